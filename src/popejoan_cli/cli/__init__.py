@@ -1,0 +1,101 @@
+"""The command line: a Typer app with `rules` and `hand` groups.
+
+The CLI parses, calls the core and renders; nothing here decides a rule. Every command is
+registered through `command`, which turns a `PopejoanError` into one message on stderr
+and its documented exit code (design §4), with no traceback. Heavy modules (rich, the
+referee) are imported inside the commands that need them, to keep startup quick.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import typer
+
+from popejoan_cli import __version__
+from popejoan_cli.errors import PopejoanError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+app = typer.Typer(
+    name="popejoan",
+    help="Banker, dealer and referee for a Pope Joan table (and Michigan, Boodle, Newmarket).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+rules_app = typer.Typer(help="House rules: list, show, check, write and compare them.",
+                        no_args_is_help=True)
+hand_app = typer.Typer(help="Deal, replay and clear one hand.", no_args_is_help=True)
+app.add_typer(rules_app, name="rules")
+app.add_typer(hand_app, name="hand")
+
+
+def fail(err: PopejoanError) -> typer.Exit:
+    """Print `err` for people on stderr and return the Exit to raise."""
+    sys.stderr.write(f"popejoan: {err.message}\n")
+    if err.hint:
+        sys.stderr.write(f"  {err.hint}\n")
+    return typer.Exit(err.exit_code)
+
+
+def command(group: typer.Typer, name: str | None = None, **kw: Any) -> Callable[[F], F]:
+    """Register a command whose PopejoanErrors become a message and an exit code."""
+
+    def wrap(fn: F) -> F:
+        @functools.wraps(fn)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(*args, **kwargs)
+            except PopejoanError as err:
+                raise fail(err) from None
+
+        group.command(name, **kw)(run)
+        return fn
+
+    return wrap
+
+
+def emit_json(data: Any) -> None:
+    """Stable, documented JSON on stdout: one object, keys in the order built."""
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def console() -> Any:
+    """A rich Console on stdout that respects NO_COLOR and non-TTY output."""
+    from rich.console import Console
+
+    width = os.environ.get("COLUMNS")
+    return Console(highlight=False, width=int(width) if width and width.isdigit() else None)
+
+
+def _version(value: bool) -> None:
+    if value:
+        sys.stdout.write(f"popejoan {__version__}\n")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Print the version and exit."),
+) -> None:
+    """Banker, dealer and referee for a Pope Joan table."""
+
+
+def _register() -> None:
+    # Importing the command modules registers their commands on the groups above.
+    from popejoan_cli.cli import hand_cmd, rules_cmd  # noqa: F401
+
+
+def main() -> None:
+    _register()
+    app()
+
+
+_register()

@@ -1,0 +1,1 @@
+"""`popejoan hand ...` (placeholder until written)."""

@@ -1,0 +1,1 @@
+"""`popejoan rules ...` (placeholder until written)."""

@@ -1,0 +1,69 @@
+"""The shipped presets (spec §10) and loading a rule set by preset name or file path.
+
+This is shell code: it reads the packaged `house_rules/*.toml` (installed from the
+project's `house-rules/` folder) and users' files, then hands the bytes to `rules`.
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from pathlib import Path
+
+from popejoan_cli.errors import DataError, Problem, UsageError, allowed
+from popejoan_cli.rules import HouseRules, from_toml
+
+PRESET_ORDER = ("russian", "modern-stops", "parlett", "hoyle", "michigan", "boodle", "newmarket")
+
+
+def _preset_dir() -> Path:
+    packaged = Path(str(resources.files("popejoan_cli"))) / "house_rules"
+    if packaged.is_dir():
+        return packaged
+    # An editable install runs from the source tree, where the presets sit at the top.
+    return Path(__file__).resolve().parents[2] / "house-rules"
+
+
+def preset_names() -> list[str]:
+    found = {p.stem for p in _preset_dir().glob("*.toml")}
+    return [n for n in PRESET_ORDER if n in found] + sorted(found - set(PRESET_ORDER))
+
+
+def preset_path(name: str) -> Path:
+    return _preset_dir() / f"{name}.toml"
+
+
+@functools.cache
+def preset(name: str) -> HouseRules:
+    path = preset_path(name)
+    if not path.is_file():
+        raise UsageError(f"unknown preset {name!r}", allowed(preset_names(), name))
+    return from_toml(path.read_bytes(), f"<preset {name}>")
+
+
+def read_file_bytes(path: Path) -> bytes:
+    """A user's file, with missing, unreadable and oversized files as data errors."""
+    try:
+        if path.is_dir():
+            raise DataError([Problem("is a folder, not a file", file=str(path))])
+        with path.open("rb") as fh:
+            return fh.read(2 << 20)
+    except FileNotFoundError:
+        raise DataError([Problem("no such file", file=str(path),
+                                 hint="give a preset name or the path of a .toml file")]) from None
+    except PermissionError:
+        raise DataError([Problem("not readable (permission denied)", file=str(path))]) from None
+
+
+def load_rules(spec: str, relative_to: Path | None = None) -> HouseRules:
+    """A preset name, or a house-rule file path (relative to `relative_to` if given)."""
+    if spec in preset_names():
+        return preset(spec)
+    looks_like_file = spec.endswith(".toml") or "/" in spec or "\\" in spec
+    path = Path(spec)
+    if relative_to is not None and not path.is_absolute():
+        path = relative_to / path
+    if looks_like_file or path.exists():
+        return from_toml(read_file_bytes(path), str(spec))
+    raise UsageError(f"unknown preset {spec!r}",
+                     allowed(preset_names(), spec) + "; or give the path of a .toml file")
