@@ -220,3 +220,23 @@ def deal_cards(
         up,
         holder,
     )
+
+
+def hand_sizes(cards: int, seats: int, dealer: int, spare: str | None) -> tuple[list[int], int, int]:
+    """How many of `cards` each seat and the spare hand get, and who gets the last one.
+
+    Used when the cards are real and unseen: the deal order alone fixes the sizes.
+    Returns (sizes by seat, spare size, receiver of the last card).
+    """
+    order = deal_order(seats, dealer, spare)
+    sizes = [0] * seats
+    spare_size = 0
+    last = SPARE
+    for k in range(cards):
+        to = order[k % len(order)]
+        if to == SPARE:
+            spare_size += 1
+        else:
+            sizes[to] += 1
+        last = to
+    return sizes, spare_size, last

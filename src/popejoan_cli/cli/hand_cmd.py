@@ -1,1 +1,163 @@
-"""`popejoan hand ...` (placeholder until written)."""
+"""`popejoan hand deal | replay | final`: one hand, from a seed or a deal file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from popejoan_cli.cli import command, console, emit_json, hand_app
+from popejoan_cli.errors import UsageError, allowed
+
+RULES_HELP = "A preset name (see `popejoan rules list`) or a house-rule file."
+
+
+def _players(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",")]
+    if any(not n for n in names):
+        raise UsageError(f"--players {text!r} has an empty name", "give names separated by commas: Ann,Bob,Cat")
+    return names
+
+
+def _seats(text: str, dealer: str | None, rules_spec: str) -> tuple[object, list[str], int]:
+    from popejoan_cli.dealfile import check_players
+    from popejoan_cli.presets import load_rules
+
+    rules = load_rules(rules_spec)
+    players = _players(text)
+    problems = check_players(players, rules)
+    if problems:
+        raise UsageError("; ".join(problems), f"--players lists the seats clockwise, {rules['players.min']}"
+                         f"–{rules['players.max']} of them for {rules.name}")
+    if dealer is None:
+        return rules, players, 0
+    if dealer not in players:
+        raise UsageError(f"--dealer {dealer!r} is not a player", allowed(players, dealer))
+    return rules, players, players.index(dealer)
+
+
+@command(hand_app, "deal")
+def deal(
+    rules_spec: str = typer.Option(..., "--rules", "-r", help=RULES_HELP),
+    players: str = typer.Option(..., "--players", "-p", help="Players clockwise: Ann,Bob,Cat,Dan."),
+    dealer: str = typer.Option(None, "--dealer", "-d", help="Who deals (default: the first player)."),
+    seed: str = typer.Option(..., "--seed", "-s", help="Digits are an integer seed; anything else a string."),
+    output: Path = typer.Option(None, "--output", "-o", help="Write the deal file (spec §11) here."),
+    as_json: bool = typer.Option(False, "--json", help="Print the deal as JSON."),
+) -> None:
+    """Deal a hand from a seed: show every hand, the spare hand and the turn-up."""
+    from popejoan_cli import dealfile
+    from popejoan_cli.cards import parse_seed, sort_key
+    from popejoan_cli.rules import HouseRules
+
+    rules, names, dealer_seat = _seats(players, dealer, rules_spec)
+    assert isinstance(rules, HouseRules)
+    the_seed = parse_seed(seed)
+    dealt = dealfile.seeded_deal(rules, len(names), dealer_seat, the_seed)
+    rules_ref = rules_spec
+    if output is not None:
+        if Path(rules_spec).suffix == ".toml":
+            rules_ref = str(Path(rules_spec).resolve())
+        try:
+            output.write_text(dealfile.write(rules_ref, names, dealer_seat, the_seed, dealt, rules.ace_high), encoding="utf-8")
+        except OSError as err:
+            from popejoan_cli.errors import StorageError
+
+            raise StorageError(f"cannot write {output}: {err.strerror}") from None
+    ah = rules.ace_high
+
+    def order(cards: tuple[int, ...]) -> list[str]:
+        return [str(c) for c in sorted(cards, key=lambda c: sort_key(c, ah))]
+
+    if as_json:
+        emit_json({
+            "rules": rules.name, "players": names, "dealer": names[dealer_seat], "seed": the_seed,
+            "turnup": None if dealt.turnup is None else str(dealt.turnup),
+            "trump": None if dealt.turnup is None else dealt.turnup.suit.name,
+            "hands": {n: order(h) for n, h in zip(names, dealt.hands, strict=True)},
+            "spare": None if dealt.spare is None else order(dealt.spare),
+        })
+        return
+    from popejoan_cli.render_hand import deal_view
+
+    out = console()
+    out.print(deal_view(rules, names, dealer_seat, the_seed, dealt))
+    if output is not None:
+        out.print(f"Deal file written to {output}", markup=False)
+
+
+def _read_deal(file: Path, rules_spec: str | None) -> object:
+    from popejoan_cli import dealfile
+    from popejoan_cli.presets import load_rules, read_file_bytes
+
+    override = load_rules(rules_spec) if rules_spec else None
+    base = file.resolve().parent
+    return dealfile.read(read_file_bytes(file), str(file), lambda s: load_rules(s, base), override)
+
+
+@command(hand_app, "replay")
+def replay_cmd(
+    file: Path = typer.Argument(..., help="A deal file (spec §11), e.g. from `popejoan hand deal -o`."),
+    rules_spec: str = typer.Option(None, "--rules", "-r", help="Override the deal file's rules. " + RULES_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print the spec §11 JSON object."),
+) -> None:
+    """Play a deal out: given leads first, then each leader's lowest legal lead."""
+    from popejoan_cli.dealfile import DealSpec
+    from popejoan_cli.replay import replay, to_json
+
+    spec = _read_deal(file, rules_spec)
+    assert isinstance(spec, DealSpec)
+    hand = replay(spec)
+    if as_json:
+        emit_json(to_json(hand, spec.players, spec.rules_name))
+        return
+    from popejoan_cli.render_hand import replay_view
+
+    console().print(replay_view(hand, spec))
+
+
+def _board_arg(text: str | None, pots: list[str]) -> dict[str, int]:
+    board: dict[str, int] = {}
+    for part in (text or "").split(","):
+        if not part.strip():
+            continue
+        name, eq, value = part.partition("=")
+        name = name.strip()
+        if not eq or not value.strip().isdigit():
+            raise UsageError(f"--board entry {part!r} is not pot=N", "e.g. --board pope=12,game=3")
+        if name not in pots:
+            raise UsageError(f"--board names no pot {name!r}", allowed(pots, name))
+        board[name] = int(value)
+        if board[name] > 1_000_000:
+            raise UsageError(f"--board {name}={value} is too large", "allowed: 0 to 1,000,000")
+    return board
+
+
+@command(hand_app, "final")
+def final_cmd(
+    rules_spec: str = typer.Option(..., "--rules", "-r", help=RULES_HELP),
+    players: str = typer.Option(..., "--players", "-p", help="Players clockwise: Ann,Bob,Cat,Dan."),
+    dealer: str = typer.Option(None, "--dealer", "-d", help="Who deals (default: the first player)."),
+    seed: str = typer.Option(..., "--seed", "-s", help="Digits are an integer seed; anything else a string."),
+    board: str = typer.Option(None, "--board", "-b", help="Counters on the board: pot=N,... (others 0)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON (spec §12)."),
+) -> None:
+    """The final clearing deal (spec §8): every card dealt, each pot to its card's holder."""
+    from popejoan_cli.board import Board
+    from popejoan_cli.cards import parse_seed
+    from popejoan_cli.replay import final_deal, final_json
+    from popejoan_cli.rules import HouseRules
+
+    rules, names, dealer_seat = _seats(players, dealer, rules_spec)
+    assert isinstance(rules, HouseRules)
+    if rules["final.deal"] != "holders":
+        raise UsageError(f"{rules.name} has no final clearing deal (final.deal = \"none\"): its board carries over",
+                         "use rules with final.deal = \"holders\", such as russian")
+    counters = _board_arg(board, [p.name for p in rules.pots])
+    res = final_deal(rules, len(names), dealer_seat, Board(rules, counters), parse_seed(seed))
+    if as_json:
+        emit_json(final_json(res, names, rules.name))
+        return
+    from popejoan_cli.render_hand import final_view
+
+    console().print(final_view(res, names))

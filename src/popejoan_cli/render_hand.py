@@ -1,0 +1,201 @@
+"""Rich renderables for one hand: a deal, a played-out hand told run by run, a final deal.
+
+Builds renderables from core results; prints nothing and reads nothing. Player names come
+from users, so they are escaped before rich sees them. Suits always show symbol and letter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from popejoan_cli.cards import Card, Dealt, Seed, Suit, sort_key
+from popejoan_cli.dealfile import DealSpec
+from popejoan_cli.hand import Award, Hand
+from popejoan_cli.replay import FinalResult
+from popejoan_cli.rules import HouseRules
+
+REASONS = {
+    "top": "{card} is the top card of its suit",
+    "removed": "the next card, {next}, is out of the pack",
+    "spare": "the next card, {next}, is in the spare hand",
+    "turnup": "the next card, {next}, is the turn-up, out of play",
+    "played": "the next card, {next}, was played earlier",
+    "not-in-turn": "{who} is next in turn and does not hold {next}",
+    "called": "the table called a stop",
+}
+SUIT_STYLE = {Suit.C: "bold", Suit.D: "bold red", Suit.H: "bold red", Suit.S: "bold"}
+
+
+def card_text(card: Card) -> Text:
+    return Text(card.face, style=SUIT_STYLE[card.suit])
+
+
+def suit_label(suit: Suit) -> str:
+    return f"{suit.symbol} {suit.name} {suit.title}"
+
+
+def cards_line(cards: Sequence[Card], ace_high: bool) -> Text:
+    text = Text()
+    for i, c in enumerate(sorted(cards, key=lambda c: sort_key(c, ace_high))):
+        if i:
+            text.append(" ")
+        text.append_text(card_text(c))
+    return text
+
+
+def hands_table(names: Sequence[str], hands: Sequence[Sequence[Card]], spare: Sequence[Card] | None,
+                ace_high: bool, dealer: int, turnup: Card | None = None) -> Table:
+    """One row per seat, its cards sorted by suit and rank, grouped by suit."""
+    table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
+    table.add_column("Seat")
+    table.add_column("#", justify="right")
+    for s in Suit:
+        table.add_column(f"{s.symbol} {s.name}")
+    rows: list[tuple[str, Sequence[Card]]] = [
+        (escape(n) + (" (dealer)" if i == dealer else ""), hands[i]) for i, n in enumerate(names)]
+    if spare is not None:
+        rows.append(("spare hand", spare))
+    for label, cards in rows:
+        cells: list[Text | str] = [label, str(len(cards))]
+        for s in Suit:
+            line = Text()
+            for c in sorted((c for c in cards if c.suit == s), key=lambda c: sort_key(c, ace_high)):
+                if line:
+                    line.append(" ")
+                line.append_text(card_text(c))
+                if c == turnup:
+                    line.append("*", style="bold")
+            cells.append(line)
+        table.add_row(*cells)
+    return table
+
+
+def deal_view(rules: HouseRules, names: Sequence[str], dealer: int, seed: Seed, dealt: Dealt) -> RenderableType:
+    parts: list[RenderableType] = [hands_table(names, dealt.hands, dealt.spare, rules.ace_high, dealer,
+                                               dealt.turnup if dealt.turnup_holder is not None else None)]
+    if dealt.turnup is not None:
+        where = ("out of play" if dealt.turnup_holder is None else "marked * in its hand")
+        parts.append(Text.assemble("Turn-up: ", card_text(dealt.turnup),
+                                   f" ({dealt.turnup}, {where}); trump is {suit_label(dealt.turnup.suit)}"))
+    else:
+        parts.append(Text("No turn-up and no trump under these rules."))
+    title = f"{escape(rules.title)}: {escape(names[dealer])} deals, seed {escape(repr(seed))}"
+    return Panel(Group(*parts), title=title, title_align="left")
+
+
+def _award_line(a: Award, names: Sequence[str], labels: dict[str, str]) -> Text:
+    line = Text(f"{names[a.seat]} wins {labels.get(a.pot, a.pot)}")
+    if a.cards:
+        line.append(" (")
+        for i, c in enumerate(a.cards):
+            if i:
+                line.append(" then " if a.at == "play" else " and ")
+            line.append_text(card_text(c))
+        line.append(")")
+    line.append(f": {a.amount} counter{'s' if a.amount != 1 else ''}")
+    return line
+
+
+def board_table(rules: HouseRules, before: dict[str, int], after: dict[str, int], dressed: dict[str, int]) -> Table:
+    table = Table(title="Board", title_justify="left", box=None, header_style="bold")
+    for col in ("Pot", "Before", "Dressed", "After"):
+        table.add_column(col, justify="left" if col == "Pot" else "right")
+    for pot in rules.pots:
+        table.add_row(escape(pot.label), str(before.get(pot.name, 0)), str(dressed.get(pot.name, 0)),
+                      str(after.get(pot.name, 0)))
+    return table
+
+
+def net_table(names: Sequence[str], net: Sequence[int]) -> Table:
+    table = Table(title="Net change", title_justify="left", box=None, header_style="bold")
+    table.add_column("Player")
+    table.add_column("Net", justify="right")
+    for n, v in zip(names, net, strict=True):
+        table.add_row(escape(n), f"{v:+d}")
+    return table
+
+
+def replay_view(hand: Hand, spec: DealSpec) -> RenderableType:
+    """The hand told for people: the deal, each run and its stop, awards, settlement, board."""
+    names = list(spec.players)
+    rules = spec.rules
+    labels = {p.name: p.label for p in rules.pots}
+    ah = rules.ace_high
+    parts: list[RenderableType] = [hands_table(names, spec.dealt.hands, spec.dealt.spare, ah, spec.dealer,
+                                               spec.dealt.turnup if spec.dealt.turnup_holder is not None else None)]
+    if hand.turnup is not None:
+        parts.append(Text.assemble("Turn-up ", card_text(hand.turnup), f": trump is {suit_label(hand.turnup.suit)}."))
+    for a in hand.awards:
+        if a.at == "turnup":
+            parts.append(Text("Turn-up: ").append_text(_award_line(a, names, labels)))
+    for pay in hand.payments:
+        if pay.why in ("turnup", "exchange"):
+            what = "for the turned-up Pope" if pay.why == "turnup" else "for the spare hand"
+            parts.append(Text(f"{names[pay.payer]} pays {names[pay.payee]} {pay.amount} {what}."))
+    if hand.exchanged is not None:
+        parts.append(Text(f"{names[hand.exchanged[0]]} takes the spare hand."))
+    if hand.ended_at_turnup:
+        parts.append(Text("The hand ends at the turn-up: no play, and the board carries over."))
+    runs: list[list[int]] = []
+    for i, p in enumerate(hand.plays):
+        if p.lead or not runs:
+            runs.append([])
+        runs[-1].append(i)
+    stops = iter(hand.stops)
+    play_awards = [a for a in hand.awards if a.at == "play"]
+    for n, run in enumerate(runs, start=1):
+        first = hand.plays[run[0]]
+        line = Text(f"Run {n}: {names[first.seat]} leads ")
+        for k, i in enumerate(run):
+            p = hand.plays[i]
+            if k:
+                line.append(" ")
+            line.append_text(card_text(p.card))
+            if k and hand.plays[run[k - 1]].seat != p.seat:
+                line.append(f" ({names[p.seat]})", style="dim")
+        parts.append(line)
+        last = hand.plays[run[-1]]
+        if hand.out is not None and n == len(runs) and last.seat == hand.out:
+            parts.append(Text(f"    {names[hand.out]} plays the last card in hand and goes out."))
+        else:
+            stop = next(stops, None)
+            if stop is not None:
+                nxt = hand.succ[stop.card]
+                who = names[(stop.seat + 1) % len(names)]
+                why = REASONS[stop.reason].format(card=stop.card.face, next=Card(nxt).face if nxt >= 0 else "",
+                                                  who=who)
+                parts.append(Text(f"    Stop at {stop.card.face}: {why}."))
+        for a in play_awards:
+            if a.cards and a.cards[-1] in (hand.plays[i].card for i in run):
+                parts.append(Text("    ").append_text(_award_line(a, names, labels)))
+    if hand.void:
+        parts.append(Text("Nobody can lead a new suit: the hand is void. No settlement; the board carries over."))
+    for a in hand.awards:
+        if a.at == "out":
+            parts.append(_award_line(a, names, labels))
+    for pay in hand.payments:
+        if pay.why == "cards":
+            parts.append(Text(f"{names[pay.payer]} pays {names[pay.payee]} {pay.amount} for cards left."))
+    parts.append(board_table(rules, hand.board_before, hand.board.snapshot(), hand.dressed))
+    parts.append(net_table(names, hand.net))
+    title = f"{escape(rules.title)}: {escape(names[spec.dealer])} deals"
+    return Panel(Group(*parts), title=title, title_align="left")
+
+
+def final_view(res: FinalResult, names: Sequence[str]) -> RenderableType:
+    rules = res.rules
+    labels = {p.name: p.label for p in rules.pots}
+    parts: list[RenderableType] = [
+        Text(f"The final deal: every card dealt round; `trump` pots read as {suit_label(res.suit)}."),
+        hands_table(names, res.hands, None, rules.ace_high, res.dealer),
+    ]
+    parts += [_award_line(a, names, labels) for a in res.awards] or [Text("No pot is won.")]
+    parts.append(board_table(rules, res.board_before, res.board.snapshot(), {}))
+    parts.append(net_table(names, res.net))
+    return Panel(Group(*parts), title=f"{escape(rules.title)}: final deal", title_align="left")
