@@ -51,7 +51,7 @@ class IllegalPlay(RuleViolation):
     """The referee refused a play; `rule` names the rule it breaks."""
 
     def __init__(self, message: str, *, rule: str, hint: str = "") -> None:
-        super().__init__(message, hint)
+        super().__init__(message, hint or f"rule: {rule}")
         self.rule = rule
 
 

@@ -61,6 +61,16 @@ class Payment:
     why: str  # cards | turnup | exchange
 
 
+@dataclass(frozen=True, slots=True)
+class Breach:
+    """A lead found illegal once the hands were shown."""
+
+    seat: int
+    card: Card
+    rule: str
+    message: str
+
+
 class Hand:
     """One hand from dressing to settlement. Create it with `Hand.deal` or `Hand.unseen`."""
 
@@ -215,10 +225,7 @@ class Hand:
             self.holder[c] = SPARE
         for c in spare:
             self.holder[c] = seat
-        if self.known:
-            self.holding[seat] = set(spare)
-        else:
-            self.holding[seat] = {c for c in spare}
+        self.holding[seat] = set(spare)
         self.left[seat], self.spare_size = self.spare_size, self.left[seat]
         self._pay(seat, self.dealer, price, "exchange")
         self.exchanged = (seat, price)
@@ -518,6 +525,42 @@ class Hand:
                 elif exempt == "card":
                     cards -= 1
             self._pay(seat, self.out, per * cards, "cards")
+
+    # ----------------------------------------------------------------- hands shown
+    def recheck_leads(self, shown: dict[int, Sequence[Card]]) -> list[Breach]:
+        """Re-check leads once hands are shown: lowest-in-suit, and change of suit.
+
+        `shown[seat]` is the cards that seat still holds; what it held at each earlier
+        lead is those plus the cards it played from then on.
+        """
+        breaches: list[Breach] = []
+        ah = self.ace_high
+        change = self.rules["play.change_suit"]
+        stopped: int | None = None
+        for i, p in enumerate(self.plays):
+            if not p.lead:
+                continue
+            if i:
+                stopped = self.plays[i - 1].card // 13
+            if p.seat not in shown:
+                continue
+            held = set(shown[p.seat]) | {q.card for q in self.plays[i:] if q.seat == p.seat}
+            lower = [c for c in held if c // 13 == p.card // 13 and rank_order(c, ah) < rank_order(p.card, ah)]
+            if self.rules["play.lead"] == "lowest-in-suit" and lower:
+                low = min(lower, key=lambda c: rank_order(c, ah))
+                breaches.append(Breach(p.seat, p.card, "play.lead = \"lowest-in-suit\"",
+                                       f"{self._name(p.seat)} led {p.card.face} while holding {CARDS[low].face}"))
+            if stopped is not None and change != "no":
+                self.after_stop_suit, saved = stopped, self.after_stop_suit
+                fresh = [c for c in held if self._suit_ok(c // 13)]
+                ok = self._suit_ok(p.card // 13)
+                self.after_stop_suit = saved
+                if not ok and fresh:
+                    breaches.append(Breach(p.seat, p.card, f"play.change_suit = \"{change}\"",
+                                           f"{self._name(p.seat)} led {p.card.face} after a stop in that "
+                                           f"{'suit' if change == 'suit' else 'colour'} while holding "
+                                           f"{CARDS[min(fresh)].face}"))
+        return breaches
 
     # ----------------------------------------------------------------- views
     def board_change(self) -> int:

@@ -199,3 +199,19 @@ def final_view(res: FinalResult, names: Sequence[str]) -> RenderableType:
     parts.append(board_table(rules, res.board_before, res.board.snapshot(), {}))
     parts.append(net_table(names, res.net))
     return Panel(Group(*parts), title=f"{escape(rules.title)}: final deal", title_align="left")
+
+
+def totals_view(rules: HouseRules, names: Sequence[str], totals: dict[str, int], board: dict[str, int]) -> RenderableType:
+    """The evening so far: each player's total and what is left on the board."""
+    table = Table(title="Totals", title_justify="left", header_style="bold")
+    table.add_column("Player")
+    table.add_column("Counters", justify="right")
+    for n in names:
+        table.add_row(escape(n), f"{totals[n]:+d}")
+    pots = Table(title="Board carried over", title_justify="left", header_style="bold")
+    pots.add_column("Pot")
+    pots.add_column("Counters", justify="right")
+    for pot in rules.pots:
+        pots.add_row(escape(pot.label), str(board.get(pot.name, 0)))
+    note = Text(f"Players {sum(totals.values()):+d}, board {sum(board.values()):+d}: nothing created or lost.")
+    return Group(table, pots, note)

@@ -90,7 +90,7 @@ def _root(
 
 def _register() -> None:
     # Importing the command modules registers their commands on the groups above.
-    from popejoan_cli.cli import hand_cmd, rules_cmd  # noqa: F401
+    from popejoan_cli.cli import demo_cmd, hand_cmd, rules_cmd  # noqa: F401
 
 
 def main() -> None:
