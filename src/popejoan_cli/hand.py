@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from popejoan_cli.board import Board
 from popejoan_cli.cards import CARDS, SPARE, Card, Dealt, Suit, rank_order, successor_table
@@ -28,17 +29,36 @@ STOP_REASONS = ("top", "removed", "spare", "turnup", "played", "not-in-turn", "c
 """`called`: a recorded (unseen) hand where the table called a stop whose cause is unknown."""
 
 _SUCC = {False: successor_table(False), True: successor_table(True)}
+_RANK = {ah: tuple(rank_order(c, ah) for c in range(52)) for ah in (False, True)}
+"""Each card's place in its suit, by ace rule: the referee compares these, not cards."""
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+def _triggers(rules: HouseRules, trump: Suit | None) -> dict[int, list[tuple[str, str, int]]]:
+    """Which pots each card may win under this trump; built once per rule set and trump."""
+    key = ("triggers", trump)
+    found = rules.cache.get(key)
+    if found is not None:
+        return found  # type: ignore[return-value]
+    table: dict[int, list[tuple[str, str, int]]] = {}
+    for pot in rules.pots:
+        cards = [s.resolve(trump) for s in pot.cards]
+        if pot.wins == "card" and cards[0] is not None:
+            table.setdefault(cards[0], []).append(("card", pot.name, -1))
+        elif pot.wins == "pair" and cards[0] is not None and cards[1] is not None:
+            a, b = cards[0], cards[1]
+            table.setdefault(a, []).append(("pair", pot.name, b))
+            table.setdefault(b, []).append(("pair", pot.name, a))
+    rules.cache[key] = table
+    return table
+
+
+class Play(NamedTuple):
     seat: int
     card: Card
     lead: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Stop:
+class Stop(NamedTuple):
     seat: int
     card: Card
     reason: str
@@ -85,6 +105,12 @@ class Hand:
         self.net = [0] * seats
         self.ace_high = rules.ace_high
         self.succ = _SUCC[self.ace_high]
+        self.rank = _RANK[self.ace_high]
+        # The play choices, read once: the referee consults them on every card.
+        self.clockwise = rules["play.follow"] == "clockwise"
+        self.change_suit: str = rules["play.change_suit"]
+        self.passing = self.change_suit != "no" and rules["play.no_new_suit"] == "pass"
+        self.lowest_in_suit = rules["play.lead"] == "lowest-in-suit"
         self.holder = [UNKNOWN] * 52
         self.holding: list[set[int]] = [set() for _ in range(seats)]
         self.left = [0] * seats
@@ -165,14 +191,7 @@ class Hand:
         self.trump = None if turnup is None else turnup.suit
         pope = rules.pope
         self.pope_card = None if pope is None else pope.cards[0].resolve(self.trump)
-        for pot in rules.pots:
-            cards = [s.resolve(self.trump) for s in pot.cards]
-            if pot.wins == "card" and cards[0] is not None:
-                self.triggers.setdefault(cards[0], []).append(("card", pot.name, -1))
-            elif pot.wins == "pair" and cards[0] is not None and cards[1] is not None:
-                a, b = cards[0], cards[1]
-                self.triggers.setdefault(a, []).append(("pair", pot.name, b))
-                self.triggers.setdefault(b, []).append(("pair", pot.name, a))
+        self.triggers = _triggers(rules, self.trump)
         if turnup is None:
             return
         if self.pope_card is not None and turnup == self.pope_card:
@@ -251,7 +270,7 @@ class Hand:
 
     def _suit_ok(self, suit: int) -> bool:
         stopped = self.after_stop_suit
-        change = self.rules["play.change_suit"]
+        change = self.change_suit
         if stopped is None or change == "no":
             return True
         if change == "suit":
@@ -260,37 +279,36 @@ class Hand:
 
     def _legal_leads(self, seat: int) -> list[int]:
         """The cards `seat` may lead now; for unseen cards, those not ruled out."""
-        held = self.holding[seat]
-        cands = list(held)
-        unknown = self._has_unknown(seat)
-        if unknown:
-            cands += [c for c in range(52) if self.holder[c] == UNKNOWN]
         if not self.left[seat]:
             return []
-        restricted = self.after_stop_suit is not None and self.rules["play.change_suit"] != "no"
-        if restricted:
-            fresh = [c for c in cands if self._suit_ok(c // 13)]
+        held = self.holding[seat]
+        unknown = self.left[seat] > len(held)
+        cands = list(held)
+        if unknown:
+            holder = self.holder
+            cands += [c for c in range(52) if holder[c] == UNKNOWN]
+        if self.after_stop_suit is not None and self.change_suit != "no":
+            ok = self._suit_ok
+            fresh = [c for c in cands if ok(c // 13)]
             # Under "pass" a same-suit lead is never legal; under "same-suit" it is legal
             # only for a leader holding no new suit, which unseen cards cannot refute.
-            if self.rules["play.no_new_suit"] == "pass" or any(self._suit_ok(c // 13) for c in held):
+            if self.passing or any(ok(c // 13) for c in held):
                 cands = fresh
-        if self.rules["play.lead"] == "lowest-in-suit":
-            ah = self.ace_high
-            low: dict[int, int] = {}
+        if self.lowest_in_suit:
+            rank = self.rank
+            low = [99, 99, 99, 99]
             for c in held:
-                s = c // 13
-                if s not in low or rank_order(c, ah) < rank_order(low[s], ah):
-                    low[s] = c
-            cands = [c for c in cands if c // 13 not in low or rank_order(c, ah) <= rank_order(low[c // 13], ah)]
+                r = rank[c]
+                if r < low[c // 13]:
+                    low[c // 13] = r
+            cands = [c for c in cands if rank[c] <= low[c // 13]]
         return cands
 
     def lead_seats(self) -> list[int]:
         """Who may lead now: the leader; with unseen hands and a passing lead, anyone."""
         if not self.lead_due:
             return []
-        passing = (self.after_stop_suit is not None and self.rules["play.change_suit"] != "no"
-                   and self.rules["play.no_new_suit"] == "pass")
-        if passing and not self.known:
+        if self.passing and self.after_stop_suit is not None and not self.known:
             order = [(self.leader + k) % self.seats for k in range(self.seats)]
             return [s for s in order if self.left[s]]
         return [self.leader]
@@ -309,7 +327,7 @@ class Hand:
 
     def _open_seats(self) -> list[int]:
         assert self.open_from is not None
-        if self.rules["play.follow"] == "clockwise":
+        if self.clockwise:
             nxt = (self.open_from + 1) % self.seats
             return [nxt] if self._has_unknown(nxt) else []
         return [s for s in range(self.seats) if self._has_unknown(s)]
@@ -380,8 +398,8 @@ class Hand:
 
     def follow_run(self) -> None:
         """Play every forced follow of the current run (known hands)."""
-        while not self.ended and self.expect is not None and self.expect_seat is not None:
-            self._place(self.expect_seat, CARDS[self.expect])
+        if self.expect_seat is not None and self.expect is not None and not self.ended:
+            self._place(self.expect_seat, self.expect, follow=True)
 
     def call_stop(self) -> None:
         """The table says the run has stopped (unseen hands only)."""
@@ -389,7 +407,7 @@ class Hand:
             raise IllegalPlay("there is no open run to stop", rule="a stop ends a run")
         assert self.open_from is not None and self.expect is not None
         last = self.plays[-1]
-        clockwise = self.rules["play.follow"] == "clockwise"
+        clockwise = self.clockwise
         if not clockwise and not self.rules["deal.spare_hand"]:
             raise IllegalPlay(f"{CARDS[self.expect].face} is held by a player, who must play it",
                               rule="play.follow = \"holder\"")
@@ -400,24 +418,41 @@ class Hand:
             reason = "called" if self.rules["deal.spare_hand"] else "not-in-turn"
         self._stop(last.seat, last.card, reason)
 
-    def _place(self, seat: int, card: Card) -> None:
+    def _place(self, seat: int, card: int, follow: bool = False) -> None:
+        """Play `card` from `seat`; with `follow`, go on with every forced follow of the run."""
+        plays, played_by, holder, holding = self.plays, self.played_by, self.holder, self.holding
+        left, triggers, succ, clockwise = self.left, self.triggers, self.succ, self.clockwise
         lead = self.expect is None
-        self.plays.append(Play(seat, card, lead))
-        self.played_by[card] = seat
-        self.holder[card] = PLAYED
-        self.holding[seat].discard(card)
-        self.left[seat] -= 1
-        self.expect = self.expect_seat = self.open_from = None
-        trig = self.triggers.get(card)
-        if trig:
-            self._pay_pots(seat, card, trig)
-        if self.left[seat] == 0:
-            self._go_out(seat)
-            return
-        self._next(seat, card)
+        while True:
+            plays.append(Play(seat, CARDS[card], lead))
+            played_by[card] = seat
+            holder[card] = PLAYED
+            holding[seat].discard(card)
+            left[seat] -= 1
+            trig = triggers.get(card)
+            if trig:
+                self._pay_pots(seat, CARDS[card], trig)
+            if left[seat] and not clockwise:
+                # The common case, kept short: the next card is in a player's hand.
+                nxt = succ[card]
+                if nxt >= 0 and holder[nxt] >= 0:
+                    if follow:
+                        seat, card, lead = holder[nxt], nxt, False
+                        continue
+                    self.expect, self.expect_seat, self.open_from = nxt, holder[nxt], None
+                    return
+            self.expect = self.expect_seat = self.open_from = None
+            if not left[seat]:
+                self._go_out(seat)
+                return
+            self._next(seat, CARDS[card])
+            if not (follow and self.expect_seat is not None and self.expect is not None and not self.ended):
+                return
+            seat, card, lead = self.expect_seat, self.expect, False
 
     def _pay_pots(self, seat: int, card: Card, trig: list[tuple[str, str, int]]) -> None:
         rules = self.rules
+        rank = self.rank
         for kind, name, other in trig:
             if kind == "card":
                 self._award(name, seat, self.board.take(name, seat, self.net), "play", (card,))
@@ -425,8 +460,7 @@ class Hand:
             by = self.played_by[other]
             if by < 0:
                 continue
-            if rules["play.pair_order"] == "ascending" and rank_order(other, self.ace_high) > rank_order(
-                    card, self.ace_high):
+            if rank[other] > rank[card] and rules["play.pair_order"] == "ascending":
                 continue
             pair = (CARDS[other], card)
             if by == seat:
@@ -450,7 +484,7 @@ class Hand:
             reason = "turnup"
         elif h == PLAYED:
             reason = "played"
-        elif self.rules["play.follow"] == "clockwise":
+        elif self.clockwise:
             turn = (seat + 1) % self.seats
             if h == turn:
                 self.expect, self.expect_seat = nxt, turn
@@ -474,11 +508,9 @@ class Hand:
     def _stop(self, seat: int, card: Card, reason: str) -> None:
         self.stops.append(Stop(seat, card, reason))
         self.expect = self.expect_seat = self.open_from = None
-        clockwise = self.rules["play.follow"] == "clockwise"
-        self.leader = (seat + 1) % self.seats if clockwise and reason != "top" else seat
+        self.leader = (seat + 1) % self.seats if self.clockwise and reason != "top" else seat
         self.after_stop_suit = card // 13
-        if (self.known and self.rules["play.change_suit"] != "no"
-                and self.rules["play.no_new_suit"] == "pass"):
+        if self.known and self.passing:
             for k in range(self.seats):
                 s = (self.leader + k) % self.seats
                 if any(self._suit_ok(c // 13) for c in self.holding[s]):

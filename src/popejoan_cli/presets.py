@@ -12,6 +12,7 @@ from pathlib import Path
 
 from popejoan_cli.errors import DataError, Problem, UsageError, allowed
 from popejoan_cli.rules import HouseRules, from_toml
+from popejoan_cli.tomlsource import MAX_BYTES
 
 PRESET_ORDER = ("russian", "modern-stops", "parlett", "hoyle", "michigan", "boodle", "newmarket")
 
@@ -46,8 +47,12 @@ def read_file_bytes(path: Path) -> bytes:
     try:
         if path.is_dir():
             raise DataError([Problem("is a folder, not a file", file=str(path))])
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise DataError([Problem(f"file is {size:,} bytes; house-rule and deal files are small",
+                                     file=str(path), hint=f"the limit is {MAX_BYTES:,} bytes (1 MiB)")])
         with path.open("rb") as fh:
-            return fh.read(2 << 20)
+            return fh.read(MAX_BYTES + 1)  # enough to tell that it is too big
     except FileNotFoundError:
         raise DataError([Problem("no such file", file=str(path),
                                  hint="give a preset name or the path of a .toml file")]) from None
@@ -66,4 +71,4 @@ def load_rules(spec: str, relative_to: Path | None = None) -> HouseRules:
     if looks_like_file or path.exists():
         return from_toml(read_file_bytes(path), str(spec))
     raise UsageError(f"unknown preset {spec!r}",
-                     allowed(preset_names(), spec) + "; or give the path of a .toml file")
+                     allowed(preset_names(), spec) + " (or give the path of a .toml file)")

@@ -201,7 +201,9 @@ def final_view(res: FinalResult, names: Sequence[str]) -> RenderableType:
     return Panel(Group(*parts), title=f"{escape(rules.title)}: final deal", title_align="left")
 
 
-def totals_view(rules: HouseRules, names: Sequence[str], totals: dict[str, int], board: dict[str, int]) -> RenderableType:
+def totals_view(
+    rules: HouseRules, names: Sequence[str], totals: dict[str, int], board: dict[str, int]
+) -> RenderableType:
     """The evening so far: each player's total and what is left on the board."""
     table = Table(title="Totals", title_justify="left", header_style="bold")
     table.add_column("Player")

@@ -18,13 +18,15 @@ from popejoan_cli.errors import IllegalPlay
 from popejoan_cli.hand import Award, Hand
 from popejoan_cli.rules import HouseRules
 
+_LEAD_KEY = {ah: tuple(rank_order(c, ah) * 4 + c // 13 for c in range(52)) for ah in (False, True)}
+"""Rank first, then suit C, D, H, S: the order of the lowest policy."""
+
 
 def lowest_lead(hand: Hand) -> tuple[int, Card]:
     """The lowest policy: the leader's legal lead of lowest rank, ties by suit C, D, H, S."""
     seat = hand.lead_seats()[0]
-    ah = hand.ace_high
-    card = min(hand._legal_leads(seat), key=lambda c: (rank_order(c, ah), c // 13))
-    return seat, CARDS[card]
+    key = _LEAD_KEY[hand.ace_high]
+    return seat, CARDS[min(hand._legal_leads(seat), key=key.__getitem__)]
 
 
 def play_out(hand: Hand, leads: Sequence[Card] = ()) -> Hand:
@@ -36,7 +38,7 @@ def play_out(hand: Hand, leads: Sequence[Card] = ()) -> Hand:
                 hand.play(hand.leader, queue.pop(0))
             else:
                 seat, card = lowest_lead(hand)
-                hand._place(seat, card)
+                hand._place(seat, card, follow=True)
         else:
             hand.follow_run()
     if queue:

@@ -182,6 +182,8 @@ class HouseRules:
     values: Mapping[str, Any]
     pots: tuple[PotRule, ...] = DEFAULT_POTS
     removed: frozenset[Card] = field(default_factory=frozenset)
+    cache: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
+    """Tables the referee derives from these rules (pot triggers per trump), built once."""
 
     def __getitem__(self, path: str) -> Any:
         return self.values[path]
@@ -327,7 +329,7 @@ def _check_value(ck: _Checker, key: Key, path: Path_, value: object) -> Any:
                     ck.bad(path, f"not a card: {v!r}", VALID_FORMS)
                 else:
                     cards.append(card)
-            return tuple(sorted(set(cards)))
+            return tuple(str(c) for c in sorted(set(cards)))
         return tuple(value)
     raise AssertionError(kind)
 
@@ -448,7 +450,7 @@ def from_data(doc: Mapping[str, Any], places: dict[Path_, tuple[int, int]] | Non
     _check_contradictions(ck, values, pots)
     if ck.problems:
         return None, ck.problems
-    return HouseRules(values, pots, frozenset(values["deck.removed"])), []
+    return HouseRules(values, pots, frozenset(Card.parse(c) for c in values["deck.removed"])), []
 
 
 def _check_contradictions(ck: _Checker, v: dict[str, Any], pots: Sequence[PotRule]) -> None:
@@ -460,13 +462,15 @@ def _check_contradictions(ck: _Checker, v: dict[str, Any], pots: Sequence[PotRul
     if receivers > dealt:
         ck.bad(("players", "max"), f"{v['players.max']} players"
                f"{' and a spare hand' if v['deal.spare_hand'] else ''} need {receivers} cards, "
-               f"but the deck deals only {dealt}", f"allowed: at most {dealt - receivers + v['players.max']} players")
+               f"but the deck deals only {dealt}", (f"allowed: at most {dealt - receivers + v['players.max']} players"
+                if dealt > receivers - v["players.max"] else "remove fewer cards from the pack"))
     names = {p.name for p in pots}
-    for i, taken in enumerate(v["turnup.pope_takes"]):
+    if "pope" not in names:
+        return  # spec §5: the Pope keys are read only where the board has a pot named pope
+    for taken in v["turnup.pope_takes"]:
         if taken != "*" and taken not in names:
             ck.bad(("turnup", "pope_takes"), f"pope_takes names an unknown pot {taken!r}",
                    allowed([*sorted(names), "*"], taken))
-        del i
 
 
 def from_toml(data: bytes, file: str, base: HouseRules | None = None) -> HouseRules:

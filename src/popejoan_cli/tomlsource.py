@@ -74,7 +74,7 @@ def parse(data: bytes) -> tuple[dict[str, Any] | None, list[Problem], str]:
     """Decode and parse; return (document or None, problems, text)."""
     if len(data) > MAX_BYTES:
         return None, [Problem(
-            f"file is {len(data):,} bytes; house-rule and deal files are small",
+            f"file is more than {MAX_BYTES:,} bytes; house-rule and deal files are small",
             hint=f"the limit is {MAX_BYTES:,} bytes (1 MiB)",
         )], ""
     try:
@@ -104,6 +104,12 @@ def _decode_problem(message: str, text: str) -> Problem:
         m = _KEY.match(lines[line - 1])
         if m:
             key = ".".join(_split_key(m.group(2)))
+            # Name the key with its table, as every other problem does.
+            for above in reversed(lines[: line - 1]):
+                header = _HEADER.match(above)
+                if header:
+                    key = ".".join(_split_key(header.group(2))) + "." + key
+                    break
     if "overwrite" in reason.lower() or "redefine" in reason.lower():
         return Problem(
             "duplicate key: this key (or table) is already defined",

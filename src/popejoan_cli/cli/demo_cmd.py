@@ -6,18 +6,22 @@ and every player's running total is shown at the end. It runs entirely in memory
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 from popejoan_cli.cli import app, command, console, emit_json
 
+DEFAULT_RULES = "modern-stops"
+
 
 @command(app, "demo")
 def demo(
-    hands: int = typer.Option(3, "--hands", "-n", min=1, max=50, help="How many hands to play."),
-    rules_spec: str = typer.Option("modern-stops", "--rules", "-r", help="A preset name or house-rule file."),
-    players: str = typer.Option("Ann,Bob,Cat,Dan", "--players", "-p", help="Players clockwise."),
-    seed: int = typer.Option(1, "--seed", "-s", help="Seed of the first hand; each next hand adds one."),
-    as_json: bool = typer.Option(False, "--json", help="Print each hand's spec §11 object and the totals."),
+    hands: Annotated[int, typer.Option("--hands", "-n", min=1, max=50, help="How many hands to play.")] = 3,
+    rules_spec: Annotated[str, typer.Option("--rules", "-r", help="A preset name or house-rule file.")] = DEFAULT_RULES,
+    players: Annotated[str, typer.Option("--players", "-p", help="Players clockwise.")] = "Ann,Bob,Cat,Dan",
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the first hand; each next hand adds one.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print each hand's spec §11 object and the totals.")] = False,
 ) -> None:
     """Play a short evening on the built-in defaults and show every hand and the totals."""
     from popejoan_cli.cli.hand_cmd import _seats

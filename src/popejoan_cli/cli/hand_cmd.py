@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
@@ -10,6 +11,10 @@ from popejoan_cli.cli import command, console, emit_json, hand_app
 from popejoan_cli.errors import UsageError, allowed
 
 RULES_HELP = "A preset name (see `popejoan rules list`) or a house-rule file."
+RulesOpt = Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)]
+PlayersOpt = Annotated[str, typer.Option("--players", "-p", help="Players clockwise: Ann,Bob,Cat,Dan.")]
+DealerOpt = Annotated[str | None, typer.Option("--dealer", "-d", help="Who deals (default: the first player).")]
+SeedOpt = Annotated[str, typer.Option("--seed", "-s", help="Digits are an integer seed; anything else a string.")]
 
 
 def _players(text: str) -> list[str]:
@@ -38,12 +43,12 @@ def _seats(text: str, dealer: str | None, rules_spec: str) -> tuple[object, list
 
 @command(hand_app, "deal")
 def deal(
-    rules_spec: str = typer.Option(..., "--rules", "-r", help=RULES_HELP),
-    players: str = typer.Option(..., "--players", "-p", help="Players clockwise: Ann,Bob,Cat,Dan."),
-    dealer: str = typer.Option(None, "--dealer", "-d", help="Who deals (default: the first player)."),
-    seed: str = typer.Option(..., "--seed", "-s", help="Digits are an integer seed; anything else a string."),
-    output: Path = typer.Option(None, "--output", "-o", help="Write the deal file (spec §11) here."),
-    as_json: bool = typer.Option(False, "--json", help="Print the deal as JSON."),
+    rules_spec: RulesOpt,
+    players: PlayersOpt,
+    seed: SeedOpt,
+    dealer: DealerOpt = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the deal file (spec §11) here.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the deal as JSON.")] = False,
 ) -> None:
     """Deal a hand from a seed: show every hand, the spare hand and the turn-up."""
     from popejoan_cli import dealfile
@@ -59,7 +64,8 @@ def deal(
         if Path(rules_spec).suffix == ".toml":
             rules_ref = str(Path(rules_spec).resolve())
         try:
-            output.write_text(dealfile.write(rules_ref, names, dealer_seat, the_seed, dealt, rules.ace_high), encoding="utf-8")
+            text = dealfile.write(rules_ref, names, dealer_seat, the_seed, dealt, rules.ace_high)
+            output.write_text(text, encoding="utf-8")
         except OSError as err:
             from popejoan_cli.errors import StorageError
 
@@ -97,9 +103,11 @@ def _read_deal(file: Path, rules_spec: str | None) -> object:
 
 @command(hand_app, "replay")
 def replay_cmd(
-    file: Path = typer.Argument(..., help="A deal file (spec §11), e.g. from `popejoan hand deal -o`."),
-    rules_spec: str = typer.Option(None, "--rules", "-r", help="Override the deal file's rules. " + RULES_HELP),
-    as_json: bool = typer.Option(False, "--json", help="Print the spec §11 JSON object."),
+    file: Annotated[Path, typer.Argument(help="A deal file (spec §11), e.g. from `popejoan hand deal -o`.")],
+    rules_spec: Annotated[
+        str | None, typer.Option("--rules", "-r", help="Override the file's rules. " + RULES_HELP)
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the spec §11 JSON object.")] = False,
 ) -> None:
     """Play a deal out: given leads first, then each leader's lowest legal lead."""
     from popejoan_cli.dealfile import DealSpec
@@ -135,12 +143,14 @@ def _board_arg(text: str | None, pots: list[str]) -> dict[str, int]:
 
 @command(hand_app, "final")
 def final_cmd(
-    rules_spec: str = typer.Option(..., "--rules", "-r", help=RULES_HELP),
-    players: str = typer.Option(..., "--players", "-p", help="Players clockwise: Ann,Bob,Cat,Dan."),
-    dealer: str = typer.Option(None, "--dealer", "-d", help="Who deals (default: the first player)."),
-    seed: str = typer.Option(..., "--seed", "-s", help="Digits are an integer seed; anything else a string."),
-    board: str = typer.Option(None, "--board", "-b", help="Counters on the board: pot=N,... (others 0)."),
-    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON (spec §12)."),
+    rules_spec: RulesOpt,
+    players: PlayersOpt,
+    seed: SeedOpt,
+    dealer: DealerOpt = None,
+    board: Annotated[
+        str | None, typer.Option("--board", "-b", help="Counters on the board: pot=N,... (others 0).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON (spec §12).")] = False,
 ) -> None:
     """The final clearing deal (spec §8): every card dealt, each pot to its card's holder."""
     from popejoan_cli.board import Board

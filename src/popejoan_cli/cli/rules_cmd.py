@@ -1,1 +1,162 @@
-"""`popejoan rules ...` (placeholder until written)."""
+"""`popejoan rules list|show|check|new|diff`: read, check, write and compare house rules.
+
+Startup matters (`rules list --json` is run by scripts), so this module imports only
+typer and the CLI helpers at the top; the rules core, rich and `render_rules` are imported
+inside the commands that need them. `--json` paths never import rich.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from popejoan_cli.cli import command, console, emit_json, rules_app
+
+if TYPE_CHECKING:
+    from popejoan_cli.rules import HouseRules
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of a table.")]
+
+
+def plain(data: Any) -> Any:
+    """JSON-ready data: cards in file form (`8D`), never as the integers they are inside."""
+    from popejoan_cli.cards import Card
+
+    if isinstance(data, Card):
+        return str(data)
+    if isinstance(data, dict):
+        return {k: plain(v) for k, v in data.items()}
+    if isinstance(data, list | tuple):
+        return [plain(v) for v in data]
+    return data
+
+
+def differences(a: HouseRules, b: HouseRules) -> list[tuple[str, Any, Any]]:
+    """Every key of `HouseRules.flat()` whose values differ; a key one side lacks gives None."""
+    fa, fb = plain(a.flat()), plain(b.flat())
+    keys = [*fa, *(k for k in fb if k not in fa)]
+    return [(k, fa.get(k), fb.get(k)) for k in keys if k not in fa or k not in fb or fa[k] != fb[k]]
+
+
+@command(rules_app, "list")
+def list_rules(as_json: JsonOpt = False) -> None:
+    """List the presets: name, title and what each one is."""
+    from popejoan_cli import presets
+
+    rows = []
+    for name in presets.preset_names():
+        rules = presets.preset(name)
+        rows.append((name, rules.title, str(rules["description"])))
+    if as_json:
+        emit_json([{"name": n, "title": t, "description": d} for n, t, d in rows])
+        return
+    from popejoan_cli import render_rules
+
+    console().print(render_rules.presets_table(rows))
+
+
+@command(rules_app, "show")
+def show(
+    spec: Annotated[str, typer.Argument(metavar="NAME|FILE", help="A preset name or a house-rule file.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Show a rule set as people read it: the board, its stakes, and every choice in words."""
+    from popejoan_cli import presets
+
+    rules = presets.load_rules(spec)
+    if as_json:
+        emit_json(plain(rules.to_dict()))
+        return
+    from popejoan_cli import render_rules
+
+    console().print(render_rules.rules_view(rules))
+
+
+@command(rules_app, "check")
+def check(
+    files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="House-rule files to check.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Check house-rule files; report every problem of every file at once (exit 5 if any)."""
+    from popejoan_cli import presets
+    from popejoan_cli.errors import DataError, Problem
+    from popejoan_cli.rules import from_toml
+
+    problems: list[Problem] = []
+    checked: list[tuple[str, HouseRules]] = []
+    for path in files:
+        try:
+            checked.append((str(path), from_toml(presets.read_file_bytes(path), str(path))))
+        except DataError as err:
+            problems.extend(err.problems)
+    if problems:
+        raise DataError(problems)
+    if as_json:
+        emit_json([{"file": f, "ok": True, "name": r.name, "title": r.title, "pots": len(r.pots),
+                    "players": {"min": r["players.min"], "max": r["players.max"]}} for f, r in checked])
+        return
+    for file, r in checked:
+        pots = len(r.pots)
+        sys.stdout.write(f"{file}: ok — {r.title}, {pots} pot{'s' if pots != 1 else ''}, "
+                         f"{r['players.min']}–{r['players.max']} players\n")
+
+
+@command(rules_app, "new")
+def new(
+    base: Annotated[str, typer.Option("--from", metavar="NAME|FILE",
+                                      help="The preset (or file) to start from.")] = "modern-stops",
+    output: Annotated[Path | None, typer.Option("-o", "--output", metavar="FILE",
+                                                help="Write here instead of stdout.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
+) -> None:
+    """Write a fully commented house-rule file to start a table's own rules from a preset."""
+    from popejoan_cli import presets, render_rules
+    from popejoan_cli.errors import StorageError, UsageError
+
+    rules = presets.load_rules(base)
+    name = output.stem if output is not None and output.stem else "my-table"
+    text = render_rules.template(rules, name, base)
+    if output is None:
+        sys.stdout.write(text)
+        return
+    if output.is_dir():
+        raise UsageError(f"{output} is a folder", "give the path of a .toml file to write")
+    if output.exists() and not force:
+        raise UsageError(f"{output} already exists; not overwriting it",
+                         "use --force to overwrite it, or choose another file with -o")
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise StorageError(f"cannot write {output}: {exc.strerror or exc}") from None
+    sys.stderr.write(f"wrote {output} (from {base}); check it with: popejoan rules check {output}\n")
+
+
+@command(rules_app, "diff")
+def diff(
+    a: Annotated[str, typer.Argument(metavar="A", help="A preset name or a house-rule file.")],
+    b: Annotated[str, typer.Argument(metavar="B", help="A preset name or a house-rule file.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Show where two rule sets differ, key by key."""
+    from popejoan_cli import presets
+
+    rules_a, rules_b = presets.load_rules(a), presets.load_rules(b)
+    found = differences(rules_a, rules_b)
+    if as_json:
+        emit_json({"a": rules_a.name, "b": rules_b.name,
+                   "differences": [{"key": k, "a": va, "b": vb} for k, va, vb in found]})
+        return
+    from rich.markup import escape
+
+    from popejoan_cli import render_rules
+
+    out = console()
+    title_a = rules_a.name if a == rules_a.name else f"{rules_a.name} ({a})"
+    title_b = rules_b.name if b == rules_b.name else f"{rules_b.name} ({b})"
+    if not found:
+        out.print(f"No differences: {escape(title_a)} and {escape(title_b)} are the same rules.")
+        return
+    out.print(render_rules.diff_table(rules_a, rules_b, title_a, title_b, found))

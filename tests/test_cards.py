@@ -1,0 +1,162 @@
+"""Card notation (spec §1): every accepted spelling, printing, errors, deck and rank order."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from popejoan_cli.cards import (
+    CARDS,
+    Card,
+    Suit,
+    canonical_deck,
+    parse_card_or_none,
+    rank_order,
+    successor_table,
+    top_rank,
+)
+from popejoan_cli.errors import EXIT_USAGE, UsageError
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Latin, any case, letter or symbol suits
+        ("9D", "9D"), ("9♦", "9D"), ("9d", "9D"), ("10h", "10H"), ("10H", "10H"), ("Td", "10D"),
+        ("TD", "10D"), ("qs", "QS"), ("Q♠", "QS"), ("a♣", "AC"), ("K♥", "KH"), ("jc", "JC"),
+        ("2s", "2S"), (" 9D ", "9D"),
+        # Russian ranks В Д К Т and suits т б ч п, either case
+        ("Вч", "JH"), ("вЧ", "JH"), ("Дп", "QS"), ("дп", "QS"), ("Кб", "KD"), ("КБ", "KD"),
+        ("Тт", "AC"), ("10т", "10C"), ("9б", "9D"), ("7ч", "7H"), ("2п", "2S"), ("Д♦", "QD"),
+        # the look-alikes: Latin T is a ten, Cyrillic Т is an ace (rank) and clubs (suit)
+        ("TC", "10C"),  # Latin T, Latin C
+        ("ТТ", "AC"),  # Cyrillic Т, Cyrillic Т: the ace of clubs
+        ("ТH", "AH"),  # Cyrillic Т rank, Latin H
+        ("TТ", "10C"),  # Latin T rank, Cyrillic Т suit: ten of clubs
+    ],
+)
+def test_every_spelling_of_spec_1_parses(text: str, expected: str) -> None:
+    assert str(Card.parse(text)) == expected
+
+
+def test_look_alikes_are_different_letters() -> None:
+    latin_t, cyrillic_t = "T", "\u0422"
+    assert latin_t != cyrillic_t
+    assert Card.parse(latin_t + "D") == Card.of(10, Suit.D)
+    assert Card.parse(cyrillic_t + "D") == Card.of(1, Suit.D)
+    assert Card.parse(cyrillic_t * 2) == Card.of(1, Suit.C)
+
+
+def test_latin_b_is_not_the_russian_jack() -> None:
+    assert str(Card.parse("\u0412" + "C")) == "JC"  # Cyrillic В: jack
+    assert parse_card_or_none("BC") is None  # Latin B: nothing
+    with pytest.raises(UsageError, match="'BC'"):
+        Card.parse("BC")
+
+
+def test_printing() -> None:
+    nine = Card.parse("9♦")
+    assert str(nine) == "9D"
+    assert nine.face == "9♦"
+    assert f"{nine}" == "9D"
+    assert f"{nine:>4}" == "  9D"
+    ten = Card.parse("Td")
+    assert str(ten) == "10D"
+    assert ten.face == "10♦"
+    assert "T" not in str(Card.parse("10s"))
+
+
+def test_repr_round_trips_through_eval() -> None:
+    for card in CARDS:
+        again = eval(repr(card), {"Card": Card})
+        assert again == card
+        assert type(again) is Card
+
+
+@pytest.mark.parametrize("text", ["11H", "1S", "ZZ", "", "   ", "9", "D", "10", "9X", "BC", "9DD", "trump:A"])
+def test_bad_text_is_an_error_naming_it_and_showing_valid_forms(text: str) -> None:
+    with pytest.raises(UsageError) as info:
+        Card.parse(text)
+    err = info.value
+    assert err.exit_code == EXIT_USAGE
+    assert repr(text) in err.message
+    for form in ("ranks A 2 3 4 5 6 7 8 9 10 J Q K", "suits C D H S", "♣ ♦ ♥ ♠", "9D", "В Д К Т"):
+        assert form in err.hint
+    assert repr(text) in str(err) and err.hint in str(err)
+
+
+def test_non_text_is_not_a_card() -> None:
+    assert parse_card_or_none(9) is None
+    assert parse_card_or_none(None) is None
+
+
+def test_canonical_deck_order() -> None:
+    deck = canonical_deck()
+    assert len(deck) == 52
+    assert [str(c) for c in deck[:14]] == [
+        "AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC", "AD"]
+    assert [str(c) for c in deck[12::13]] == ["KC", "KD", "KH", "KS"]
+    assert [c.suit for c in deck[::13]] == [Suit.C, Suit.D, Suit.H, Suit.S]
+    assert deck == list(CARDS)
+
+
+def test_canonical_deck_leaves_out_removed_cards() -> None:
+    eight = Card.parse("8D")
+    deck = canonical_deck([eight])
+    assert len(deck) == 51
+    assert eight not in deck
+    assert [str(c) for c in deck[19:22]] == ["7D", "9D", "10D"]
+
+
+def _run(start: str, ace_high: bool) -> list[str]:
+    nxt = successor_table(ace_high)
+    out = [Card.parse(start)]
+    while nxt[out[-1]] != -1:
+        out.append(CARDS[nxt[out[-1]]])
+    return [str(c) for c in out]
+
+
+def test_ace_low_order_and_runs() -> None:
+    assert rank_order(Card.parse("AS"), ace_high=False) == 1
+    assert rank_order(Card.parse("2S"), ace_high=False) == 2
+    assert rank_order(Card.parse("KS"), ace_high=False) == 13
+    assert top_rank(ace_high=False) == 13
+    assert _run("AH", ace_high=False) == [
+        "AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH"]
+    nxt = successor_table(ace_high=False)
+    assert nxt[Card.parse("KC")] == -1
+    assert nxt[Card.parse("QC")] == Card.parse("KC")
+
+
+def test_ace_high_order_and_runs() -> None:
+    assert rank_order(Card.parse("AS"), ace_high=True) == 14
+    assert rank_order(Card.parse("2S"), ace_high=True) == 2
+    assert rank_order(Card.parse("KS"), ace_high=True) == 13
+    assert top_rank(ace_high=True) == 1
+    assert _run("2D", ace_high=True) == [
+        "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "10D", "JD", "QD", "KD", "AD"]
+    nxt = successor_table(ace_high=True)
+    assert nxt[Card.parse("KC")] == Card.parse("AC")
+    assert nxt[Card.parse("AC")] == -1
+
+
+@pytest.mark.parametrize("ace_high", [False, True])
+def test_successors_stay_in_suit_and_each_suit_has_one_top(ace_high: bool) -> None:
+    nxt = successor_table(ace_high)
+    assert len(nxt) == 52
+    for card in CARDS:
+        if nxt[card] != -1:
+            assert CARDS[nxt[card]].suit == card.suit
+            assert rank_order(nxt[card], ace_high) == rank_order(card, ace_high) + 1
+    tops = [CARDS[c] for c in range(52) if nxt[c] == -1]
+    assert [c.rank for c in tops] == [top_rank(ace_high)] * 4
+    assert sorted(c.suit for c in tops) == list(Suit)
+
+
+@given(st.sampled_from(CARDS))
+def test_printed_forms_parse_back(card: Card) -> None:
+    assert Card.parse(str(card)) == card
+    assert Card.parse(card.face) == card
+    assert Card.parse(str(card).lower()) == card
+    assert Card.parse(card.face.lower()) == card
