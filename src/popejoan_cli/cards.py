@@ -8,7 +8,6 @@ the form for people (`9♦`). No other module shuffles.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
@@ -159,6 +158,8 @@ def parse_seed(text: str) -> Seed:
 
 def shuffled(deck: Sequence[Card], seed: Seed) -> list[Card]:
     """Deal v1: Fisher–Yates from the end over `random.Random(seed).random()`."""
+    import random  # only dealing needs it; keep it off the start-up path
+
     cards = list(deck)
     rng = random.Random(seed)
     rand = rng.random

@@ -8,7 +8,6 @@ valid word), and the process exit code. The CLI prints it to stderr with no trac
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -117,6 +116,8 @@ class DataError(PopejoanError):
 
 def nearest(word: str, choices: Iterable[str]) -> str:
     """'did you mean …' text for the choice closest to `word`, or ''."""
+    import difflib  # only an error needs it; keep it off the start-up path
+
     options = list(choices)
     close = difflib.get_close_matches(word, options, n=1, cutoff=0.5)
     if not close:

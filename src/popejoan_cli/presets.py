@@ -7,7 +7,6 @@ project's `house-rules/` folder) and users' files, then hands the bytes to `rule
 from __future__ import annotations
 
 import functools
-from importlib import resources
 from pathlib import Path
 
 from popejoan_cli.errors import DataError, Problem, UsageError, allowed
@@ -18,7 +17,9 @@ PRESET_ORDER = ("russian", "modern-stops", "parlett", "hoyle", "michigan", "bood
 
 
 def _preset_dir() -> Path:
-    packaged = Path(str(resources.files("popejoan_cli"))) / "house_rules"
+    # The wheel puts the presets inside the package (see pyproject's force-include). Plain
+    # file paths suffice for that, and skip importlib.resources' start-up cost.
+    packaged = Path(__file__).resolve().parent / "house_rules"
     if packaged.is_dir():
         return packaged
     # An editable install runs from the source tree, where the presets sit at the top.

@@ -182,6 +182,11 @@ def replay_view(hand: Hand, spec: DealSpec) -> RenderableType:
     for pay in hand.payments:
         if pay.why == "cards":
             parts.append(Text(f"{names[pay.payer]} pays {names[pay.payee]} {pay.amount} for cards left."))
+    pope, exempt = hand.pope_card, rules["settle.pope_exempt"]
+    if hand.out is not None and pope is not None and exempt != "none" and 0 <= hand.holder[pope] != hand.out:
+        holder, face = names[hand.holder[pope]], Card(pope).face
+        parts.append(Text(f"{holder} still holds the Pope ({face}) and pays nothing for cards left." if exempt ==
+                          "holder" else f"{holder}'s Pope ({face}) is not counted among the cards left."))
     parts.append(board_table(rules, hand.board_before, hand.board.snapshot(), hand.dressed))
     parts.append(net_table(names, hand.net))
     title = f"{escape(rules.title)}: {escape(names[spec.dealer])} deals"

@@ -478,7 +478,9 @@ def from_toml(data: bytes, file: str, base: HouseRules | None = None) -> HouseRu
     doc, problems, text = parse(data)
     rules: HouseRules | None = None
     if doc is not None:
-        rules, problems = from_data(doc, locate(text), base)
+        rules, problems = from_data(doc, None, base)
+        if problems:  # locating keys costs a scan of the text: only worth it for errors
+            rules, problems = from_data(doc, locate(text), base)
     if problems or rules is None:
         lines = text.splitlines()
         raise DataError([p.located(file, lines) for p in problems])

@@ -9,7 +9,6 @@ referee) are imported inside the commands that need them, to keep startup quick.
 from __future__ import annotations
 
 import functools
-import json
 import os
 import sys
 from collections.abc import Callable
@@ -63,6 +62,8 @@ def command(group: typer.Typer, name: str | None = None, **kw: Any) -> Callable[
 
 def emit_json(data: Any) -> None:
     """Stable, documented JSON on stdout: one object, keys in the order built."""
+    import json
+
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
