@@ -31,6 +31,10 @@ app = typer.Typer(
 rules_app = typer.Typer(help="House rules: list, show, check, write and compare them.",
                         no_args_is_help=True)
 hand_app = typer.Typer(help="Deal, replay and clear one hand.", no_args_is_help=True)
+table_app = typer.Typer(help="Tables: create, list and pick them; players join and leave.", no_args_is_help=True)
+ledger_app = typer.Typer(help="Balances, counted from the table's journal.", no_args_is_help=True)
+app.add_typer(table_app, name="table")
+app.add_typer(ledger_app, name="ledger")
 app.add_typer(rules_app, name="rules")
 app.add_typer(hand_app, name="hand")
 
@@ -85,13 +89,21 @@ def _version(value: bool) -> None:
 def _root(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                  help="Print the version and exit."),
+    table: str = typer.Option(None, "--table", metavar="PATH", envvar="POPEJOAN_TABLE",
+                              help="The table folder to use for this command (default: the current table)."),
 ) -> None:
     """Banker, dealer and referee for a Pope Joan table."""
+    global table_override
+    table_override = table or None
+
+
+table_override: str | None = None
+"""The `--table PATH` of this invocation (POPEJOAN_TABLE feeds the same option)."""
 
 
 def _register() -> None:
     # Importing the command modules registers their commands on the groups above.
-    from popejoan_cli.cli import demo_cmd, hand_cmd, rules_cmd  # noqa: F401
+    from popejoan_cli.cli import demo_cmd, hand_cmd, rules_cmd, table_cmd  # noqa: F401
 
 
 def main() -> None:

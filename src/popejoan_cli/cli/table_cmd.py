@@ -1,0 +1,361 @@
+"""The table verbs: `table ...`, `deal`, `lead`/`play`, `hand show`, `board`, `ledger show`,
+`history`, `undo`, `count`, `check` and `end`. Each change goes through `tables.record`."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from popejoan_cli import cli
+from popejoan_cli.cli import app, command, console, emit_json, hand_app, ledger_app, table_app
+from popejoan_cli.errors import DataError, RuleViolation, UsageError
+
+if TYPE_CHECKING:
+    from popejoan_cli.events import Event
+    from popejoan_cli.table import TableView
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout.")]
+
+
+def _where() -> Any:
+    from popejoan_cli import tables
+
+    return tables.folder(cli.table_override)
+
+
+def _view() -> TableView:
+    from popejoan_cli import tables
+
+    view, warnings = tables.view(_where())
+    for w in warnings:
+        sys.stderr.write(f"popejoan: warning: {w}\n")
+    return view
+
+
+def _record(make: Any, **kw: Any) -> Any:
+    from popejoan_cli import tables
+
+    done = tables.record(make, where=kw.pop("where", None) or _where(), **kw)
+    for w in done.warnings:
+        sys.stderr.write(f"popejoan: warning: {w}\n")
+    return done
+
+
+# ------------------------------------------------------------------------------- tables
+@command(table_app, "new")
+def table_new(
+    name: Annotated[str, typer.Argument(help="A name for the table, e.g. fridays.")],
+    rules_spec: Annotated[str, typer.Option("--rules", "-r", help="A preset name or house-rule file.")],
+    players: Annotated[str, typer.Option("--players", "-p", help="Players clockwise: Ann,Bob,Cat.")],
+    dealer: Annotated[str | None, typer.Option("--dealer", "-d", help="First dealer (default: first player).")] = None,
+    counters: Annotated[int, typer.Option("--counters", "-c", help="Counters each player brings.")] = 50,
+) -> None:
+    """Create a table and make it the current one."""
+    from popejoan_cli import tables
+    from popejoan_cli.cli.hand_cmd import _players
+    from popejoan_cli.events import TableOpened
+    from popejoan_cli.presets import load_rules
+
+    rules = load_rules(rules_spec)
+    names = _players(players)
+    where = tables.tables_dir() / tables.check_name(name) if not cli.table_override else _where()
+    first = dealer if dealer is not None else names[0]
+    _record(lambda view: [TableOpened(name=name, rules=rules.to_dict(), rules_name=rules.name, players=names,
+                                      counters=counters, dealer=first)], where=where, create=True)
+    if not cli.table_override:
+        tables.set_current(name)
+    console().print(f"Table {name!r} is ready: {', '.join(names)}, {counters} counters each, "
+                    f"{rules.title} rules. {first} deals first: `popejoan deal`.", markup=False)
+
+
+@command(table_app, "list")
+def table_list(as_json: JsonOpt = False) -> None:
+    """The tables in the popejoan home folder; the current one is marked."""
+    from popejoan_cli import tables
+
+    names, current = tables.table_names(), tables.current_name()
+    if as_json:
+        emit_json({"tables": names, "current": current if current in names else None})
+        return
+    out = console()
+    if not names:
+        out.print("No tables yet: `popejoan table new NAME --rules R --players A,B,C`.", markup=False)
+    for n in names:
+        out.print(f"{'*' if n == current else ' '} {n}", markup=False)
+
+
+@command(table_app, "use")
+def table_use(name: Annotated[str, typer.Argument(help="The table to make current.")]) -> None:
+    """Make a table the current one."""
+    from popejoan_cli import tables
+
+    tables.folder_of(name)
+    tables.set_current(name)
+    console().print(f"Now using table {name!r}.", markup=False)
+
+
+@command(table_app, "path")
+def table_path() -> None:
+    """Print the folder that holds the current table's journal."""
+    sys.stdout.write(f"{_where()}\n")
+
+
+@command(table_app, "join")
+def table_join(
+    name: Annotated[str, typer.Argument(help="The new player.")],
+    counters: Annotated[int, typer.Option("--counters", "-c", help="Counters the player brings.")] = 50,
+) -> None:
+    """A player sits down between hands (last in the clockwise order)."""
+    from popejoan_cli.cli.hand_cmd import _players
+    from popejoan_cli.events import PlayerJoined
+
+    _players(name)
+    _record(lambda view: [PlayerJoined(player=name, counters=counters)])
+    console().print(f"{name} joins with {counters} counters.", markup=False)
+
+
+@command(table_app, "leave")
+def table_leave(name: Annotated[str, typer.Argument(help="The player who leaves.")]) -> None:
+    """A player leaves between hands, taking his counters (recorded in the ledger)."""
+    from popejoan_cli.events import PlayerLeft
+
+    done = _record(lambda view: [PlayerLeft(player=name)])
+    console().print(f"{name} leaves, taking {done.view.taken_out.get(name, 0)} counters.", markup=False)
+
+
+# ------------------------------------------------------------------------------- a hand
+@command(app, "deal")
+def deal(
+    seed: Annotated[str | None, typer.Option("--seed", "-s", help="Seed (default: a fresh random one, recorded).")]
+    = None,
+) -> None:
+    """Dress the board and deal a virtual hand; the turn-up's effects apply at once."""
+    import secrets
+
+    from popejoan_cli.cards import parse_seed
+    from popejoan_cli.events import HandDealt
+    from popejoan_cli.render_table import deal_summary
+
+    the_seed = parse_seed(seed) if seed is not None else secrets.randbelow(1 << 31)
+    done = _record(lambda view: [HandDealt(seed=the_seed, dealer=view.next_dealer)])
+    console().print(deal_summary(done.view.hands[-1]))
+
+
+def _lead(card: str, player: str | None) -> None:
+    from popejoan_cli.cards import Card
+    from popejoan_cli.events import CardLed
+    from popejoan_cli.render_table import run_view
+
+    the_card = Card.parse(card)
+    mark: dict[str, int] = {}
+
+    def make(view: TableView) -> list[Event]:
+        rec = view.open_hand
+        if rec is None:
+            raise RuleViolation("no hand is being played", "deal one first: `popejoan deal`")
+        hand = rec.hand
+        leader = rec.players[hand.leader]
+        who = player if player is not None else leader
+        if who not in rec.players:
+            from popejoan_cli.errors import allowed
+
+            raise UsageError(f"no player {who!r} in this hand", allowed(rec.players, who))
+        mark.update(plays=len(hand.plays), stops=len(hand.stops), awards=len(hand.awards), hand=rec.number)
+        return [CardLed(player=who, card=str(the_card))]
+
+    done = _record(make)
+    rec = done.view.hands[mark["hand"] - 1]
+    console().print(run_view(rec, rec.hand.plays[mark["plays"]:], mark["stops"], mark["awards"]))
+
+
+@command(app, "lead")
+def lead(
+    card: Annotated[str, typer.Argument(help="The card led, e.g. 9D or 9♦.")],
+    player: Annotated[str | None, typer.Option("--by", help="Who leads (checked; default: the leader).")] = None,
+) -> None:
+    """Record a lead; popejoan plays the run's forced follows and says where it stops."""
+    _lead(card, player)
+
+
+@command(app, "play")
+def play(
+    card: Annotated[str, typer.Argument(help="The card led, e.g. 9D or 9♦.")],
+    player: Annotated[str | None, typer.Option("--by", help="Who leads (checked; default: the leader).")] = None,
+) -> None:
+    """The same as `lead`."""
+    _lead(card, player)
+
+
+@command(hand_app, "show")
+def hand_show(
+    seat: Annotated[str, typer.Argument(help="Whose hand to show (only his own!).")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Show one player's cards in the hand being played."""
+    from popejoan_cli.table import seat_of
+
+    view = _view()
+    rec = view.open_hand
+    if rec is None:
+        raise RuleViolation("no hand is being played", "deal one first: `popejoan deal`")
+    s = seat_of(view, seat)
+    if s >= len(rec.players) or rec.players[s] != seat:
+        raise UsageError(f"{seat} is not in this hand")
+    s = rec.players.index(seat)
+    if as_json:
+        from popejoan_cli.cards import CARDS, sort_key
+
+        cards = sorted((CARDS[c] for c in rec.hand.holding[s]), key=lambda c: sort_key(c, rec.hand.ace_high))
+        emit_json({"player": seat, "hand": rec.number, "cards": [str(c) for c in cards]})
+        return
+    from popejoan_cli.render_table import seat_hand_view
+
+    console().print(seat_hand_view(rec, s))
+
+
+# ------------------------------------------------------------------------------- reading
+@command(app, "board")
+def board(as_json: JsonOpt = False) -> None:
+    """The board: each pot and the counters on it."""
+    view = _view()
+    if as_json:
+        emit_json(view.live_board())
+        return
+    from popejoan_cli.render_table import board_view
+
+    console().print(board_view(view))
+
+
+@command(ledger_app, "show")
+def ledger_show(as_json: JsonOpt = False) -> None:
+    """Each player's balance."""
+    view = _view()
+    if as_json:
+        emit_json(view.live_balances())
+        return
+    from popejoan_cli.render_table import ledger_view
+
+    console().print(ledger_view(view))
+
+
+@command(app, "history")
+def history(as_json: JsonOpt = False) -> None:
+    """Hand by hand: dealer, seed, turn-up, who went out, pots won and each player's change."""
+    view = _view()
+    if as_json:
+        from popejoan_cli.replay import to_json
+
+        emit_json({"hands": [{"hand": r.number, "seed": r.seed, "closed": r.closed,
+                              **to_json(r.hand, r.players, view.rules_name)} for r in view.hands]})
+        return
+    from popejoan_cli.render_table import history_view
+
+    console().print(history_view(view))
+
+
+# ------------------------------------------------------------------------------- corrections
+def _describe(event: Event) -> str:
+    from popejoan_cli.events import to_data
+
+    data = to_data(event)
+    kind = data.pop("type")
+    return f"{kind} " + ", ".join(f"{k}={v}" for k, v in data.items() if k != "rules")
+
+
+@command(app, "undo")
+def undo(
+    n: Annotated[int, typer.Argument(min=1, max=1000, help="How many events to undo.")] = 1,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+) -> None:
+    """Void the last event (or the last N). Nothing is deleted: the void is recorded."""
+    from popejoan_cli.events import EventVoided, HandCheckpointed
+    from popejoan_cli.table import undoable
+
+    view = _view()
+    targets = undoable(view)
+    if n > len(targets):
+        raise RuleViolation(f"there {'is' if len(targets) == 1 else 'are'} only {len(targets)} event(s) to undo",
+                            "the table's opening cannot be undone")
+    chosen = targets[:n]
+    lines = [f"  #{seq} {_describe(e)}" for seq, e in chosen]
+    sys.stderr.write("Undo:\n" + "\n".join(lines) + "\n")
+    if not yes and not typer.confirm("Undo these?", default=False, err=True):
+        raise typer.Exit(1)
+    first = min(seq for seq, _ in chosen)
+    seqs = sorted({seq for seq, _ in chosen} | {s for s, e in view.effective if isinstance(e, HandCheckpointed)
+                                                  and s > first})
+    last = view.last_seq
+
+    def make(now: TableView) -> list[Event]:
+        if now.last_seq != last:
+            raise RuleViolation("the table changed while you were deciding", "run undo again")
+        return [EventVoided(seq=s) for s in seqs]
+
+    _record(make)
+    console().print(f"Undone: {len(chosen)} event(s).", markup=False)
+
+
+@command(app, "count")
+def count(
+    target: Annotated[str, typer.Argument(help="A pot name or a player.")],
+    counters: Annotated[int, typer.Argument(help="How many counters the banker counted.")],
+) -> None:
+    """Record the banker's physical count; a disagreement with the journal is flagged at once."""
+    from popejoan_cli.events import Counted
+
+    done = _record(lambda view: [Counted(target=target, counters=counters)])
+    found = [p for p in done.view.problems if p.key == f"seq {done.written[0][0]}"]
+    if found:
+        sys.stderr.write(f"popejoan: MISMATCH: {found[0].message}\n  {found[0].hint}\n")
+    else:
+        console().print(f"{target}: {counters} counters, as the journal says.", markup=False)
+
+
+@command(app, "check")
+def check(as_json: JsonOpt = False) -> None:
+    """Audit the whole journal: damage, checkpoints, conservation, counts and rule violations."""
+    from popejoan_cli import tables
+
+    view = _view()
+    problems = tables.audit(view)
+    if as_json:
+        emit_json({"ok": not problems, "events": view.last_seq, "hands": len(view.hands),
+                   "problems": [{"where": p.key, "message": p.message} for p in problems]})
+    elif not problems:
+        console().print(f"ok: {view.last_seq} events, {len(view.hands)} hands; counters conserved "
+                        f"({view.total_in_play()} in play).", markup=False)
+    if problems:
+        if not as_json:
+            for p in problems:
+                sys.stderr.write(f"{p.key}: {p.message}\n")
+        raise DataError(problems)
+
+
+@command(app, "end")
+def end(
+    seed: Annotated[str | None, typer.Option("--seed", "-s", help="Seed of the final deal (default: random).")]
+    = None,
+) -> None:
+    """Close the session; where the rules have a final clearing deal (spec §8), play it."""
+    import secrets
+
+    from popejoan_cli.cards import parse_seed
+    from popejoan_cli.events import FinalDealt, SessionEnded
+
+    the_seed = parse_seed(seed) if seed is not None else secrets.randbelow(1 << 31)
+
+    def make(view: TableView) -> list[Event]:
+        final = view.the_rules()["final.deal"] == "holders"
+        return [FinalDealt(seed=the_seed), SessionEnded()] if final else [SessionEnded()]
+
+    done = _record(make)
+    from popejoan_cli.render_hand import final_view
+    from popejoan_cli.render_table import ledger_view
+
+    out = console()
+    if done.view.final is not None:
+        out.print(final_view(done.view.final, done.view.players))
+    out.print(ledger_view(done.view))
+    out.print("The session has ended.")

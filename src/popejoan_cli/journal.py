@@ -1,0 +1,193 @@
+"""The store: a table's append-only journal on disk (design §2).
+
+One JSON object per line: `{"seq": N, "event": {...}, "crc": "xxxxxxxx"}`, the CRC32 taken
+over the canonical JSON of seq and event. Appends open with O_APPEND, take an exclusive
+`flock` (not `lockf`, which another open/close of the file in this process would drop),
+re-read the journal, let the caller validate the new events against the replayed state,
+then make one `write()` and `fsync`. A final line cut short by a crash is a torn write:
+it is dropped with a warning (and cut off under the lock on the next append). Any other
+damage is a hard error naming the line; nothing is ever cut silently.
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import json
+import os
+import time
+import zlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from popejoan_cli.errors import DataError, Problem, StorageError, TableBusy
+from popejoan_cli.events import Event, from_data, to_data
+
+JOURNAL = "journal.jsonl"
+LOCK_WAIT = float(os.environ.get("POPEJOAN_LOCK_WAIT", "3"))
+"""Seconds to wait for another process's lock before giving up with exit 4."""
+
+
+def encode(seq: int, event: Event) -> bytes:
+    body = json.dumps({"seq": seq, "event": to_data(event)}, sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=False)
+    crc = zlib.crc32(body.encode("utf-8"))
+    return (body[:-1] + f',"crc":"{crc:08x}"}}\n').encode("utf-8")
+
+
+@dataclass
+class Loaded:
+    """The events of a journal, the byte length of its good part, and any warnings."""
+
+    events: list[tuple[int, Event]] = field(default_factory=list)
+    good_bytes: int = 0
+    warnings: list[str] = field(default_factory=list)
+
+
+def decode(data: bytes, name: str = JOURNAL) -> Loaded:
+    out = Loaded()
+    pos = 0
+    line_no = 0
+    while pos < len(data):
+        end = data.find(b"\n", pos)
+        line_no += 1
+        if end < 0:
+            out.warnings.append(f"{name}: line {line_no} was cut short by a crash (a torn write); "
+                                f"it was dropped: {len(data) - pos} bytes")
+            break
+        raw = data[pos:end]
+        out.events.append(_decode_line(raw, line_no, len(out.events) + 1, name))
+        pos = end + 1
+        out.good_bytes = pos
+    return out
+
+
+def _decode_line(raw: bytes, line_no: int, want_seq: int, name: str) -> tuple[int, Event]:
+    def bad(why: str) -> DataError:
+        return DataError([Problem(f"line {line_no} is damaged: {why}", file=name, line=line_no,
+                                  hint="the journal may have been edited or corrupted; restore it from a copy")])
+
+    try:
+        obj = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise bad("not a JSON object") from None
+    if not isinstance(obj, dict) or set(obj) != {"seq", "event", "crc"}:
+        raise bad("not a journal entry (seq, event, crc)")
+    seq, event, crc = obj["seq"], obj["event"], obj["crc"]
+    body = json.dumps({"seq": seq, "event": event}, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    if not isinstance(crc, str) or f"{zlib.crc32(body.encode('utf-8')):08x}" != crc:
+        raise bad("its checksum does not match its text")
+    if seq != want_seq:
+        raise bad(f"sequence number {seq}, expected {want_seq}")
+    try:
+        return seq, from_data(event, f"line {line_no}")
+    except DataError as err:
+        raise bad(err.problems[0].message) from None
+
+
+def load(folder: Path) -> Loaded:
+    path = folder / JOURNAL
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise DataError([Problem("no table here (no journal)", file=str(path),
+                                 hint="create one with `popejoan table new NAME`")]) from None
+    except OSError as err:
+        raise StorageError(f"cannot read {path}: {err.strerror}") from None
+    return decode(data, str(path))
+
+
+def _lock(fd: int, path: Path) -> None:
+    deadline = time.monotonic() + LOCK_WAIT
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                raise TableBusy(f"the table at {path.parent} is busy: another popejoan is writing to it",
+                                "wait for it to finish and try again") from None
+            time.sleep(0.02)
+
+
+def _read_all(fd: int) -> bytes:
+    chunks: list[bytes] = []
+    offset = 0
+    while True:
+        chunk = os.pread(fd, 1 << 20, offset)
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+        offset += len(chunk)
+
+
+def _io_error(err: OSError, path: Path) -> StorageError:
+    what = {errno.ENOSPC: "the disk is full", errno.EACCES: "permission denied", errno.EROFS: "read-only disk",
+            errno.EPERM: "permission denied", errno.EDQUOT: "over the disk quota"}.get(err.errno or 0, err.strerror)
+    return StorageError(f"cannot write {path}: {what}", "nothing was recorded; free space or fix permissions, "
+                        "then run the command again")
+
+
+def append(folder: Path, decide: Callable[[list[tuple[int, Event]]], Sequence[Event]], *,
+           create: bool = False) -> tuple[list[tuple[int, Event]], list[str]]:
+    """Lock, re-read, let `decide` turn the journal into new events (or raise), write them.
+
+    Returns the events written with their seqs, and warnings (a repaired torn tail).
+    `decide` raising leaves the journal exactly as it was.
+    """
+    path = folder / JOURNAL
+    flags = os.O_RDWR | os.O_APPEND | (os.O_CREAT | os.O_EXCL if create else 0)
+    try:
+        if create:
+            folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, flags, 0o644)
+    except FileExistsError:
+        raise DataError([Problem("a table already exists here", file=str(path))]) from None
+    except FileNotFoundError:
+        raise DataError([Problem("no table here (no journal)", file=str(path),
+                                 hint="create one with `popejoan table new NAME`")]) from None
+    except OSError as err:
+        raise _io_error(err, path) from None
+    try:
+        if create:
+            _fsync_dir(folder)
+        _lock(fd, path)
+        data = _read_all(fd)
+        loaded = decode(data, str(path))
+        if loaded.good_bytes < len(data):
+            os.ftruncate(fd, loaded.good_bytes)  # a torn tail: cut it, under the lock, before appending
+        new = list(decide(loaded.events))
+        if not new:
+            return [], loaded.warnings
+        first = len(loaded.events) + 1
+        written = [(first + k, e) for k, e in enumerate(new)]
+        blob = b"".join(encode(seq, e) for seq, e in written)
+        try:
+            n = os.write(fd, blob)
+            if n != len(blob):
+                raise OSError(errno.ENOSPC, "short write")
+            os.fsync(fd)
+        except OSError as err:
+            _undo_partial(fd, loaded.good_bytes)
+            raise _io_error(err, path) from None
+        return written, loaded.warnings
+    finally:
+        os.close(fd)
+
+
+def _undo_partial(fd: int, size: int) -> None:
+    """After a failed write, cut back whatever part of it reached the file."""
+    try:
+        os.ftruncate(fd, size)
+        os.fsync(fd)
+    except OSError:
+        pass  # the next load sees a torn line at worst, which it drops with a warning
+
+
+def _fsync_dir(folder: Path) -> None:
+    dfd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(dfd)
+    finally:
+        os.close(dfd)

@@ -1,0 +1,276 @@
+"""The one fold from journal to state: `replay(events) -> TableView`.
+
+A table's board, its hand in progress, every balance, its history and its problems are
+all derived here from the journal's facts. `apply` is the same step used to validate a
+new event before it is written, so what the journal accepts and what a replay reproduces
+cannot disagree. Pure: no files, no printing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from popejoan_cli.board import Board
+from popejoan_cli.cards import Card, Seed
+from popejoan_cli.dealfile import check_players, seeded_deal
+from popejoan_cli.errors import DataError, IllegalPlay, PopejoanError, Problem, RuleViolation, UsageError, allowed
+from popejoan_cli.events import (
+    CardLed,
+    Counted,
+    Event,
+    EventVoided,
+    FinalDealt,
+    HandCheckpointed,
+    HandDealt,
+    PlayerJoined,
+    PlayerLeft,
+    SessionEnded,
+    SpareTaken,
+    TableOpened,
+)
+from popejoan_cli.hand import Hand
+from popejoan_cli.replay import FinalResult, final_deal
+from popejoan_cli.rules import HouseRules, from_data
+
+MAX_COUNTERS = 1_000_000
+
+
+@dataclass
+class HandRecord:
+    """One finished (or open) hand, for the history."""
+
+    number: int
+    seq: int
+    seed: Seed
+    dealer: str
+    players: list[str]
+    hand: Hand
+    closed: bool = False
+
+
+@dataclass
+class TableView:
+    """Everything the journal implies."""
+
+    name: str = ""
+    rules: HouseRules | None = None
+    rules_name: str = ""
+    players: list[str] = field(default_factory=list)
+    balances: dict[str, int] = field(default_factory=dict)
+    board: dict[str, int] = field(default_factory=dict)
+    next_dealer: str = ""
+    hands: list[HandRecord] = field(default_factory=list)
+    final: FinalResult | None = None
+    brought_in: int = 0
+    bought: dict[str, int] = field(default_factory=dict)
+    """Counters each player brought to the table (at the start and on joining)."""
+    taken_out: dict[str, int] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    ended: bool = False
+    last_seq: int = 0
+    effective: list[tuple[int, Event]] = field(default_factory=list)
+
+    @property
+    def open_hand(self) -> HandRecord | None:
+        return self.hands[-1] if self.hands and not self.hands[-1].closed else None
+
+    def the_rules(self) -> HouseRules:
+        assert self.rules is not None
+        return self.rules
+
+    def live_balances(self) -> dict[str, int]:
+        """Balances now, counting the open hand's moves so far."""
+        out = dict(self.balances)
+        rec = self.open_hand
+        if rec is not None:
+            for name, n in zip(rec.players, rec.hand.net, strict=True):
+                out[name] = out.get(name, 0) + n
+        return out
+
+    def live_board(self) -> dict[str, int]:
+        rec = self.open_hand
+        return rec.hand.board.snapshot() if rec is not None else dict(self.board)
+
+    def total_in_play(self) -> int:
+        return sum(self.live_balances().values()) + sum(self.live_board().values())
+
+    def conserved(self) -> bool:
+        """Players plus board equals what was brought in less what was taken away."""
+        return self.total_in_play() == self.brought_in - sum(self.taken_out.values())
+
+
+def seat_of(view: TableView, name: str) -> int:
+    if name not in view.players:
+        raise UsageError(f"no player {name!r} at this table", allowed(view.players, name))
+    return view.players.index(name)
+
+
+def _between_hands(view: TableView, what: str) -> None:
+    if view.open_hand is not None:
+        raise RuleViolation(f"{what} only between hands: hand {view.open_hand.number} is still being played",
+                            "finish the hand first (or undo its deal)")
+    if view.ended:
+        raise RuleViolation(f"{what}: this session has ended", "start a new table for the next session")
+
+
+def _close_hand(view: TableView, rec: HandRecord) -> None:
+    rec.closed = True
+    for name, n in zip(rec.players, rec.hand.net, strict=True):
+        view.balances[name] += n
+    view.board = rec.hand.board.snapshot()
+    dealer = rec.players.index(rec.dealer)
+    view.next_dealer = rec.players[(dealer + 1) % len(rec.players)]
+
+
+def apply(view: TableView, seq: int, event: Event) -> None:
+    """One step of the fold. Raises a PopejoanError when the event is not allowed now."""
+    view.last_seq = seq
+    if isinstance(event, TableOpened):
+        if view.rules is not None:
+            raise DataError([Problem("a table is opened only once", key=f"seq {seq}")])
+        rules, problems = from_data(event.rules)
+        if rules is None:
+            raise DataError([Problem(f"the table's embedded rules are bad: {problems[0].message}")])
+        view.name, view.rules, view.rules_name = event.name, rules, event.rules_name
+        issues = check_players(event.players, rules)
+        if issues:
+            raise UsageError("; ".join(issues))
+        if event.dealer not in event.players:
+            raise UsageError(f"the dealer {event.dealer!r} is not a player", allowed(event.players, event.dealer))
+        _check_counters(event.counters)
+        view.players = list(event.players)
+        view.balances = dict.fromkeys(event.players, event.counters)
+        view.brought_in = event.counters * len(event.players)
+        view.bought = dict.fromkeys(event.players, event.counters)
+        view.board = dict.fromkeys((p.name for p in rules.pots), 0)
+        view.next_dealer = event.dealer
+        return
+    if view.rules is None:
+        raise DataError([Problem("the journal does not start by opening a table", key=f"seq {seq}")])
+    rules = view.rules
+    if isinstance(event, PlayerJoined):
+        _between_hands(view, "players join")
+        if event.player in view.players:
+            raise UsageError(f"{event.player!r} is already at the table")
+        issues = check_players([*view.players, event.player], rules)
+        if issues:
+            raise UsageError("; ".join(issues))
+        _check_counters(event.counters)
+        view.players.append(event.player)
+        view.balances[event.player] = view.balances.get(event.player, 0) + event.counters
+        view.brought_in += event.counters
+        view.bought[event.player] = view.bought.get(event.player, 0) + event.counters
+    elif isinstance(event, PlayerLeft):
+        _between_hands(view, "players leave")
+        seat_of(view, event.player)
+        rest = [p for p in view.players if p != event.player]
+        issues = [i for i in check_players(rest, rules) if "players, but" in i]
+        if issues:
+            raise RuleViolation(f"{event.player} cannot leave: {issues[0]}")
+        if view.next_dealer == event.player:
+            view.next_dealer = view.players[(view.players.index(event.player) + 1) % len(view.players)]
+        view.players = rest
+        view.taken_out[event.player] = view.taken_out.get(event.player, 0) + view.balances.pop(event.player)
+    elif isinstance(event, HandDealt):
+        _between_hands(view, "a hand is dealt")
+        if event.dealer != view.next_dealer:
+            raise RuleViolation(f"it is {view.next_dealer}'s deal, not {event.dealer}'s",
+                                "the deal passes to the left after each hand")
+        dealer = seat_of(view, event.dealer)
+        board = Board(rules, view.board)
+        hand = Hand.deal(rules, len(view.players), dealer, board, seeded_deal(rules, len(view.players), dealer,
+                                                                              event.seed))
+        hand.names = list(view.players)
+        rec = HandRecord(len(view.hands) + 1, seq, event.seed, event.dealer, list(view.players), hand)
+        view.hands.append(rec)
+        if hand.ended:
+            _close_hand(view, rec)
+    elif isinstance(event, SpareTaken):
+        rec = _need_hand(view)
+        rec.hand.exchange(seat_of(view, event.player), event.price)
+    elif isinstance(event, CardLed):
+        rec = _need_hand(view)
+        card = Card.parse(event.card)
+        hand = rec.hand
+        seat = seat_of(view, event.player)
+        if not hand.lead_due:
+            raise IllegalPlay("no lead is due", rule="a lead follows a stop")
+        hand.play(seat, card)
+        hand.follow_run()
+        if hand.ended:
+            _close_hand(view, rec)
+    elif isinstance(event, Counted):
+        _check_counters(event.counters, negative=True)
+        have = view.live_balances() | {f"pot:{k}": v for k, v in view.live_board().items()}
+        key = event.target if event.target in view.players else f"pot:{event.target}"
+        if key not in have:
+            raise UsageError(f"count what? {event.target!r} is neither a player nor a pot",
+                             allowed([*view.players, *view.board], event.target))
+        if have[key] != event.counters:
+            view.problems.append(Problem(
+                f"the count of {event.target} is {event.counters}, but the journal says {have[key]}",
+                key=f"seq {seq}", hint="recount, or find the missing counters; `popejoan check` lists this"))
+    elif isinstance(event, HandCheckpointed):
+        if view.open_hand is not None or event.hand != len(view.hands):
+            raise DataError([Problem(f"checkpoint for hand {event.hand} is out of place", key=f"seq {seq}")])
+        if event.balances != view.balances or event.board != view.board:
+            raise DataError([Problem(f"the replay does not reproduce the checkpoint after hand {event.hand}",
+                                     key=f"seq {seq}", hint="the journal or the rules were changed")])
+    elif isinstance(event, FinalDealt):
+        _between_hands(view, "the final deal")
+        if rules["final.deal"] != "holders":
+            raise RuleViolation(f"{view.rules_name} has no final clearing deal")
+        dealer = seat_of(view, view.next_dealer)
+        res = final_deal(rules, len(view.players), dealer, Board(rules, view.board), event.seed)
+        for name, n in zip(view.players, res.net, strict=True):
+            view.balances[name] += n
+        view.board = res.board.snapshot()
+        view.final = res
+    elif isinstance(event, SessionEnded):
+        _between_hands(view, "the session ends")
+        view.ended = True
+    elif isinstance(event, EventVoided):
+        pass  # voids are resolved before the fold (see `replay`)
+
+
+def _need_hand(view: TableView) -> HandRecord:
+    rec = view.open_hand
+    if rec is None:
+        raise RuleViolation("no hand is being played", "deal one first: `popejoan deal`")
+    return rec
+
+
+def _check_counters(n: int, negative: bool = False) -> None:
+    if not (-MAX_COUNTERS if negative else 0) <= n <= MAX_COUNTERS:
+        raise UsageError(f"{n:,} counters is out of range", f"allowed: 0 to {MAX_COUNTERS:,}")
+
+
+def voided(events: Iterable[tuple[int, Event]]) -> set[int]:
+    return {e.seq for _, e in events if isinstance(e, EventVoided)}
+
+
+def replay(events: Sequence[tuple[int, Event]]) -> TableView:
+    """Fold the whole journal. A stored event the fold refuses is damage: a DataError naming it."""
+    view = TableView()
+    gone = voided(events)
+    for seq, event in events:
+        if seq in gone or isinstance(event, EventVoided):
+            view.last_seq = seq
+            continue
+        try:
+            apply(view, seq, event)
+        except DataError:
+            raise
+        except PopejoanError as err:
+            raise DataError([Problem(f"event {seq} ({type(event).__name__}) breaks the rules: {err.message}",
+                                     key=f"seq {seq}", hint="the journal was changed by hand, or the rules were")
+                             ]) from None
+        view.effective.append((seq, event))
+    return view
+
+
+def undoable(view: TableView) -> list[tuple[int, Event]]:
+    """Events `undo` may void, newest first (checkpoints go with the event before them)."""
+    return [(s, e) for s, e in reversed(view.effective)
+            if not isinstance(e, TableOpened | HandCheckpointed)]

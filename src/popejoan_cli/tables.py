@@ -1,0 +1,145 @@
+"""Where tables live, which one is current, and recording events on one.
+
+Shell code. A table is a folder holding its journal. It is chosen by `--table PATH`, else
+`POPEJOAN_TABLE`, else the current table named in `POPEJOAN_HOME/current` (the home folder
+defaults to `$XDG_DATA_HOME/popejoan`, i.e. `~/.local/share/popejoan`). `record` is the one
+way a command changes a table: replay, build and validate the new events, write them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from popejoan_cli import journal, table
+from popejoan_cli.errors import DataError, Problem, StorageError, UsageError, allowed
+from popejoan_cli.events import Event, HandCheckpointed
+
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
+
+
+def home() -> Path:
+    if os.environ.get("POPEJOAN_HOME"):
+        return Path(os.environ["POPEJOAN_HOME"])
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / "popejoan"
+
+
+def tables_dir() -> Path:
+    return home() / "tables"
+
+
+def check_name(name: str) -> str:
+    if not _NAME.match(name):
+        raise UsageError(f"table name {name!r} is not allowed",
+                         "use 1–40 letters, digits, '.', '_' or '-', starting with a letter or digit")
+    return name
+
+
+def table_names() -> list[str]:
+    base = tables_dir()
+    if not base.is_dir():
+        return []
+    return sorted(p.name for p in base.iterdir() if (p / journal.JOURNAL).is_file())
+
+
+def current_name() -> str | None:
+    try:
+        name = (home() / "current").read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+    return name or None
+
+
+def set_current(name: str) -> None:
+    path = home() / "current"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(name + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as err:
+        raise StorageError(f"cannot write {path}: {err.strerror}") from None
+
+
+def folder(chosen: str | None = None) -> Path:
+    """The folder of the table this command works on: `chosen` (from --table), or the current one."""
+    if chosen:
+        return Path(chosen)
+    name = current_name()
+    if name is None:
+        raise UsageError("no table is in use", "create one with `popejoan table new NAME --rules R --players "
+                         "A,B,C`, or pick one with `popejoan table use NAME`")
+    return tables_dir() / name
+
+
+def folder_of(name: str) -> Path:
+    path = tables_dir() / check_name(name)
+    if not (path / journal.JOURNAL).is_file():
+        raise UsageError(f"no table called {name!r}", allowed(table_names(), name))
+    return path
+
+
+def view(where: Path | None = None) -> tuple[table.TableView, list[str]]:
+    """Replay the table's journal; returns the view and load warnings."""
+    loaded = journal.load(where or folder())
+    return table.replay(loaded.events), loaded.warnings
+
+
+@dataclass
+class Recorded:
+    view: table.TableView
+    written: list[tuple[int, Event]]
+    warnings: list[str]
+
+
+def record(make: Callable[[table.TableView], Sequence[Event]], *, where: Path | None = None,
+           create: bool = False) -> Recorded:
+    """Replay, let `make` choose new events from the view, validate them, and append them.
+
+    A hand that ends gets its checkpoint in the same write. If `make` or the validation
+    raises, nothing is written.
+    """
+    path = where or folder()
+    box: dict[str, table.TableView] = {}
+
+    def decide(events: list[tuple[int, Event]]) -> list[Event]:
+        view = table.replay(events)
+        new = list(make(view))
+        seq = len(events)
+        out: list[Event] = []
+        for event in new:
+            closed_before = len([h for h in view.hands if h.closed])
+            seq += 1
+            table.apply(view, seq, event)
+            out.append(event)
+            closed_now = [h for h in view.hands if h.closed]
+            if len(closed_now) > closed_before:
+                check = HandCheckpointed(hand=len(view.hands), balances=dict(view.balances),
+                                         board=dict(view.board))
+                seq += 1
+                table.apply(view, seq, check)
+                out.append(check)
+        box["view"] = view
+        return out
+
+    try:
+        written, warnings = journal.append(path, decide, create=create)
+    except DataError as err:
+        if create and any("already exists" in p.message for p in err.problems):
+            raise UsageError(f"a table already exists at {path}",
+                             "pick another name, or `popejoan table use` it") from err
+        raise
+    return Recorded(box["view"], written, warnings)
+
+
+def audit(view: table.TableView) -> list[Problem]:
+    """Every problem `popejoan check` reports, beyond damage the replay itself refuses."""
+    from popejoan_cli.ledger import conservation_problems
+
+    found = list(view.problems)
+    found += [Problem(msg, key="conservation") for msg in conservation_problems(view)]
+    return found
