@@ -153,7 +153,7 @@ Seed = int | str
 
 def parse_seed(text: str) -> Seed:
     """On the command line decimal digits are an integer seed; anything else a string."""
-    return int(text) if text.isdigit() else text
+    return int(text) if text.isascii() and text.isdigit() else text
 
 
 def shuffled(deck: Sequence[Card], seed: Seed) -> list[Card]:

@@ -58,6 +58,8 @@ def check_players(names: Sequence[str], rules: HouseRules) -> list[str]:
     for n in names:
         if not n.strip() or len(n) > MAX_NAME:
             out.append(f"player name {n!r} must be 1–{MAX_NAME} characters")
+        elif not n.isprintable() or n != n.strip():
+            out.append(f"player name {n!r} may not hold control characters or start or end with a space")
         if n.lower() == "spare":
             out.append("no player may be called 'spare' (it names the spare hand)")
         if n in seen:
@@ -218,6 +220,10 @@ def _dealt(doc: dict[str, Any], rules: HouseRules, players: list[str], dealer: i
             bad(("hands", where[0]), f"{c} is the out-of-play turn-up and belongs to no hand")
         elif len(where) > 1:
             bad(("hands", where[1]), f"{c} appears {len(where)} times ({', '.join(where)})")
+    for p in players:
+        if not seats[p]:
+            # A player with no cards would be out before the first lead; no table deals that.
+            bad(("hands", p), f"{p} is dealt no cards", "every player must be dealt at least one card")
     missing = sorted(expected - set(counts))
     if missing:
         bad(("hands",), f"{len(missing)} card(s) missing: {' '.join(str(c) for c in missing)}",

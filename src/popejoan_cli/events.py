@@ -116,7 +116,12 @@ def to_data(event: Event) -> dict[str, Any]:
 
 
 def _type_ok(value: object, hint: str) -> bool:
-    if "int" in hint and "str" in hint:
+    if hint.startswith("dict[str, int]"):
+        return isinstance(value, dict) and all(isinstance(v, int) and not isinstance(v, bool)
+                                               for v in value.values())
+    if hint.startswith("dict"):
+        return isinstance(value, dict)
+    if hint == "int | str":
         return isinstance(value, int | str) and not isinstance(value, bool)
     if hint == "int":
         return isinstance(value, int) and not isinstance(value, bool)
@@ -124,11 +129,6 @@ def _type_ok(value: object, hint: str) -> bool:
         return isinstance(value, str)
     if hint.startswith("list"):
         return isinstance(value, list) and all(isinstance(v, str) for v in value)
-    if hint.startswith("dict[str, int]"):
-        return isinstance(value, dict) and all(isinstance(v, int) and not isinstance(v, bool)
-                                               for v in value.values())
-    if hint.startswith("dict"):
-        return isinstance(value, dict)
     return False
 
 

@@ -345,22 +345,25 @@ class Hand:
     def _refusal(self, seat: int, card: Card) -> IllegalPlay:
         who = self._name(seat)
         if self.ended:
-            return IllegalPlay(f"the hand is over; {card.face} cannot be played", rule="the hand has ended")
+            return IllegalPlay(f"{who} cannot play {card.face}: the hand is over", rule="the hand has ended")
         h = self.holder[card]
         if h == REMOVED:
-            return IllegalPlay(f"{card.face} is out of the pack", rule="deck.removed")
+            return IllegalPlay(f"{who} cannot play {card.face}: it is out of the pack", rule="deck.removed")
         if h == PLAYED:
-            return IllegalPlay(f"{card.face} has already been played", rule="each card is played once")
+            return IllegalPlay(f"{who} cannot play {card.face}: it has already been played",
+                               rule="each card is played once")
         if h == OUT_OF_PLAY:
-            return IllegalPlay(f"{card.face} is the turn-up, out of play", rule="deal.turnup = \"out-of-play\"")
+            return IllegalPlay(f"{who} cannot play {card.face}: it is the turn-up, out of play",
+                               rule="deal.turnup = \"out-of-play\"")
         if h == SPARE:
-            return IllegalPlay(f"{card.face} is in the spare hand", rule="the spare hand is not played")
+            return IllegalPlay(f"{who} cannot play {card.face}: it is in the spare hand",
+                               rule="the spare hand is not played")
         if self.expect is not None:
             want = CARDS[self.expect]
             if card != want:
                 return IllegalPlay(f"{who} cannot play {card.face}: the run needs {want.face} next",
                                    rule="a run goes up one rank in its suit")
-            if self.rules["play.follow"] == "clockwise":
+            if self.clockwise:
                 return IllegalPlay(f"{who} cannot play {card.face}: it is the next player's turn",
                                    rule="play.follow = \"clockwise\"")
             return IllegalPlay(f"{who} does not hold {card.face}", rule="play.follow = \"holder\"")
@@ -368,14 +371,15 @@ class Hand:
             return IllegalPlay(f"{who} cannot play {card.face}: no run is waiting for it",
                                rule="a run goes up one rank in its suit")
         if seat not in self.lead_seats():
-            return IllegalPlay(f"it is {self._name(self.leader)}'s lead, not {who}'s", rule="who leads after a stop")
+            return IllegalPlay(f"{who} cannot lead {card.face}: it is {self._name(self.leader)}'s lead",
+                               rule="who leads after a stop")
         if h >= 0 and h != seat:
             return IllegalPlay(f"{who} does not hold {card.face}", rule="a player leads a card he holds")
         if h == UNKNOWN and not self._has_unknown(seat):
             return IllegalPlay(f"{who} does not hold {card.face}", rule="a player leads a card he holds")
         if not self._suit_ok(card // 13):
             stopped = Suit(self.after_stop_suit or 0)
-            change = self.rules["play.change_suit"]
+            change = self.change_suit
             what = "suit" if change == "suit" else "colour"
             return IllegalPlay(f"{who} may not lead {card.face}: after a stop in {stopped.symbol} {stopped.name} "
                                f"the lead must change {what}", rule=f"play.change_suit = \"{change}\"")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.align import Align
 from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
@@ -37,17 +38,19 @@ def board_view(view: TableView) -> RenderableType:
         middle.append("no turn-up")
     else:
         middle.append("no hand dealt yet")
-    centre = Panel(middle, width=24, border_style="dim")
-    grid = Table.grid(padding=(0, 1))
+    centre = Panel(middle, width=26, border_style="dim")
     half = (len(cells) + 1) // 2
-    top, bottom = cells[:half], cells[half:]
-    grid.add_row(*top)
-    grid.add_row(centre)
-    if bottom:
-        grid.add_row(*bottom)
+    rows: list[RenderableType] = []
+    for part in (cells[:half], cells[half:]):
+        if part:
+            grid = Table.grid(padding=(0, 1))
+            grid.add_row(*part)
+            rows.append(Align.center(grid))
+        if not rows[1:]:
+            rows.append(Align.center(centre))
     state = _state_line(view)
     title = f"{escape(view.name)}: the board ({sum(board.values())} counters)"
-    return Panel(Group(grid, state), title=title, title_align="left")
+    return Panel(Group(*rows, state), title=title, title_align="left")
 
 
 def _state_line(view: TableView) -> Text:

@@ -1,11 +1,14 @@
-"""`popejoan demo`: a short evening on the built-in defaults, dealt and played out.
+"""`popejoan demo`: a short evening on the built-in defaults, on a throwaway table.
 
-Each hand is dealt from a fixed seed, the deal passes to the left, the board carries over
-and every player's running total is shown at the end. It runs entirely in memory.
+It creates a table in a temporary folder and drives it exactly as a banker would, through
+the journal: deal from a fixed seed, lead each leader's lowest legal card, let the referee
+play the runs, settle, and pass the deal to the left. Then it shows the board and the ledger.
 """
 
 from __future__ import annotations
 
+import tempfile
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -23,37 +26,58 @@ def demo(
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the first hand; each next hand adds one.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print each hand's spec §11 object and the totals.")] = False,
 ) -> None:
-    """Play a short evening on the built-in defaults and show every hand and the totals."""
+    """Play a short evening on the built-in defaults: every run, award and settlement, then the board and ledger."""
+    from popejoan_cli import tables
     from popejoan_cli.cli.hand_cmd import _seats
-    from popejoan_cli.dealfile import DealSpec, seeded_deal
-    from popejoan_cli.replay import replay, to_json
+    from popejoan_cli.events import CardLed, Event, HandDealt, TableOpened
+    from popejoan_cli.replay import lowest_lead, to_json
     from popejoan_cli.rules import HouseRules
+    from popejoan_cli.table import TableView
 
-    rules, names, dealer = _seats(players, None, rules_spec)
+    rules, names, _ = _seats(players, None, rules_spec)
     assert isinstance(rules, HouseRules)
-    board: dict[str, int] = {}
-    totals = dict.fromkeys(names, 0)
-    results = []
     out = None if as_json else console()
-    for k in range(hands):
-        dealt = seeded_deal(rules, len(names), dealer, seed + k)
-        spec = DealSpec(rules, rules.name, tuple(names), dealer, dealt, seed + k, (), board, None)
-        hand = replay(spec)
-        data = to_json(hand, names, rules.name)
-        results.append(data)
-        for name, n in data["net"].items():
-            totals[name] += n
-        board = hand.board.snapshot()
+    with tempfile.TemporaryDirectory(prefix="popejoan-demo-") as tmp:
+        where = Path(tmp) / "demo"
+        tables.record(lambda v: [TableOpened(name="demo", rules=rules.to_dict(), rules_name=rules.name,
+                                             players=names, counters=50, dealer=names[0])], where=where, create=True)
         if out is not None:
-            from popejoan_cli.render_hand import replay_view
+            out.print(f"A throwaway table: {', '.join(names)} with 50 counters each, {rules.title} rules.",
+                      markup=False)
+        for k in range(hands):
+            def deal(v: TableView, s: int = seed + k) -> list[Event]:
+                return [HandDealt(seed=s, dealer=v.next_dealer)]
 
-            out.rule(f"Hand {k + 1} of {hands}: seed {seed + k}")
-            out.print(replay_view(hand, spec))
-        dealer = (dealer + 1) % len(names)
-    if as_json:
-        emit_json({"hands": results, "totals": totals, "board": board})
-        return
-    assert out is not None
-    from popejoan_cli.render_hand import totals_view
+            done = tables.record(deal, where=where)
+            view = done.view
+            if out is not None:
+                from popejoan_cli.render_table import deal_summary
 
-    out.print(totals_view(rules, names, totals, board))
+                out.rule(f"Hand {k + 1} of {hands}")
+                out.print(deal_summary(view.hands[-1]))
+            while view.open_hand is not None:
+                rec = view.open_hand
+                marks = (len(rec.hand.plays), len(rec.hand.stops), len(rec.hand.awards))
+                seat, card = lowest_lead(rec.hand)
+
+                def lead(v: TableView, who: str = rec.players[seat], c: str = str(card)) -> list[Event]:
+                    return [CardLed(player=who, card=c)]
+
+                view = tables.record(lead, where=where).view
+                if out is not None:
+                    from popejoan_cli.render_table import run_view
+
+                    out.print(run_view(rec := view.hands[rec.number - 1], rec.hand.plays[marks[0]:], marks[1],
+                                       marks[2]))
+        if as_json:
+            emit_json({"hands": [to_json(r.hand, r.players, rules.name) for r in view.hands],
+                       "ledger": view.live_balances(), "board": view.live_board()})
+            return
+        assert out is not None
+        from popejoan_cli.render_table import board_view, ledger_view
+
+        out.rule("After the evening")
+        out.print(board_view(view))
+        out.print(ledger_view(view))
+        out.print(f"Players plus board: {view.total_in_play()} counters, as brought in: nothing created or lost.",
+                  markup=False)

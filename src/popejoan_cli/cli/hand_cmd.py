@@ -131,7 +131,7 @@ def _board_arg(text: str | None, pots: list[str]) -> dict[str, int]:
             continue
         name, eq, value = part.partition("=")
         name = name.strip()
-        if not eq or not value.strip().isdigit():
+        if not eq or not (value.strip().isascii() and value.strip().isdigit()):
             raise UsageError(f"--board entry {part!r} is not pot=N", "e.g. --board pope=12,game=3")
         if name not in pots:
             raise UsageError(f"--board names no pot {name!r}", allowed(pots, name))
