@@ -111,6 +111,9 @@ KINDS: dict[str, type[Any]] = {
 }
 
 
+_FIELDS: dict[type[Any], dict[str, str]] = {cls: {f.name: str(f.type) for f in fields(cls)} for cls in KINDS.values()}
+
+
 def to_data(event: Event) -> dict[str, Any]:
     return {"type": type(event).__name__, **asdict(event)}
 
@@ -140,7 +143,7 @@ def from_data(data: object, where: str = "") -> Event:
     if cls is None:
         raise DataError([Problem(f"unknown event type {data['type']!r}", key=where)])
     given = {k: v for k, v in data.items() if k != "type"}
-    wanted = {f.name: str(f.type) for f in fields(cls)}
+    wanted = _FIELDS[cls]
     if set(given) != set(wanted):
         raise DataError([Problem(f"{data['type']} has fields {sorted(given)}, expected {sorted(wanted)}", key=where)])
     for name, hint in wanted.items():

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from popejoan_cli.errors import DataError, Problem, UsageError, allowed
-from popejoan_cli.rules import HouseRules, from_toml
 from popejoan_cli.tomlsource import MAX_BYTES
+
+if TYPE_CHECKING:
+    from popejoan_cli.rules import HouseRules
 
 PRESET_ORDER = ("russian", "modern-stops", "parlett", "hoyle", "michigan", "boodle", "newmarket")
 
@@ -35,8 +38,25 @@ def preset_path(name: str) -> Path:
     return _preset_dir() / f"{name}.toml"
 
 
+def summaries() -> list[tuple[str, str, str]]:
+    """(name, title, description) of each preset, read without validating the whole file.
+
+    `rules list` needs only these three words, and start-up time matters to it; every
+    preset is validated in full by the tests and by `rules check`.
+    """
+    import tomllib
+
+    out = []
+    for name in preset_names():
+        doc = tomllib.loads(preset_path(name).read_text(encoding="utf-8"))
+        out.append((name, str(doc.get("title") or name), str(doc.get("description", ""))))
+    return out
+
+
 @functools.cache
 def preset(name: str) -> HouseRules:
+    from popejoan_cli.rules import from_toml
+
     path = preset_path(name)
     if not path.is_file():
         raise UsageError(f"unknown preset {name!r}", allowed(preset_names(), name))
@@ -70,6 +90,8 @@ def load_rules(spec: str, relative_to: Path | None = None) -> HouseRules:
     if relative_to is not None and not path.is_absolute():
         path = relative_to / path
     if looks_like_file or path.exists():
+        from popejoan_cli.rules import from_toml
+
         return from_toml(read_file_bytes(path), str(spec))
     raise UsageError(f"unknown preset {spec!r}",
                      allowed(preset_names(), spec) + " (or give the path of a .toml file)")

@@ -8,7 +8,7 @@ cannot disagree. Pure: no files, no printing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from popejoan_cli.board import Board
@@ -36,17 +36,26 @@ from popejoan_cli.rules import HouseRules, from_data
 MAX_COUNTERS = 1_000_000
 
 
-@dataclass
 class HandRecord:
-    """One finished (or open) hand, for the history."""
+    """One finished (or open) hand, for the history.
 
-    number: int
-    seq: int
-    seed: Seed
-    dealer: str
-    players: list[str]
-    hand: Hand
-    closed: bool = False
+    A closed hand whose checkpoint follows it may be replayed lazily: `hand` is rebuilt from
+    its events the first time it is asked for (and must then reproduce the checkpoint).
+    """
+
+    def __init__(self, number: int, seq: int, seed: Seed, dealer: str, players: list[str],
+                 hand: Hand | None = None, build: Callable[[], Hand] | None = None) -> None:
+        self.number, self.seq, self.seed, self.dealer, self.players = number, seq, seed, dealer, players
+        self.closed = False
+        self._hand = hand
+        self._build = build
+
+    @property
+    def hand(self) -> Hand:
+        if self._hand is None:
+            assert self._build is not None
+            self._hand = self._build()
+        return self._hand
 
 
 @dataclass
@@ -182,7 +191,7 @@ def apply(view: TableView, seq: int, event: Event) -> None:
         hand = Hand.deal(rules, len(view.players), dealer, board, seeded_deal(rules, len(view.players), dealer,
                                                                               event.seed))
         hand.names = list(view.players)
-        rec = HandRecord(len(view.hands) + 1, seq, event.seed, event.dealer, list(view.players), hand)
+        rec = HandRecord(len(view.hands) + 1, seq, event.seed, event.dealer, list(view.players), hand=hand)
         view.hands.append(rec)
         if hand.ended:
             _close_hand(view, rec)
@@ -250,24 +259,95 @@ def voided(events: Iterable[tuple[int, Event]]) -> set[int]:
     return {e.seq for _, e in events if isinstance(e, EventVoided)}
 
 
-def replay(events: Sequence[tuple[int, Event]]) -> TableView:
-    """Fold the whole journal. A stored event the fold refuses is damage: a DataError naming it."""
+def replay(events: Sequence[tuple[int, Event]], *, full: bool = False) -> TableView:
+    """Fold the whole journal. A stored event the fold refuses is damage: a DataError naming it.
+
+    Unless `full`, a closed hand followed by its checkpoint is not refereed now: the
+    checkpoint (a balance assertion written when the hand was validated) gives the
+    balances and board, and the hand itself is replayed only if something asks for it.
+    `popejoan check` replays in full.
+    """
     view = TableView()
     gone = voided(events)
-    for seq, event in events:
-        if seq in gone or isinstance(event, EventVoided):
-            view.last_seq = seq
-            continue
+    live = [(seq, e) for seq, e in events if seq not in gone and not isinstance(e, EventVoided)]
+    i = 0
+    while i < len(live):
+        seq, event = live[i]
+        end = -1 if full or not isinstance(event, HandDealt) else _checkpoint_after(live, i)
         try:
+            if end > 0:
+                _skip_hand(view, live[i:end + 1])
+                view.effective.extend(live[i:end + 1])
+                i = end + 1
+                continue
             apply(view, seq, event)
         except DataError:
             raise
         except PopejoanError as err:
-            raise DataError([Problem(f"event {seq} ({type(event).__name__}) breaks the rules: {err.message}",
-                                     key=f"seq {seq}", hint="the journal was changed by hand, or the rules were")
-                             ]) from None
+            raise _damage(seq, event, err) from None
         view.effective.append((seq, event))
+        i += 1
+    view.last_seq = events[-1][0] if events else 0
     return view
+
+
+def _damage(seq: int, event: Event, err: PopejoanError) -> DataError:
+    return DataError([Problem(f"event {seq} ({type(event).__name__}) breaks the rules: {err.message}",
+                              key=f"seq {seq}", hint="the journal was changed by hand, or the rules were")])
+
+
+def _checkpoint_after(live: Sequence[tuple[int, Event]], i: int) -> int:
+    """Index of the checkpoint closing the hand dealt at `i`, if only plays lie between."""
+    for j in range(i + 1, len(live)):
+        event = live[j][1]
+        if isinstance(event, HandCheckpointed):
+            return j
+        if not isinstance(event, CardLed | SpareTaken):
+            return -1
+    return -1
+
+
+def _skip_hand(view: TableView, part: Sequence[tuple[int, Event]]) -> None:
+    """Take a closed hand on its checkpoint's word; keep what is needed to replay it later."""
+    seq, dealt = part[0]
+    check = part[-1][1]
+    assert isinstance(dealt, HandDealt) and isinstance(check, HandCheckpointed)
+    _between_hands(view, "a hand is dealt")
+    if dealt.dealer != view.next_dealer:
+        raise RuleViolation(f"it is {view.next_dealer}'s deal, not {dealt.dealer}'s")
+    if check.hand != len(view.hands) + 1:
+        raise DataError([Problem(f"checkpoint for hand {check.hand} is out of place", key=f"seq {part[-1][0]}")])
+    rules, players, board = view.the_rules(), list(view.players), dict(view.board)
+    balances = dict(view.balances)
+    # Not refereed now, but a checkpoint must still hold exactly the counters that were in play.
+    before = sum(balances.values()) + sum(board.values())
+    after = sum(check.balances.values()) + sum(check.board.values())
+    if set(check.balances) != set(players) or set(check.board) != set(board) or before != after:
+        raise DataError([Problem(f"the checkpoint after hand {check.hand} does not hold the {before} counters "
+                                 f"in play (it holds {after}) or names other seats or pots",
+                                 key=f"seq {part[-1][0]}", hint="the journal was changed by hand")])
+
+    def build() -> Hand:
+        again = TableView(rules=rules, players=list(players), balances=dict(balances), board=dict(board),
+                          next_dealer=dealt.dealer, hands=[])
+        for s, e in part[:-1]:
+            try:
+                apply(again, s, e)
+            except DataError:
+                raise
+            except PopejoanError as err:
+                raise _damage(s, e, err) from None
+        if again.open_hand is not None or again.balances != check.balances or again.board != check.board:
+            raise DataError([Problem(f"the replay does not reproduce the checkpoint after hand {check.hand}",
+                                     key=f"seq {part[-1][0]}", hint="the journal or the rules were changed")])
+        return again.hands[0].hand
+
+    rec = HandRecord(len(view.hands) + 1, seq, dealt.seed, dealt.dealer, players, build=build)
+    rec.closed = True
+    view.hands.append(rec)
+    view.balances = dict(check.balances)
+    view.board = dict(check.board)
+    view.next_dealer = players[(players.index(dealt.dealer) + 1) % len(players)]
 
 
 def undoable(view: TableView) -> list[tuple[int, Event]]:

@@ -83,10 +83,14 @@ def folder_of(name: str) -> Path:
     return path
 
 
-def view(where: Path | None = None) -> tuple[table.TableView, list[str]]:
-    """Replay the table's journal; returns the view and load warnings."""
+def view(where: Path | None = None, *, full: bool = False) -> tuple[table.TableView, list[str]]:
+    """Replay the table's journal (every hand refereed again if `full`); returns the view and warnings."""
     loaded = journal.load(where or folder())
-    return table.replay(loaded.events), loaded.warnings
+    view = table.replay(loaded.events, full=full)
+    if full:
+        for rec in view.hands:
+            rec.hand  # noqa: B018 - a lazily replayed hand must reproduce its checkpoint
+    return view, loaded.warnings
 
 
 @dataclass

@@ -7,7 +7,6 @@ play the runs, settle, and pass the deal to the left. Then it shows the board an
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
 from typing import Annotated
 
@@ -27,6 +26,8 @@ def demo(
     as_json: Annotated[bool, typer.Option("--json", help="Print each hand's spec §11 object and the totals.")] = False,
 ) -> None:
     """Play a short evening on the built-in defaults: every run, award and settlement, then the board and ledger."""
+    import tempfile
+
     from popejoan_cli import tables
     from popejoan_cli.cli.hand_cmd import _seats
     from popejoan_cli.events import CardLed, Event, HandDealt, TableOpened

@@ -46,10 +46,7 @@ def list_rules(as_json: JsonOpt = False) -> None:
     """List the presets: name, title and what each one is."""
     from popejoan_cli import presets
 
-    rows = []
-    for name in presets.preset_names():
-        rules = presets.preset(name)
-        rows.append((name, rules.title, str(rules["description"])))
+    rows = presets.summaries()
     if as_json:
         emit_json([{"name": n, "title": t, "description": d} for n, t, d in rows])
         return

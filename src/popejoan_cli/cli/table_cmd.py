@@ -25,10 +25,10 @@ def _where() -> Any:
     return tables.folder(cli.table_override)
 
 
-def _view() -> TableView:
+def _view(full: bool = False) -> TableView:
     from popejoan_cli import tables
 
-    view, warnings = tables.view(_where())
+    view, warnings = tables.view(_where(), full=full)
     for w in warnings:
         sys.stderr.write(f"popejoan: warning: {w}\n")
     return view
@@ -318,7 +318,7 @@ def check(as_json: JsonOpt = False) -> None:
     """Audit the whole journal: damage, checkpoints, conservation, counts and rule violations."""
     from popejoan_cli import tables
 
-    view = _view()
+    view = _view(full=True)
     problems = tables.audit(view)
     if as_json:
         emit_json({"ok": not problems, "events": view.last_seq, "hands": len(view.hands),

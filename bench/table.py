@@ -1,0 +1,127 @@
+"""Table command speed on a long evening: `popejoan board --json` and `popejoan lead`.
+
+Builds a table (modern-stops, 4 players) with 200 played hands plus an open hand, then
+times the INSTALLED `popejoan` against `python -c pass` in the same run, interleaved, and
+prints medians and ratios. Each `lead` run starts from a fresh copy of the same journal
+(copied outside the timing), so every run records the same lead.
+
+    python bench/table.py [--hands 200] [--runs 15] [--exe PATH]
+
+Target (issue 4): the median of each command is at most 10x `python -c pass`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from popejoan_cli import tables
+from popejoan_cli.events import CardLed, Event, HandDealt, TableOpened
+from popejoan_cli.presets import preset
+from popejoan_cli.replay import lowest_lead
+from popejoan_cli.table import TableView
+
+TARGET = 10.0
+
+
+def build(folder: Path, hands: int) -> tuple[str, str]:
+    """A table with `hands` hands played out and one more dealt; returns the next lead (player, card)."""
+    rules = preset("modern-stops")
+    players = ["Ann", "Bob", "Cat", "Dan"]
+    tables.record(lambda v: [TableOpened(name="bench", rules=rules.to_dict(), rules_name=rules.name,
+                                         players=players, counters=500, dealer="Ann")], where=folder, create=True)
+    for k in range(hands + 1):
+        def deal(v: TableView, s: int = k) -> list[Event]:
+            return [HandDealt(seed=s, dealer=v.next_dealer)]
+
+        view = tables.record(deal, where=folder).view
+        while view.open_hand is not None:
+            rec = view.open_hand
+            seat, card = lowest_lead(rec.hand)
+            if k == hands:
+                return rec.players[seat], str(card)
+
+            def lead(v: TableView, who: str = rec.players[seat], c: str = str(card)) -> list[Event]:
+                return [CardLed(player=who, card=c)]
+
+            view = tables.record(lead, where=folder).view
+    raise AssertionError("the last hand ended at the turn-up; pick another seed")
+
+
+def find_exe(given: str | None) -> str:
+    if given:
+        return given
+    beside = Path(sys.executable).with_name("popejoan")
+    found = shutil.which("popejoan") if not beside.exists() else str(beside)
+    if not found:
+        sys.exit("bench/table.py: no installed `popejoan` found; pip install . first, or pass --exe")
+    return found
+
+
+def timed(cmd: list[str], env: dict[str, str], before: object = None) -> float:
+    if callable(before):
+        before()
+    start = time.perf_counter()
+    done = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
+    took = time.perf_counter() - start
+    if done.returncode != 0:
+        sys.exit(f"bench/table.py: {' '.join(cmd)} failed ({done.returncode}): {done.stderr.decode()[:500]}")
+    return took
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=200)
+    ap.add_argument("--runs", type=int, default=15)
+    ap.add_argument("--exe")
+    args = ap.parse_args()
+    exe = find_exe(args.exe)
+    python = Path(exe).with_name("python") if Path(exe).with_name("python").exists() else Path(sys.executable)
+    with tempfile.TemporaryDirectory(prefix="popejoan-bench-") as tmp:
+        template = Path(tmp) / "template"
+        print(f"building a table with {args.hands} played hands ...", file=sys.stderr)
+        player, card = build(template, args.hands)
+        events = sum(1 for _ in (template / "journal.jsonl").open("rb"))
+        work = Path(tmp) / "work"
+        shutil.copytree(template, work)
+        env = {**os.environ, "POPEJOAN_TABLE": str(work), "NO_COLOR": "1"}
+
+        def fresh() -> None:
+            shutil.copyfile(template / "journal.jsonl", work / "journal.jsonl")
+
+        commands = {
+            "python -c pass": ([str(python), "-c", "pass"], None),
+            "popejoan board --json": ([exe, "board", "--json"], None),
+            f"popejoan lead {card}": ([exe, "lead", card, "--by", player], fresh),
+        }
+        times: dict[str, list[float]] = {k: [] for k in commands}
+        for name, (cmd, before) in commands.items():  # warm-up
+            timed(cmd, env, before)
+        for r in range(args.runs):
+            order = list(commands.items())
+            order = order[r % len(order):] + order[: r % len(order)]
+            for name, (cmd, before) in order:
+                times[name].append(timed(cmd, env, before))
+    base = statistics.median(times["python -c pass"])
+    print(f"popejoan table bench: {args.hands} played hands, {events} journal events; {args.runs} runs each\n")
+    print(f"{'command':<28}{'median ms':>10}{'min ms':>9}{'ratio':>8}")
+    worst = 0.0
+    for name, ts in times.items():
+        med = statistics.median(ts)
+        ratio = med / base
+        if name != "python -c pass":
+            worst = max(worst, ratio)
+        print(f"{name:<28}{med * 1000:>10.1f}{min(ts) * 1000:>9.1f}{ratio:>7.1f}x")
+    print(f"\ntarget: each median <= {TARGET:.0f}x `python -c pass`: {'met' if worst <= TARGET else 'MISSED'} "
+          f"(worst {worst:.1f}x)")
+
+
+if __name__ == "__main__":
+    main()
