@@ -76,7 +76,7 @@ def test_list_json_does_not_import_rich() -> None:
     assert result.returncode == 0, result.stderr
     assert [d["name"] for d in json.loads(result.stdout)] == PRESETS
     imported = [line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines() if "|" in line]
-    assert "popejoan_cli.rules" in imported
+    assert "popejoan_cli.presets" in imported  # the listing works: it did import something of ours
     assert not [m for m in imported if m == "rich" or m.startswith("rich.")]
     assert "popejoan_cli.render_rules" not in imported
 
