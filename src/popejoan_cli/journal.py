@@ -11,10 +11,12 @@ damage is a hard error naming the line; nothing is ever cut silently.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import fcntl
 import json
 import os
+import random
 import time
 import zlib
 from collections.abc import Callable, Sequence
@@ -130,7 +132,7 @@ def _lock(fd: int, path: Path) -> None:
             if time.monotonic() >= deadline:
                 raise TableBusy(f"the table at {path.parent} is busy: another popejoan is writing to it",
                                 "wait for it to finish and try again") from None
-            time.sleep(0.02)
+            time.sleep(0.001 + random.random() * 0.003)  # short and jittered, so a waiting writer gets its turn
 
 
 def _read_all(fd: int) -> bytes:
@@ -145,9 +147,7 @@ def _read_all(fd: int) -> bytes:
 
 
 def _io_error(err: OSError, path: Path) -> StorageError:
-    what = {errno.ENOSPC: "the disk is full", errno.EACCES: "permission denied", errno.EROFS: "read-only disk",
-            errno.EPERM: "permission denied", errno.EDQUOT: "over the disk quota"}.get(err.errno or 0, err.strerror)
-    return StorageError(f"cannot write {path}: {what}", "nothing was recorded; free space or fix permissions, "
+    return StorageError(f"cannot write {path}: {_why(err)}", "nothing was recorded; free space or fix permissions, "
                         "then run the command again")
 
 
@@ -156,24 +156,19 @@ def append(folder: Path, decide: Callable[[list[tuple[int, Event]]], Sequence[Ev
     """Lock, re-read, let `decide` turn the journal into new events (or raise), write them.
 
     Returns the events written with their seqs, and warnings (a repaired torn tail).
-    `decide` raising leaves the journal exactly as it was.
+    `decide` raising leaves the journal exactly as it was (and creates nothing).
     """
     path = folder / JOURNAL
-    flags = os.O_RDWR | os.O_APPEND | (os.O_CREAT | os.O_EXCL if create else 0)
+    if create:
+        return _create(folder, decide), []
     try:
-        if create:
-            folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, flags, 0o644)
-    except FileExistsError:
-        raise DataError([Problem("a table already exists here", file=str(path))]) from None
+        fd = os.open(path, os.O_RDWR | os.O_APPEND)
     except FileNotFoundError:
         raise DataError([Problem("no table here (no journal)", file=str(path),
                                  hint="create one with `popejoan table new NAME`")]) from None
     except OSError as err:
         raise _io_error(err, path) from None
     try:
-        if create:
-            _fsync_dir(folder)
         _lock(fd, path)
         data = _read_all(fd)
         loaded = decode(data, str(path))
@@ -191,20 +186,67 @@ def append(folder: Path, decide: Callable[[list[tuple[int, Event]]], Sequence[Ev
                 raise OSError(errno.ENOSPC, "short write")
             os.fsync(fd)
         except OSError as err:
-            _undo_partial(fd, loaded.good_bytes)
-            raise _io_error(err, path) from None
+            if _undo_partial(fd, loaded.good_bytes):
+                raise _io_error(err, path) from None
+            raise StorageError(f"cannot write {path}: {_why(err)}; the change may have been recorded",
+                               "run `popejoan check` and look at the history before trying again") from None
         return written, loaded.warnings
+    except OSError as err:
+        raise _io_error(err, path) from None
     finally:
         os.close(fd)
 
 
-def _undo_partial(fd: int, size: int) -> None:
-    """After a failed write, cut back whatever part of it reached the file."""
+def _create(folder: Path, decide: Callable[[list[tuple[int, Event]]], Sequence[Event]]) -> list[tuple[int, Event]]:
+    """A new journal appears whole or not at all: written aside, then linked into place."""
+    path = folder / JOURNAL
+    if path.exists():
+        raise DataError([Problem("a table already exists here", file=str(path))])
+    new = list(decide([]))  # raising here creates nothing
+    written = [(k + 1, e) for k, e in enumerate(new)]
+    blob = b"".join(encode(seq, e) for seq, e in written)
+    tmp = folder / f".{JOURNAL}.{os.getpid()}.new"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        try:
+            if os.write(fd, blob) != len(blob):
+                raise OSError(errno.ENOSPC, "short write")
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            raise DataError([Problem("a table already exists here", file=str(path))]) from None
+        try:
+            _fsync_dir(folder)
+        except OSError:
+            with contextlib.suppress(OSError):
+                path.unlink()  # we report failure, so the table must not half-exist
+            raise
+    except OSError as err:
+        raise _io_error(err, path) from None
+    finally:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+    return written
+
+
+def _why(err: OSError) -> str:
+    return {errno.ENOSPC: "the disk is full", errno.EACCES: "permission denied", errno.EROFS: "read-only disk",
+            errno.EPERM: "permission denied", errno.EDQUOT: "over the disk quota"}.get(err.errno or 0,
+                                                                                      err.strerror or str(err))
+
+
+def _undo_partial(fd: int, size: int) -> bool:
+    """After a failed write, cut back whatever part of it reached the file; False if that failed too."""
     try:
         os.ftruncate(fd, size)
         os.fsync(fd)
     except OSError:
-        pass  # the next load sees a torn line at worst, which it drops with a warning
+        return False
+    return True
 
 
 def _fsync_dir(folder: Path) -> None:

@@ -1,0 +1,769 @@
+"""The journal keeps a table's data safe (design §2): crashes, damage, faults, two writers, locks.
+
+Every journal here is written through the real API (`tables.record`), then cut, flipped,
+killed mid-write, starved of disk or locked. Loading must give exactly the events of the
+complete lines, drop only a torn final line (with a warning), name the line of any other
+damage (exit 5), and report I/O trouble as exit 6 and a busy table as exit 4.
+"""
+
+from __future__ import annotations
+
+import bisect
+import errno
+import fcntl
+import itertools
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from popejoan_cli import events as E
+from popejoan_cli import journal, ledger, table, tables
+from popejoan_cli.cards import CARDS
+from popejoan_cli.errors import EXIT_BUSY, EXIT_DATA, EXIT_IO, DataError, StorageError, TableBusy, UsageError
+from popejoan_cli.presets import preset
+from popejoan_cli.replay import lowest_lead
+
+WRITER = Path(__file__).with_name("journal_writer.py")
+PLAYERS = ["Ann", "Bo\\b", "Zoë", 'Dan "D"']
+"""Seats whose names need JSON escapes and multi-byte UTF-8, so cuts and flips meet them too."""
+RULES = "modern-stops"
+
+
+# ----------------------------------------------------------------------------- building journals
+def jpath(folder: Path) -> Path:
+    return folder / journal.JOURNAL
+
+
+def open_table(folder: Path, players: list[str] | None = None) -> tables.Recorded:
+    rules = preset(RULES)
+    seats = players or PLAYERS
+    return tables.record(lambda v: [E.TableOpened(name="t", rules=rules.to_dict(), rules_name=rules.name,
+                                                  players=seats, counters=50, dealer=seats[0])],
+                         where=folder, create=True)
+
+
+def next_step(view: table.TableView) -> list[E.Event]:
+    """Deal when no hand is open, else lead with the lowest policy (as the writer script does)."""
+    rec = view.open_hand
+    if rec is None:
+        return [E.HandDealt(seed=1000 + len(view.hands), dealer=view.next_dealer)]
+    seat, card = lowest_lead(rec.hand)
+    return [E.CardLed(player=rec.players[seat], card=str(card))]
+
+
+def step(folder: Path) -> tables.Recorded:
+    return tables.record(next_step, where=folder)
+
+
+def play_hand(folder: Path) -> None:
+    done = step(folder)
+    while done.view.open_hand is not None:
+        done = step(folder)
+
+
+def build_sample(folder: Path) -> None:
+    """Six hands (~75 lines) with a banker's count, a player joining and an undone lead between them."""
+    open_table(folder)
+    play_hand(folder)
+    play_hand(folder)
+    tables.record(lambda v: [E.Counted(target="Zoë", counters=v.balances["Zoë"])], where=folder)
+    done = step(folder)  # a deal
+    done = step(folder)  # its first lead ...
+    assert done.view.open_hand is not None
+    lead_seq = done.written[0][0]
+    tables.record(lambda v: [E.EventVoided(seq=lead_seq)], where=folder)  # ... undone
+    while done.view.open_hand is not None:
+        done = step(folder)
+    tables.record(lambda v: [E.PlayerJoined(player="Eve", counters=30)], where=folder)
+    for _ in range(3):
+        play_hand(folder)
+    tables.record(lambda v: [E.Counted(target="pope", counters=v.board["pope"])], where=folder)
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory: pytest.TempPathFactory) -> tuple[bytes, journal.Loaded]:
+    folder = tmp_path_factory.mktemp("sample") / "t"
+    build_sample(folder)
+    data = jpath(folder).read_bytes()
+    full = journal.load(folder)
+    assert full.warnings == [] and full.good_bytes == len(data)
+    assert len(full.events) == data.count(b"\n") >= 60
+    view = table.replay(full.events)
+    assert len(view.hands) == 6 and view.open_hand is None and ledger.conservation_problems(view) == []
+    return data, full
+
+
+def copy_table(data: bytes, folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    jpath(folder).write_bytes(data)
+    return folder
+
+
+def line_ends(data: bytes) -> list[int]:
+    """The offset just past each newline."""
+    return [i + 1 for i, b in enumerate(data) if b == 0x0A]
+
+
+def assert_sound(view: table.TableView, *, cut: bool = False) -> None:
+    """Counters conserved, and every finished hand checkpointed (a hand's last lead and its checkpoint
+    are one write; only a journal cut by hand between those two lines may lack the last checkpoint)."""
+    assert view.conserved()
+    assert ledger.conservation_problems(view) == []
+    closed = [h for h in view.hands if h.closed]
+    checkpoints = [e for _, e in view.effective if isinstance(e, E.HandCheckpointed)]
+    assert len(closed) - (1 if cut else 0) <= len(checkpoints) <= len(closed)
+
+
+# ----------------------------------------------------------------------------- 1. cut at every byte
+def test_cut_at_every_byte_gives_the_complete_prefix(sample: tuple[bytes, journal.Loaded]) -> None:
+    data, full = sample
+    ends = line_ends(data)
+    torn_seen = 0
+    for cut in range(len(data) + 1):
+        got = journal.decode(data[:cut], "j")
+        whole = bisect.bisect_right(ends, cut)  # complete lines before the cut
+        assert got.events == full.events[:whole], cut
+        assert got.good_bytes == (ends[whole - 1] if whole else 0), cut
+        if cut in ends or cut == 0:
+            assert got.warnings == [], cut
+        else:
+            torn_seen += 1
+            assert len(got.warnings) == 1, cut
+            assert "torn write" in got.warnings[0] and f"line {whole + 1} " in got.warnings[0], got.warnings
+            assert f"{cut - got.good_bytes} bytes" in got.warnings[0]
+    assert torn_seen == len(data) - len(ends)
+
+
+def test_cut_journal_on_disk_replays_and_conserves(sample: tuple[bytes, journal.Loaded], tmp_path: Path) -> None:
+    data, full = sample
+    ends = line_ends(data)
+    rng = random.Random(7)
+    cuts = sorted({*ends, *(e - 1 for e in ends), *rng.sample(range(1, len(data)), 40)})
+    for cut in cuts:
+        folder = copy_table(data[:cut], tmp_path / f"c{cut}")
+        whole = bisect.bisect_right(ends, cut)
+        got = journal.load(folder)
+        assert got.events == full.events[:whole]
+        assert len(got.warnings) == (cut not in ends)
+        view, warnings = tables.view(folder)
+        assert warnings == got.warnings
+        assert view.last_seq == whole
+        if whole:
+            assert_sound(view, cut=True)
+
+
+def test_append_after_a_torn_tail_cuts_it_under_the_lock(sample: tuple[bytes, journal.Loaded],
+                                                        tmp_path: Path) -> None:
+    data, full = sample
+    ends = line_ends(data)
+    rng = random.Random(11)
+    mids = [c for c in range(1, len(data)) if c not in ends]
+    cuts = sorted({*rng.sample(mids, 25), len(data) - 1, ends[0] - 1, 1})
+    for cut in cuts:
+        folder = copy_table(data[:cut], tmp_path / f"a{cut}")
+        whole = bisect.bisect_right(ends, cut)
+        good = ends[whole - 1] if whole else 0
+        if whole == 0:  # the opening itself was torn: the table can be opened again over it
+            rules = preset(RULES)
+            done = tables.record(lambda v, r=rules: [E.TableOpened(name="t", rules=r.to_dict(), rules_name=r.name,
+                                                                   players=PLAYERS, counters=50, dealer="Ann")],
+                                 where=folder)
+        else:
+            done = step(folder)
+        assert len(done.warnings) == 1 and "torn write" in done.warnings[0]
+        assert done.written[0][0] == whole + 1
+        after = jpath(folder).read_bytes()
+        assert after == data[:good] + b"".join(journal.encode(s, e) for s, e in done.written)
+        again = journal.load(folder)
+        assert again.warnings == []
+        assert again.events == full.events[:whole] + done.written
+        assert_sound(table.replay(again.events), cut=True)
+
+
+# ----------------------------------------------------------------------------- 2. flip every byte
+def check_flip(data: bytes, full: journal.Loaded, i: int, pattern: int) -> str:
+    """Flip byte `i` with `pattern`; loading must refuse it naming its line, or drop a torn tail."""
+    bad = bytearray(data)
+    bad[i] ^= pattern
+    line = data.count(b"\n", 0, i) + 1  # the line holding byte i (a newline belongs to its line)
+    try:
+        got = journal.decode(bytes(bad), "j")
+    except DataError as err:
+        assert err.exit_code == EXIT_DATA
+        assert err.problems[0].line == line, (i, pattern, str(err))
+        assert f"line {line} is damaged" in str(err), (i, pattern, str(err))
+        return "refused"
+    # Accepted: only a final newline turned into something else, which makes the last line torn.
+    assert i == len(data) - 1 and bad[i] != 0x0A, (i, pattern, got.events[-1:])
+    assert got.events == full.events[:-1]
+    assert len(got.warnings) == 1 and f"line {len(full.events)} was cut short" in got.warnings[0]
+    return "torn"
+
+
+def test_flip_every_byte_never_loads_a_wrong_event(sample: tuple[bytes, journal.Loaded]) -> None:
+    data, full = sample
+    outcomes = [check_flip(data, full, i, 0x01) for i in range(len(data))]
+    assert outcomes.count("torn") == 1 and outcomes[-1] == "torn"
+
+
+def test_flip_other_bit_patterns(sample: tuple[bytes, journal.Loaded]) -> None:
+    data, full = sample
+    rng = random.Random(3)
+    ends = line_ends(data)
+    # every bit of a short line, of the final line and of every newline; then random bytes and patterns
+    short = next(k for k in range(1, len(ends)) if ends[k] - ends[k - 1] < 100)
+    spots = [*range(ends[short - 1], ends[short]), *range(ends[-2], len(data))]
+    cases = [(i, 1 << b) for i in spots for b in range(8)]
+    cases += [(e - 1, p) for e in ends for p in (0x20, 0x2A, 0xFF)]
+    cases += [(rng.randrange(len(data)), rng.randrange(1, 256)) for _ in range(3000)]
+    outcomes = [check_flip(data, full, i, p) for i, p in cases]
+    assert outcomes.count("torn") == sum(1 for i, _ in cases if i == len(data) - 1)
+
+
+def test_flipped_journal_on_disk_refused_by_view_and_check(sample: tuple[bytes, journal.Loaded], tmp_path: Path,
+                                                           invoke: Callable[..., Any]) -> None:
+    data, _ = sample
+    ends = line_ends(data)
+    i = ends[29] + 20  # inside line 31
+    bad = bytearray(data)
+    bad[i] ^= 0x01
+    folder = copy_table(bytes(bad), tmp_path / "t")
+    with pytest.raises(DataError) as caught:
+        tables.view(folder)
+    assert caught.value.exit_code == EXIT_DATA and "line 31 is damaged" in str(caught.value)
+    with pytest.raises(DataError, match="line 31 is damaged"):
+        step(folder)  # nor does an append write past damage
+    assert jpath(folder).read_bytes() == bytes(bad)
+    result = invoke("--table", str(folder), "check")
+    assert result.exit_code == EXIT_DATA
+    assert "line 31" in result.stderr and result.stdout == ""
+
+
+# ----------------------------------------------------------------------------- 3. SIGKILL loop
+def test_sigkill_loop_never_loses_or_breaks_the_journal(tmp_path: Path) -> None:
+    folder = tmp_path / "t"
+    open_table(folder)
+    rng = random.Random(2024)
+    before: list[tuple[int, E.Event]] = journal.load(folder).events
+    killed_running = torn = 0
+    for _ in range(15):
+        proc = subprocess.Popen([sys.executable, str(WRITER), str(folder), "play"], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+        assert proc.stdout is not None
+        assert proc.stdout.readline() == "ready\n"
+        time.sleep(rng.uniform(0.02, 0.15))
+        killed_running += proc.poll() is None
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)
+        _, err = proc.communicate()
+        assert proc.returncode == -signal.SIGKILL, err
+        loaded = journal.load(folder)
+        assert len(loaded.warnings) <= 1
+        torn += len(loaded.warnings)
+        assert all("torn write" in w for w in loaded.warnings)
+        assert [s for s, _ in loaded.events] == list(range(1, len(loaded.events) + 1))
+        assert loaded.events[:len(before)] == before, "a committed event was lost"
+        view, warnings = tables.view(folder)
+        assert warnings == loaded.warnings
+        assert_sound(view)
+        before = loaded.events
+    assert killed_running == 15, "the writer must be killed while it is writing"
+    assert len(before) > 40, f"the writers made too little progress to test anything ({len(before)} events)"
+    step(folder)  # and the table goes on, any torn tail cut
+    assert journal.load(folder).warnings == []
+
+
+# ----------------------------------------------------------------------------- 4. fault injection
+class FaultyOS:
+    """Stands in for `os` inside journal.py; each `fail_*` says which call (1-based) raises what."""
+
+    def __init__(self) -> None:
+        self.calls: dict[str, int] = {}
+        self.faults: dict[str, tuple[int, Callable[..., Any]]] = {}
+
+    def fail(self, name: str, at: int, action: Callable[..., Any]) -> None:
+        """From now on, call `at` of `name` (or, with a negative `at`, every call from -at on) does `action`."""
+        self.calls[name] = 0
+        self.faults[name] = (at, action)
+
+    def __getattr__(self, name: str) -> Any:
+        real = getattr(os, name)
+        if not callable(real) or name not in {"write", "fsync", "ftruncate", "pread", "open"}:
+            return real
+
+        def call(*args: Any) -> Any:
+            self.calls[name] = self.calls.get(name, 0) + 1
+            at, action = self.faults.get(name, (0, real))
+            if self.calls[name] == at or (at < 0 and self.calls[name] >= -at):
+                return action(*args)
+            return real(*args)
+
+        return call
+
+
+def raiser(code: int) -> Callable[..., Any]:
+    def go(*_: Any) -> Any:
+        raise OSError(code, os.strerror(code))
+
+    return go
+
+
+def half_write(fd: int, blob: bytes) -> int:
+    return os.write(fd, blob[: len(blob) // 2])
+
+
+@pytest.fixture
+def faulty(monkeypatch: pytest.MonkeyPatch) -> FaultyOS:
+    fake = FaultyOS()
+    monkeypatch.setattr(journal, "os", fake)
+    return fake
+
+
+WHY = {errno.ENOSPC: "the disk is full", errno.EIO: os.strerror(errno.EIO)}
+
+
+@pytest.mark.parametrize("call", ["write", "fsync"])
+@pytest.mark.parametrize("code", [errno.ENOSPC, errno.EIO])
+@pytest.mark.parametrize("at", [1, 2, 4])
+def test_write_or_fsync_fails_at_call_n(tmp_path: Path, faulty: FaultyOS, call: str, code: int, at: int) -> None:
+    folder = tmp_path / "t"
+    open_table(folder)
+    faulty.fail(call, at, raiser(code))
+    for _ in range(at - 1):
+        step(folder)
+    snapshot = jpath(folder).read_bytes()
+    events = journal.load(folder).events
+    with pytest.raises(StorageError) as caught:
+        step(folder)
+    err = caught.value
+    assert err.exit_code == EXIT_IO
+    assert f"cannot write {jpath(folder)}: {WHY[code]}" in err.message
+    assert "nothing was recorded" in err.hint
+    assert jpath(folder).read_bytes() == snapshot, "the failed append must leave no trace"
+    after = journal.load(folder)
+    assert after.warnings == [] and after.events == events
+    faulty.faults.clear()
+    step(folder)  # the disk is back: the table goes on from where it was
+    assert len(journal.load(folder).events) == len(events) + 1
+
+
+def test_partial_write_is_cut_back(tmp_path: Path, faulty: FaultyOS) -> None:
+    folder = tmp_path / "t"
+    open_table(folder)
+    snapshot = jpath(folder).read_bytes()
+    faulty.fail("write", 1, half_write)
+    with pytest.raises(StorageError) as caught:
+        step(folder)
+    assert caught.value.exit_code == EXIT_IO and "the disk is full" in caught.value.message
+    assert jpath(folder).read_bytes() == snapshot
+    assert journal.load(folder).warnings == []
+
+
+def test_partial_write_that_cannot_be_cut_back_leaves_only_a_torn_tail(tmp_path: Path, faulty: FaultyOS) -> None:
+    folder = tmp_path / "t"
+    open_table(folder)
+    step(folder)
+    snapshot = jpath(folder).read_bytes()
+    events = journal.load(folder).events
+    faulty.fail("write", 1, half_write)
+    faulty.fail("ftruncate", 1, raiser(errno.EIO))
+    with pytest.raises(StorageError) as caught:
+        step(folder)
+    assert caught.value.exit_code == EXIT_IO
+    data = jpath(folder).read_bytes()
+    assert data.startswith(snapshot) and len(data) > len(snapshot) and not data.endswith(b"\n")
+    after = journal.load(folder)
+    assert after.events == events
+    assert len(after.warnings) == 1 and "torn write" in after.warnings[0]
+    faulty.faults.clear()
+    done = step(folder)  # the next append repairs it
+    assert "torn write" in done.warnings[0]
+    assert journal.load(folder).warnings == []
+    assert jpath(folder).read_bytes() == snapshot + b"".join(journal.encode(s, e) for s, e in done.written)
+
+
+def test_fsync_and_cut_back_both_fail_never_claims_nothing_was_recorded(tmp_path: Path, faulty: FaultyOS) -> None:
+    folder = tmp_path / "t"
+    open_table(folder)
+    events = journal.load(folder).events
+    faulty.fail("fsync", -1, raiser(errno.EIO))
+    faulty.fail("ftruncate", 1, raiser(errno.EIO))
+    with pytest.raises(StorageError) as caught:
+        step(folder)
+    faulty.faults.clear()
+    after = journal.load(folder).events
+    assert after == events or "nothing was recorded" not in str(caught.value), (
+        f"the journal now holds {len(after) - len(events)} new event(s), but the error says: {caught.value}")
+
+
+def test_create_with_a_failing_folder_fsync_is_a_storage_error(tmp_path: Path, faulty: FaultyOS) -> None:
+    faulty.fail("fsync", 1, raiser(errno.EIO))
+    with pytest.raises(StorageError):
+        open_table(tmp_path / "t")
+
+
+@pytest.mark.parametrize("where", ["pread", "flock", "ftruncate"])
+def test_every_os_error_in_append_is_a_storage_error(tmp_path: Path, faulty: FaultyOS,
+                                                     monkeypatch: pytest.MonkeyPatch, where: str) -> None:
+    folder = tmp_path / "t"
+    open_table(folder)
+    if where == "flock":
+        monkeypatch.setattr(journal.fcntl, "flock", raiser(errno.ENOLCK))
+    elif where == "ftruncate":
+        with jpath(folder).open("ab") as f:
+            f.write(b'{"event":')  # a torn tail, which the append must cut
+        faulty.fail("ftruncate", 1, raiser(errno.EIO))
+    else:
+        faulty.fail("pread", 1, raiser(errno.EIO))
+    with pytest.raises(StorageError):
+        step(folder)
+
+
+@pytest.mark.parametrize("failure", ["bad-dealer", "write-ENOSPC", "fsync-EIO"])
+def test_a_failed_create_leaves_no_table_behind(tmp_path: Path, faulty: FaultyOS, failure: str) -> None:
+    folder = tmp_path / "t"
+    rules = preset(RULES)
+    dealer = "Zed" if failure == "bad-dealer" else "Ann"
+    if failure == "write-ENOSPC":
+        faulty.fail("write", 1, raiser(errno.ENOSPC))
+    elif failure == "fsync-EIO":
+        faulty.fail("fsync", 2, raiser(errno.EIO))  # call 1 syncs the folder, call 2 the journal
+    with pytest.raises((StorageError, UsageError)):
+        tables.record(lambda v: [E.TableOpened(name="t", rules=rules.to_dict(), rules_name=rules.name,
+                                               players=PLAYERS, counters=50, dealer=dealer)],
+                      where=folder, create=True)
+    faulty.faults.clear()
+    assert not jpath(folder).exists(), f"left behind: {jpath(folder).stat().st_size}-byte {journal.JOURNAL}"
+    open_table(folder)  # and the same name can be used at once
+
+
+# ----------------------------------------------------------------------------- 5. two writers at once
+def test_two_processes_appending_at_once(tmp_path: Path) -> None:
+    folder = tmp_path / "t"
+    open_table(folder)
+    procs = [subprocess.Popen([sys.executable, str(WRITER), str(folder), *mode, "--max", "50", "--wait",
+                              "--pause", "0.003"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for mode in (["play"], ["count", "--target", "Zoë"])]
+    for p in procs:
+        assert p.stdout is not None and p.stdout.readline() == "ready\n"
+    for p in procs:
+        assert p.stdin is not None
+        p.stdin.write("go\n")
+        p.stdin.flush()
+    reports = []
+    for p in procs:
+        out, err = p.communicate(timeout=120)
+        assert p.returncode == 0, err
+        reports.append(json.loads(out))
+    assert [r["appends"] for r in reports] == [50, 50]
+    loaded = journal.load(folder)
+    assert loaded.warnings == []
+    assert [s for s, _ in loaded.events] == list(range(1, 2 + sum(r["written"] for r in reports)))
+    counts = [(s, e) for s, e in loaded.events if isinstance(e, E.Counted)]
+    assert len(counts) == 50 and all(e.target == "Zoë" for _, e in counts)
+    view, _ = tables.view(folder)
+    assert_sound(view)
+    # each count was decided on the journal as re-read under the lock, so none disagrees with the leads around it
+    assert view.problems == []
+    kinds = [type(e).__name__ for _, e in loaded.events]
+    assert kinds.count("CardLed") + kinds.count("HandDealt") == 50
+    switches = sum(1 for a, b in itertools.pairwise(kinds) if (a == "Counted") != (b == "Counted"))
+    assert switches >= 3, "the two writers should have taken turns"
+
+
+# ----------------------------------------------------------------------------- 6. a busy table
+def test_a_table_locked_in_this_process_is_busy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "t"
+    open_table(folder)
+    snapshot = jpath(folder).read_bytes()
+    monkeypatch.setattr(journal, "LOCK_WAIT", 0.2)
+    fd = os.open(jpath(folder), os.O_RDONLY)  # its own open file description, so its own flock
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        start = time.monotonic()
+        with pytest.raises(TableBusy) as caught:
+            step(folder)
+        waited = time.monotonic() - start
+        assert caught.value.exit_code == EXIT_BUSY and "busy" in caught.value.message
+        assert 0.2 <= waited < 2
+        assert jpath(folder).read_bytes() == snapshot
+    finally:
+        os.close(fd)
+    step(folder)  # the lock is gone with its file description
+    assert len(journal.load(folder).events) == 2
+
+
+def test_a_table_locked_by_another_process_is_busy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   invoke: Callable[..., Any]) -> None:
+    folder = tmp_path / "t"
+    open_table(folder)
+    snapshot = jpath(folder).read_bytes()
+    monkeypatch.setattr(journal, "LOCK_WAIT", 0.1)
+    holder = ("import fcntl, sys\nf = open(sys.argv[1], 'rb')\nfcntl.flock(f, fcntl.LOCK_EX)\n"
+              "print('locked', flush=True)\nsys.stdin.read()\n")
+    proc = subprocess.Popen([sys.executable, "-c", holder, str(jpath(folder))], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None and proc.stdout.readline() == "locked\n"
+        with pytest.raises(TableBusy):
+            step(folder)
+        result = invoke("--table", str(folder), "deal", "--seed", "1")
+        assert result.exit_code == EXIT_BUSY and "busy" in result.stderr
+        assert jpath(folder).read_bytes() == snapshot
+        assert tables.view(folder)[0].last_seq == 1  # reading needs no lock
+    finally:
+        proc.communicate(input="", timeout=10)
+    step(folder)
+    assert len(journal.load(folder).events) == 2
+
+
+# ----------------------------------------------------------------------------- 7. not writable
+@contextmanager
+def read_only(*paths: Path) -> Iterator[None]:
+    """Make files and folders unwritable: chmod for a normal user; root ignores modes, so chattr +i."""
+    if os.geteuid() != 0:
+        modes = [(p, p.stat().st_mode) for p in paths]
+        for p in paths:
+            p.chmod(0o500 if p.is_dir() else 0o400)
+        try:
+            yield
+        finally:
+            for p, mode in modes:
+                p.chmod(mode)
+        return
+    chattr = shutil.which("chattr")
+    if chattr is None:
+        pytest.skip("running as root (which ignores file modes) and chattr is missing")
+    done = []
+    try:
+        for p in paths:
+            if subprocess.run([chattr, "+i", str(p)], capture_output=True, check=False).returncode != 0:
+                pytest.skip("running as root (which ignores file modes) and this disk has no immutable flag")
+            done.append(p)
+        yield
+    finally:
+        for p in done:
+            subprocess.run([chattr, "-i", str(p)], capture_output=True, check=False)
+
+
+def test_an_unwritable_table_is_a_storage_error(tmp_path: Path) -> None:
+    folder = tmp_path / "t"
+    open_table(folder)
+    step(folder)
+    snapshot = jpath(folder).read_bytes()
+    with read_only(jpath(folder), folder):
+        with pytest.raises(StorageError) as caught:
+            step(folder)
+        assert caught.value.exit_code == EXIT_IO
+        assert f"cannot write {jpath(folder)}" in caught.value.message and "permission denied" in caught.value.message
+        assert tables.view(folder)[0].last_seq == 2  # still readable
+    assert jpath(folder).read_bytes() == snapshot
+
+
+def test_creating_a_table_in_an_unwritable_folder_is_a_storage_error(tmp_path: Path) -> None:
+    folder = tmp_path / "t"
+    folder.mkdir()
+    with read_only(folder):
+        with pytest.raises(StorageError) as caught:
+            open_table(folder)
+        assert caught.value.exit_code == EXIT_IO and "permission denied" in caught.value.message
+    assert list(folder.iterdir()) == []
+
+
+# ----------------------------------------------------------------------------- 8. damage and tampering
+def lines_of(data: bytes) -> list[bytes]:
+    return data.splitlines(keepends=True)
+
+
+def refuse(data: bytes, tmp_path: Path, *fragments: str) -> DataError:
+    folder = copy_table(data, tmp_path / f"d{len(list(tmp_path.iterdir()))}")
+    with pytest.raises(DataError) as caught:
+        tables.view(folder)
+    err = caught.value
+    assert err.exit_code == EXIT_DATA
+    for fragment in fragments:
+        assert fragment in str(err), str(err)
+    return err
+
+
+def find(full: journal.Loaded, kind: type, nth: int = 0) -> int:
+    """The line index (0-based) of the nth event of `kind`."""
+    return [k for k, (_, e) in enumerate(full.events) if isinstance(e, kind)][nth]
+
+
+def test_a_line_edited_mid_file_with_its_old_crc(sample: tuple[bytes, journal.Loaded], tmp_path: Path) -> None:
+    data, full = sample
+    lines = lines_of(data)
+    k = find(full, E.CardLed, 5)
+    _, event = full.events[k]
+    assert isinstance(event, E.CardLed)
+    good = json.loads(lines[k])
+    good["event"]["card"] = "KS" if event.card != "KS" else "QS"  # still a JSON entry, the crc is now wrong
+    lines[k] = json.dumps(good, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+    err = refuse(b"".join(lines), tmp_path, f"line {k + 1} is damaged", "checksum")
+    assert err.problems[0].line == k + 1
+
+
+@pytest.mark.parametrize("how", ["wrong-seq", "repeated", "deleted", "swapped"])
+def test_lines_out_of_sequence(sample: tuple[bytes, journal.Loaded], tmp_path: Path, how: str) -> None:
+    data, full = sample
+    lines = lines_of(data)
+    k = len(lines) // 2
+    if how == "wrong-seq":
+        seq, event = full.events[k]
+        lines[k] = journal.encode(seq + 1, event)  # a good crc, a wrong seq
+        expected = f"sequence number {seq + 1}, expected {seq}"
+    elif how == "repeated":
+        lines.insert(k + 1, lines[k])
+        expected = f"sequence number {k + 1}, expected {k + 2}"
+    elif how == "deleted":
+        del lines[k]
+        expected = f"sequence number {k + 2}, expected {k + 1}"
+    else:
+        lines[k], lines[k + 1] = lines[k + 1], lines[k]
+        expected = f"sequence number {k + 2}, expected {k + 1}"
+    err = refuse(b"".join(lines), tmp_path, f"line {k + 1 + (how == 'repeated')} is damaged", expected)
+    assert err.problems[0].line == k + 1 + (how == "repeated")
+
+
+def reencode(data: bytes, k: int, event: E.Event) -> bytes:
+    """Replace line k (0-based) by `event`, with a checksum that matches: damage only the replay can see."""
+    lines = lines_of(data)
+    lines[k] = journal.encode(k + 1, event)
+    return b"".join(lines)
+
+
+def refuse_tampering(data: bytes, tmp_path: Path, seq: int, *fragments: str) -> None:
+    """Every check of a journal with a matching checksum but a forged event names the event's seq."""
+    folder = copy_table(data, tmp_path / f"x{len(list(tmp_path.iterdir()))}")
+    assert journal.load(folder).warnings == []  # the checksums hold: only the replay can tell
+
+    def named(err: DataError) -> None:
+        assert err.exit_code == EXIT_DATA
+        assert err.problems[0].key == f"seq {seq}", str(err)
+        for fragment in fragments:
+            assert fragment in str(err), str(err)
+
+    with pytest.raises(DataError) as caught:
+        tables.view(folder, full=True)  # what `popejoan check` runs
+    named(caught.value)
+    # A plain load may take a finished hand on its checkpoint's word, but the hand is refereed, and the
+    # forgery refused, no later than when something (here the ledger) looks at it.
+    try:
+        view, _ = tables.view(folder)
+        ledger.conservation_problems(view)
+    except DataError as err:
+        named(err)
+    else:
+        pytest.fail("the forged journal was accepted")
+
+
+def test_a_tampered_lead_with_a_matching_crc_breaks_the_rules(sample: tuple[bytes, journal.Loaded],
+                                                             tmp_path: Path, invoke: Callable[..., Any]) -> None:
+    data, full = sample
+    k = find(full, E.CardLed, 3)  # in hand 1, long finished
+    seq, event = full.events[k]
+    assert isinstance(event, E.CardLed)
+    rec = table.replay(full.events[:k]).open_hand
+    assert rec is not None
+    seat = rec.players.index(event.player)
+    illegal = next(str(c) for c in CARDS if c not in rec.hand.holding[seat])  # a card the leader does not hold
+    tampered = reencode(data, k, E.CardLed(player=event.player, card=illegal))
+    refuse_tampering(tampered, tmp_path, seq, f"event {seq} (CardLed) breaks the rules")
+    # a card that is no card at all, and a lead by someone not at the table
+    refuse_tampering(reencode(data, k, E.CardLed(player=event.player, card="ZZ")), tmp_path, seq, "not a card")
+    refuse_tampering(reencode(data, k, E.CardLed(player="Mallory", card=event.card)), tmp_path, seq, "Mallory")
+    folder = copy_table(tampered, tmp_path / "cli")
+    result = invoke("--table", str(folder), "check")
+    assert result.exit_code == EXIT_DATA and f"event {seq} (CardLed) breaks the rules" in result.stderr
+
+
+def test_a_tampered_lead_in_the_open_hand_is_refused_on_load(sample: tuple[bytes, journal.Loaded],
+                                                            tmp_path: Path) -> None:
+    data, full = sample
+    k = find(full, E.CardLed, -1) - 2  # a lead of the last hand, which the cut below leaves open
+    seq, event = full.events[k]
+    assert isinstance(event, E.CardLed)
+    open_part = b"".join(lines_of(data)[:k + 1])
+    assert table.replay(full.events[:k + 1]).open_hand is not None
+    rec = table.replay(full.events[:k]).open_hand
+    assert rec is not None
+    illegal = next(str(c) for c in CARDS if c not in rec.hand.holding[rec.players.index(event.player)])
+    err = refuse(reencode(open_part, k, E.CardLed(player=event.player, card=illegal)), tmp_path,
+                 f"event {seq} (CardLed) breaks the rules")
+    assert err.problems[0].key == f"seq {seq}"
+
+
+def test_a_tampered_checkpoint_balance_is_refused(sample: tuple[bytes, journal.Loaded], tmp_path: Path,
+                                                  invoke: Callable[..., Any]) -> None:
+    data, full = sample
+    k = find(full, E.HandCheckpointed, 2)
+    seq, event = full.events[k]
+    assert isinstance(event, E.HandCheckpointed)
+    moved = dict(event.balances)
+    moved["Ann"] += 1
+    moved["Zoë"] -= 1  # still adds up
+    forged = reencode(data, k, E.HandCheckpointed(hand=event.hand, balances=moved, board=event.board))
+    refuse_tampering(forged, tmp_path, seq, f"checkpoint after hand {event.hand}")
+    result = invoke("--table", str(copy_table(forged, tmp_path / "cli")), "check")
+    assert result.exit_code == EXIT_DATA and f"checkpoint after hand {event.hand}" in result.stderr
+    board = dict(event.board)
+    board["pope"] -= 1
+    board["game"] += 1
+    refuse_tampering(reencode(data, k, E.HandCheckpointed(hand=event.hand, balances=event.balances, board=board)),
+                     tmp_path, seq, f"checkpoint after hand {event.hand}")
+    # counters made out of nothing are refused by every load, lazy or not
+    moved["Zoë"] += 5
+    err = refuse(reencode(data, k, E.HandCheckpointed(hand=event.hand, balances=moved, board=event.board)),
+                 tmp_path, f"checkpoint after hand {event.hand}")
+    assert err.problems[0].key == f"seq {seq}"
+
+
+def test_a_tampered_buy_in_is_caught_by_the_first_checkpoint(sample: tuple[bytes, journal.Loaded],
+                                                            tmp_path: Path) -> None:
+    data, full = sample
+    _, opened = full.events[0]
+    assert isinstance(opened, E.TableOpened)
+    forged = E.TableOpened(name=opened.name, rules=opened.rules, rules_name=opened.rules_name,
+                           players=opened.players, counters=opened.counters + 10, dealer=opened.dealer)
+    first = find(full, E.HandCheckpointed)
+    err = refuse(reencode(data, 0, forged), tmp_path, "checkpoint after hand 1")
+    assert err.problems[0].key == f"seq {first + 1}"
+
+
+# ----------------------------------------------------------------------------- 9. undo appends
+def test_undo_never_deletes(tmp_path: Path, invoke: Callable[..., Any]) -> None:
+    folder = tmp_path / "t"
+    open_table(folder)
+    play_hand(folder)
+    step(folder)
+    step(folder)
+    for n in ("1", "3"):  # the second undo reaches back past the end of hand 1: its checkpoint goes too
+        old = jpath(folder).read_bytes()
+        view_before, _ = tables.view(folder)
+        result = invoke("--table", str(folder), "undo", n, "--yes")
+        assert result.exit_code == 0, result.stderr
+        new = jpath(folder).read_bytes()
+        assert new.startswith(old) and len(new) > len(old)
+        loaded = journal.load(folder)
+        assert loaded.warnings == []
+        tail = loaded.events[view_before.last_seq:]
+        assert tail and all(isinstance(e, E.EventVoided) for _, e in tail)
+        gone = {e.seq for _, e in tail if isinstance(e, E.EventVoided)}
+        kinds = {type(loaded.events[s - 1][1]).__name__ for s in gone}
+        assert kinds == ({"CardLed"} if n == "1" else {"CardLed", "HandDealt", "HandCheckpointed"})
+        view, _ = tables.view(folder)
+        assert len(view.effective) < len(view_before.effective)
+        assert_sound(view)
