@@ -105,3 +105,56 @@ def test_nothing_imports_click() -> None:
                  for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
                  if forbidden.match(line)]
     assert offenders == []
+
+
+def test_the_readme_evening(exe: Path, run: Any, tmp_path: Path) -> None:
+    """The README's evening, typed into the installed command, then played to the end."""
+    from popejoan_cli import tables
+    from popejoan_cli.replay import lowest_lead
+
+    folder = tmp_path / "home" / ".local" / "share" / "popejoan" / "tables" / "fridays"
+    made = run(exe, "table", "new", "fridays", "--rules", "modern-stops", "--players", "Ann,Bob,Cat,Dan",
+               "--counters", "50")
+    assert made.returncode == 0, made.stderr
+    assert run(exe, "table", "path").stdout.strip() == str(folder)
+    dealt = run(exe, "deal", "--seed", "42")
+    assert dealt.returncode == 0 and "Bob leads" in dealt.stdout
+    shown = run(exe, "hand", "show", "Bob", "--json")
+    assert "AS" in json.loads(shown.stdout)["cards"]
+    first = run(exe, "lead", "AS")
+    assert first.returncode == 0
+    assert "Stop at 2♠: the next card, 3♠, is in the spare hand." in first.stdout
+    journal_before = (folder / "journal.jsonl").read_bytes()
+    refused = run(exe, "lead", "7H")
+    assert (refused.returncode, refused.stdout) == (3, "")
+    assert "Ann does not hold 7♥" in refused.stderr and "Traceback" not in refused.stderr
+    assert (folder / "journal.jsonl").read_bytes() == journal_before
+    assert run(exe, "lead", "4S").returncode == 0
+    undone = run(exe, "undo", "--yes")
+    assert undone.returncode == 0 and "CardLed player=Ann, card=4S" in undone.stderr
+    again = run(exe, "lead", "4C")
+    assert "Dan leads next." in again.stdout
+    while True:
+        view, _ = tables.view(folder)
+        if view.open_hand is None:
+            break
+        seat, card = lowest_lead(view.open_hand.hand)
+        step = run(exe, "lead", str(card), "--by", view.open_hand.players[seat])
+        assert step.returncode == 0, step.stderr
+        board = json.loads(run(exe, "board", "--json").stdout)
+        ledger = json.loads(run(exe, "ledger", "show", "--json").stdout)
+        assert sum(board.values()) + sum(ledger.values()) == 200
+    assert " is out." in step.stdout and "for cards left" in step.stdout
+    history = json.loads(run(exe, "history", "--json").stdout)["hands"]
+    assert len(history) == 1 and history[0]["out"] is not None
+    checked = run(exe, "check")
+    assert checked.returncode == 0 and checked.stdout.startswith("ok:")
+    ended = run(exe, "end")
+    assert ended.returncode == 0 and "The session has ended." in ended.stdout
+    assert run(exe, "deal").returncode == 3
+
+
+def test_demo_runs_on_the_defaults(exe: Path, run: Any) -> None:
+    proc = run(exe, "demo")
+    assert proc.returncode == 0, proc.stderr
+    assert "Hand 3 of 3" in proc.stdout and "nothing created or lost" in proc.stdout
