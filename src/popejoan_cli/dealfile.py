@@ -56,8 +56,10 @@ def check_players(names: Sequence[str], rules: HouseRules) -> list[str]:
         out.append(f"{len(names)} players, but {rules.name} is for {lo}–{hi} players")
     seen: set[str] = set()
     for n in names:
-        if not n.strip() or len(n) > MAX_NAME:
-            out.append(f"player name {n!r} must be 1–{MAX_NAME} characters")
+        if not n.strip():
+            out.append(f"player name {n!r} is empty")
+        elif len(n) > MAX_NAME:
+            out.append(f"player name {n!r} is longer than {MAX_NAME} characters")
         elif not n.isprintable() or n != n.strip():
             out.append(f"player name {n!r} may not hold control characters or start or end with a space")
         if n.lower() == "spare":

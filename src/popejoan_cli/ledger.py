@@ -27,7 +27,6 @@ def postings(view: TableView) -> list[Posting]:
     out: list[Posting] = []
     hands = iter(view.hands)
     next_hand = next(hands, None)
-    taken: dict[str, int] = {}
     for seq, event in view.effective:
         while next_hand is not None and next_hand.seq <= seq:
             out.extend(_hand_postings(view, next_hand.number, next_hand.seq))
@@ -40,8 +39,7 @@ def postings(view: TableView) -> list[Posting]:
             out += [Posting(seq, 0, f"player:{event.player}", event.counters, "buy-in"),
                     Posting(seq, 0, "bank", -event.counters, "buy-in")]
         elif isinstance(event, PlayerLeft):
-            n = view.taken_out.get(event.player, 0) - taken.get(event.player, 0)
-            taken[event.player] = taken.get(event.player, 0) + n
+            n = view.cash_outs[seq]
             out += [Posting(seq, 0, f"player:{event.player}", -n, "cash-out"),
                     Posting(seq, 0, "bank", n, "cash-out")]
     while next_hand is not None:
@@ -50,8 +48,8 @@ def postings(view: TableView) -> list[Posting]:
     if view.final is not None:
         res = view.final
         for a in res.awards:
-            out += [Posting(view.last_seq, 0, f"player:{view.players[a.seat]}", a.amount, "final"),
-                    Posting(view.last_seq, 0, f"pot:{a.pot}", -a.amount, "final")]
+            out += [Posting(view.final_seq, 0, f"player:{view.final_players[a.seat]}", a.amount, "final"),
+                    Posting(view.final_seq, 0, f"pot:{a.pot}", -a.amount, "final")]
     return out
 
 

@@ -143,8 +143,8 @@ def deal_summary(rec: HandRecord) -> RenderableType:
     parts.append(Text(f"The board is dressed with {dressed} counters."))
     if hand.turnup is not None:
         parts.append(Text.assemble("Turn-up ", card_text(hand.turnup), f": trump is {suit_label(hand.turnup.suit)}."))
-    parts += [Text("The dealer takes ").append_text(_award_line(a, names, labels)) for a in hand.awards
-              if a.at == "turnup"]
+    parts += [Text("Turn-up: ").append_text(_award_line(a, names, labels)).append(" (the dealer)")
+              for a in hand.awards if a.at == "turnup"]
     parts += [Text(f"{names[p.payer]} pays {names[p.payee]} {p.amount} for the turned-up Pope.")
               for p in hand.payments if p.why == "turnup"]
     if hand.ended_at_turnup:

@@ -71,6 +71,10 @@ class TableView:
     next_dealer: str = ""
     hands: list[HandRecord] = field(default_factory=list)
     final: FinalResult | None = None
+    final_seq: int = 0
+    final_players: list[str] = field(default_factory=list)
+    cash_outs: dict[int, int] = field(default_factory=dict)
+    """Counters taken away at each PlayerLeft, by its seq."""
     brought_in: int = 0
     bought: dict[str, int] = field(default_factory=dict)
     """Counters each player brought to the table (at the start and on joining)."""
@@ -180,7 +184,8 @@ def apply(view: TableView, seq: int, event: Event) -> None:
         if view.next_dealer == event.player:
             view.next_dealer = view.players[(view.players.index(event.player) + 1) % len(view.players)]
         view.players = rest
-        view.taken_out[event.player] = view.taken_out.get(event.player, 0) + view.balances.pop(event.player)
+        view.cash_outs[seq] = view.balances.pop(event.player)
+        view.taken_out[event.player] = view.taken_out.get(event.player, 0) + view.cash_outs[seq]
     elif isinstance(event, HandDealt):
         _between_hands(view, "a hand is dealt")
         if event.dealer != view.next_dealer:
@@ -228,6 +233,8 @@ def apply(view: TableView, seq: int, event: Event) -> None:
                                      key=f"seq {seq}", hint="the journal or the rules were changed")])
     elif isinstance(event, FinalDealt):
         _between_hands(view, "the final deal")
+        if view.final is not None:
+            raise RuleViolation("the board has already been cleared by a final deal this session")
         if rules["final.deal"] != "holders":
             raise RuleViolation(f"{view.rules_name} has no final clearing deal")
         dealer = seat_of(view, view.next_dealer)
@@ -235,7 +242,7 @@ def apply(view: TableView, seq: int, event: Event) -> None:
         for name, n in zip(view.players, res.net, strict=True):
             view.balances[name] += n
         view.board = res.board.snapshot()
-        view.final = res
+        view.final, view.final_seq, view.final_players = res, seq, list(view.players)
     elif isinstance(event, SessionEnded):
         _between_hands(view, "the session ends")
         view.ended = True
@@ -345,8 +352,9 @@ def _skip_hand(view: TableView, part: Sequence[tuple[int, Event]]) -> None:
     rec = HandRecord(len(view.hands) + 1, seq, dealt.seed, dealt.dealer, players, build=build)
     rec.closed = True
     view.hands.append(rec)
-    view.balances = dict(check.balances)
-    view.board = dict(check.board)
+    # The journal stores dicts with sorted keys: keep the clockwise and board orders.
+    view.balances = {p: check.balances[p] for p in players}
+    view.board = {k: check.board[k] for k in board}
     view.next_dealer = players[(players.index(dealt.dealer) + 1) % len(players)]
 
 

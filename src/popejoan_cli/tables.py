@@ -127,7 +127,9 @@ def record(make: Callable[[table.TableView], Sequence[Event]], *, where: Path | 
                 seq += 1
                 table.apply(view, seq, check)
                 out.append(check)
-        box["view"] = view
+        # The view returned is the journal's own replay, new events and voids included; that
+        # replay is also the last check that the journal stays loadable.
+        box["view"] = table.replay([*events, *((len(events) + k + 1, e) for k, e in enumerate(out))])
         return out
 
     try:

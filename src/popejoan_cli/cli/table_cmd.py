@@ -10,7 +10,7 @@ import typer
 
 from popejoan_cli import cli
 from popejoan_cli.cli import app, command, console, emit_json, hand_app, ledger_app, table_app
-from popejoan_cli.errors import DataError, RuleViolation, UsageError
+from popejoan_cli.errors import RuleViolation, UsageError
 
 if TYPE_CHECKING:
     from popejoan_cli.events import Event
@@ -108,10 +108,10 @@ def table_join(
     counters: Annotated[int, typer.Option("--counters", "-c", help="Counters the player brings.")] = 50,
 ) -> None:
     """A player sits down between hands (last in the clockwise order)."""
-    from popejoan_cli.cli.hand_cmd import _players
     from popejoan_cli.events import PlayerJoined
 
-    _players(name)
+    if "," in name:
+        raise UsageError(f"{name!r} is not one player's name", "a name may not contain a comma")
     _record(lambda view: [PlayerJoined(player=name, counters=counters)])
     console().print(f"{name} joins with {counters} counters.", markup=False)
 
@@ -270,7 +270,7 @@ def undo(
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
 ) -> None:
     """Void the last event (or the last N). Nothing is deleted: the void is recorded."""
-    from popejoan_cli.events import EventVoided, HandCheckpointed
+    from popejoan_cli.events import EventVoided, FinalDealt, HandCheckpointed, SessionEnded
     from popejoan_cli.table import undoable
 
     view = _view()
@@ -278,11 +278,17 @@ def undo(
     if n > len(targets):
         raise RuleViolation(f"there {'is' if len(targets) == 1 else 'are'} only {len(targets)} event(s) to undo",
                             "the table's opening cannot be undone")
-    chosen = targets[:n]
+    chosen = list(targets[:n])
+    if isinstance(chosen[-1][1], SessionEnded):
+        # `end` wrote the final deal and the session's end together: they are undone together.
+        before = [(s, e) for s, e in targets if s < chosen[-1][0]]
+        if before and isinstance(before[0][1], FinalDealt):
+            chosen.append(before[0])
     lines = [f"  #{seq} {_describe(e)}" for seq, e in chosen]
     sys.stderr.write("Undo:\n" + "\n".join(lines) + "\n")
     if not yes and not typer.confirm("Undo these?", default=False, err=True):
-        raise typer.Exit(1)
+        sys.stderr.write("Nothing was undone.\n")
+        return
     first = min(seq for seq, _ in chosen)
     seqs = sorted({seq for seq, _ in chosen} | {s for s, e in view.effective if isinstance(e, HandCheckpointed)
                                                   and s > first})
@@ -329,8 +335,9 @@ def check(as_json: JsonOpt = False) -> None:
     if problems:
         if not as_json:
             for p in problems:
-                sys.stderr.write(f"{p.key}: {p.message}\n")
-        raise DataError(problems)
+                sys.stderr.write(f"popejoan: {p.key}: {p.message}\n")
+            sys.stderr.write(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found\n")
+        raise typer.Exit(5)
 
 
 @command(app, "end")
@@ -347,7 +354,7 @@ def end(
     the_seed = parse_seed(seed) if seed is not None else secrets.randbelow(1 << 31)
 
     def make(view: TableView) -> list[Event]:
-        final = view.the_rules()["final.deal"] == "holders"
+        final = view.the_rules()["final.deal"] == "holders" and view.final is None
         return [FinalDealt(seed=the_seed), SessionEnded()] if final else [SessionEnded()]
 
     done = _record(make)
