@@ -102,7 +102,7 @@ def main() -> None:
             f"popejoan lead {card}": ([exe, "lead", card, "--by", player], fresh),
         }
         times: dict[str, list[float]] = {k: [] for k in commands}
-        for name, (cmd, before) in commands.items():  # warm-up
+        for cmd, before in commands.values():  # warm-up
             timed(cmd, env, before)
         for r in range(args.runs):
             order = list(commands.items())
