@@ -22,8 +22,8 @@ from typer.testing import CliRunner, Result
 from popejoan_cli import tables
 from popejoan_cli.cards import CARDS, Card
 from popejoan_cli.cli import app
+from popejoan_cli.narrate import REASONS
 from popejoan_cli.presets import preset
-from popejoan_cli.render_hand import REASONS
 from popejoan_cli.replay import lowest_lead
 
 FACE = re.compile(r"(?:10|[2-9AJQK])[♣♦♥♠]")

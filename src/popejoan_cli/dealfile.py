@@ -11,7 +11,7 @@ import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from popejoan_cli.cards import (
     SPARE,
@@ -27,7 +27,9 @@ from popejoan_cli.cards import (
 )
 from popejoan_cli.errors import DataError, PopejoanError, Problem, allowed
 from popejoan_cli.rules import HouseRules
-from popejoan_cli.tomlsource import Path_, locate, parse
+
+if TYPE_CHECKING:
+    from popejoan_cli.tomlsource import Path_
 
 DEAL_KEYS = ("rules", "players", "dealer", "seed", "turnup", "leads", "hands", "board", "exchange")
 MAX_NAME = 40
@@ -78,6 +80,8 @@ def seeded_deal(rules: HouseRules, seats: int, dealer: int, seed: Seed) -> Dealt
 
 
 def read(data: bytes, file: str, resolve: Callable[[str], HouseRules], override: HouseRules | None) -> DealSpec:
+    from popejoan_cli.tomlsource import locate, parse  # only deal files need it, not tables
+
     doc, problems, text = parse(data)
     places = locate(text) if doc is not None else {}
     lines = text.splitlines()

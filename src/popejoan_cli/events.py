@@ -8,6 +8,7 @@ and `from_data` turn events into the JSON objects stored one per journal line.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
@@ -118,21 +119,26 @@ def to_data(event: Event) -> dict[str, Any]:
     return {"type": type(event).__name__, **asdict(event)}
 
 
-def _type_ok(value: object, hint: str) -> bool:
+def _checker(hint: str) -> Callable[[object], bool]:
+    """A type test for one field, from its annotation (the journal is JSON: str, int, list, dict)."""
     if hint.startswith("dict[str, int]"):
-        return isinstance(value, dict) and all(isinstance(v, int) and not isinstance(v, bool)
-                                               for v in value.values())
+        return lambda v: isinstance(v, dict) and all(type(n) is int for n in v.values())
     if hint.startswith("dict"):
-        return isinstance(value, dict)
+        return lambda v: isinstance(v, dict)
     if hint == "int | str":
-        return isinstance(value, int | str) and not isinstance(value, bool)
+        return lambda v: type(v) is int or isinstance(v, str)
     if hint == "int":
-        return isinstance(value, int) and not isinstance(value, bool)
+        return lambda v: type(v) is int
     if hint == "str":
-        return isinstance(value, str)
+        return lambda v: isinstance(v, str)
     if hint.startswith("list"):
-        return isinstance(value, list) and all(isinstance(v, str) for v in value)
-    return False
+        return lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v)
+    raise AssertionError(hint)
+
+
+_CHECKS: dict[type[Any], tuple[frozenset[str], tuple[tuple[str, Callable[[object], bool]], ...]]] = {
+    cls: (frozenset(f), tuple((name, _checker(hint)) for name, hint in f.items())) for cls, f in _FIELDS.items()
+}
 
 
 def from_data(data: object, where: str = "") -> Event:
@@ -143,11 +149,11 @@ def from_data(data: object, where: str = "") -> Event:
     if cls is None:
         raise DataError([Problem(f"unknown event type {data['type']!r}", key=where)])
     given = {k: v for k, v in data.items() if k != "type"}
-    wanted = _FIELDS[cls]
-    if set(given) != set(wanted):
-        raise DataError([Problem(f"{data['type']} has fields {sorted(given)}, expected {sorted(wanted)}", key=where)])
-    for name, hint in wanted.items():
-        if not _type_ok(given[name], hint):
+    names, checks = _CHECKS[cls]
+    if given.keys() != names:
+        raise DataError([Problem(f"{data['type']} has fields {sorted(given)}, expected {sorted(names)}", key=where)])
+    for name, ok in checks:
+        if not ok(given[name]):
             raise DataError([Problem(f"{data['type']}.{name} has the wrong type", key=where)])
     event: Event = cls(**given)
     return event

@@ -16,7 +16,6 @@ import errno
 import fcntl
 import json
 import os
-import random
 import time
 import zlib
 from collections.abc import Callable, Sequence
@@ -123,6 +122,8 @@ def load(folder: Path) -> Loaded:
 
 
 def _lock(fd: int, path: Path) -> None:
+    import random
+
     deadline = time.monotonic() + LOCK_WAIT
     while True:
         try:

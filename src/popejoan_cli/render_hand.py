@@ -14,21 +14,14 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from popejoan_cli import narrate
 from popejoan_cli.cards import Card, Dealt, Seed, Suit, sort_key
 from popejoan_cli.dealfile import DealSpec
 from popejoan_cli.hand import Award, Hand
+from popejoan_cli.narrate import Line, suit_label
 from popejoan_cli.replay import FinalResult
 from popejoan_cli.rules import HouseRules
 
-REASONS = {
-    "top": "{card} is the top card of its suit",
-    "removed": "the next card, {next}, is out of the pack",
-    "spare": "the next card, {next}, is in the spare hand",
-    "turnup": "the next card, {next}, is the turn-up, out of play",
-    "played": "the next card, {next}, was played earlier",
-    "not-in-turn": "{who} is next in turn and does not hold {next}",
-    "called": "the table called a stop",
-}
 SUIT_STYLE = {Suit.C: "bold", Suit.D: "bold red", Suit.H: "bold red", Suit.S: "bold"}
 
 
@@ -36,8 +29,15 @@ def card_text(card: Card) -> Text:
     return Text(card.face, style=SUIT_STYLE[card.suit])
 
 
-def suit_label(suit: Suit) -> str:
-    return f"{suit.symbol} {suit.name} {suit.title}"
+def line_text(line: Line) -> Text:
+    """A narrated line for rich: cards styled, everything else as written."""
+    text = Text()
+    for piece in line:
+        if isinstance(piece, Card):
+            text.append_text(card_text(piece))
+        else:
+            text.append(piece)
+    return text
 
 
 def cards_line(cards: Sequence[Card], ace_high: bool) -> Text:
@@ -90,16 +90,7 @@ def deal_view(rules: HouseRules, names: Sequence[str], dealer: int, seed: Seed, 
 
 
 def _award_line(a: Award, names: Sequence[str], labels: dict[str, str]) -> Text:
-    line = Text(f"{names[a.seat]} wins {labels.get(a.pot, a.pot)}")
-    if a.cards:
-        line.append(" (")
-        for i, c in enumerate(a.cards):
-            if i:
-                line.append(" then " if a.at == "play" else " and ")
-            line.append_text(card_text(c))
-        line.append(")")
-    line.append(f": {a.amount} counter{'s' if a.amount != 1 else ''}")
-    return line
+    return line_text(narrate.award(a, names, labels))
 
 
 def board_table(rules: HouseRules, before: dict[str, int], after: dict[str, int], dressed: dict[str, int]) -> Table:
@@ -150,43 +141,20 @@ def replay_view(hand: Hand, spec: DealSpec) -> RenderableType:
     stops = iter(hand.stops)
     play_awards = [a for a in hand.awards if a.at == "play"]
     for n, run in enumerate(runs, start=1):
-        first = hand.plays[run[0]]
-        line = Text(f"Run {n}: {names[first.seat]} leads ")
-        for k, i in enumerate(run):
-            p = hand.plays[i]
-            if k:
-                line.append(" ")
-            line.append_text(card_text(p.card))
-            if k and hand.plays[run[k - 1]].seat != p.seat:
-                line.append(f" ({names[p.seat]})", style="dim")
-        parts.append(line)
+        parts.append(Text(f"Run {n}: ").append_text(line_text(narrate.run([hand.plays[i] for i in run], names))))
         last = hand.plays[run[-1]]
         if hand.out is not None and n == len(runs) and last.seat == hand.out:
             parts.append(Text(f"    {names[hand.out]} plays the last card in hand and goes out."))
         else:
             stop = next(stops, None)
             if stop is not None:
-                nxt = hand.succ[stop.card]
-                who = names[(stop.seat + 1) % len(names)]
-                why = REASONS[stop.reason].format(card=stop.card.face, next=Card(nxt).face if nxt >= 0 else "",
-                                                  who=who)
-                parts.append(Text(f"    Stop at {stop.card.face}: {why}."))
+                parts.append(Text("    ").append_text(line_text(narrate.stop(hand, stop, names))))
         for a in play_awards:
             if a.cards and a.cards[-1] in (hand.plays[i].card for i in run):
                 parts.append(Text("    ").append_text(_award_line(a, names, labels)))
     if hand.void:
         parts.append(Text("Nobody can lead a new suit: the hand is void. No settlement; the board carries over."))
-    for a in hand.awards:
-        if a.at == "out":
-            parts.append(_award_line(a, names, labels))
-    for pay in hand.payments:
-        if pay.why == "cards":
-            parts.append(Text(f"{names[pay.payer]} pays {names[pay.payee]} {pay.amount} for cards left."))
-    pope, exempt = hand.pope_card, rules["settle.pope_exempt"]
-    if hand.out is not None and pope is not None and exempt != "none" and 0 <= hand.holder[pope] != hand.out:
-        holder, face = names[hand.holder[pope]], Card(pope).face
-        parts.append(Text(f"{holder} still holds the Pope ({face}) and pays nothing for cards left." if exempt ==
-                          "holder" else f"{holder}'s Pope ({face}) is not counted among the cards left."))
+    parts += [line_text(line) for line in narrate.settlement(hand, names, labels)]
     parts.append(board_table(rules, hand.board_before, hand.board.snapshot(), hand.dressed))
     parts.append(net_table(names, hand.net))
     title = f"{escape(rules.title)}: {escape(names[spec.dealer])} deals"

@@ -15,9 +15,11 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from popejoan_cli import narrate
 from popejoan_cli.cards import Card
-from popejoan_cli.hand import Hand, Play
-from popejoan_cli.render_hand import REASONS, _award_line, card_text, cards_line, suit_label
+from popejoan_cli.hand import Play
+from popejoan_cli.narrate import suit_label
+from popejoan_cli.render_hand import card_text, cards_line, line_text
 from popejoan_cli.table import HandRecord, TableView
 
 
@@ -100,59 +102,13 @@ def history_view(view: TableView) -> RenderableType:
 
 def run_view(rec: HandRecord, plays: Sequence[Play], start_stops: int, start_awards: int) -> RenderableType:
     """What one lead did: the run, each award, the stop and who leads next, or the settlement."""
-    hand, names = rec.hand, rec.players
-    labels = {p.name: p.label for p in hand.rules.pots}
-    parts: list[RenderableType] = []
-    line = Text(f"{names[plays[0].seat]} leads ")
-    for k, p in enumerate(plays):
-        if k:
-            line.append(" ")
-        line.append_text(card_text(p.card))
-        if k and plays[k - 1].seat != p.seat:
-            line.append(f" ({names[p.seat]})", style="dim")
-    parts.append(line)
-    parts += [_award_line(a, names, labels) for a in hand.awards[start_awards:] if a.at == "play"]
-    parts += _ending(hand, names, start_stops, labels)
-    return Group(*parts)
-
-
-def _ending(hand: Hand, names: Sequence[str], start_stops: int, labels: dict[str, str]) -> list[RenderableType]:
-    parts: list[RenderableType] = []
-    for stop in hand.stops[start_stops:]:
-        nxt = hand.succ[stop.card]
-        why = REASONS[stop.reason].format(card=stop.card.face, next=Card(nxt).face if nxt >= 0 else "",
-                                          who=names[(stop.seat + 1) % len(names)])
-        parts.append(Text(f"Stop at {stop.card.face}: {why}."))
-    if hand.void:
-        parts.append(Text("Nobody can lead a new suit: the hand is void. The board carries over."))
-    elif hand.out is not None:
-        parts.append(Text(f"{names[hand.out]} is out.", style="bold"))
-        parts += [_award_line(a, names, labels) for a in hand.awards if a.at == "out"]
-        parts += [Text(f"{names[p.payer]} pays {names[p.payee]} {p.amount} for cards left.")
-                  for p in hand.payments if p.why == "cards"]
-    elif hand.lead_due:
-        parts.append(Text(f"{names[hand.leader]} leads next."))
-    return parts
+    return Group(*(line_text(line) for line in narrate.after_lead(rec.hand, rec.players, plays, start_stops,
+                                                                   start_awards)))
 
 
 def deal_summary(rec: HandRecord) -> RenderableType:
-    hand, names = rec.hand, rec.players
-    labels = {p.name: p.label for p in hand.rules.pots}
-    parts: list[RenderableType] = [Text(f"Hand {rec.number}: {rec.dealer} deals (seed {rec.seed}).")]
-    dressed = sum(hand.dressed.values())
-    parts.append(Text(f"The board is dressed with {dressed} counters."))
-    if hand.turnup is not None:
-        parts.append(Text.assemble("Turn-up ", card_text(hand.turnup), f": trump is {suit_label(hand.turnup.suit)}."))
-    parts += [Text("Turn-up: ").append_text(_award_line(a, names, labels)).append(" (the dealer)")
-              for a in hand.awards if a.at == "turnup"]
-    parts += [Text(f"{names[p.payer]} pays {names[p.payee]} {p.amount} for the turned-up Pope.")
-              for p in hand.payments if p.why == "turnup"]
-    if hand.ended_at_turnup:
-        parts.append(Text("The hand ends at the turn-up; the board carries over."))
-    else:
-        parts.append(Text(f"{names[hand.leader]} leads. Each player sees his own hand with "
-                          "`popejoan hand show NAME`."))
-    return Group(*parts)
+    return Group(*(line_text(line) for line in narrate.dealt(rec.hand, rec.players, rec.number, rec.dealer,
+                                                              rec.seed)))
 
 
 def seat_hand_view(rec: HandRecord, seat: int) -> RenderableType:

@@ -13,11 +13,13 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from popejoan_cli.cards import RANK_NAMES, VALID_FORMS, Card, Suit, parse_card_or_none
 from popejoan_cli.errors import DataError, Problem, allowed, nearest
-from popejoan_cli.tomlsource import Path_, locate, parse
+
+if TYPE_CHECKING:
+    from popejoan_cli.tomlsource import Path_
 
 MAX_COUNT = 1_000_000
 """No stake or payment is near this; a bigger number is a typo, not a house rule."""
@@ -475,6 +477,8 @@ def _check_contradictions(ck: _Checker, v: dict[str, Any], pots: Sequence[PotRul
 
 def from_toml(data: bytes, file: str, base: HouseRules | None = None) -> HouseRules:
     """Parse and validate a house-rule file's bytes, or raise one `DataError`."""
+    from popejoan_cli.tomlsource import locate, parse  # only files need it; a table's rules come as data
+
     doc, problems, text = parse(data)
     rules: HouseRules | None = None
     if doc is not None:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from popejoan_cli import journal, table
 from popejoan_cli.errors import DataError, Problem, StorageError, UsageError, allowed
-from popejoan_cli.events import Event, HandCheckpointed
+from popejoan_cli.events import Event, EventVoided, HandCheckpointed
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
 
@@ -127,9 +127,15 @@ def record(make: Callable[[table.TableView], Sequence[Event]], *, where: Path | 
                 seq += 1
                 table.apply(view, seq, check)
                 out.append(check)
-        # The view returned is the journal's own replay, new events and voids included; that
-        # replay is also the last check that the journal stays loadable.
-        box["view"] = table.replay([*events, *((len(events) + k + 1, e) for k, e in enumerate(out))])
+        written = [(len(events) + k + 1, e) for k, e in enumerate(out)]
+        if any(isinstance(e, EventVoided) for e in out):
+            # A void changes the past: the view returned is the journal's own replay, which is
+            # also the last check that the journal stays loadable.
+            view = table.replay([*events, *written])
+        else:
+            view.effective.extend(written)
+            view.last_seq = len(events) + len(out)
+        box["view"] = view
         return out
 
     try:

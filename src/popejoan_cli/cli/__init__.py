@@ -79,6 +79,23 @@ def console() -> Any:
     return Console(highlight=False, width=int(width) if width and width.isdigit() else None)
 
 
+def say(lines: list[Any]) -> None:
+    """Narrated lines (`narrate.Line`): styled on a terminal, plain text down a pipe.
+
+    Plain text needs no rich at all, which keeps a scripted `popejoan lead` quick.
+    """
+    if sys.stdout.isatty():
+        from popejoan_cli.render_hand import line_text
+
+        out = console()
+        for line in lines:
+            out.print(line_text(line))
+        return
+    from popejoan_cli.narrate import plain
+
+    sys.stdout.write("".join(plain(line) + "\n" for line in lines))
+
+
 def _version(value: bool) -> None:
     if value:
         sys.stdout.write(f"popejoan {__version__}\n")

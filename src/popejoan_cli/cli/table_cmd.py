@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from popejoan_cli import cli
-from popejoan_cli.cli import app, command, console, emit_json, hand_app, ledger_app, table_app
+from popejoan_cli.cli import app, command, console, emit_json, hand_app, ledger_app, say, table_app
 from popejoan_cli.errors import RuleViolation, UsageError
 
 if TYPE_CHECKING:
@@ -136,17 +136,18 @@ def deal(
 
     from popejoan_cli.cards import parse_seed
     from popejoan_cli.events import HandDealt
-    from popejoan_cli.render_table import deal_summary
+    from popejoan_cli.narrate import dealt
 
     the_seed = parse_seed(seed) if seed is not None else secrets.randbelow(1 << 31)
     done = _record(lambda view: [HandDealt(seed=the_seed, dealer=view.next_dealer)])
-    console().print(deal_summary(done.view.hands[-1]))
+    rec = done.view.hands[-1]
+    say(dealt(rec.hand, rec.players, rec.number, rec.dealer, rec.seed))
 
 
 def _lead(card: str, player: str | None) -> None:
     from popejoan_cli.cards import Card
     from popejoan_cli.events import CardLed
-    from popejoan_cli.render_table import run_view
+    from popejoan_cli.narrate import after_lead
 
     the_card = Card.parse(card)
     mark: dict[str, int] = {}
@@ -167,7 +168,7 @@ def _lead(card: str, player: str | None) -> None:
 
     done = _record(make)
     rec = done.view.hands[mark["hand"] - 1]
-    console().print(run_view(rec, rec.hand.plays[mark["plays"]:], mark["stops"], mark["awards"]))
+    say(after_lead(rec.hand, rec.players, rec.hand.plays[mark["plays"]:], mark["stops"], mark["awards"]))
 
 
 @command(app, "lead")

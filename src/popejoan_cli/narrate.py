@@ -1,0 +1,115 @@
+"""The words for what happened: runs, stops, awards, settlements, as lines of text and cards.
+
+A `Line` is a list of pieces, each a string or a `Card`. The rich renderers style the cards
+(symbol and letter, never colour alone); plain output, for pipes and NO_COLOR terminals,
+prints their faces. Both say the same words because both come from here. Pure: no rich.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from popejoan_cli.cards import Card, Suit
+from popejoan_cli.hand import Award, Hand, Play, Stop
+
+Line = list[str | Card]
+
+REASONS = {
+    "top": "{card} is the top card of its suit",
+    "removed": "the next card, {next}, is out of the pack",
+    "spare": "the next card, {next}, is in the spare hand",
+    "turnup": "the next card, {next}, is the turn-up, out of play",
+    "played": "the next card, {next}, was played earlier",
+    "not-in-turn": "{who} is next in turn and does not hold {next}",
+    "called": "the table called a stop",
+}
+
+
+def suit_label(suit: Suit) -> str:
+    return f"{suit.symbol} {suit.name} {suit.title}"
+
+
+def plain(line: Line) -> str:
+    return "".join(p.face if isinstance(p, Card) else p for p in line)
+
+
+def award(a: Award, names: Sequence[str], labels: dict[str, str]) -> Line:
+    """`Bob wins Matrimony (Q♣ then K♣): 4 counters`."""
+    line: Line = [f"{names[a.seat]} wins {labels.get(a.pot, a.pot)}"]
+    if a.cards:
+        line.append(" (")
+        for i, c in enumerate(a.cards):
+            if i:
+                line.append(" then " if a.at == "play" else " and ")
+            line.append(c)
+        line.append(")")
+    line.append(f": {a.amount} counter{'s' if a.amount != 1 else ''}")
+    return line
+
+
+def stop(hand: Hand, s: Stop, names: Sequence[str]) -> Line:
+    nxt = hand.succ[s.card]
+    why = REASONS[s.reason].format(card=s.card.face, next=Card(nxt).face if nxt >= 0 else "",
+                                   who=names[(s.seat + 1) % len(names)])
+    return [f"Stop at {s.card.face}: {why}."]
+
+
+def run(plays: Sequence[Play], names: Sequence[str]) -> Line:
+    """`Ann leads 4♣ 5♣ (Dan) 6♣ (Ann)`: each card, and who played it when the player changes."""
+    line: Line = [f"{names[plays[0].seat]} leads "]
+    for k, p in enumerate(plays):
+        if k:
+            line.append(" ")
+        line.append(p.card)
+        if k and plays[k - 1].seat != p.seat:
+            line.append(f" ({names[p.seat]})")
+    return line
+
+
+def settlement(hand: Hand, names: Sequence[str], labels: dict[str, str]) -> list[Line]:
+    """Going out, the first-out pots, each payment for cards, and who kept the Pope."""
+    if hand.out is None:
+        return []
+    lines: list[Line] = [award(a, names, labels) for a in hand.awards if a.at == "out"]
+    lines += [[f"{names[p.payer]} pays {names[p.payee]} {p.amount} for cards left."]
+              for p in hand.payments if p.why == "cards"]
+    pope, exempt = hand.pope_card, hand.rules["settle.pope_exempt"]
+    if pope is not None and exempt != "none" and 0 <= hand.holder[pope] != hand.out:
+        holder = names[hand.holder[pope]]
+        lines.append([f"{holder} still holds the Pope (", Card(pope), ") and pays nothing for cards left."]
+                     if exempt == "holder" else [f"{holder}'s Pope (", Card(pope), ") is not counted."])
+    return lines
+
+
+def after_lead(hand: Hand, names: Sequence[str], plays: Sequence[Play], first_stop: int,
+               first_award: int) -> list[Line]:
+    """What one lead did: the run, its awards, the stop and who leads next, or the settlement."""
+    labels = {p.name: p.label for p in hand.rules.pots}
+    lines: list[Line] = [run(plays, names)]
+    lines += [award(a, names, labels) for a in hand.awards[first_award:] if a.at == "play"]
+    lines += [stop(hand, s, names) for s in hand.stops[first_stop:]]
+    if hand.void:
+        lines.append(["Nobody can lead a new suit: the hand is void. The board carries over."])
+    elif hand.out is not None:
+        lines.append([f"{names[hand.out]} is out."])
+        lines += settlement(hand, names, labels)
+    elif hand.lead_due:
+        lines.append([f"{names[hand.leader]} leads next."])
+    return lines
+
+
+def dealt(hand: Hand, names: Sequence[str], number: int, dealer: str, seed: object) -> list[Line]:
+    """A new hand: the dressing, the turn-up and its effects, and who leads."""
+    labels = {p.name: p.label for p in hand.rules.pots}
+    lines: list[Line] = [[f"Hand {number}: {dealer} deals (seed {seed})."],
+                         [f"The board is dressed with {sum(hand.dressed.values())} counters."]]
+    if hand.turnup is not None:
+        lines.append(["Turn-up ", hand.turnup, f": trump is {suit_label(hand.turnup.suit)}."])
+    lines += [["Turn-up: ", *award(a, names, labels), " (the dealer)"] for a in hand.awards if a.at == "turnup"]
+    lines += [[f"{names[p.payer]} pays {names[p.payee]} {p.amount} for the turned-up Pope."]
+              for p in hand.payments if p.why == "turnup"]
+    if hand.ended_at_turnup:
+        lines.append(["The hand ends at the turn-up; the board carries over."])
+    else:
+        lines.append([f"{names[hand.leader]} leads. Each player sees his own hand with `popejoan hand show NAME`."])
+    return lines
