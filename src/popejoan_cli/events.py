@@ -67,6 +67,44 @@ class CardLed:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
+class RealHandDealt:
+    """A real deck was dealt: only the turn-up ("" when the rules turn none up) is known."""
+
+    dealer: str
+    turnup: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class CardPlayed:
+    """One card of a real hand, as the table played it."""
+
+    player: str
+    card: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class StopCalled:
+    """The table called a stop in a real hand."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HandShown:
+    """A player showed the cards he still holds in a real hand."""
+
+    player: str
+    cards: list[str]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class OutDeclared:
+    """The banker declared who went out; `pope` says who still holds the Pope, where the referee
+    cannot know: a player, "spare", "none" (played or nobody), or "" when it was not asked."""
+
+    player: str
+    pope: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Counted:
     """The banker counted the counters on a pot or in front of a player."""
 
@@ -102,13 +140,13 @@ class SessionEnded:
     """The session was closed."""
 
 
-Event = (TableOpened | PlayerJoined | PlayerLeft | HandDealt | SpareTaken | CardLed | Counted | EventVoided
-         | HandCheckpointed | FinalDealt | SessionEnded)
+Event = (TableOpened | PlayerJoined | PlayerLeft | HandDealt | SpareTaken | CardLed | RealHandDealt | CardPlayed
+         | StopCalled | HandShown | OutDeclared | Counted | EventVoided | HandCheckpointed | FinalDealt | SessionEnded)
 
 KINDS: dict[str, type[Any]] = {
     cls.__name__: cls
-    for cls in (TableOpened, PlayerJoined, PlayerLeft, HandDealt, SpareTaken, CardLed, Counted, EventVoided,
-                HandCheckpointed, FinalDealt, SessionEnded)
+    for cls in (TableOpened, PlayerJoined, PlayerLeft, HandDealt, SpareTaken, CardLed, RealHandDealt, CardPlayed,
+                StopCalled, HandShown, OutDeclared, Counted, EventVoided, HandCheckpointed, FinalDealt, SessionEnded)
 }
 
 

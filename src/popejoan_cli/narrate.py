@@ -113,3 +113,39 @@ def dealt(hand: Hand, names: Sequence[str], number: int, dealer: str, seed: obje
     else:
         lines.append([f"{names[hand.leader]} leads. Each player sees his own hand with `popejoan hand show NAME`."])
     return lines
+
+
+def progress(hand: Hand, names: Sequence[str], first_play: int, first_stop: int,
+             first_award: int) -> list[Line]:
+    """A real hand after some plays: each card, its awards, any stop, and what comes next."""
+    labels = {p.name: p.label for p in hand.rules.pots}
+    lines: list[Line] = []
+    for p in hand.plays[first_play:]:
+        lines.append([f"{names[p.seat]} {'leads' if p.lead else 'plays'} ", p.card])
+        lines += [award(a, names, labels) for a in hand.awards[first_award:]
+                  if a.at == "play" and a.cards and a.cards[-1] == p.card]
+    lines += [stop(hand, s, names) for s in hand.stops[first_stop:]]
+    lines += next_step(hand, names)
+    return lines
+
+
+def next_step(hand: Hand, names: Sequence[str]) -> list[Line]:
+    """What the table does next, in a real hand."""
+    if hand.out is not None:
+        lines: list[Line] = [[f"{names[hand.out]} is out."]]
+        if hand.awaiting_pope:
+            lines.append([f"Who still holds the Pope? `popejoan out {names[hand.out]} --pope NAME|spare|none`"])
+        else:
+            lines.append([f"Settle with `popejoan out {names[hand.out]}`."])
+        return lines
+    if hand.ended:
+        return []
+    if hand.expect is not None:
+        want = Card(hand.expect)
+        if hand.expect_seat is not None:
+            return [["Next: ", want, f", which {names[hand.expect_seat]} holds."]]
+        return [["Next: ", want, ", from whoever holds it; or `popejoan stop` if nobody can."]]
+    seats = hand.lead_seats()
+    if len(seats) == 1:
+        return [[f"{names[seats[0]]} leads next."]]
+    return [[f"{names[hand.leader]} leads next, or the first player after him who can change suit."]]

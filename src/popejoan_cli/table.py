@@ -17,16 +17,21 @@ from popejoan_cli.dealfile import check_players, seeded_deal
 from popejoan_cli.errors import DataError, IllegalPlay, PopejoanError, Problem, RuleViolation, UsageError, allowed
 from popejoan_cli.events import (
     CardLed,
+    CardPlayed,
     Counted,
     Event,
     EventVoided,
     FinalDealt,
     HandCheckpointed,
     HandDealt,
+    HandShown,
+    OutDeclared,
     PlayerJoined,
     PlayerLeft,
+    RealHandDealt,
     SessionEnded,
     SpareTaken,
+    StopCalled,
     TableOpened,
 )
 from popejoan_cli.hand import Hand
@@ -47,6 +52,9 @@ class HandRecord:
                  hand: Hand | None = None, build: Callable[[], Hand] | None = None) -> None:
         self.number, self.seq, self.seed, self.dealer, self.players = number, seq, seed, dealer, players
         self.closed = False
+        self.real = False
+        """A real deck, recorded card by card: the hands are unseen."""
+        self.breaches: list[str] = []
         self._hand = hand
         self._build = build
 
@@ -200,6 +208,8 @@ def apply(view: TableView, seq: int, event: Event) -> None:
         view.hands.append(rec)
         if hand.ended:
             _close_hand(view, rec)
+    elif isinstance(event, RealHandDealt | CardPlayed | StopCalled | HandShown | OutDeclared):
+        _apply_real(view, seq, event)
     elif isinstance(event, SpareTaken):
         rec = _need_hand(view)
         rec.hand.exchange(seat_of(view, event.player), event.price)
@@ -208,6 +218,9 @@ def apply(view: TableView, seq: int, event: Event) -> None:
         card = Card.parse(event.card)
         hand = rec.hand
         seat = seat_of(view, event.player)
+        if rec.real:
+            raise RuleViolation("this hand is dealt from a real deck: record each card with "
+                                "`popejoan play SEAT CARD...`")
         if not hand.lead_due:
             raise IllegalPlay("no lead is due", rule="a lead follows a stop")
         hand.play(seat, card)
@@ -248,6 +261,106 @@ def apply(view: TableView, seq: int, event: Event) -> None:
         view.ended = True
     elif isinstance(event, EventVoided):
         pass  # voids are resolved before the fold (see `replay`)
+
+
+def _apply_real(view: TableView, seq: int, event: Event) -> None:
+    """A hand from a real deck: the referee checks what can be known and never guesses."""
+    from popejoan_cli.cards import SPARE, hand_sizes
+    from popejoan_cli.hand import PLAYED
+
+    rules = view.the_rules()
+    if isinstance(event, RealHandDealt):
+        _between_hands(view, "a hand is dealt")
+        if event.dealer != view.next_dealer:
+            raise RuleViolation(f"it is {view.next_dealer}'s deal, not {event.dealer}'s",
+                                "the deal passes to the left after each hand")
+        mode = rules["deal.turnup"]
+        turnup = Card.parse(event.turnup) if event.turnup else None
+        if mode == "none" and turnup is not None:
+            raise UsageError(f"{view.rules_name} turns no card up", "leave out --turnup")
+        if mode != "none" and turnup is None:
+            raise UsageError(f"{view.rules_name} turns the last card up: say which", "e.g. --turnup 10C")
+        if turnup is not None and turnup in rules.removed:
+            raise UsageError(f"{turnup.face} is out of the pack under {view.rules_name}")
+        dealer = seat_of(view, event.dealer)
+        n = len(view.players)
+        spare = rules["deal.spare_position"] if rules["deal.spare_hand"] else None
+        sizes, spare_size, last = hand_sizes(rules.deck_size() - (mode == "out-of-play"), n, dealer, spare)
+        holder = last if mode == "in-hand" else None
+        hand = Hand.unseen(rules, n, dealer, Board(rules, view.board), sizes, spare_size, turnup, holder)
+        hand.names = list(view.players)
+        rec = HandRecord(len(view.hands) + 1, seq, "", event.dealer, list(view.players), hand=hand)
+        rec.real = True
+        view.hands.append(rec)
+        if hand.ended:
+            _close_hand(view, rec)
+        return
+    rec = _need_hand(view)
+    hand = rec.hand
+    if not rec.real:
+        raise RuleViolation("this hand was dealt by popejoan, which knows every card: lead with "
+                            "`popejoan lead CARD` and it plays the follows")
+    if isinstance(event, CardPlayed):
+        if hand.ended:
+            raise RuleViolation("the hand is over: say who went out with `popejoan out NAME`")
+        hand.play(seat_of(view, event.player), Card.parse(event.card))
+    elif isinstance(event, StopCalled):
+        if hand.ended or hand.open_from is None:
+            last = hand.stops[-1] if hand.stops and hand.lead_due else None
+            already = (f"; the run already stopped at {last.card.face} ({last.reason}), and "
+                       f"{hand.names[hand.leader]} leads next" if last is not None else "")
+            raise IllegalPlay(f"no run is waiting for a card that might be missing{already}",
+                              rule="a stop ends a run")
+        hand.call_stop()
+    elif isinstance(event, HandShown):
+        seat = seat_of(view, event.player)
+        cards = [Card.parse(c) for c in event.cards]
+        _check_shown(hand, seat, cards, event.player)
+        for c in cards:
+            hand.holder[c] = seat
+        hand.holding[seat] = set(cards)
+        rec.breaches += [b.message + f" ({b.rule})" for b in hand.recheck_leads({seat: cards})]
+        view.problems += [Problem(b, key=f"seq {seq}", hint="a lead broke the rules") for b in rec.breaches]
+    elif isinstance(event, OutDeclared):
+        seat = seat_of(view, event.player)
+        if hand.out != seat:
+            if hand.out is not None:
+                raise RuleViolation(f"{hand.names[hand.out]} went out, not {event.player}")
+            raise RuleViolation(f"the record shows {event.player} still has {hand.left[seat]} card(s)",
+                                "record the rest of the plays first")
+        pope = hand.pope_card
+        if hand.awaiting_pope:
+            if not event.pope:
+                raise UsageError("who still holds the Pope? popejoan cannot see the cards",
+                                 "add --pope NAME, --pope spare or --pope none")
+            holder = None if event.pope == "none" else SPARE if event.pope == "spare" else seat_of(view, event.pope)
+            hand.settle(holder)
+        elif event.pope and pope is not None:
+            by = hand.played_by[pope]
+            if by >= 0 and event.pope != "none":
+                raise RuleViolation(f"{hand.names[by]} played the Pope ({Card(pope).face}); nobody holds it",
+                                    "leave out --pope, or say --pope none")
+            known = hand.holder[pope]
+            if by < 0 and known != PLAYED and event.pope not in ("", (hand.names[known] if known >= 0 else
+                                                                         "spare" if known == SPARE else "none")):
+                raise RuleViolation(f"the record says otherwise about who holds the Pope ({Card(pope).face})")
+        _close_hand(view, rec)
+
+
+def _check_shown(hand: Hand, seat: int, cards: list[Card], name: str) -> None:
+    from popejoan_cli.hand import UNKNOWN
+
+    if len(set(cards)) != len(cards):
+        raise UsageError("a card is listed twice")
+    if len(cards) != hand.left[seat]:
+        raise RuleViolation(f"the record shows {name} holds {hand.left[seat]} card(s), not {len(cards)}")
+    for c in cards:
+        if hand.holder[c] not in (seat, UNKNOWN):
+            raise RuleViolation(f"{name} cannot hold {c.face}: the record places it elsewhere "
+                                f"({'played' if hand.played_by[c] >= 0 else 'not in his hand'})")
+    missing = [Card(c) for c in hand.holding[seat] if c not in cards]
+    if missing:
+        raise RuleViolation(f"{name} must still hold {missing[0].face}")
 
 
 def _need_hand(view: TableView) -> HandRecord:

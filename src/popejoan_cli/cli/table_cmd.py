@@ -130,14 +130,26 @@ def table_leave(name: Annotated[str, typer.Argument(help="The player who leaves.
 def deal(
     seed: Annotated[str | None, typer.Option("--seed", "-s", help="Seed (default: a fresh random one, recorded).")]
     = None,
+    real: Annotated[bool, typer.Option("--real", help="A real deck was dealt: record it card by card.")] = False,
+    turnup: Annotated[str | None, typer.Option("--turnup", "-t", help="With --real: the card turned up.")] = None,
 ) -> None:
-    """Dress the board and deal a virtual hand; the turn-up's effects apply at once."""
+    """Dress the board and deal a virtual hand (or record a real deal); the turn-up's effects apply at once."""
     import secrets
 
-    from popejoan_cli.cards import parse_seed
-    from popejoan_cli.events import HandDealt
+    from popejoan_cli.cards import Card, parse_seed
+    from popejoan_cli.events import HandDealt, RealHandDealt
     from popejoan_cli.narrate import dealt
 
+    if real:
+        if seed is not None:
+            raise UsageError("--seed deals a virtual hand; --real records a real deck", "give one or the other")
+        up = str(Card.parse(turnup)) if turnup else ""
+        done = _record(lambda view: [RealHandDealt(dealer=view.next_dealer, turnup=up)])
+        rec = done.view.hands[-1]
+        say(dealt(rec.hand, rec.players, rec.number, rec.dealer, "real deck"))
+        return
+    if turnup is not None:
+        raise UsageError("--turnup goes with --real: a virtual deal turns up its own card")
     the_seed = parse_seed(seed) if seed is not None else secrets.randbelow(1 << 31)
     done = _record(lambda view: [HandDealt(seed=the_seed, dealer=view.next_dealer)])
     rec = done.view.hands[-1]
@@ -182,11 +194,111 @@ def lead(
 
 @command(app, "play")
 def play(
-    card: Annotated[str, typer.Argument(help="The card led, e.g. 9D or 9♦.")],
-    player: Annotated[str | None, typer.Option("--by", help="Who leads (checked; default: the leader).")] = None,
+    words: Annotated[list[str], typer.Argument(metavar="[NAME] CARD...",
+                                               help="Who plays (optional for a virtual lead) and the cards.")],
 ) -> None:
-    """The same as `lead`."""
-    _lead(card, player)
+    """Record cards as the table plays them (a real deck); in a virtual hand, the same as `lead`."""
+    from popejoan_cli.cards import Card
+    from popejoan_cli.events import CardPlayed
+    from popejoan_cli.narrate import progress
+
+    view = _view()
+    player = words[0] if words[0] in view.players else None
+    cards = [Card.parse(w) for w in (words[1:] if player is not None else words)]
+    if not cards:
+        raise UsageError("play what? give one or more cards", "e.g. `popejoan play Ann 4C 5C`")
+    rec = view.open_hand
+    if rec is None or not rec.real:
+        if len(cards) != 1:
+            raise UsageError("popejoan plays the follows of a virtual hand itself: lead one card")
+        _lead(str(cards[0]), player)
+        return
+    if player is None:
+        raise UsageError(f"who played {cards[0].face}? in a real hand, name the player first",
+                         f"e.g. `popejoan play {rec.players[rec.hand.leader]} {cards[0]}`")
+    mark = (len(rec.hand.plays), len(rec.hand.stops), len(rec.hand.awards))
+    done = _record(lambda v: [CardPlayed(player=player, card=str(c)) for c in cards])
+    hand = done.view.hands[rec.number - 1].hand
+    say(progress(hand, rec.players, *mark))
+
+
+@command(app, "stop")
+def stop() -> None:
+    """The table calls a stop in a real hand: nobody can play the next card."""
+    from popejoan_cli.events import StopCalled
+    from popejoan_cli.narrate import progress
+
+    view = _view()
+    rec = view.open_hand
+    mark = (len(rec.hand.plays), len(rec.hand.stops), len(rec.hand.awards)) if rec is not None else (0, 0, 0)
+    done = _record(lambda v: [StopCalled()])
+    rec = done.view.hands[-1]
+    say(progress(rec.hand, rec.players, *mark))
+
+
+@command(app, "out")
+def out(
+    name: Annotated[str, typer.Argument(help="Who went out.")],
+    pope: Annotated[str | None, typer.Option("--pope", help="Who still holds the Pope: NAME, spare or none.")]
+    = None,
+) -> None:
+    """End a real hand: NAME went out. popejoan works out the cards left and settles."""
+    from popejoan_cli.events import OutDeclared
+    from popejoan_cli.narrate import settlement
+
+    done = _record(lambda v: [OutDeclared(player=name, pope=pope or "")])
+    rec = next(r for r in reversed(done.view.hands) if r.closed)
+    labels = {p.name: p.label for p in rec.hand.rules.pots}
+    say([[f"{name} is out."], *settlement(rec.hand, rec.players, labels)])
+
+
+@command(app, "show")
+def show(
+    name: Annotated[str, typer.Argument(help="The player showing his cards.")],
+    cards: Annotated[list[str], typer.Argument(help="Every card he still holds.")],
+) -> None:
+    """Record a player's remaining cards when shown; his earlier leads are checked again."""
+    from popejoan_cli.cards import Card
+    from popejoan_cli.events import HandShown
+
+    the_cards = [str(Card.parse(c)) for c in cards]
+    before = len(_view().problems)
+    done = _record(lambda v: [HandShown(player=name, cards=the_cards)])
+    found = done.view.problems[before:]
+    if found:
+        for p in found:
+            sys.stderr.write(f"popejoan: BREACH: {p.message}\n")
+    else:
+        console().print(f"{name}'s {len(the_cards)} card(s) recorded; his leads were all legal.", markup=False)
+
+
+@command(app, "claim")
+def claim(
+    name: Annotated[str, typer.Argument(help="Who claims.")],
+    what: Annotated[str, typer.Argument(help="A pot name, or `cards` for the settlement.")],
+    amount: Annotated[int | None, typer.Argument(help="How many counters are claimed (optional).")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Check a claim against the record: right or wrong, and the plays that decide it (wrong: exit 3)."""
+    from popejoan_cli.claims import judge
+    from popejoan_cli.table import seat_of
+
+    view = _view()
+    if not view.hands:
+        raise RuleViolation("no hand has been dealt: there is nothing to claim")
+    rec = view.open_hand or view.hands[-1]
+    seat_of(view, name)
+    if name not in rec.players:
+        raise UsageError(f"{name} did not play hand {rec.number}")
+    verdict = judge(rec.hand, rec.players.index(name), what.lower(), amount)
+    if as_json:
+        emit_json({"hand": rec.number, "player": name, "claim": what, "right": verdict.right, "why": verdict.text})
+    elif verdict.right:
+        sys.stdout.write(verdict.text + "\n")
+    if not verdict.right:
+        if not as_json:
+            sys.stderr.write(f"popejoan: {verdict.text}\n")
+        raise typer.Exit(3)
 
 
 @command(hand_app, "show")
