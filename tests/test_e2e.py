@@ -158,3 +158,43 @@ def test_demo_runs_on_the_defaults(exe: Path, run: Any) -> None:
     proc = run(exe, "demo")
     assert proc.returncode == 0, proc.stderr
     assert "Hand 3 of 3" in proc.stdout and "nothing created or lost" in proc.stdout
+
+
+# The real deck of the README: seed 42's deal with Ann dealing, typed in as the table plays it.
+REAL_PLAYS = [
+    ("Bob", "AS"), ("Ann", "2S"), "stop", ("Ann", "AD"), "stop", ("Ann", "3D"), ("Bob", "4D"), ("Dan", "5D"),
+    ("Dan", "6D"), ("Bob", "7D"), ("Bob", "5S"), ("Dan", "6S"), ("Bob", "7S"), "stop", ("Bob", "7H"),
+    ("Bob", "8H"), "stop", ("Bob", "9C"), ("Ann", "10C"), ("Dan", "JC"), ("Dan", "QC"), "stop", ("Dan", "2H"),
+    ("Cat", "3H"), ("Cat", "4H"), ("Cat", "5H"), ("Ann", "6H"), ("Ann", "4C"), ("Dan", "5C"), ("Ann", "6C"),
+    ("Cat", "7C"), ("Dan", "8C"), ("Dan", "10D"), "stop", ("Dan", "JH"),
+]
+
+
+def test_the_readme_real_deck(exe: Path, run: Any) -> None:
+    """The README's real-deck evening: plays, stops, a slip undone, a claim, going out, settlement."""
+    made = run(exe, "table", "new", "tuesday", "--rules", "modern-stops", "--players", "Ann,Bob,Cat,Dan")
+    assert made.returncode == 0
+    dealt = run(exe, "deal", "--real", "--turnup", "8H")
+    assert dealt.returncode == 0 and "Bob leads" in dealt.stdout
+    slip_done = False
+    for step in REAL_PLAYS:
+        if step == ("Dan", "5D") and not slip_done:
+            slip = run(exe, "play", "Cat", "5D")
+            assert slip.returncode == 0, slip.stderr
+            assert run(exe, "undo", "--yes").returncode == 0
+            slip_done = True
+        proc = run(exe, "stop") if step == "stop" else run(exe, "play", *step)
+        assert proc.returncode == 0, (step, proc.stderr)
+    assert "Dan is out." in proc.stdout and "--pope" in proc.stdout
+    claim = run(exe, "claim", "Dan", "jack")
+    assert (claim.returncode, claim.stdout.strip()) == (0, "right: Dan played J♥, play 29; paid 1 counter")
+    wrong = run(exe, "claim", "Ann", "cards", "9")
+    assert wrong.returncode == 3 and "wrong" in wrong.stderr
+    settled = run(exe, "out", "Dan", "--pope", "spare")
+    assert settled.returncode == 0, settled.stderr
+    assert "Cat pays Dan 6 for cards left." in settled.stdout
+    shown = run(exe, "show", "Ann", "QD", "4S", "10S")
+    assert shown.returncode == 0 and "all legal" in shown.stdout
+    ledger = json.loads(run(exe, "ledger", "show", "--json").stdout)
+    assert ledger == {"Ann": 50 - 15 - 3, "Bob": 50 - 3, "Cat": 50 - 6, "Dan": 50 + 1 + 1 + 12}
+    assert run(exe, "check").returncode == 0

@@ -295,7 +295,9 @@ def _apply_real(view: TableView, seq: int, event: Event) -> None:
         if hand.ended:
             _close_hand(view, rec)
         return
-    rec = _need_hand(view)
+    # Cards may be shown once the hand is settled, until the next deal.
+    settled = view.hands[-1] if view.hands and isinstance(event, HandShown) else None
+    rec = view.open_hand or settled or _need_hand(view)
     hand = rec.hand
     if not rec.real:
         raise RuleViolation("this hand was dealt by popejoan, which knows every card: lead with "
@@ -306,9 +308,9 @@ def _apply_real(view: TableView, seq: int, event: Event) -> None:
         hand.play(seat_of(view, event.player), Card.parse(event.card))
     elif isinstance(event, StopCalled):
         if hand.ended or hand.open_from is None:
-            last = hand.stops[-1] if hand.stops and hand.lead_due else None
-            already = (f"; the run already stopped at {last.card.face} ({last.reason}), and "
-                       f"{hand.names[hand.leader]} leads next" if last is not None else "")
+            done = hand.stops[-1] if hand.stops and hand.lead_due else None
+            already = (f"; the run already stopped at {done.card.face} ({done.reason}), and "
+                       f"{hand.names[hand.leader]} leads next" if done is not None else "")
             raise IllegalPlay(f"no run is waiting for a card that might be missing{already}",
                               rule="a stop ends a run")
         hand.call_stop()
