@@ -1,0 +1,189 @@
+"""Time per command in `popejoan shell`, against the same commands as separate processes.
+
+Builds a table (modern-stops, 4 players) with 50 played hands plus an open hand, starts ONE
+`popejoan shell` on a pseudo-terminal and sends `board --json`, `ledger show --json` and
+`lead CARD` (the open hand's lowest legal lead, each followed by an untimed `undo --yes`, so
+every run records the same lead, and the shell shows the board after it) in turn, N times
+each. A command's time runs from writing its line to the shell until the next `popejoan> `
+prompt has been read back. The same commands are then run as separate `popejoan` processes,
+in the same way and in the same run, for the ratio.
+
+    python bench/shell.py [--hands 50] [--runs 30] [--exe PATH]
+
+Target (issue 5): the median time of a command in the shell is under 20 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import select
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from popejoan_cli import tables
+from popejoan_cli.events import CardLed, Event, HandDealt, TableOpened
+from popejoan_cli.presets import preset
+from popejoan_cli.replay import lowest_lead
+from popejoan_cli.table import TableView
+
+TARGET_MS = 20.0
+PROMPT = b"popejoan> "
+READS = (["board", "--json"], ["ledger", "show", "--json"])
+UNDO = ["undo", "--yes"]
+
+
+def build(folder: Path, hands: int) -> tuple[int, list[str]]:
+    """A table with `hands` hands played out and one more dealt; the journal's event count and the next lead."""
+    rules = preset("modern-stops")
+    players = ["Ann", "Bob", "Cat", "Dan"]
+    tables.record(lambda v: [TableOpened(name="bench", rules=rules.to_dict(), rules_name=rules.name,
+                                         players=players, counters=500, dealer="Ann")], where=folder, create=True)
+    for k in range(hands + 1):
+        def deal(v: TableView, s: int = k) -> list[Event]:
+            return [HandDealt(seed=s, dealer=v.next_dealer)]
+
+        view = tables.record(deal, where=folder).view
+        while k < hands and view.open_hand is not None:
+            rec = view.open_hand
+            seat, card = lowest_lead(rec.hand)
+
+            def lead(v: TableView, who: str = rec.players[seat], c: str = str(card)) -> list[Event]:
+                return [CardLed(player=who, card=c)]
+
+            view = tables.record(lead, where=folder).view
+    last = view.open_hand
+    assert last is not None, "the last hand ended at the turn-up; pick another seed"
+    seat, card = lowest_lead(last.hand)
+    return sum(1 for _ in (folder / "journal.jsonl").open("rb")), ["lead", str(card), "--by", last.players[seat]]
+
+
+def find_exe(given: str | None) -> str:
+    if given:
+        return given
+    beside = Path(sys.executable).with_name("popejoan")
+    found = str(beside) if beside.exists() else shutil.which("popejoan")
+    if not found:
+        sys.exit("bench/shell.py: no installed `popejoan` found; pip install . first, or pass --exe")
+    return found
+
+
+class Pty:
+    """One `popejoan shell` on a pseudo-terminal, read until its prompt comes back."""
+
+    def __init__(self, argv: list[str], env: dict[str, str]) -> None:
+        self.fd, slave = os.openpty()
+        self.proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
+        os.close(slave)
+
+    def until_prompt(self, timeout: float = 10.0) -> bytes:
+        got = b""
+        deadline = time.monotonic() + timeout
+        while not got.endswith(PROMPT) and PROMPT not in got[-64:]:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self.fd], [], [], left)[0]:
+                sys.exit(f"bench/shell.py: no prompt after {timeout:.0f} s; got {got[-500:]!r}")
+            got += os.read(self.fd, 65536)
+        return got
+
+    def command(self, words: list[str]) -> tuple[float, bytes]:
+        line = " ".join(words).encode() + b"\r"
+        start = time.perf_counter()
+        os.write(self.fd, line)
+        out = self.until_prompt()
+        return time.perf_counter() - start, out
+
+    def close(self) -> int:
+        os.write(self.fd, b"exit\r")
+        try:
+            code = self.proc.wait(timeout=10)
+        finally:
+            os.close(self.fd)
+        return code
+
+
+def check_json(out: bytes, words: list[str]) -> None:
+    """The shell's answer must be the command's JSON (its echo and prompt around it)."""
+    text = out.decode("utf-8", "replace").replace("\r\n", "\n")
+    body = text[text.index("{"): text.rindex("}") + 1] if "{" in text else ""
+    try:
+        json.loads(body)
+    except ValueError:
+        sys.exit(f"bench/shell.py: `{' '.join(words)}` in the shell gave no JSON: {text[:500]!r}")
+
+
+def timed_process(argv: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
+    took = time.perf_counter() - start
+    if done.returncode != 0:
+        sys.exit(f"bench/shell.py: {' '.join(argv)} failed ({done.returncode}): {done.stderr.decode()[:500]}")
+    return took
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--hands", type=int, default=50)
+    ap.add_argument("--runs", type=int, default=30)
+    ap.add_argument("--exe")
+    args = ap.parse_args()
+    exe = find_exe(args.exe)
+    with tempfile.TemporaryDirectory(prefix="popejoan-bench-") as tmp:
+        folder = Path(tmp) / "table"
+        print(f"building a table with {args.hands} played hands ...", file=sys.stderr, flush=True)
+        events, lead = build(folder, args.hands)
+        commands = [*READS, lead]
+        env = {**os.environ, "POPEJOAN_TABLE": str(folder), "POPEJOAN_HOME": str(Path(tmp) / "home"),
+               "NO_COLOR": "1", "TERM": "dumb", "COLUMNS": "100"}
+        names = [" ".join(w) for w in commands]
+        in_shell: dict[str, list[float]] = {n: [] for n in names}
+        as_process: dict[str, list[float]] = {n: [] for n in names}
+
+        start = time.perf_counter()
+        sh = Pty([exe, "shell"], env)
+        sh.until_prompt()
+        startup = time.perf_counter() - start
+        for words in READS:  # warm-up, and a check that the answer is the JSON
+            check_json(sh.command(words)[1], words)
+        for _ in range(args.runs):
+            for words, name in zip(commands, names, strict=True):
+                took, out = sh.command(words)
+                in_shell[name].append(took)
+                if words is lead:
+                    if b"Board: " not in out:
+                        sys.exit(f"bench/shell.py: no board line after `{name}`: {out[-500:]!r}")
+                    sh.command(UNDO)
+        code = sh.close()
+        if code != 0:
+            sys.exit(f"bench/shell.py: `exit` left the shell with status {code}")
+
+        for words in READS:  # warm-up
+            timed_process([exe, *words], env)
+        for _ in range(args.runs):
+            for words, name in zip(commands, names, strict=True):
+                as_process[name].append(timed_process([exe, *words], env))
+                if words is lead:
+                    timed_process([exe, *UNDO], env)
+
+    print(f"popejoan shell bench: {args.hands} played hands and one open, {events} journal events; "
+          f"{args.runs} runs each; shell start-up {startup * 1000:.0f} ms\n")
+    width = max(len(n) for n in names) + 2
+    print(f"{'command':<{width}}{'shell median':>13}{'min':>9}{'process median':>16}{'min':>10}{'ratio':>8}")
+    worst = 0.0
+    for name in names:
+        med, proc = statistics.median(in_shell[name]), statistics.median(as_process[name])
+        worst = max(worst, med)
+        print(f"{name:<{width}}{med * 1000:>10.1f} ms{min(in_shell[name]) * 1000:>6.1f} ms"
+              f"{proc * 1000:>13.1f} ms{min(as_process[name]) * 1000:>7.1f} ms{proc / med:>7.1f}x")
+    print(f"\ntarget: each median in the shell < {TARGET_MS:.0f} ms: {'met' if worst * 1000 < TARGET_MS else 'MISSED'} "
+          f"(worst {worst * 1000:.1f} ms)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,461 @@
+"""`popejoan shell`: one prompt for the table, the same commands without typing `popejoan`.
+
+Each line is split like a shell line (`shlex`) and run by the SAME Typer app, in this
+process: no second parser and no new process per command. A bad line prints one message on
+stderr and the prompt comes back. TAB completes command words (from the command tree),
+the table's players, its pot names and cards in every notation `Card.parse` reads. After a
+command that changes the table, the board is shown on one line. `hand show NAME` asks for
+the laptop to be passed first, and clears the screen once the hand has been seen.
+
+Only light modules are imported at the top: every `popejoan` invocation imports this file
+to register the command, and start-up time matters (design §3).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from popejoan_cli import cli
+from popejoan_cli.cli import app, command
+from popejoan_cli.errors import PopejoanError
+
+if TYPE_CHECKING:
+    from popejoan_cli.table import TableView
+
+PROMPT = "popejoan> "
+CLEAR = "\x1b[2J\x1b[H\x1b[3J"
+"""Clear the screen, home the cursor, and drop the scrollback (where a terminal supports it)."""
+
+SHELL_WORDS = ("help", "exit", "quit")
+
+CHANGING = frozenset({"deal", "lead", "play", "stop", "out", "undo", "count", "end", "table join", "table leave"})
+"""Commands after which the board is shown (when the journal did change)."""
+
+_PRESETS = frozenset({"spec", "a", "b", "base", "rules_spec"})
+"""Parameters that take a preset name (`rules show NAME`, `--rules`, `--from`)."""
+
+
+def _err(text: str) -> None:
+    sys.stdout.flush()
+    sys.stderr.write(text + "\n")
+    sys.stderr.flush()
+
+
+def _split(line: str) -> list[str]:
+    import shlex
+
+    return shlex.split(line, comments=True)
+
+
+def _unfinished(line: str, err: ValueError) -> str:
+    """One line for a half-typed line: what is wrong and the line it probably meant."""
+    import shlex
+
+    why = str(err).lower()
+    for fix in (line + '"', line + "'", line.rstrip("\\")):
+        try:
+            words = shlex.split(fix, comments=True)
+        except ValueError:
+            continue
+        if words:
+            return f"popejoan: half-typed line ({why}); did you mean: {shlex.join(words)}"
+    return f"popejoan: half-typed line ({why}); close the quote and enter it again"
+
+
+def _nearest(word: str, options: list[str]) -> str | None:
+    import difflib
+
+    close = difflib.get_close_matches(word, options, n=1, cutoff=0.5)
+    if not close:
+        lowered = {o.lower(): o for o in options}
+        close = [lowered[c] for c in difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.5)]
+    return close[0] if close else None
+
+
+def _visible(group: Any) -> dict[str, Any]:
+    return {name: c for name, c in getattr(group, "commands", {}).items() if not getattr(c, "hidden", False)}
+
+
+def _is_group(node: Any) -> bool:
+    return hasattr(node, "commands")
+
+
+class Shell:
+    """The loop, the completer and the table view they share."""
+
+    def __init__(self, root: Any, override: str | None, interactive: bool) -> None:
+        self.root = root
+        self.override = override
+        self.interactive = interactive
+        self.view: TableView | None = None
+        self.stamp: tuple[str, int, int, int] | None = None
+        self.matches: list[str] = []
+        self.line_before: Callable[[], str] = lambda: ""
+
+    # ------------------------------------------------------------------------- the table
+    def _stamp(self) -> tuple[str, int, int, int] | None:
+        from popejoan_cli import journal, tables
+
+        try:
+            where = tables.folder(self.override)
+            st = os.stat(where / journal.JOURNAL)
+        except (PopejoanError, OSError):
+            return None
+        return (str(where), st.st_ino, st.st_size, st.st_mtime_ns)
+
+    def refresh(self) -> bool:
+        """Reload the view if the journal (or the current table) changed; True if it did."""
+        stamp = self._stamp()
+        if stamp == self.stamp:
+            return False
+        self.stamp = stamp
+        self.view = None
+        if stamp is not None:
+            from pathlib import Path
+
+            from popejoan_cli import tables
+
+            try:
+                self.view = tables.view(Path(stamp[0]))[0]
+            except PopejoanError:
+                self.view = None
+        return True
+
+    def board_line(self) -> str:
+        view = self.view
+        if view is None or view.rules is None:
+            return ""
+        labels = {p.name: p.label for p in view.rules.pots}
+        try:
+            board = view.live_board()
+        except PopejoanError:
+            return ""
+        if not board:
+            return ""
+        return "Board: " + " · ".join(f"{labels.get(k, k.capitalize())} {n}" for k, n in board.items())
+
+    def _show_board(self) -> None:
+        text = self.board_line()
+        if text:
+            sys.stdout.write(text + "\n")
+            sys.stdout.flush()
+
+    # ------------------------------------------------------------------------- running
+    def call(self, words: list[str]) -> int:
+        """Run one command line through the Typer app, in this process; its exit status."""
+        args = ["--table", self.override, *words] if self.override else list(words)
+        sys.stdout.flush()
+        try:
+            rv = self.root.main(args=args, prog_name="popejoan", standalone_mode=False)
+        except typer.Abort:
+            _err("popejoan: aborted")
+            return 1
+        except typer.TyperException as exc:  # click's UsageError and friends, as typer bundles them
+            if type(exc).__name__ == "NoArgsIsHelpError":
+                sys.stdout.write(exc.format_message().rstrip("\n") + "\n")
+                return 0
+            ctx = getattr(exc, "ctx", None)
+            path = str(getattr(ctx, "command_path", "") or "").removeprefix("popejoan").strip()
+            where = f"{path}: " if path else ""
+            more = f" (`{path} --help` for usage)" if path else ""
+            _err(f"popejoan: {where}{exc.format_message()}{more}")
+            return int(getattr(exc, "exit_code", 2))
+        except PopejoanError as err:
+            cli.fail(err)
+            return err.exit_code
+        except SystemExit as exc:
+            return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        except KeyboardInterrupt:
+            _err("popejoan: interrupted")
+            return 130
+        except Exception as exc:  # a bug in a command must not take the table's shell down
+            _err(f"popejoan: unexpected error (a bug: please report it): {type(exc).__name__}: {exc}")
+            return 1
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        return rv if isinstance(rv, int) and not isinstance(rv, bool) else 0
+
+    def unknown(self, words: list[str]) -> str | None:
+        """The one-line message for an unknown command word, or None when the words are known."""
+        first = words[0]
+        if first.startswith("-"):
+            return None
+        top = _visible(self.root)
+        if first not in top or first == "shell":
+            near = _nearest(first, [n for n in top if n != "shell"] + list(SHELL_WORDS))
+            tail = f"; did you mean {near!r}?" if near else "; type `help` for the list"
+            return f"popejoan: no command {first!r}{tail}"
+        node = top[first]
+        if _is_group(node) and len(words) > 1 and not words[1].startswith("-"):
+            subs = _visible(node)
+            if words[1] not in subs:
+                near = _nearest(words[1], list(subs))
+                hint = f"did you mean '{first} {near}'?" if near else f"`{first}` takes {', '.join(subs)}"
+                return f"popejoan: no command '{first} {words[1]}'; {hint}"
+        return None
+
+    def run_line(self, line: str) -> int | None:
+        """Run one line; None to go on, or the status to leave the shell with."""
+        try:
+            words = _split(line)
+        except ValueError as err:
+            _err(_unfinished(line, err))
+            return None
+        if not words:
+            return None
+        first = words[0]
+        if first in ("exit", "quit"):
+            if len(words) > 1 and words[1].isdigit():
+                return int(words[1])
+            return 0
+        if first == "help":
+            self.help(words[1:])
+            return None
+        if first == "shell":
+            _err("popejoan: this is already the shell; type `exit` to leave it")
+            return None
+        wrong = self.unknown(words)
+        if wrong is not None:
+            _err(wrong)
+            return None
+        key = " ".join(words[:2]) if _is_group(_visible(self.root).get(first)) else first
+        if key == "hand show" and self.interactive:
+            self.refresh()  # another terminal may have changed the table
+            self.hand_show(words)
+        else:
+            self.call(words)
+        if self.refresh() and key in CHANGING:
+            self._show_board()
+        return None
+
+    def _ask(self, prompt: str) -> bool:
+        """Wait for Enter; False on Ctrl-D or Ctrl-C."""
+        try:
+            input(prompt)
+        except (EOFError, KeyboardInterrupt):
+            sys.stdout.write("\n")
+            return False
+        return True
+
+    def hand_show(self, words: list[str]) -> None:
+        """`hand show NAME`: pass the laptop first, clear the screen after."""
+        names = [w for w in words[2:] if not w.startswith("-")]
+        rec = self.view.open_hand if self.view is not None else None
+        if "--help" in words or len(names) != 1 or rec is None or names[0] not in rec.players:
+            self.call(words)  # --help, or an error the command itself explains
+            return
+        name = names[0]
+        if not self._ask(f"Pass the laptop to {name} and press Enter "):
+            _err("popejoan: the hand was not shown")
+            return
+        status = self.call(words)
+        if status == 0:
+            self._ask("Press Enter to hide it ")
+        sys.stdout.write(CLEAR)
+        sys.stdout.flush()
+        if status == 0:
+            sys.stdout.write(f"{name}'s hand is hidden.\n")
+            self._show_board()
+
+    def help(self, topic: list[str]) -> None:
+        if topic:
+            if self.unknown(topic) is None and topic[0] not in SHELL_WORDS:
+                self.call([*topic, "--help"])
+            else:
+                _err(self.unknown(topic) or f"popejoan: `{topic[0]}` is a shell word: help, exit, quit")
+            return
+        rows: list[tuple[str, str]] = []
+        for name, c in _visible(self.root).items():
+            if name == "shell":
+                continue
+            about = c.get_short_help_str(limit=72)
+            if _is_group(c):
+                about = f"{' | '.join(_visible(c))}: {about}"
+            rows.append((name, about))
+        width = max(len(n) for n, _ in rows) + 2
+        lines = ["Commands, as after `popejoan` (`help COMMAND` or `COMMAND --help` for its options):"]
+        lines += [f"  {name:<{width}}{about}" for name, about in rows]
+        lines.append("Shell: help [COMMAND], exit or quit (or Ctrl-D). TAB completes commands, players, pots "
+                     "and cards.")
+        sys.stdout.write("\n".join(lines) + "\n")
+
+    # ------------------------------------------------------------------------- completion
+    def complete(self, text: str, state: int) -> str | None:
+        """readline's completer: the `state`-th candidate for `text`."""
+        if state == 0:
+            try:
+                self.refresh()
+                # Python's readline appends nothing to a lone match: the space is ours.
+                self.matches = [m + " " for m in self.candidates(self.line_before(), text)]
+            except Exception:  # a completer must never break the prompt
+                self.matches = []
+        return self.matches[state] if state < len(self.matches) else None
+
+    def candidates(self, before: str, text: str) -> list[str]:
+        """What may complete `text`, given the line `before` it."""
+        try:
+            words = _split(before)
+        except ValueError:
+            words = before.split()
+        if words and words[0] == "help":
+            words = words[1:]
+        node: Any = self.root
+        path: list[str] = []
+        while words and _is_group(node):
+            sub = _visible(node).get(words[0])
+            if sub is None or words[0].startswith("-"):
+                return []
+            node = sub
+            path.append(words.pop(0))
+        if _is_group(node):
+            names = list(_visible(node))
+            if not path:
+                names = [n for n in names if n != "shell"] + list(SHELL_WORDS)
+            return sorted(n for n in names if n.startswith(text))
+        params = list(getattr(node, "params", []))
+        options = [p for p in params if getattr(p, "param_type_name", "") == "option"]
+        if text.startswith("-"):
+            flags = sorted({o for p in options for o in [*p.opts, *p.secondary_opts]})
+            return [o for o in flags if o.startswith(text) and o != "--help"]
+        by_flag = {o: p for p in options for o in p.opts}
+        if words and words[-1] in by_flag:
+            opt = by_flag[words[-1]]
+            return [] if getattr(opt, "is_flag", False) else self.values(opt.name, " ".join(path), text)
+        position = 0
+        skip = False
+        for w in words:
+            if skip:
+                skip = False
+            elif w in by_flag:
+                skip = not getattr(by_flag[w], "is_flag", False)
+            elif not w.startswith("-"):
+                position += 1
+        arguments = [p for p in params if getattr(p, "param_type_name", "") == "argument"]
+        if not arguments:
+            return []
+        if position >= len(arguments):
+            if getattr(arguments[-1], "nargs", 1) != -1:
+                return []
+            position = len(arguments) - 1
+        return self.values(arguments[position].name, " ".join(path), text)
+
+    def values(self, param: str, where: str, text: str) -> list[str]:
+        """Values for one parameter of the command `where`."""
+        found: list[str] = []
+        if param in ("card", "cards", "turnup"):
+            found = self.cards(text)
+        elif param in ("seat", "player") or (param == "name" and where not in ("table new", "table join",
+                                                                               "table use")):
+            found = self.names(self.players(), text)
+        elif param == "name" and where == "table use":
+            from popejoan_cli import tables
+
+            found = self.names(tables.table_names(), text)
+        elif param == "words":
+            found = self.names(self.players(), text) + self.cards(text)
+        elif param == "what":
+            found = self.names([*self.pots(), "cards"], text)
+        elif param == "target":
+            found = self.names([*self.pots(), *self.players()], text)
+        elif param == "pope":
+            found = self.names([*self.players(), "spare", "none"], text)
+        elif param in _PRESETS:
+            from popejoan_cli.presets import preset_names
+
+            found = self.names(preset_names(), text)
+        return found
+
+    def players(self) -> list[str]:
+        return list(self.view.players) if self.view is not None else []
+
+    def pots(self) -> list[str]:
+        if self.view is None or self.view.rules is None:
+            return []
+        return [p.name for p in self.view.rules.pots]
+
+    @staticmethod
+    def names(choices: list[str], text: str) -> list[str]:
+        low = text.lower()
+        return [c for c in choices if c.lower().startswith(low)]
+
+    def cards(self, text: str) -> list[str]:
+        """Cards whose spelling starts with `text`, in the notation `text` is written in.
+
+        ASCII (any case) completes to the file form `9D` (and `TD` after a T); a suit symbol
+        or Cyrillic letter completes in that notation (`9♦`, `Дч`). Removed cards are left out.
+        """
+        from popejoan_cli.cards import CARDS, RANK_NAMES, parse_card_or_none
+
+        removed: set[int] = set()
+        if self.view is not None and self.view.rules is not None:
+            removed = set(self.view.rules.removed)
+        if text and parse_card_or_none(text) is not None and not text.isascii():
+            return [] if parse_card_or_none(text) in removed else [text]
+        live = [c for c in CARDS if c not in removed]
+        spellings: list[str] = []
+        if any("\u0400" <= ch <= "\u04ff" for ch in text):
+            ranks = {1: "Т", 11: "В", 12: "Д", 13: "К"}
+            for c in live:
+                rank = ranks.get(c.rank, RANK_NAMES[c.rank - 1])
+                spellings.append(rank + "тбчп"[c.suit])
+        else:
+            ten = text[:1] in ("t", "T")  # T for 10 only when it is typed
+            for c in live:
+                spellings.append("T" + "CDHS"[c.suit] if ten and c.rank == 10 else str(c))
+        up = text.upper()
+        return [s for s in spellings if s.upper().startswith(up)]
+
+
+def _readline(shell: Shell) -> bool:
+    """Line editing and TAB completion, where the stdlib readline exists."""
+    try:
+        import readline
+    except ImportError:
+        return False
+    readline.set_completer(shell.complete)
+    readline.set_completer_delims(" \t\n")
+    if "libedit" in (readline.__doc__ or ""):
+        readline.parse_and_bind("bind ^I rl_complete")
+    else:
+        # show-all-if-ambiguous: one TAB lists the candidates (`lead A` -> AC AD AH AS).
+        for setting in ("tab: complete", "set show-all-if-ambiguous on",
+                        "set input-meta on", "set output-meta on", "set convert-meta off"):
+            readline.parse_and_bind(setting)
+    shell.line_before = lambda: readline.get_line_buffer()[: readline.get_begidx()]
+    return True
+
+
+@command(app, "shell")
+def shell(ctx: typer.Context) -> None:
+    """A prompt for the table: the same commands without typing `popejoan`; TAB completes."""
+    interactive = sys.stdin.isatty()
+    sh = Shell(ctx.find_root().command, cli.table_override, interactive)
+    if interactive:
+        _readline(sh)
+    sh.refresh()
+    if interactive:
+        view = sh.view
+        where = f"table {view.name!r} ({', '.join(view.players)})" if view is not None and view.name else "no table yet"
+        sys.stdout.write(f"popejoan shell: {where}. `help` lists the commands; `exit` or Ctrl-D leaves.\n")
+        sh._show_board()
+    status: int | None = None
+    while status is None:
+        try:
+            line = input(PROMPT if interactive else "")
+        except EOFError:
+            if interactive:
+                sys.stdout.write("\n")
+            break
+        except KeyboardInterrupt:
+            sys.stdout.write("^C\n")
+            continue
+        status = sh.run_line(line)
+    sys.stdout.flush()
+    if status:
+        raise typer.Exit(status)

@@ -1,0 +1,319 @@
+"""`popejoan shell`, driven through a pseudo-terminal: commands, the board after a change, TAB
+completion, bad lines, `hand show`'s pass-the-laptop dance, and leaving.
+
+Each shell is a real `python -m popejoan_cli shell` process on a pty in its own
+POPEJOAN_HOME (POPEJOAN_TABLE never inherited); the table is made first with the CLI
+in-process. `Term.expect` is a small expect(1): it reads with select until a pattern shows
+up in the output (terminal escapes stripped) or 5 s pass. The completer's candidates are
+also checked directly, and a piped shell is run in-process with CliRunner, which shows that
+the commands run inside the shell's own process.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import re
+import select
+import struct
+import subprocess
+import sys
+import termios
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.main import get_command
+from typer.testing import CliRunner, Result
+
+from popejoan_cli.cli import app
+from popejoan_cli.cli.shell_cmd import CLEAR, Shell
+
+TIMEOUT = 5.0
+PROMPT = "popejoan> "
+_ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[()][A-Z0-9]|\x1b[=>]|[\x07\x08]")
+
+
+def env_for(home: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "POPEJOAN_TABLE"}
+    return {**env, "POPEJOAN_HOME": str(home), "NO_COLOR": "1", "TERM": "dumb", "COLUMNS": "100"}
+
+
+def cli(home: Path, *args: str, input: str | None = None) -> Result:
+    res = CliRunner().invoke(app, list(args), env=env_for(home), input=input)
+    assert "Traceback" not in res.stderr
+    return res
+
+
+class Term:
+    """A process on a pseudo-terminal, with expect-like reading."""
+
+    def __init__(self, home: Path, *args: str) -> None:
+        self.fd, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
+        self.proc = subprocess.Popen([sys.executable, "-m", "popejoan_cli", *args], stdin=slave, stdout=slave,
+                                     stderr=slave, env=env_for(home), start_new_session=True)
+        os.close(slave)
+        self.raw = b""
+        self.seen = 0
+        """How much of the cleaned output `expect` has consumed."""
+
+    @property
+    def text(self) -> str:
+        return _ESCAPES.sub("", self.raw.decode("utf-8", "ignore").replace("\r", ""))
+
+    def _read(self, until: float) -> bool:
+        left = until - time.monotonic()
+        if left <= 0 or not select.select([self.fd], [], [], left)[0]:
+            return False
+        try:
+            chunk = os.read(self.fd, 65536)
+        except OSError:  # the process has gone and closed the pty
+            return False
+        self.raw += chunk
+        return bool(chunk)
+
+    def expect(self, pattern: str, timeout: float = TIMEOUT) -> str:
+        """Everything up to and including the next match of the regex `pattern`."""
+        until = time.monotonic() + timeout
+        while True:
+            found = re.compile(pattern).search(self.text, self.seen)
+            if found:
+                out = self.text[self.seen: found.end()]
+                self.seen = found.end()
+                return out
+            if not self._read(until):
+                pytest.fail(f"no {pattern!r} within {timeout} s; output since the last match:\n"
+                            f"{self.text[self.seen:]!r}")
+
+    def expect_raw(self, data: bytes, timeout: float = TIMEOUT) -> None:
+        until = time.monotonic() + timeout
+        while data not in self.raw:
+            if not self._read(until):
+                pytest.fail(f"no {data!r} within {timeout} s; got {self.raw[-300:]!r}")
+
+    def prompt(self) -> str:
+        return self.expect(re.escape(PROMPT))
+
+    def send(self, text: str) -> None:
+        os.write(self.fd, text.encode())
+
+    def line(self, text: str) -> str:
+        """Enter a line and return what it printed before the next prompt."""
+        self.send(text + "\r")
+        return self.prompt()
+
+    def wait(self) -> int:
+        until = time.monotonic() + TIMEOUT
+        while self.proc.poll() is None and time.monotonic() < until:
+            self._read(min(until, time.monotonic() + 0.1))
+        return self.proc.wait(timeout=1)
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        os.close(self.fd)
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    res = cli(tmp_path, "table", "new", "fri", "--rules", "modern-stops", "--players", "Ann,Bob,Cat,Dan")
+    assert res.exit_code == 0, res.stderr
+    return tmp_path
+
+
+@pytest.fixture
+def dealt(home: Path) -> Path:
+    res = cli(home, "deal", "--seed", "42")
+    assert res.exit_code == 0 and "Bob leads" in res.stdout, res.stderr
+    return home
+
+
+@pytest.fixture
+def shell(dealt: Path) -> Iterator[Term]:
+    term = Term(dealt, "shell")
+    term.prompt()
+    yield term
+    term.close()
+
+
+def test_a_command_runs_and_the_board_follows_each_change(home: Path) -> None:
+    term = Term(home, "shell")
+    try:
+        assert "table 'fri' (Ann, Bob, Cat, Dan)" in term.prompt()
+        out = term.line("deal --seed 42")
+        assert "Bob leads" in out
+        assert "Board: Pope 6 · Matrimony 2 · Intrigue 2 · Ace 1 · King 1 · Queen 1 · Jack 1" in out
+        out = term.line("board --json")
+        assert '"pope": 6' in out and "Board:" not in out  # a read changes nothing: no board line
+        out = term.line("lead 7H")
+        assert "Bob leads 7♥ 8♥" in out and "Board: Pope 6" in out
+        out = term.line("undo --yes")
+        assert "Undone: 1 event(s)." in out and "Board: Pope 6" in out
+        term.send("exit\r")
+        assert term.wait() == 0
+    finally:
+        term.close()
+    journal = (home / "tables" / "fri" / "journal.jsonl").read_text(encoding="utf-8")
+    assert '"HandDealt"' in journal and '"CardLed"' in journal and '"EventVoided"' in journal
+
+
+def test_tab_completes_commands_options_cards_players_and_pots(shell: Term) -> None:
+    shell.send("lea\t")
+    shell.expect(r"lead $")
+    shell.send("A\t")  # ambiguous: the candidates are listed at once
+    shell.expect(r"AC\s+AD\s+AH\s+AS")
+    shell.expect(re.escape(PROMPT + "lead A"))
+    shell.send("\x15hand show A\t")
+    shell.expect(r"hand show Ann $")
+    shell.send("\x15hand sh\t")
+    shell.expect(r"hand show $")
+    shell.send("\x15lead q\t")  # lowercase completes to the file form
+    shell.expect(r"QC\s+QD\s+QH\s+QS")
+    shell.send("\x15lead 10\t")
+    shell.expect(r"10C\s+10D\s+10H\s+10S")
+    shell.send("\x15lead 8\t")  # 8♦ is out of the pack
+    listed = shell.expect(r"8C\s+8H\s+8S")
+    assert "8D" not in listed
+    shell.send("\x15lead 9♦\t")
+    shell.expect(r"lead 9♦ $")
+    shell.send("\x15claim Bob ma\t")
+    shell.expect(r"claim Bob matrimony $")
+    shell.send("\x15count p\t")
+    shell.expect(r"count pope $")
+    shell.send("\x15deal --se\t")
+    shell.expect(r"deal --seed $")
+    shell.send("\x15lead AS --by D\t")
+    shell.expect(r"--by Dan $")
+    shell.send("\x15")
+    assert "Traceback" not in shell.line("board --json")
+
+
+def test_an_unknown_command_gets_one_line_and_the_nearest_word(shell: Term) -> None:
+    out = shell.line("dela")
+    assert "popejoan: no command 'dela'; did you mean 'deal'?" in out
+    assert out.strip().splitlines() == ["dela", "popejoan: no command 'dela'; did you mean 'deal'?", "popejoan>"]
+    out = shell.line("hand shwo Bob")
+    assert "did you mean 'hand show'?" in out
+    out = shell.line("lead")
+    assert "Missing argument" in out and "lead --help" in out
+    assert "Traceback" not in shell.text
+    assert "Bob leads 7♥" in shell.line("lead 7H")  # and the shell goes on
+
+
+def test_a_half_typed_line_gets_a_clear_message(shell: Term) -> None:
+    out = shell.line('lead "AS')
+    assert "popejoan: half-typed line (no closing quotation); did you mean: lead AS" in out
+    assert "Traceback" not in out
+    journal = shell.line("history --json")
+    assert '"plays": []' in journal or "AS" not in journal.split("history --json", 1)[1]
+
+
+def test_an_illegal_lead_gets_the_referees_message_and_the_prompt_continues(shell: Term) -> None:
+    out = shell.line("lead 2C")
+    assert "popejoan: Bob cannot play 2♣: it is in the spare hand" in out
+    assert "rule: the spare hand is not played" in out
+    assert "Board:" not in out  # nothing was recorded
+    out = shell.line("lead 7H")
+    assert "Bob leads 7♥ 8♥" in out
+
+
+def test_hand_show_asks_to_pass_the_laptop_and_clears_after(shell: Term) -> None:
+    shell.send("hand show Bob\r")
+    before = shell.expect("Pass the laptop to Bob and press Enter")
+    assert "9♣" not in before
+    shell.send("\r")
+    hand = shell.expect("Press Enter to hide it")
+    assert "Bob's hand" in hand and "9♣ 4♦ 7♦ 7♥ 8♥ Q♥ A♠ 5♠ 7♠ 9♠ K♠" in hand
+    assert CLEAR.encode() not in shell.raw
+    shell.send("\r")
+    shell.expect_raw(b"\x1b[2J\x1b[H")
+    assert "Bob's hand is hidden." in shell.prompt()
+    out = shell.line("hand show Zed")  # not a player: no dance, the command's own error
+    assert "Pass the laptop" not in out and "no player 'Zed'" in out
+
+
+def test_exit_leaves_with_status_0(shell: Term) -> None:
+    shell.send("exit\r")
+    assert shell.wait() == 0
+
+
+def test_ctrl_d_leaves(shell: Term) -> None:
+    shell.send("\x04")
+    assert shell.wait() == 0
+
+
+def test_the_global_table_option_holds_for_every_command(tmp_path: Path) -> None:
+    folder = tmp_path / "elsewhere"
+    res = cli(tmp_path, "--table", str(folder), "table", "new", "x", "--rules", "modern-stops",
+              "--players", "Ann,Bob,Cat,Dan")
+    assert res.exit_code == 0, res.stderr
+    assert not (tmp_path / "current").exists()  # no current table: only --table finds it
+    term = Term(tmp_path, "--table", str(folder), "shell")
+    try:
+        term.prompt()
+        assert "Bob leads" in term.line("deal --seed 42")
+        assert '"pope": 6' in term.line("board --json")
+        term.send("hand show B\t")
+        term.expect(r"hand show Bob $")
+        term.send("\x15exit\r")
+        assert term.wait() == 0
+    finally:
+        term.close()
+
+
+def test_help_lists_the_commands(shell: Term) -> None:
+    out = shell.line("help")
+    for word in ("deal", "lead", "board", "undo", "table", "hand", "exit"):
+        assert re.search(rf"\b{word}\b", out)
+    assert "shell  " not in out
+
+
+def test_a_piped_shell_runs_every_command_in_process(dealt: Path) -> None:
+    res = cli(dealt, "shell", input="lead 7H\nboard --json\ndela\nlead 'AS\nhand show Bob --json\n")
+    assert res.exit_code == 0
+    assert "Bob leads 7♥ 8♥" in res.stdout and '"pope": 6' in res.stdout and '"7D"' in res.stdout
+    assert "did you mean 'deal'?" in res.stderr and "half-typed line" in res.stderr
+    assert "popejoan> " not in res.stdout  # no prompt when nobody is typing
+
+
+def test_completion_candidates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path))  # no table here
+    sh = Shell(get_command(app), None, interactive=False)
+    assert sh.candidates("", "") == sorted(sh.candidates("", ""))
+    assert "lead" in sh.candidates("", "le") and "shell" not in sh.candidates("", "sh")
+    assert sh.candidates("", "ex") == ["exit"]
+    assert sh.candidates("hand ", "s") == ["show"]
+    assert sh.candidates("lead ", "9") == ["9C", "9D", "9H", "9S"]
+    assert sh.candidates("lead ", "q") == ["QC", "QD", "QH", "QS"]
+    assert sh.candidates("lead ", "10") == ["10C", "10D", "10H", "10S"]
+    assert sh.candidates("lead ", "t") == ["TC", "TD", "TH", "TS"]
+    assert sh.candidates("lead ", "9♦") == ["9♦"]
+    assert sh.candidates("lead ", "Д") == ["Дт", "Дб", "Дч", "Дп"]
+    assert sh.candidates("lead ", "дч") == ["дч"]  # a whole card stays as written
+    assert sh.candidates("lead ", "X") == []
+    assert len(sh.candidates("lead ", "")) == 52  # no table: nothing removed
+    assert sh.candidates("deal ", "--s") == ["--seed"]
+    assert sh.candidates("rules show ", "mo") == ["modern-stops"]
+    assert sh.candidates("nosuch ", "") == []
+
+
+def test_completion_candidates_from_the_table(dealt: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("POPEJOAN_HOME", str(dealt))
+    sh = Shell(get_command(app), None, interactive=False)
+    assert sh.refresh() and not sh.refresh()  # loaded once; reloaded only when the journal changes
+    assert sh.candidates("lead ", "8") == ["8C", "8H", "8S"]  # 8♦ is out of the pack
+    assert len(sh.candidates("lead ", "")) == 51
+    assert sh.candidates("hand show ", "") == ["Ann", "Bob", "Cat", "Dan"]
+    assert sh.candidates("hand show ", "c") == ["Cat"]
+    assert sh.candidates("table join ", "") == []  # a new player: nobody to offer
+    assert sh.candidates("claim Bob ", "") == ["pope", "matrimony", "intrigue", "ace", "king", "queen", "jack",
+                                               "game", "cards"]
+    assert sh.candidates("count ", "a") == ["ace", "Ann"]
+    assert sh.candidates("play ", "B") == ["Bob"]
+    assert sh.candidates("play Bob ", "K") == ["KC", "KD", "KH", "KS"]
+    assert sh.candidates("out Ann --pope ", "") == ["Ann", "Bob", "Cat", "Dan", "spare", "none"]
+    assert sh.candidates("table use ", "") == ["fri"]
+    assert sh.board_line().startswith("Board: Pope 6 · Matrimony 2")
