@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from popejoan_cli.cards import CARDS, SPARE, Card
 from popejoan_cli.errors import UsageError, allowed
-from popejoan_cli.hand import OUT_OF_PLAY, REMOVED, Hand
+from popejoan_cli.hand import OUT_OF_PLAY, REMOVED, Award, Hand
 from popejoan_cli.rules import PotRule
 
 
@@ -50,7 +50,14 @@ def judge(hand: Hand, seat: int, what: str, amount: int | None) -> Verdict:
         paid = [p for p in hand.payments if p.payee == seat and p.why == "cards"]
         total = sum(p.amount for p in paid)
         if not paid:
-            why = "nobody has gone out yet" if hand.out is None else f"{names[hand.out]} went out, not {who}"
+            if hand.out is None:
+                why = "nobody has gone out yet"
+            elif hand.out != seat:
+                why = f"{names[hand.out]} went out, not {who}"
+            elif hand.awaiting_pope:
+                why = "the settlement waits to hear who still holds the Pope (`popejoan out --pope`)"
+            else:
+                why = f"{who} went out, but nobody owes anything for cards left"
             return Verdict(False, f"wrong: {who} is owed nothing for cards: {why}")
         detail = ", ".join(f"{names[p.payer]} {p.amount}" for p in paid)
         return _amount(f"{who} went out; paid for cards left: {detail}", total, amount)
@@ -64,15 +71,23 @@ def judge(hand: Hand, seat: int, what: str, amount: int | None) -> Verdict:
         a = mine[0]
         total = sum(x.amount for x in mine)
         if a.at == "turnup":
-            return _amount(f"{who} dealt and turned up {hand.turnup.face if hand.turnup else ''}", total, amount)
+            up = hand.turnup.face if hand.turnup is not None else "?"
+            return _amount(f"{who} dealt and turned up {up}", total, amount)
         if a.at == "out":
             return _amount(f"{who} went out first", total, amount)
-        plays = [_play_no(hand, c) for c in a.cards]
-        cards = " then ".join(c.face for c in a.cards)
-        span = f"play {plays[0]}" if len(plays) == 1 else f"plays {plays[0]}–{plays[-1]}"
-        shared = " (shared)" if len(won) > 1 else ""
-        return _amount(f"{who} played {cards}, {span}{shared}", total, amount)
+        return _amount(_played(hand, a.cards) + (" (shared)" if len(won) > 1 else ""), total, amount)
     return Verdict(False, "wrong: " + _why_not(hand, pot, seat, won))
+
+
+def _played(hand: Hand, cards: Sequence[Card]) -> str:
+    """`Bob played J♣ then Q♣, plays 22–23`, or each card with its player when they differ."""
+    names = hand.names
+    plays = [_play_no(hand, c) for c in cards]
+    by = [hand.played_by[c] for c in cards]
+    if len(set(by)) == 1:
+        span = f"play {plays[0]}" if len(plays) == 1 else f"plays {plays[0]}–{plays[-1]}"
+        return f"{names[by[0]]} played {' then '.join(c.face for c in cards)}, {span}"
+    return " then ".join(f"{names[b]} played {c.face} (play {n})" for c, b, n in zip(cards, by, plays, strict=True))
 
 
 def _amount(reason: str, paid: int, claimed: int | None) -> Verdict:
@@ -82,11 +97,19 @@ def _amount(reason: str, paid: int, claimed: int | None) -> Verdict:
     return Verdict(True, f"right: {reason}; paid {counters}")
 
 
-def _why_not(hand: Hand, pot: PotRule, seat: int, won: Sequence[object]) -> str:
+def _why_not(hand: Hand, pot: PotRule, seat: int, won: Sequence[Award]) -> str:
     names = hand.names
     if won:
-        others = ", ".join(sorted({names[a.seat] for a in hand.awards if a.pot == pot.name}))
-        return f"{pot.label} went to {others}"
+        first = hand.awards[next(i for i, a in enumerate(hand.awards) if a.pot == pot.name)]
+        if first.at == "turnup":
+            up = hand.turnup.face if hand.turnup is not None else "?"
+            return f"the dealer, {names[first.seat]}, took {pot.label} when {up} was turned up"
+        if first.at == "out":
+            return f"{names[first.seat]} went out first"
+        if pot.wins == "card":
+            return _where(hand, first.cards[0])
+        winners = ", ".join(names[a.seat] for a in won)
+        return f"{pot.label} went to {winners}: {_played(hand, first.cards)}"
     if pot.wins == "first-out":
         return "nobody has gone out yet" if hand.out is None else f"{names[hand.out]} went out"
     cards = [spec.resolve(hand.trump) for spec in pot.cards]

@@ -543,6 +543,11 @@ class Hand:
             raise IllegalPlay("nothing is waiting to be settled", rule="settlement")
         if pope_holder is not None and pope_holder >= 0 and (pope_holder == self.out or not self.left[pope_holder]):
             raise IllegalPlay(f"{self._name(pope_holder)} has no cards left to hold the Pope", rule="settlement")
+        pope = self.pope_card
+        if pope is not None and pope_holder is not None and pope_holder >= 0 and not self._has_unknown(pope_holder) \
+                and pope not in self.holding[pope_holder]:
+            raise IllegalPlay(f"{self._name(pope_holder)}'s cards are known, and the Pope is not among them",
+                              rule="settlement")
         self.awaiting_pope = False
         if self.pope_card is not None and pope_holder is not None:
             self.holder[self.pope_card] = pope_holder

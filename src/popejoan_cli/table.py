@@ -303,9 +303,14 @@ def _apply_real(view: TableView, seq: int, event: Event) -> None:
         raise RuleViolation("this hand was dealt by popejoan, which knows every card: lead with "
                             "`popejoan lead CARD` and it plays the follows")
     if isinstance(event, CardPlayed):
+        seat = seat_of(view, event.player)
+        if hand.out == seat:
+            raise IllegalPlay(f"{event.player} cannot play {Card.parse(event.card).face}: he has played all "
+                              f"{hand.dealt_sizes[seat]} cards he was dealt",
+                              rule="a player cannot play more cards than he was dealt")
         if hand.ended:
             raise RuleViolation("the hand is over: say who went out with `popejoan out NAME`")
-        hand.play(seat_of(view, event.player), Card.parse(event.card))
+        hand.play(seat, Card.parse(event.card))
     elif isinstance(event, StopCalled):
         if hand.ended or hand.open_from is None:
             done = hand.stops[-1] if hand.stops and hand.lead_due else None
@@ -321,8 +326,9 @@ def _apply_real(view: TableView, seq: int, event: Event) -> None:
         for c in cards:
             hand.holder[c] = seat
         hand.holding[seat] = set(cards)
-        rec.breaches += [b.message + f" ({b.rule})" for b in hand.recheck_leads({seat: cards})]
-        view.problems += [Problem(b, key=f"seq {seq}", hint="a lead broke the rules") for b in rec.breaches]
+        new = [b.message + f" ({b.rule})" for b in hand.recheck_leads({seat: cards})]
+        rec.breaches += new
+        view.problems += [Problem(b, key=f"seq {seq}", hint="a lead broke the rules") for b in new]
     elif isinstance(event, OutDeclared):
         seat = seat_of(view, event.player)
         if hand.out != seat:
@@ -331,7 +337,15 @@ def _apply_real(view: TableView, seq: int, event: Event) -> None:
             raise RuleViolation(f"the record shows {event.player} still has {hand.left[seat]} card(s)",
                                 "record the rest of the plays first")
         pope = hand.pope_card
-        if hand.awaiting_pope:
+        known = hand.holder[pope] if pope is not None else PLAYED
+        if hand.awaiting_pope and (known >= 0 or known == SPARE):
+            # Cards shown since the last card was played placed the Pope: nothing to ask.
+            assert pope is not None
+            if event.pope and event.pope != (hand.names[known] if known >= 0 else "spare"):
+                raise RuleViolation(f"the shown cards place the Pope ({Card(pope).face}) with "
+                                    f"{hand.names[known] if known >= 0 else 'the spare hand'}")
+            hand.settle(known)
+        elif hand.awaiting_pope:
             if not event.pope:
                 raise UsageError("who still holds the Pope? popejoan cannot see the cards",
                                  "add --pope NAME, --pope spare or --pope none")

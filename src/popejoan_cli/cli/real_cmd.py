@@ -1,0 +1,94 @@
+"""Recording a real deck: `stop`, `out` and `show`; and `claim`, which checks any hand.
+
+`deal --real` and `play NAME CARD...` live with the other hand verbs in `table_cmd`.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from popejoan_cli.cli import app, command, console, emit_json, say
+from popejoan_cli.cli.table_cmd import JsonOpt, _record, _view
+from popejoan_cli.errors import RuleViolation, UsageError
+
+
+@command(app, "stop")
+def stop() -> None:
+    """The table calls a stop in a real hand: nobody can play the next card."""
+    from popejoan_cli.events import StopCalled
+    from popejoan_cli.narrate import progress
+
+    view = _view()
+    rec = view.open_hand
+    mark = (len(rec.hand.plays), len(rec.hand.stops), len(rec.hand.awards)) if rec is not None else (0, 0, 0)
+    done = _record(lambda v: [StopCalled()])
+    rec = done.view.hands[-1]
+    say(progress(rec.hand, rec.players, *mark))
+
+
+@command(app, "out")
+def out(
+    name: Annotated[str, typer.Argument(help="Who went out.")],
+    pope: Annotated[str | None, typer.Option("--pope", help="Who still holds the Pope: NAME, spare or none.")]
+    = None,
+) -> None:
+    """End a real hand: NAME went out. popejoan works out the cards left and settles."""
+    from popejoan_cli.events import OutDeclared
+    from popejoan_cli.narrate import settlement
+
+    done = _record(lambda v: [OutDeclared(player=name, pope=pope or "")])
+    rec = next(r for r in reversed(done.view.hands) if r.closed)
+    labels = {p.name: p.label for p in rec.hand.rules.pots}
+    say([[f"{name} is out."], *settlement(rec.hand, rec.players, labels)])
+
+
+@command(app, "show")
+def show(
+    name: Annotated[str, typer.Argument(help="The player showing his cards.")],
+    cards: Annotated[list[str], typer.Argument(help="Every card he still holds.")],
+) -> None:
+    """Record a player's remaining cards when shown; his earlier leads are checked again."""
+    from popejoan_cli.cards import Card
+    from popejoan_cli.events import HandShown
+
+    the_cards = [str(Card.parse(c)) for c in cards]
+    before = len(_view().problems)
+    done = _record(lambda v: [HandShown(player=name, cards=the_cards)])
+    found = done.view.problems[before:]
+    if found:
+        for p in found:
+            sys.stderr.write(f"popejoan: BREACH: {p.message}\n")
+    else:
+        console().print(f"{name}'s {len(the_cards)} card(s) recorded; his leads were all legal.", markup=False)
+
+
+@command(app, "claim")
+def claim(
+    name: Annotated[str, typer.Argument(help="Who claims.")],
+    what: Annotated[str, typer.Argument(help="A pot name, or `cards` for the settlement.")],
+    amount: Annotated[int | None, typer.Argument(help="How many counters are claimed (optional).")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Check a claim against the record: right or wrong, and the plays that decide it (wrong: exit 3)."""
+    from popejoan_cli.claims import judge
+    from popejoan_cli.table import seat_of
+
+    view = _view()
+    if not view.hands:
+        raise RuleViolation("no hand has been dealt: there is nothing to claim")
+    rec = view.open_hand or view.hands[-1]
+    seat_of(view, name)
+    if name not in rec.players:
+        raise UsageError(f"{name} did not play hand {rec.number}")
+    verdict = judge(rec.hand, rec.players.index(name), what.lower(), amount)
+    if as_json:
+        emit_json({"hand": rec.number, "player": name, "claim": what, "right": verdict.right, "why": verdict.text})
+    elif verdict.right:
+        sys.stdout.write(verdict.text + "\n")
+    if not verdict.right:
+        if not as_json:
+            sys.stderr.write(f"popejoan: {verdict.text}\n")
+        raise typer.Exit(3)
