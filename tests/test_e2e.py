@@ -198,3 +198,25 @@ def test_the_readme_real_deck(exe: Path, run: Any) -> None:
     ledger = json.loads(run(exe, "ledger", "show", "--json").stdout)
     assert ledger == {"Ann": 50 - 15 - 3, "Bob": 50 - 3, "Cat": 50 - 6, "Dan": 50 + 1 + 1 + 12}
     assert run(exe, "check").returncode == 0
+
+
+def test_the_real_deck_tour_in_the_shell(exe: Path, run: Any, tmp_path: Path) -> None:
+    """The same real-deck evening typed into one `popejoan shell` (its input piped, as a script)."""
+    made = run(exe, "table", "new", "tuesday", "--rules", "modern-stops", "--players", "Ann,Bob,Cat,Dan")
+    assert made.returncode == 0
+    lines = ["deal --real --turnup 8H"]
+    for step in REAL_PLAYS:
+        if step == ("Dan", "5D"):
+            lines += ["play Cat 5D", "undo --yes"]
+        lines.append("stop" if step == "stop" else f"play {step[0]} {step[1]}")
+    lines += ["claim Dan jack", "out Dan --pope spare", "ledger show --json", "exit"]
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("POPEJOAN", "XDG_"))}
+    env.update(HOME=str(tmp_path / "home"), NO_COLOR="1")
+    proc = subprocess.run([str(exe), "shell"], input="\n".join(lines) + "\n", cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert "right: Dan played J♥, play 29; paid 1 counter" in proc.stdout
+    assert "Cat pays Dan 6 for cards left." in proc.stdout
+    ledger = json.loads(proc.stdout[proc.stdout.rindex("{"):proc.stdout.rindex("}") + 1])
+    assert ledger == {"Ann": 50 - 15 - 3, "Bob": 50 - 3, "Cat": 50 - 6, "Dan": 50 + 1 + 1 + 12}
