@@ -114,17 +114,22 @@ class DataError(PopejoanError):
         PopejoanError.__init__(self, body + (f"\n{summary}" if summary else ""))
 
 
-def nearest(word: str, choices: Iterable[str]) -> str:
-    """'did you mean …' text for the choice closest to `word`, or ''."""
+def closest(word: str, choices: Iterable[str]) -> str | None:
+    """The choice nearest to `word` (case-insensitively if need be), or None."""
     import difflib  # only an error needs it; keep it off the start-up path
 
     options = list(choices)
     close = difflib.get_close_matches(word, options, n=1, cutoff=0.5)
     if not close:
         lowered = {o.lower(): o for o in options}
-        close = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.5)
-        close = [lowered[c] for c in close]
-    return f"did you mean {close[0]!r}?" if close else ""
+        close = [lowered[c] for c in difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.5)]
+    return close[0] if close else None
+
+
+def nearest(word: str, choices: Iterable[str]) -> str:
+    """'did you mean …' text for the choice closest to `word`, or ''."""
+    close = closest(word, choices)
+    return f"did you mean {close!r}?" if close else ""
 
 
 def allowed(choices: Iterable[str], word: str | None = None) -> str:

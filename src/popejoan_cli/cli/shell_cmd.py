@@ -22,7 +22,7 @@ import typer
 
 from popejoan_cli import cli
 from popejoan_cli.cli import app, command
-from popejoan_cli.errors import PopejoanError
+from popejoan_cli.errors import PopejoanError, closest
 
 if TYPE_CHECKING:
     from popejoan_cli.table import TableView
@@ -65,16 +65,6 @@ def _unfinished(line: str, err: ValueError) -> str:
         if words:
             return f"popejoan: half-typed line ({why}); did you mean: {shlex.join(words)}"
     return f"popejoan: half-typed line ({why}); close the quote and enter it again"
-
-
-def _nearest(word: str, options: list[str]) -> str | None:
-    import difflib
-
-    close = difflib.get_close_matches(word, options, n=1, cutoff=0.5)
-    if not close:
-        lowered = {o.lower(): o for o in options}
-        close = [lowered[c] for c in difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.5)]
-    return close[0] if close else None
 
 
 def _visible(group: Any) -> dict[str, Any]:
@@ -188,14 +178,14 @@ class Shell:
             return None
         top = _visible(self.root)
         if first not in top or first == "shell":
-            near = _nearest(first, [n for n in top if n != "shell"] + list(SHELL_WORDS))
+            near = closest(first, [n for n in top if n != "shell"] + list(SHELL_WORDS))
             tail = f"; did you mean {near!r}?" if near else "; type `help` for the list"
             return f"popejoan: no command {first!r}{tail}"
         node = top[first]
         if _is_group(node) and len(words) > 1 and not words[1].startswith("-"):
             subs = _visible(node)
             if words[1] not in subs:
-                near = _nearest(words[1], list(subs))
+                near = closest(words[1], list(subs))
                 hint = f"did you mean '{first} {near}'?" if near else f"`{first}` takes {', '.join(subs)}"
                 return f"popejoan: no command '{first} {words[1]}'; {hint}"
         return None
