@@ -436,14 +436,15 @@ class Hand:
             trig = triggers.get(card)
             if trig:
                 self._pay_pots(seat, CARDS[card], trig)
-            if left[seat] and not clockwise:
-                # The common case, kept short: the next card is in a player's hand.
+            if left[seat]:
+                # The common case, kept short: the next card is in the hand that must play it.
                 nxt = succ[card]
-                if nxt >= 0 and holder[nxt] >= 0:
+                h = holder[nxt] if nxt >= 0 else -1
+                if h >= 0 and (not clockwise or h == (seat + 1) % self.seats):
                     if follow:
-                        seat, card, lead = holder[nxt], nxt, False
+                        seat, card, lead = h, nxt, False
                         continue
-                    self.expect, self.expect_seat, self.open_from = nxt, holder[nxt], None
+                    self.expect, self.expect_seat, self.open_from = nxt, h, None
                     return
             self.expect = self.expect_seat = self.open_from = None
             if not left[seat]:
