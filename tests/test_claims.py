@@ -143,9 +143,10 @@ def test_claims_before_the_first_lead(virtual: Cli) -> None:
     assert "Ann" in cli.wrong("Bob", "ace")
     assert cli.wrong("Ann", "queen") == f"wrong: {face('QD')} has not been played"
     assert cli.wrong("Dan", "pope") == f"wrong: {face('9D')} has not been played"
-    assert cli.wrong("Bob", "king") == f"wrong: {face('KD')} is in the spare hand"
+    # the hand is being played: a claim does not give the spare hand away
+    assert cli.wrong("Bob", "king") == f"wrong: {face('KD')} has not been played"
     assert cli.wrong("Bob", "matrimony") == (f"wrong: {face('QD')} has not been played; "
-                                             f"{face('KD')} is in the spare hand")
+                                             f"{face('KD')} has not been played")
     assert cli.wrong("Ann", "game") == "wrong: nobody has gone out yet"
     assert cli.wrong("Ann", "cards") == "wrong: Ann is owed nothing for cards: nobody has gone out yet"
 

@@ -35,7 +35,10 @@ def _where(hand: Hand, card: Card) -> str:
         return f"{card.face} is out of the pack"
     if h == OUT_OF_PLAY:
         return f"{card.face} is the turn-up, out of play"
-    if h == SPARE:
+    # While a virtual hand is played, a claim must not reveal the spare hand beyond what the
+    # stops already told the table.
+    told = any(s.reason == "spare" and hand.succ[s.card] == card for s in hand.stops)
+    if h == SPARE and (hand.ended or not hand.known or told):
         return f"{card.face} is in the spare hand"
     if hand.turnup == card and card not in (p.card for p in hand.plays):
         return f"{card.face} was turned up and has not been played"
