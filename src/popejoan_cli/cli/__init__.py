@@ -120,7 +120,16 @@ table_override: str | None = None
 
 def _register() -> None:
     # Importing the command modules registers their commands on the groups above.
-    from popejoan_cli.cli import demo_cmd, hand_cmd, real_cmd, rules_cmd, shell_cmd, table_cmd  # noqa: F401
+    from popejoan_cli.cli import (  # noqa: F401
+        demo_cmd,
+        hand_cmd,
+        practice_cmd,
+        real_cmd,
+        rules_cmd,
+        shell_cmd,
+        simulate_cmd,
+        table_cmd,
+    )
 
 
 def main() -> None:

@@ -1,0 +1,1 @@
+"""`popejoan practice`: you against the computers in the terminal (being written)."""
