@@ -183,6 +183,21 @@ def _lead(card: str, player: str | None) -> None:
     say(after_lead(rec.hand, rec.players, rec.hand.plays[mark["plays"]:], mark["stops"], mark["awards"]))
 
 
+@command(app, "spare")
+def spare(
+    name: Annotated[str, typer.Argument(help="Who takes the spare hand (the dealer, or the auction's winner).")],
+    price: Annotated[int, typer.Option("--price", help="Counters paid to the dealer (auction).")] = 0,
+) -> None:
+    """Before the first lead: NAME swaps his hand for the spare hand (spec §3), paying the dealer PRICE."""
+    from popejoan_cli.events import SpareTaken
+
+    done = _record(lambda view: [SpareTaken(player=name, price=price)])
+    rec = done.view.hands[-1]
+    paid = f", paying {rec.players[rec.hand.dealer]} {price}" if price else ""
+    console().print(f"{name} takes the spare hand{paid}; his old hand is now the spare hand. "
+                    f"`popejoan hand show {name}` shows the new one.", markup=False)
+
+
 @command(app, "lead")
 def lead(
     card: Annotated[str, typer.Argument(help="The card led, e.g. 9D or 9♦.")],
