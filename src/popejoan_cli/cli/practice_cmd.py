@@ -1,1 +1,219 @@
-"""`popejoan practice`: you against the computers in the terminal (being written)."""
+"""`popejoan practice`: you against two to seven computers in the terminal.
+
+You sit in seat 0; the computers sit after you, clockwise. The first dealer is the last
+computer, so you are eldest and lead first, and the deal passes to the left each hand. Each
+hand is dealt by `dealfile.seeded_deal` from a seed shown on screen: hand k uses S + k - 1
+for the session seed S (`--seed`, or a random one that is shown, so `--seed` replays the
+session). The referee (`Hand`) decides every legal lead and refuses the rest; the computers
+lead through `bots.pick_lead`; this module only reads your entries and prints.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from popejoan_cli.cli import app, command, console, say
+from popejoan_cli.errors import DataError, UsageError, allowed
+
+if TYPE_CHECKING:
+    from popejoan_cli.cards import Card
+    from popejoan_cli.hand import Hand
+    from popejoan_cli.render_practice import Session
+    from popejoan_cli.rules import HouseRules
+
+DEFAULT_RULES = "modern-stops"
+VARIANTS: dict[str, dict[str, Any]] = {
+    # The older sources: a turned-up Pope gives the dealer the Pope and the Game, a counter for
+    # every card dealt to each other player, and ends the hand at once.
+    "instant-win": {"turnup": {"pope_takes": ["pope", "game"], "pope_per_card": True, "pope_ends_hand": True}},
+    # A pair pot played by two players is shared between them.
+    "split-combination": {"play": {"pairs": "split"}},
+}
+QUIT_WORDS = ("q", "quit", "exit")
+HELP_WORDS = ("?", "h", "help")
+SEED_RANGE = 1_000_000
+
+
+def variant_rules(base: HouseRules, variants: Sequence[str]) -> HouseRules:
+    """`base` with the chosen house-rule variants, derived and checked by `rules.from_data`."""
+    from popejoan_cli.rules import from_data
+
+    doc: dict[str, Any] = {}
+    for name in variants:
+        if name not in VARIANTS:
+            raise UsageError(f"unknown variant {name!r}", allowed(VARIANTS, name))
+        if name == "instant-win":
+            if base.pope is None or base["deal.turnup"] == "none":
+                raise UsageError(f"instant-win needs a Pope pot and a turn-up, and {base.name} has "
+                                 f"{'no Pope pot' if base.pope is None else 'no turn-up'}")
+            takes = [p for p in VARIANTS[name]["turnup"]["pope_takes"] if base.pot(p) is not None]
+            doc.setdefault("turnup", {}).update(VARIANTS[name]["turnup"], pope_takes=takes)
+        else:
+            for section, keys in VARIANTS[name].items():
+                doc.setdefault(section, {}).update(keys)
+    if not doc:
+        return base
+    rules, problems = from_data(doc, None, base)
+    if rules is None:
+        raise DataError(problems)
+    return rules
+
+
+def _ask(prompt: str) -> str | None:
+    """One line from stdin (so scripted input works too); None at end of input or Ctrl-C."""
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    try:
+        line = sys.stdin.readline()
+    except KeyboardInterrupt:
+        sys.stdout.write("\n")
+        return None
+    return line.strip() if line else None
+
+
+def _your_lead(hand: Hand, session: Session, out: Any) -> Card | None:
+    """Ask until the referee accepts a lead from you, and play it; None if you quit."""
+    from rich.text import Text
+
+    from popejoan_cli.cards import parse_card_or_none
+    from popejoan_cli.errors import IllegalPlay
+    from popejoan_cli.render_practice import PLAY, numbered, second_person, status_view
+
+    me = session.me
+    cards = numbered(hand, me)
+    name = session.names[me]
+
+    def tell(message: str) -> None:
+        out.print(Text(second_person(message, name)), soft_wrap=True)
+
+    while True:
+        entry = _ask(f"Your lead (a card or its number 1-{len(cards)}; ? shows the table, q quits): ")
+        if entry is None or entry.lower() in QUIT_WORDS:
+            return None
+        if entry.lower() in HELP_WORDS:
+            out.print(status_view(hand, session))
+            continue
+        if not entry:
+            tell(f"Type a card marked {PLAY}, such as 4C or 4♣, or its number from 1 to {len(cards)}; q quits.")
+            continue
+        if entry.isdigit():
+            n = int(entry)
+            if not 1 <= n <= len(cards):
+                tell(f"There is no card number {n}: your cards are numbered 1 to {len(cards)}.")
+                continue
+            card = cards[n - 1]
+        else:
+            found = parse_card_or_none(entry)
+            if found is None:
+                tell(f"{entry!r} is neither a card nor a card's number: type a card such as 4C, 4♣ or 10h "
+                     f"(rank, then suit C D H S or ♣ ♦ ♥ ♠), or its number from 1 to {len(cards)}.")
+                continue
+            card = found
+        try:
+            hand.play(me, card)
+        except IllegalPlay as err:
+            tell(f"{err.message} (rule: {err.rule}). Choose a card marked {PLAY}.")
+            continue
+        return card
+
+
+def _play_hand(hand: Hand, session: Session, level: str, out: Any) -> bool:
+    """Play one hand to its end; False if you quit during it."""
+    from popejoan_cli import bots, narrate
+    from popejoan_cli.render_practice import for_you, status_view
+
+    names, me = session.names, session.me
+    while not hand.ended:
+        if not hand.lead_due:
+            hand.follow_run()
+            continue
+        marks = (len(hand.plays), len(hand.stops), len(hand.awards))
+        seat = hand.lead_seats()[0]
+        if seat == me:
+            out.print(status_view(hand, session))
+            if _your_lead(hand, session, out) is None:
+                return False
+        else:
+            seat, card = bots.pick_lead(hand, level)
+            hand.play(seat, card)
+        while not hand.ended and not hand.lead_due:
+            hand.follow_run()
+        say(for_you(narrate.after_lead(hand, names, hand.plays[marks[0]:], marks[1], marks[2]), names[me]))
+    return True
+
+
+@command(app, "practice")
+def practice(
+    computers: Annotated[int, typer.Option("--computers", "-c", min=2, max=7,
+                                           help="How many computers you play against (2-7).")] = 3,
+    rules_spec: Annotated[str, typer.Option("--rules", "-r", help="A preset name or house-rule file.")] = DEFAULT_RULES,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", min=0,
+                                             help="Session seed S: hand k is dealt from S+k-1 (default: random, "
+                                                  "shown).")] = None,
+    hands: Annotated[int, typer.Option("--hands", "-n", min=1, max=100, help="How many hands to play.")] = 3,
+    level: Annotated[str, typer.Option("--level", "-l", help="How the computers play: simple or good.")] = "good",
+    variants: Annotated[list[str] | None, typer.Option(
+        "--variant", help="A house-rule option, repeatable: instant-win (a turned-up Pope wins the hand for the "
+                          "dealer), split-combination (pair pots shared).")] = None,
+    name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "You",
+) -> None:
+    """Play Pope Joan against the computers: your legal leads are marked Play; type a card or its number."""
+    import secrets
+
+    from popejoan_cli import bots, narrate
+    from popejoan_cli.board import Board
+    from popejoan_cli.dealfile import check_players, seeded_deal
+    from popejoan_cli.hand import Hand
+    from popejoan_cli.presets import load_rules
+    from popejoan_cli.render_practice import Session, for_you, totals_view
+
+    if level not in bots.LEVELS:
+        raise UsageError(f"unknown level {level!r}", allowed(bots.LEVELS, level))
+    chosen = list(dict.fromkeys(variants or ()))
+    rules = variant_rules(load_rules(rules_spec), chosen)
+    names = [name, *(f"Computer {i}" for i in range(1, computers + 1))]
+    problems = check_players(names, rules)
+    if problems:
+        raise UsageError(problems[0], f"{rules.name} is for {rules['players.min']}-{rules['players.max']} players; "
+                                      "your name must differ from the computers'")
+    seats, me = len(names), 0
+    base = seed if seed is not None else secrets.randbelow(SEED_RANGE)
+    title = rules.title + "".join(f" + {v}" for v in chosen)
+    out = console()
+    out.print(f"Pope Joan, {title} rules: {name} against {computers} computers (level {level}), {hands} "
+              f"hand{'s' if hands != 1 else ''}. Session seed {base}: `popejoan practice --seed {base}` "
+              "replays it.", markup=False, soft_wrap=True)
+    board = Board(rules)
+    scores = [0] * seats
+    dealer = seats - 1
+    played = 0
+    last: Hand | None = None
+    for number in range(1, hands + 1):
+        hand_seed = base + number - 1
+        hand = Hand.deal(rules, seats, dealer, board, seeded_deal(rules, seats, dealer, hand_seed))
+        hand.names = names
+        last = hand
+        out.rule(f"Hand {number} of {hands} · seed {hand_seed}")
+        lines = narrate.dealt(hand, names, number, names[dealer], hand_seed)
+        if not hand.ended_at_turnup:
+            lines[-1] = [f"{names[hand.leader]} leads."]
+        say(for_you(lines, name))
+        session = Session(names, me, number, hands, hand_seed, title, level, tuple(scores))
+        finished = _play_hand(hand, session, level, out)
+        scores = [s + n for s, n in zip(scores, hand.net, strict=True)]
+        if not finished:
+            out.print(f"{name} left the table during hand {number}; the counters already moved stand.",
+                      markup=False)
+            break
+        played = number
+        out.print(totals_view(names, scores, hand.net, hand, f"After hand {number} (seed {hand_seed})"))
+        dealer = (dealer + 1) % seats
+    assert last is not None
+    out.rule("Final scores")
+    done = f"{played} of {hands} hand{'s' if hands != 1 else ''}"
+    heading = f"Final scores after {done}" if played == hands else f"Final scores: {name} left after {done}"
+    out.print(totals_view(names, scores, None, last, heading))

@@ -1,1 +1,145 @@
-"""`popejoan simulate`: what a table's house rules do, over many computer-played hands (being written)."""
+"""`popejoan simulate`: what a table's house rules do, over many computer-played hands.
+
+Parses the options, runs `simulate.simulate` over the requested processes with a
+progress bar on stderr (hidden when stderr is not a terminal), and renders the result as
+rich tables with a small bar chart, or `--json` (only the JSON on stdout).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from popejoan_cli.cli import app, command, console, emit_json
+from popejoan_cli.errors import UsageError, allowed
+
+if TYPE_CHECKING:
+    from popejoan_cli.simulate import SimResult
+
+MAX_HANDS = 10_000_000
+
+
+def _levels(text: str, players: int) -> list[str]:
+    from popejoan_cli.bots import LEVELS
+
+    words = [w.strip() for w in text.split(",")]
+    for w in words:
+        if w not in LEVELS:
+            raise UsageError(f"--bots: unknown bot level {w!r}", allowed(LEVELS, w))
+    if len(words) == 1:
+        return words * players
+    if len(words) != players:
+        raise UsageError(f"--bots lists {len(words)} levels for {players} players",
+                         "give one level for every seat, or one level for all")
+    return words
+
+
+def _run(rules: Any, players: int, hands: int, seed: int, bots: list[str], processes: int) -> SimResult:
+    from popejoan_cli.simulate import simulate
+
+    if not sys.stderr.isatty():
+        return simulate(rules, players, hands, seed, bots, processes)
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("hands", total=hands)
+        return simulate(rules, players, hands, seed, bots, processes,
+                        progress=lambda n: bar.advance(task, n))
+
+
+def _interval(d: dict[str, Any]) -> str:
+    return f"{d['low']:+.2f} … {d['high']:+.2f}"
+
+
+def _blocks(share: float, width: int) -> str:
+    """A bar of block characters `share` (0–1) of `width` long, to an eighth of a cell."""
+    eighths = "▏▎▍▌▋▊▉"
+    n = max(0.0, min(1.0, share)) * width
+    full, part = int(n), int((n - int(n)) * 8)
+    return "█" * full + (eighths[part - 1] if part else "")
+
+
+def _bar(value: float, scale: float, width: int = 6) -> str:
+    """A signed bar around an axis: losses to the left, gains to the right."""
+    body = _blocks(abs(value) / scale if scale > 0 else 0.0, width)
+    if value < 0:
+        return body.rjust(width) + "│" + " " * width
+    return " " * width + "│" + body.ljust(width)
+
+
+def _render(res: SimResult, processes: int) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    data = res.to_json()
+    out = console()
+    out.print(f"{escape(res.rules_name)}: {res.hands:,} hands, {res.players} players, seed {res.seed}, "
+              f"{processes} process{'es' if processes != 1 else ''}. Counters per hand, 95% confidence intervals.")
+    seats = Table(title="Per seat", title_justify="left")
+    for col in ("seat", "bot", "per hand", "95% CI", "first out", "chart"):
+        seats.add_column(col, justify="right" if col in ("per hand", "95% CI", "first out") else "left",
+                         no_wrap=True, min_width=13 if col == "chart" else None)
+    scale = max((abs(s["mean"]) for s in data["seats"]), default=0.0)
+    for s in data["seats"]:
+        seats.add_row(str(s["seat"] + 1), s["bot"], f"{s['mean']:+.3f}", _interval(s),
+                      f"{s['out_first']:.1%}", _bar(s["mean"], scale))
+    out.print(seats)
+    if data["margin"] is not None:
+        m = data["margin"]
+        out.print(f"{m['of']} over {m['over']}: {m['mean']:+.3f} counters per hand per seat ({_interval(m)}).")
+    edge = data["dealer_edge"]
+    out.print(f"Dealer's edge: {edge['mean']:+.3f} counters per hand ({_interval(edge)}): the dealer's mean net "
+              "minus the others' mean net, dressing included.")
+    pots = Table(title="Per pot", title_justify="left")
+    for col in ("pot", "won", "mean size when won", "largest", "hands carried"):
+        pots.add_column(col, justify="left" if col == "pot" else "right")
+    for p in data["pots"]:
+        pots.add_row(escape(p["pot"]), f"{p['won']:.1%}", f"{p['mean_when_won']:.2f}", str(p["max_when_won"]),
+                     f"{p['mean_hands_carried']:.2f}")
+    out.print(pots)
+    ends = Table(title="Hand endings", title_justify="left")
+    ends.add_column("ending")
+    ends.add_column("share", justify="right")
+    ends.add_column("chart", no_wrap=True)
+    labels = {"out": "someone went out", "turnup": "at the turn-up", "void": "void (nobody could lead)"}
+    for key in ("out", "turnup", "void"):
+        share = data["endings"][key]
+        ends.add_row(labels[key], f"{share:.1%}", _blocks(share, 20) or "·")
+    out.print(ends)
+
+
+@command(app, "simulate")
+def simulate_cmd(
+    rules_spec: Annotated[str, typer.Option("--rules", "-r", help="A preset name or house-rule file.")],
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players (all computers).")],
+    hands: Annotated[int, typer.Option("--hands", "-k", help="Number of hands to play.")],
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the run: hand k uses seed*1000003+k.")] = 0,
+    bots: Annotated[str, typer.Option("--bots", "-b", help="Bot level per seat (good,simple,...) or one for all.")]
+    = "good",
+    processes: Annotated[int | None, typer.Option("--processes", "-P", help="Worker processes (default: all cores).")]
+    = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the numbers as JSON on stdout.")] = False,
+) -> None:
+    """Play many hands between computer players and report what the house rules do."""
+    from popejoan_cli.presets import load_rules
+
+    rules = load_rules(rules_spec)
+    lo, hi = rules["players.min"], rules["players.max"]
+    if not lo <= players <= hi:
+        raise UsageError(f"--players {players}: {rules.name} is for {lo}–{hi} players")
+    if not 1 <= hands <= MAX_HANDS:
+        raise UsageError(f"--hands {hands}: give a number of hands from 1 to {MAX_HANDS:,}")
+    levels = _levels(bots, players)
+    procs = processes if processes is not None else (os.cpu_count() or 1)
+    if procs < 1:
+        raise UsageError(f"--processes {procs}: give 1 or more")
+    res = _run(rules, players, hands, seed, levels, procs)
+    if as_json:
+        emit_json(res.to_json())
+        return
+    _render(res, procs)

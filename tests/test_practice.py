@@ -1,0 +1,284 @@
+"""`popejoan practice`: a whole session driven by scripted input, and the installed command in a pty.
+
+The session tests answer the way a person would: they read the last panel's "Play" marks
+and type the number of the first marked card. CliRunner's input is fixed before the run,
+so each answer is found by running the (deterministic: seeded deals, deterministic bots)
+session again with the answers so far; the end of input is a quit.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from popejoan_cli.cards import Card
+from popejoan_cli.cli import app
+from popejoan_cli.cli.practice_cmd import variant_rules
+from popejoan_cli.dealfile import seeded_deal
+from popejoan_cli.presets import preset
+
+ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
+PROMPT = "Your lead ("
+FACE = r"(?:10|[2-9AJQK])[♣♦♥♠]"
+MARK = re.compile(rf"(\d+) ({FACE}) Play\b")
+SCORES = re.compile(r"(Running|Final) scores: (.*); board (-?\d+)\.")
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def run(args: list[str], answers: list[str]) -> Result:
+    text = "".join(a + "\n" for a in answers)
+    return CliRunner().invoke(app, ["practice", *args], input=text, env=ENV)
+
+
+def last_panel(output: str) -> str:
+    """The text of the last panel shown, up to the prompt after it."""
+    start = output.rfind("Your hand ·")
+    assert start >= 0, output
+    return output[start:]
+
+
+def marked(panel: str) -> list[tuple[int, str]]:
+    return [(int(n), face) for n, face in MARK.findall(panel)]
+
+
+def play_session(args: list[str], limit: int = 80) -> tuple[Result, list[str]]:
+    """Answer every lead with the first card marked Play, until the session ends."""
+    answers: list[str] = []
+    for _ in range(limit):
+        res = run(args, answers)
+        assert res.exit_code == 0, res.output
+        if "left the table" not in res.output:
+            return res, answers
+        # The input ran out at a prompt: answer the panel shown last.
+        answers.append(str(marked(last_panel(res.output))[0][0]))
+    raise AssertionError(f"the session did not end within {limit} of your leads")
+
+
+def scores_lines(output: str) -> list[tuple[list[int], int]]:
+    found = []
+    for m in SCORES.finditer(output):
+        found.append(([int(v) for v in re.findall(r" ([+-]\d+)(?: ·|$)", " " + m.group(2))], int(m.group(3))))
+    return found
+
+
+def test_a_whole_session_by_scripted_input() -> None:
+    res, answers = play_session(["--computers", "2", "--seed", "7", "--hands", "2"])
+    out = res.output
+    assert answers, "you never led"
+    assert "Session seed 7" in out
+    assert "Hand 1: Computer 2 deals (seed 7)." in out and "Hand 2: You deal (seed 8)." in out
+    assert "Hand 1 of 2 · seed 7" in out and "Hand 2 of 2 · seed 8" in out
+    # Always in view in the panel: the spare hand, the turn-up and the trump, symbol and letter.
+    assert re.search(r"Spare hand: \d+ cards · Turn-up: (10|[2-9AJQK])[♣♦♥♠] \(.*\) · Trump: [♣♦♥♠] [CDHS] [a-z]+",
+                     out)
+    assert "Table history · " in out and "Board: Pope " in out
+    # The computers' leads and the stops are told.
+    assert re.search(r"Computer [12] leads ", out)
+    assert "Stop at " in out
+    # Every answer was a card marked Play, and the referee took each one: no refusal was printed.
+    assert "Choose a card marked Play" not in out
+    assert out.count(PROMPT) == len(answers)
+    # Running scores after each hand, then the final ones; players plus board is always zero.
+    lines = scores_lines(out)
+    assert [m.group(1) for m in SCORES.finditer(out)] == ["Running", "Running", "Final"]
+    for scores, board in lines:
+        assert len(scores) == 3
+        assert sum(scores) + board == 0
+    assert lines[-1] == lines[-2]
+    assert "Final scores after 2 of 2 hands" in out
+
+
+def test_the_marks_are_the_referees_legal_leads() -> None:
+    from popejoan_cli.board import Board
+    from popejoan_cli.hand import Hand
+
+    res = run(["--computers", "3", "--seed", "11", "--hands", "1"], [])
+    rules = preset("modern-stops")
+    hand = Hand.deal(rules, 4, 3, Board(rules), seeded_deal(rules, 4, 3, 11))
+    legal = sorted(c for s, c in hand.legal_plays() if s == 0)
+    assert sorted(Card.parse(face) for _, face in marked(last_panel(res.output))) == legal
+    # The hand is numbered in suit and rank order.
+    numbers = [int(n) for n in re.findall(r"^\s*│?\s*(\d+) ", last_panel(res.output), re.M)]
+    assert numbers and numbers[0] == 1
+
+
+def _unmarked(panel: str) -> tuple[int, str]:
+    marks = {n for n, _ in marked(panel)}
+    cells = re.findall(rf"(\d+) ({FACE})", panel)
+    return next((int(n), face) for n, face in cells if int(n) not in marks)
+
+
+def test_an_illegal_lead_re_asks_with_the_rule() -> None:
+    args = ["--computers", "2", "--seed", "7", "--hands", "1"]
+    first = run(args, [])
+    n, face = _unmarked(last_panel(first.output))
+    res = run(args, [str(n), face, "q"])
+    assert res.exit_code == 0
+    assert f"You may not lead {face}: you hold " in res.output
+    assert 'rule: play.lead = "lowest-in-suit"' in res.output
+    assert res.output.count(PROMPT) == 3
+    # A card you do not hold is refused by the referee too.
+    held = set(re.findall(rf"\d+ ({FACE})", last_panel(first.output)))
+    other = next(str(c) for c in map(Card.parse, ("AC", "2C", "3C", "AS", "2S", "AH", "2H")) if c.face not in held)
+    res = run(args, [other, "q"])
+    assert "You do not hold" in res.output and res.output.count(PROMPT) == 2
+
+
+def test_entries_that_are_not_cards_re_ask() -> None:
+    res = run(["--computers", "2", "--seed", "7", "--hands", "1"], ["xyz", "", "99", "0", "q"])
+    assert res.exit_code == 0
+    out = res.output
+    assert "'xyz' is neither a card nor a card's number" in out
+    assert "There is no card number 99" in out and "There is no card number 0" in out
+    assert "Type a card marked Play" in out
+    assert out.count(PROMPT) == 5
+    assert "You left the table during hand 1" in out
+
+
+def test_q_quits_cleanly_with_the_scores() -> None:
+    res = run(["--computers", "4", "--seed", "3"], ["q"])
+    assert res.exit_code == 0, res.output
+    assert "You left the table during hand 1" in res.output
+    (scores, board), = scores_lines(res.output)
+    assert sum(scores) + board == 0 and len(scores) == 5
+    assert "\x1b[" not in res.output, "NO_COLOR and a pipe give plain text"
+
+
+def test_help_shows_the_table_again() -> None:
+    res = run(["--computers", "2", "--seed", "7", "--hands", "1"], ["?", "q"])
+    assert res.output.count("Your hand ·") == 2
+
+
+def _pope_seed(computers: int) -> int:
+    rules = preset("modern-stops")
+    seats = computers + 1
+    return next(s for s in range(10_000) if seeded_deal(rules, seats, seats - 1, s).turnup == Card.parse("9D"))
+
+
+def test_instant_win_ends_the_hand_at_a_turned_up_pope() -> None:
+    seed = _pope_seed(2)
+    res = run(["--computers", "2", "--seed", str(seed), "--hands", "1", "--variant", "instant-win"], [])
+    assert res.exit_code == 0, res.output
+    out = res.output
+    assert "Modern stops + instant-win" in out
+    assert "Turn-up 9♦" in out
+    assert "Computer 2 wins Pope" in out and "Computer 2 wins First out" in out
+    assert "for the turned-up Pope" in out
+    assert "The hand ends at the turn-up" in out
+    assert PROMPT not in out, "no lead is asked for: the hand is over"
+    (scores, board), _final = scores_lines(out)
+    assert scores[2] > 0 and scores[0] < 0 and sum(scores) + board == 0
+    # Without the variant the same deal is played on: the dealer takes only the Pope.
+    plain = run(["--computers", "2", "--seed", str(seed), "--hands", "1"], ["q"])
+    assert "The hand ends at the turn-up" not in plain.output and PROMPT in plain.output
+
+
+def test_variants_derive_the_house_rules() -> None:
+    base = preset("modern-stops")
+    assert base["turnup.pope_ends_hand"] is False and base["play.pairs"] == "same-player"
+    won = variant_rules(base, ["instant-win"])
+    assert won["turnup.pope_ends_hand"] is True and won["turnup.pope_per_card"] is True
+    assert list(won["turnup.pope_takes"]) == ["pope", "game"]
+    assert variant_rules(base, ["split-combination"])["play.pairs"] == "split"
+    assert variant_rules(base, []) is base
+    res = run(["--computers", "2", "--seed", "7", "--hands", "1", "--variant", "split-combination"], ["q"])
+    assert res.exit_code == 0 and "Modern stops + split-combination" in res.output
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["--computers", "8"], "--computers"),
+    (["--level", "genius"], "unknown level 'genius'"),
+    (["--variant", "instant"], "unknown variant 'instant'"),
+    (["--name", "Computer 1"], "listed twice"),
+    (["--rules", "no-such-preset"], "unknown preset"),
+])
+def test_bad_options(args: list[str], fragment: str) -> None:
+    res = CliRunner().invoke(app, ["practice", *args], input="q\n", env=ENV)
+    assert res.exit_code == 2, res.output
+    assert fragment in res.output
+
+
+def test_your_name_and_the_simple_level() -> None:
+    res = run(["--computers", "2", "--seed", "7", "--hands", "1", "--name", "Ann", "--level", "simple"], ["1", "q"])
+    assert res.exit_code == 0
+    assert "Ann (you, to lead)" in res.output and "computers: simple" in res.output
+    assert "Ann leads " in res.output
+
+
+# ------------------------------------------------------------------ the installed command, in a pty
+def _popejoan() -> Path | None:
+    import shutil
+
+    beside = Path(sys.executable).parent / "popejoan"
+    if beside.is_file():
+        return beside
+    found = shutil.which("popejoan")
+    return Path(found) if found else None
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_end_to_end_in_a_pseudo_terminal(tmp_path: Path) -> None:
+    exe = _popejoan()
+    if exe is None:
+        pytest.skip("the popejoan command is not installed")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("POPEJOAN", "XDG_"))}
+    env.update(HOME=str(tmp_path), NO_COLOR="1", COLUMNS="100", LINES="50", TERM="xterm")
+    master, slave = os.openpty()
+    proc = subprocess.Popen([str(exe), "practice", "--computers", "2", "--seed", "7", "--hands", "2"],
+                            stdin=slave, stdout=slave, stderr=slave, env=env, cwd=tmp_path, close_fds=True,
+                            start_new_session=True)
+    os.close(slave)
+    seen = ""
+
+    def read_until(pattern: str, timeout: float = 15.0) -> str:
+        nonlocal seen
+        deadline = time.monotonic() + timeout
+        while pattern not in seen:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"timed out waiting for {pattern!r}; got:\n{seen[-2000:]}")
+            ready, _, _ = select.select([master], [], [], left)
+            if not ready:
+                continue
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # EIO: the child closed the terminal
+                chunk = b""
+            if not chunk:
+                if pattern not in seen:
+                    raise AssertionError(f"the command ended before {pattern!r}; got:\n{seen[-2000:]}")
+                break
+            seen += ANSI.sub("", chunk.decode("utf-8", "replace")).replace("\r\n", "\n")
+        at = seen.index(pattern) + len(pattern)
+        before, seen = seen[:at], seen[at:]
+        return before
+
+    try:
+        led = 0
+        for _ in range(3):
+            screen = read_until(PROMPT)
+            assert "Trump: " in screen and "Spare hand: " in screen
+            n, _face = marked(last_panel(screen))[0]
+            read_until("q quits): ")
+            os.write(master, f"{n}\n".encode())
+            led += 1
+        read_until(PROMPT)
+        read_until("q quits): ")
+        os.write(master, b"q\n")
+        rest = read_until("Final scores: You left after 0 of 2 hands")
+        assert "You left the table during hand 1" in rest
+        assert proc.wait(timeout=15) == 0
+        assert led == 3
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
