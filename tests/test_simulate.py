@@ -88,8 +88,12 @@ def test_cli_bad_bots_is_a_usage_error() -> None:
     assert "did you mean 'good'" in res.stderr
     assert res.stdout == ""
     res = runner.invoke(app, ["simulate", "--rules", "modern-stops", "--players", "4", "--hands", "10",
-                              "--bots", "good,simple"])
-    assert res.exit_code == 2 and "2 levels for 4 players" in res.stderr
+                              "--bots", "good,simple,good,simple,good"])
+    assert res.exit_code == 2 and "5 levels for 4 players" in res.stderr
+    res = runner.invoke(app, ["simulate", "--rules", "modern-stops", "--players", "4", "--hands", "10",
+                              "--bots", "good,simple", "--json"])
+    assert res.exit_code == 0, res.stderr
+    assert [s["bot"] for s in json.loads(res.stdout)["seats"]] == ["good", "simple", "good", "simple"]
 
 
 def test_cli_bad_counts() -> None:

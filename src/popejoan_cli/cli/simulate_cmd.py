@@ -29,12 +29,11 @@ def _levels(text: str, players: int) -> list[str]:
     for w in words:
         if w not in LEVELS:
             raise UsageError(f"--bots: unknown bot level {w!r}", allowed(LEVELS, w))
-    if len(words) == 1:
-        return words * players
-    if len(words) != players:
+    if len(words) > players:
         raise UsageError(f"--bots lists {len(words)} levels for {players} players",
-                         "give one level for every seat, or one level for all")
-    return words
+                         "give at most one level a seat; a shorter list repeats round the table")
+    # A shorter list repeats round the table: good,simple seats them alternately.
+    return [words[k % len(words)] for k in range(players)]
 
 
 def _run(rules: Any, players: int, hands: int, seed: int, bots: list[str], processes: int) -> SimResult:
