@@ -123,6 +123,7 @@ def _register() -> None:
     from popejoan_cli.cli import (  # noqa: F401
         demo_cmd,
         hand_cmd,
+        ledger_cmd,
         practice_cmd,
         real_cmd,
         rules_cmd,

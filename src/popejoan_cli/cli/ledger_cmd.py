@@ -1,0 +1,1 @@
+"""`popejoan ledger export|settle|stats` and sessions (being written)."""
