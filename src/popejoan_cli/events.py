@@ -28,6 +28,14 @@ class TableOpened:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
+class BalancesCarried:
+    """A new session continues an exported ledger: each player's balance and the board, brought in."""
+
+    balances: dict[str, int]
+    board: dict[str, int]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
 class PlayerJoined:
     """A player sat down between hands (at the dealer's right, last in the clockwise list)."""
 
@@ -140,12 +148,12 @@ class SessionEnded:
     """The session was closed."""
 
 
-Event = (TableOpened | PlayerJoined | PlayerLeft | HandDealt | SpareTaken | CardLed | RealHandDealt | CardPlayed
+Event = (TableOpened | BalancesCarried | PlayerJoined | PlayerLeft | HandDealt | SpareTaken | CardLed | RealHandDealt | CardPlayed
          | StopCalled | HandShown | OutDeclared | Counted | EventVoided | HandCheckpointed | FinalDealt | SessionEnded)
 
 KINDS: dict[str, type[Any]] = {
     cls.__name__: cls
-    for cls in (TableOpened, PlayerJoined, PlayerLeft, HandDealt, SpareTaken, CardLed, RealHandDealt, CardPlayed,
+    for cls in (TableOpened, BalancesCarried, PlayerJoined, PlayerLeft, HandDealt, SpareTaken, CardLed, RealHandDealt, CardPlayed,
                 StopCalled, HandShown, OutDeclared, Counted, EventVoided, HandCheckpointed, FinalDealt, SessionEnded)
 }
 

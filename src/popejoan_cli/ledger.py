@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from popejoan_cli.events import PlayerJoined, PlayerLeft, TableOpened
+from popejoan_cli.events import BalancesCarried, PlayerJoined, PlayerLeft, TableOpened
 from popejoan_cli.table import TableView
 
 
@@ -20,7 +20,7 @@ class Posting:
     hand: int  # 0 outside a hand
     account: str  # "player:NAME", "pot:NAME" or "bank" (counters brought in or taken away)
     amount: int
-    what: str  # buy-in, cash-out, dress, turnup, play, out, cards, exchange, final
+    what: str  # buy-in, carried, cash-out, dress, turnup, play, out, cards, exchange, final
 
 
 def postings(view: TableView) -> list[Posting]:
@@ -35,6 +35,11 @@ def postings(view: TableView) -> list[Posting]:
             for p in event.players:
                 out += [Posting(seq, 0, f"player:{p}", event.counters, "buy-in"),
                         Posting(seq, 0, "bank", -event.counters, "buy-in")]
+        elif isinstance(event, BalancesCarried):
+            for p, n in event.balances.items():
+                out += [Posting(seq, 0, f"player:{p}", n, "carried"), Posting(seq, 0, "bank", -n, "carried")]
+            for pot, n in event.board.items():
+                out += [Posting(seq, 0, f"pot:{pot}", n, "carried"), Posting(seq, 0, "bank", -n, "carried")]
         elif isinstance(event, PlayerJoined):
             out += [Posting(seq, 0, f"player:{event.player}", event.counters, "buy-in"),
                     Posting(seq, 0, "bank", -event.counters, "buy-in")]

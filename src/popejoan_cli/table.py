@@ -16,6 +16,7 @@ from popejoan_cli.cards import Card, Seed
 from popejoan_cli.dealfile import check_players, seeded_deal
 from popejoan_cli.errors import DataError, IllegalPlay, PopejoanError, Problem, RuleViolation, UsageError, allowed
 from popejoan_cli.events import (
+    BalancesCarried,
     CardLed,
     CardPlayed,
     Counted,
@@ -170,6 +171,22 @@ def apply(view: TableView, seq: int, event: Event) -> None:
     if view.rules is None:
         raise DataError([Problem("the journal does not start by opening a table", key=f"seq {seq}")])
     rules = view.rules
+    if isinstance(event, BalancesCarried):
+        if view.hands or any(not isinstance(e, TableOpened) for _, e in view.effective):
+            raise DataError([Problem("balances are carried in only right after the table is opened",
+                                     key=f"seq {seq}")])
+        if set(event.balances) != set(view.players) or set(event.board) != set(view.board):
+            raise DataError([Problem("the carried balances must name exactly the table's players and pots",
+                                     key=f"seq {seq}")])
+        for name, n in event.balances.items():
+            _check_counters(n, negative=True)
+            view.balances[name] += n
+            view.bought[name] += n
+        for pot, n in event.board.items():
+            _check_counters(n)
+            view.board[pot] += n
+        view.brought_in += sum(event.balances.values()) + sum(event.board.values())
+        return
     if isinstance(event, PlayerJoined):
         _between_hands(view, "players join")
         if event.player in view.players:
