@@ -27,41 +27,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from popejoan_cli import tables
-from popejoan_cli.events import CardLed, Event, HandDealt, TableOpened
-from popejoan_cli.presets import preset
-from popejoan_cli.replay import lowest_lead
-from popejoan_cli.table import TableView
+from evening import build  # bench/evening.py: run from the repo root as `python bench/shell.py`
 
 TARGET_MS = 20.0
 PROMPT = b"popejoan> "
 READS = (["board", "--json"], ["ledger", "show", "--json"])
 UNDO = ["undo", "--yes"]
-
-
-def build(folder: Path, hands: int) -> tuple[int, list[str]]:
-    """A table with `hands` hands played out and one more dealt; the journal's event count and the next lead."""
-    rules = preset("modern-stops")
-    players = ["Ann", "Bob", "Cat", "Dan"]
-    tables.record(lambda v: [TableOpened(name="bench", rules=rules.to_dict(), rules_name=rules.name,
-                                         players=players, counters=500, dealer="Ann")], where=folder, create=True)
-    for k in range(hands + 1):
-        def deal(v: TableView, s: int = k) -> list[Event]:
-            return [HandDealt(seed=s, dealer=v.next_dealer)]
-
-        view = tables.record(deal, where=folder).view
-        while k < hands and view.open_hand is not None:
-            rec = view.open_hand
-            seat, card = lowest_lead(rec.hand)
-
-            def lead(v: TableView, who: str = rec.players[seat], c: str = str(card)) -> list[Event]:
-                return [CardLed(player=who, card=c)]
-
-            view = tables.record(lead, where=folder).view
-    last = view.open_hand
-    assert last is not None, "the last hand ended at the turn-up; pick another seed"
-    seat, card = lowest_lead(last.hand)
-    return sum(1 for _ in (folder / "journal.jsonl").open("rb")), ["lead", str(card), "--by", last.players[seat]]
 
 
 def find_exe(given: str | None) -> str:
@@ -137,7 +108,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="popejoan-bench-") as tmp:
         folder = Path(tmp) / "table"
         print(f"building a table with {args.hands} played hands ...", file=sys.stderr, flush=True)
-        events, lead = build(folder, args.hands)
+        player, card = build(folder, args.hands)
+        events = sum(1 for _ in (folder / "journal.jsonl").open("rb"))
+        lead = ["lead", card, "--by", player]
         commands = [*READS, lead]
         env = {**os.environ, "POPEJOAN_TABLE": str(folder), "POPEJOAN_HOME": str(Path(tmp) / "home"),
                "NO_COLOR": "1", "TERM": "dumb", "COLUMNS": "100"}

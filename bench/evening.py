@@ -1,0 +1,40 @@
+"""A long evening for the table benchmarks: a modern-stops table with many played hands.
+
+`build(folder, hands)` plays `hands` hands out with the lowest policy through the journal,
+deals one more, and returns its next lead (player, card). Shared by bench/table.py and
+bench/shell.py; run them from the repo root (`python bench/table.py`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from popejoan_cli import tables
+from popejoan_cli.events import CardLed, Event, HandDealt, TableOpened
+from popejoan_cli.presets import preset
+from popejoan_cli.replay import lowest_lead
+from popejoan_cli.table import TableView
+
+
+def build(folder: Path, hands: int) -> tuple[str, str]:
+    """A table with `hands` hands played out and one more dealt; returns the next lead (player, card)."""
+    rules = preset("modern-stops")
+    players = ["Ann", "Bob", "Cat", "Dan"]
+    tables.record(lambda v: [TableOpened(name="bench", rules=rules.to_dict(), rules_name=rules.name,
+                                         players=players, counters=500, dealer="Ann")], where=folder, create=True)
+    for k in range(hands + 1):
+        def deal(v: TableView, s: int = k) -> list[Event]:
+            return [HandDealt(seed=s, dealer=v.next_dealer)]
+
+        view = tables.record(deal, where=folder).view
+        while view.open_hand is not None:
+            rec = view.open_hand
+            seat, card = lowest_lead(rec.hand)
+            if k == hands:
+                return rec.players[seat], str(card)
+
+            def lead(v: TableView, who: str = rec.players[seat], c: str = str(card)) -> list[Event]:
+                return [CardLed(player=who, card=c)]
+
+            view = tables.record(lead, where=folder).view
+    raise AssertionError("the last hand ended at the turn-up; pick another seed")
