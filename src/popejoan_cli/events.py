@@ -148,13 +148,15 @@ class SessionEnded:
     """The session was closed."""
 
 
-Event = (TableOpened | BalancesCarried | PlayerJoined | PlayerLeft | HandDealt | SpareTaken | CardLed | RealHandDealt | CardPlayed
-         | StopCalled | HandShown | OutDeclared | Counted | EventVoided | HandCheckpointed | FinalDealt | SessionEnded)
+Event = (TableOpened | BalancesCarried | PlayerJoined | PlayerLeft | HandDealt | SpareTaken | CardLed | RealHandDealt
+         | CardPlayed | StopCalled | HandShown | OutDeclared | Counted | EventVoided | HandCheckpointed | FinalDealt
+         | SessionEnded)
 
 KINDS: dict[str, type[Any]] = {
     cls.__name__: cls
-    for cls in (TableOpened, BalancesCarried, PlayerJoined, PlayerLeft, HandDealt, SpareTaken, CardLed, RealHandDealt, CardPlayed,
-                StopCalled, HandShown, OutDeclared, Counted, EventVoided, HandCheckpointed, FinalDealt, SessionEnded)
+    for cls in (TableOpened, BalancesCarried, PlayerJoined, PlayerLeft, HandDealt, SpareTaken, CardLed, RealHandDealt,
+                CardPlayed, StopCalled, HandShown, OutDeclared, Counted, EventVoided, HandCheckpointed, FinalDealt,
+                SessionEnded)
 }
 
 

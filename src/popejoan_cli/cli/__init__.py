@@ -127,6 +127,7 @@ def _register() -> None:
         practice_cmd,
         real_cmd,
         rules_cmd,
+        settle_cmd,
         shell_cmd,
         simulate_cmd,
         table_cmd,

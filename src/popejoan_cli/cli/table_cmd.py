@@ -47,26 +47,56 @@ def _record(make: Any, **kw: Any) -> Any:
 @command(table_app, "new")
 def table_new(
     name: Annotated[str, typer.Argument(help="A name for the table, e.g. fridays.")],
-    rules_spec: Annotated[str, typer.Option("--rules", "-r", help="A preset name or house-rule file.")],
-    players: Annotated[str, typer.Option("--players", "-p", help="Players clockwise: Ann,Bob,Cat.")],
+    rules_spec: Annotated[str | None, typer.Option("--rules", "-r", help="A preset name or house-rule file.")]
+    = None,
+    players: Annotated[str | None, typer.Option("--players", "-p", help="Players clockwise: Ann,Bob,Cat.")] = None,
     dealer: Annotated[str | None, typer.Option("--dealer", "-d", help="First dealer (default: first player).")] = None,
-    counters: Annotated[int, typer.Option("--counters", "-c", help="Counters each player brings.")] = 50,
+    counters: Annotated[int | None, typer.Option("--counters", "-c", help="Counters each player brings (50).")]
+    = None,
+    from_file: Annotated[str | None, typer.Option("--from", metavar="FILE",
+                                                  help="Continue an exported ledger (TOML or JSON) as a new "
+                                                       "session.")] = None,
 ) -> None:
-    """Create a table and make it the current one."""
+    """Create a table and make it the current one (or continue an exported ledger with --from)."""
     from popejoan_cli import tables
     from popejoan_cli.cli.hand_cmd import _players
     from popejoan_cli.events import TableOpened
     from popejoan_cli.presets import load_rules
 
+    where = tables.tables_dir() / tables.check_name(name) if not cli.table_override else _where()
+    if from_file is not None:
+        given = [o for o, v in (("--rules", rules_spec), ("--players", players), ("--dealer", dealer),
+                                ("--counters", counters)) if v is not None]
+        if given:
+            raise UsageError(f"--from takes the rules, players, dealer and counters from the file: "
+                             f"leave out {', '.join(given)}")
+        from popejoan_cli.cli.ledger_cmd import read_export
+        from popejoan_cli.exports import carried_opening
+
+        imp = read_export(from_file)
+        first_events = carried_opening(name, imp)
+        _record(lambda view: first_events, where=where, create=True)
+        if not cli.table_override:
+            tables.set_current(name)
+        held = ", ".join(f"{p} {n}" for p, n in imp.balances.items())
+        console().print(f"Table {name!r} continues {imp.table!r} from {from_file} ({imp.rules_name} rules): {held}; "
+                        f"{sum(imp.board.values())} counters on the board. {imp.next_dealer} deals next: "
+                        f"`popejoan deal`.", markup=False)
+        return
+    if rules_spec is None or players is None:
+        missing = " and ".join(o for o, v in (("--rules", rules_spec), ("--players", players)) if v is None)
+        raise UsageError(f"a new table needs {missing}",
+                         "e.g. `popejoan table new fridays --rules modern-stops --players Ann,Bob,Cat`, "
+                         "or continue an export with --from FILE")
+    each = 50 if counters is None else counters
     rules = load_rules(rules_spec)
     names = _players(players)
-    where = tables.tables_dir() / tables.check_name(name) if not cli.table_override else _where()
     first = dealer if dealer is not None else names[0]
     _record(lambda view: [TableOpened(name=name, rules=rules.to_dict(), rules_name=rules.name, players=names,
-                                      counters=counters, dealer=first)], where=where, create=True)
+                                      counters=each, dealer=first)], where=where, create=True)
     if not cli.table_override:
         tables.set_current(name)
-    console().print(f"Table {name!r} is ready: {', '.join(names)}, {counters} counters each, "
+    console().print(f"Table {name!r} is ready: {', '.join(names)}, {each} counters each, "
                     f"{rules.title} rules. {first} deals first: `popejoan deal`.", markup=False)
 
 

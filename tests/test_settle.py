@@ -1,0 +1,197 @@
+"""Settling up in exact cents, standings, and their CLI."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from typer.testing import Result
+
+from popejoan_cli import settle
+from popejoan_cli.errors import UsageError
+from popejoan_cli.table import TableView
+from test_acct_formats import session
+
+PLAIN_ENV = {"COLUMNS": "120", "NO_COLOR": "1", "TERM": "dumb"}
+
+
+@st.composite
+def zero_sum(draw: st.DrawFn) -> dict[str, int]:
+    n = draw(st.integers(2, 9))
+    nums = draw(st.lists(st.integers(-2000, 2000), min_size=n - 1, max_size=n - 1))
+    return {f"p{i}": v for i, v in enumerate([*nums, -sum(nums)])}
+
+
+@given(zero_sum(), st.decimals(min_value=Decimal("0.001"), max_value=Decimal(20), places=3))
+def test_transfers_settle_every_net_exactly(nets: dict[str, int], value: Decimal) -> None:
+    s = settle.settle_nets(nets, value)
+    assert sum(s.cents.values()) == 0
+    assert all(isinstance(c, int) for c in s.cents.values())
+    paid = dict.fromkeys(nets, 0)
+    for t in s.transfers:
+        assert isinstance(t.cents, int) and t.cents > 0 and t.payer != t.payee
+        paid[t.payer] -= t.cents
+        paid[t.payee] += t.cents
+    assert paid == s.cents
+    assert len(s.transfers) <= max(len(nets) - 1, 0)
+    exact = {k: Decimal(v) * value * 100 for k, v in nets.items()}
+    assert all(abs(s.cents[k] - exact[k]) <= 1 for k in nets)  # half a cent, plus at most one cent of residue
+    assert abs(s.residue) == len(s.residue_to)
+
+
+def test_two_decimal_values_have_no_residue() -> None:
+    s = settle.settle_nets({"Ann": -7, "Bob": 3, "Cat": 4}, Decimal("0.05"), "EUR")
+    assert s.cents == {"Ann": -35, "Bob": 15, "Cat": 20}
+    assert s.residue == 0
+    assert [(t.payer, t.payee, t.cents) for t in s.transfers] == [("Ann", "Cat", 20), ("Ann", "Bob", 15)]
+    assert "rounded half to even" in settle.rounding_note(s) and "nothing was left over" in settle.rounding_note(s)
+
+
+def test_the_residue_is_named_and_assigned() -> None:
+    # 0.005 a counter: each 1 is 0.5 cent → half to even gives 0; -3 is -1.5 → -2. Sum -2 + 0 + 0 = -2.
+    s = settle.settle_nets({"Ann": -3, "Bob": 1, "Cat": 1, "Dan": 1}, Decimal("0.005"))
+    assert sum(s.cents.values()) == 0
+    assert s.residue == -2 and len(s.residue_to) == 2
+    assert "taken by" in settle.rounding_note(s)
+
+
+def test_rounding_half_to_even() -> None:
+    assert settle.to_cents(1, Decimal("0.025"))[0] == 2  # 2.5 → 2
+    assert settle.to_cents(3, Decimal("0.025"))[0] == 8  # 7.5 → 8
+    assert settle.to_cents(-1, Decimal("0.025"))[0] == -2
+
+
+def test_bad_values() -> None:
+    for bad in ("x", "0", "-1", "nan", "inf", "1e9"):
+        with pytest.raises(UsageError):
+            settle.parse_value(bad)
+    assert settle.parse_value(" 0.05 ") == Decimal("0.05")
+
+
+def test_nets_must_sum_to_zero() -> None:
+    with pytest.raises(ValueError):
+        settle.settle_nets({"Ann": 1}, Decimal(1))
+
+
+def test_money_text() -> None:
+    assert settle.money(-5, "EUR") == "-0.05 EUR"
+    assert settle.money(1234, "£") == "12.34 £"
+
+
+def test_sparkline() -> None:
+    assert settle.sparkline([]) == ""
+    assert settle.sparkline([5, 5]) == "▄▄"
+    assert settle.sparkline([0, 7, 14]) == "▁▄█"
+
+
+# ------------------------------------------------------------------------------ on a table
+@pytest.fixture(scope="module")
+def view(tmp_path_factory: pytest.TempPathFactory) -> TableView:
+    return session(tmp_path_factory.mktemp("settle") / "t")
+
+
+def test_a_session_settles(view: TableView) -> None:
+    nets = settle.nets(view)
+    assert sum(nets.values()) == 0
+    assert nets == {"Ann Lee": -32, "Борис": -26, "Cat;Dog": -25, "ann:lee": 35, "Élodie O'Neil": 39,
+                    "the board": 9}
+    s = settle.settle(view, Decimal("0.05"))
+    assert len(s.transfers) <= len(nets) - 1
+
+
+def test_stats_on_a_fixed_session(view: TableView) -> None:
+    rows = {r.name: r for r in settle.stats(view)}
+    assert list(rows) == ["Ann Lee", "Борис", "Cat;Dog", "ann:lee", "Élodie O'Neil"]
+    assert {k: r.hands for k, r in rows.items()} == {"Ann Lee": 3, "Борис": 2, "Cat;Dog": 3, "ann:lee": 3,
+                                                    "Élodie O'Neil": 2}
+    assert {k: r.dealt for k, r in rows.items()} == {"Ann Lee": 1, "Борис": 1, "Cat;Dog": 1, "ann:lee": 0,
+                                                    "Élodie O'Neil": 0}
+    # hand 1 ended with ann:lee going out; hands 2 and 3 ended with nobody out
+    assert {k: r.first_out for k, r in rows.items()} == {"Ann Lee": 0, "Борис": 0, "Cat;Dog": 0, "ann:lee": 1,
+                                                        "Élodie O'Neil": 0}
+    assert rows["ann:lee"].net == 35 and rows["Борис"].balance == 0
+    assert rows["Élodie O'Neil"].won["pope"] == 52
+    # the series ends at the balance now, for those at the final deal
+    assert rows["ann:lee"].series[-1] == view.live_balances()["ann:lee"]
+    assert len(rows["ann:lee"].series) == 4 and len(rows["Борис"].series) == 2
+    # every counter won came off the board: awards equal what the pots paid out
+    assert sum(sum(r.won.values()) for r in rows.values()) > 0
+
+
+# ------------------------------------------------------------------------------ CLI
+@pytest.fixture
+def run(view: TableView, tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Result]:
+    from typer.testing import CliRunner
+
+    from popejoan_cli.cli import app
+
+    where = str(tmp_path_factory.getbasetemp() / "settle0" / "t")
+    runner = CliRunner()
+
+    def go(*args: str, table: str | None = where) -> Result:
+        env = dict(PLAIN_ENV)
+        if table:
+            env["POPEJOAN_TABLE"] = table
+        return runner.invoke(app, list(args), env=env)
+
+    return go
+
+
+def test_cli_settle(run: Callable[..., Result]) -> None:
+    r = run("ledger", "settle", "--value", "0.05", "--currency", "EUR")
+    assert r.exit_code == 0, r.output
+    assert "Ann Lee pays Élodie O'Neil 1.60 EUR" in r.stdout
+    assert "rounded half to even" in r.stdout
+
+
+def test_cli_settle_json(run: Callable[..., Result]) -> None:
+    r = run("ledger", "settle", "--value", "0.003", "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["value"] == "0.003" and data["currency"] == "EUR"
+    assert sum(data["cents"].values()) == 0
+    assert data["rounding"]["residue_cents"] == -1 and len(data["rounding"]["residue_to"]) == 1
+    assert len(data["transfers"]) <= len(data["nets"]) - 1
+
+
+def test_cli_settle_bad_value(run: Callable[..., Result]) -> None:
+    r = run("ledger", "settle", "--value", "abc")
+    assert r.exit_code == 2 and "not a number" in r.stderr
+
+
+def test_cli_settle_no_balances(tmp_path: Path, run: Callable[..., Result]) -> None:
+    from popejoan_cli import tables
+    from popejoan_cli.events import TableOpened
+    from popejoan_cli.presets import preset
+
+    r0 = preset("russian")
+    opened = TableOpened(name="z", rules=r0.to_dict(), rules_name=r0.name, players=["A", "B", "C"], counters=5,
+                         dealer="A")
+    tables.record(lambda v: [opened], where=tmp_path / "z", create=True)
+    r = run("ledger", "settle", table=str(tmp_path / "z"))
+    assert r.exit_code == 0 and "No balances to settle" in r.stdout
+    r = run("ledger", "settle", "--json", table=str(tmp_path / "z"))
+    assert json.loads(r.stdout)["transfers"] == [] and json.loads(r.stdout)["settled"] is True
+
+
+def test_cli_settle_no_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: Callable[..., Result]) -> None:
+    monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path))
+    monkeypatch.delenv("POPEJOAN_TABLE", raising=False)
+    r = run("ledger", "settle", table=None)
+    assert r.exit_code == 2 and "no table" in r.stderr
+
+
+def test_cli_stats(run: Callable[..., Result]) -> None:
+    r = run("ledger", "stats")
+    assert r.exit_code == 0, r.output
+    assert "Standings" in r.stdout and "Élodie O'Neil" in r.stdout
+    assert any(ch in r.stdout for ch in settle.BARS)
+    r = run("ledger", "stats", "--json")
+    data = json.loads(r.stdout)
+    assert [p["player"] for p in data["players"]][:2] == ["Ann Lee", "Борис"]
+    assert data["players"][3]["net"] == 35
