@@ -33,6 +33,8 @@ class BalancesCarried:
 
     balances: dict[str, int]
     board: dict[str, int]
+    session: int
+    """The number of this session: one more than the session exported."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

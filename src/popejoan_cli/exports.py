@@ -52,7 +52,7 @@ def _hand_entry(rec: HandRecord, dressed: dict[str, int]) -> dict[str, Any]:
     }
 
 
-def to_document(view: TableView, *, session: int = 1, json_style: bool = False) -> dict[str, Any]:
+def to_document(view: TableView, *, session: int | None = None, json_style: bool = False) -> dict[str, Any]:
     """The ledger as people read it (TOML-shaped: no nulls). Only between hands."""
     from popejoan_cli.ledger import postings
 
@@ -74,7 +74,7 @@ def to_document(view: TableView, *, session: int = 1, json_style: bool = False) 
         for n, v in h["net"].items():
             totals[n] = totals.get(n, 0) + v
     doc: dict[str, Any] = {("schema_version" if json_style else "format"): FORMAT, "program": PROGRAM,
-                           "table": view.name, "session": session, "rules_name": view.rules_name,
+                           "table": view.name, "session": session or view.session, "rules_name": view.rules_name,
                            "next_dealer": view.next_dealer, "ended": view.ended,
                            "brought_in": view.brought_in, "taken_away": sum(view.taken_out.values())}
     doc["players"] = [{"name": n, "balance": view.balances[n], "brought_in": view.bought.get(n, 0),
@@ -102,13 +102,13 @@ def to_document(view: TableView, *, session: int = 1, json_style: bool = False) 
     return doc
 
 
-def to_toml(view: TableView, *, session: int = 1) -> str:
+def to_toml(view: TableView, *, session: int | None = None) -> str:
     import tomli_w
 
     return tomli_w.dumps(to_document(view, session=session))
 
 
-def to_json(view: TableView, *, session: int = 1) -> str:
+def to_json(view: TableView, *, session: int | None = None) -> str:
     return json.dumps(to_document(view, session=session, json_style=True), ensure_ascii=False, indent=2) + "\n"
 
 
@@ -122,7 +122,7 @@ def guard(cell: str) -> str:
     return "'" + cell if cell.startswith(_RISKY) else cell
 
 
-def to_csv(view: TableView, *, session: int = 1) -> str:
+def to_csv(view: TableView, *, session: int | None = None) -> str:
     """One row per posting, with the running balance of its account after it."""
     from popejoan_cli.ledger import postings
 
@@ -134,8 +134,8 @@ def to_csv(view: TableView, *, session: int = 1) -> str:
         running[p.account] = running.get(p.account, 0) + p.amount
         player = p.account.removeprefix("player:") if p.account.startswith("player:") else ""
         pot = p.account.removeprefix("pot:") if p.account.startswith("pot:") else ""
-        writer.writerow([session, p.seq, p.hand, guard(p.what), guard(p.account), guard(player), guard(pot),
-                         p.amount, running[p.account]])
+        writer.writerow([session or view.session, p.seq, p.hand, guard(p.what), guard(p.account), guard(player),
+                         guard(pot), p.amount, running[p.account]])
     return out.getvalue()
 
 
@@ -520,7 +520,7 @@ def carried_opening(name: str, imp: Imported) -> list[Event]:
     """
     opened = TableOpened(name=name, rules=imp.rules.to_dict(), rules_name=imp.rules_name, players=list(imp.players),
                          counters=0, dealer=imp.next_dealer)
-    return [opened, BalancesCarried(balances=dict(imp.balances), board=dict(imp.board))]
+    return [opened, BalancesCarried(balances=dict(imp.balances), board=dict(imp.board), session=imp.session + 1)]
 
 
 def read_document(data: bytes, name: str, kind: str = "") -> Imported:

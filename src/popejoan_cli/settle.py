@@ -65,12 +65,14 @@ def parse_value(text: str) -> Decimal:
 
 
 def nets(view: TableView) -> dict[str, int]:
-    """Each player's net in counters (held + taken away − brought in), and the board's holding."""
+    """Each player's net in counters (held + taken away − brought in), and the board's change."""
     live = view.live_balances()
     out: dict[str, int] = {}
     for name, brought in view.bought.items():
         out[name] = live.get(name, 0) + view.taken_out.get(name, 0) - brought
-    board = sum(view.live_board().values())
+    # What the board held when the session began (carried from the last one) was brought in too.
+    carried = view.brought_in - sum(view.bought.values())
+    board = sum(view.live_board().values()) - carried
     if board:
         out[BOARD] = board
     return out

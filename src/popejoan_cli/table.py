@@ -90,6 +90,7 @@ class TableView:
     taken_out: dict[str, int] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     ended: bool = False
+    session: int = 1
     last_seq: int = 0
     effective: list[tuple[int, Event]] = field(default_factory=list)
 
@@ -186,6 +187,9 @@ def apply(view: TableView, seq: int, event: Event) -> None:
             _check_counters(n)
             view.board[pot] += n
         view.brought_in += sum(event.balances.values()) + sum(event.board.values())
+        if not 1 <= event.session <= MAX_COUNTERS:
+            raise DataError([Problem(f"session {event.session} is out of range", key=f"seq {seq}")])
+        view.session = event.session
         return
     if isinstance(event, PlayerJoined):
         _between_hands(view, "players join")

@@ -35,6 +35,8 @@ table_app = typer.Typer(help="Tables: create, list and pick them; players join a
 ledger_app = typer.Typer(help="Balances, counted from the table's journal.", no_args_is_help=True)
 app.add_typer(table_app, name="table")
 app.add_typer(ledger_app, name="ledger")
+session_app = typer.Typer(help="Sessions: the next evening of the same table.", no_args_is_help=True)
+app.add_typer(session_app, name="session")
 app.add_typer(rules_app, name="rules")
 app.add_typer(hand_app, name="hand")
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from popejoan_cli import cli
-from popejoan_cli.cli import command, ledger_app
+from popejoan_cli.cli import command, ledger_app, session_app
 from popejoan_cli.errors import StorageError, UsageError, allowed
 
 if TYPE_CHECKING:
@@ -122,3 +122,24 @@ def ledger_export(
     write_atomically(file, text)
     hands = f"{len(view.hands)} hand{'' if len(view.hands) == 1 else 's'}"
     sys.stdout.write(f"Exported {view.name!r} ({hands}) as {kind} to {file}\n")
+
+
+@command(session_app, "new")
+def session_new(
+    name: Annotated[str | None, typer.Argument(help="The new session's table name (default: NAME-sN).")] = None,
+) -> None:
+    """Start the next session of the current table: a new table carrying its balances and board."""
+    import re
+
+    from popejoan_cli import exports, tables
+    from popejoan_cli.cli.table_cmd import _view, continue_table
+    from popejoan_cli.errors import RuleViolation
+
+    view = _view()
+    if not view.ended:
+        raise RuleViolation(f"session {view.session} of {view.name!r} is still open",
+                            "close it first with `popejoan end`")
+    imp = exports.from_document(exports.to_document(view), f"table {view.name!r}")
+    base = re.sub(r"-s\d+$", "", view.name)
+    new = name or f"{base}-s{imp.session + 1}"
+    continue_table(new, imp, f"table {view.name!r}", tables.tables_dir() / tables.check_name(new))

@@ -71,17 +71,8 @@ def table_new(
             raise UsageError(f"--from takes the rules, players, dealer and counters from the file: "
                              f"leave out {', '.join(given)}")
         from popejoan_cli.cli.ledger_cmd import read_export
-        from popejoan_cli.exports import carried_opening
 
-        imp = read_export(from_file)
-        first_events = carried_opening(name, imp)
-        _record(lambda view: first_events, where=where, create=True)
-        if not cli.table_override:
-            tables.set_current(name)
-        held = ", ".join(f"{p} {n}" for p, n in imp.balances.items())
-        console().print(f"Table {name!r} continues {imp.table!r} from {from_file} ({imp.rules_name} rules): {held}; "
-                        f"{sum(imp.board.values())} counters on the board. {imp.next_dealer} deals next: "
-                        f"`popejoan deal`.", markup=False)
+        continue_table(name, read_export(from_file), from_file, where)
         return
     if rules_spec is None or players is None:
         missing = " and ".join(o for o, v in (("--rules", rules_spec), ("--players", players)) if v is None)
@@ -153,6 +144,21 @@ def table_leave(name: Annotated[str, typer.Argument(help="The player who leaves.
 
     done = _record(lambda view: [PlayerLeft(player=name)])
     console().print(f"{name} leaves, taking {done.view.taken_out.get(name, 0)} counters.", markup=False)
+
+
+def continue_table(name: str, imp: Any, source: str, where: Any) -> None:
+    """Open table `name` as the next session of an export `imp` (validated), and make it current."""
+    from popejoan_cli import tables
+    from popejoan_cli.exports import carried_opening
+
+    first_events = carried_opening(name, imp)
+    _record(lambda view: first_events, where=where, create=True)
+    if not cli.table_override:
+        tables.set_current(name)
+    held = ", ".join(f"{p} {n}" for p, n in imp.balances.items())
+    console().print(f"Table {name!r} continues {imp.table!r} from {source} as session {imp.session + 1} "
+                    f"({imp.rules_name} rules): {held}; {sum(imp.board.values())} counters on the board. "
+                    f"{imp.next_dealer} deals next: `popejoan deal`.", markup=False)
 
 
 # ------------------------------------------------------------------------------- a hand

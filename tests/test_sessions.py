@@ -1,0 +1,72 @@
+"""Next week's evening: `session new` continues a closed table; exports carry the session number."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from popejoan_cli import tables
+from popejoan_cli.cli import app
+from popejoan_cli.replay import lowest_lead
+
+
+@pytest.fixture
+def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Any]:
+    monkeypatch.delenv("POPEJOAN_TABLE", raising=False)
+    runner = CliRunner()
+    env = {"POPEJOAN_HOME": str(tmp_path / "home"), "NO_COLOR": "1", "COLUMNS": "100"}
+    monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path / "home"))
+    return lambda *args: runner.invoke(app, list(args), env=env)
+
+
+def play_hand(run: Callable[..., Any], seed: int) -> None:
+    assert run("deal", "--seed", str(seed)).exit_code == 0
+    while True:
+        view, _ = tables.view(tables.folder())
+        rec = view.open_hand
+        if rec is None:
+            return
+        seat, card = lowest_lead(rec.hand)
+        assert run("lead", str(card), "--by", rec.players[seat]).exit_code == 0
+
+
+def test_the_next_session_carries_balances_board_and_deal(run: Callable[..., Any], tmp_path: Path) -> None:
+    assert run("table", "new", "fri", "-r", "modern-stops", "-p", "Ann,Bob,Cat,Dan").exit_code == 0
+    for seed in (1, 2):
+        play_hand(run, seed)
+    early = run("session", "new")
+    assert early.exit_code == 3 and early.stdout == "" and "still open" in early.stderr
+    assert run("end").exit_code == 0
+    before = json.loads(run("ledger", "show", "--json").stdout)
+    board = json.loads(run("board", "--json").stdout)
+    made = run("session", "new")
+    assert made.exit_code == 0, made.stderr
+    assert "'fri-s2'" in made.stdout and "session 2" in made.stdout
+    assert json.loads(run("ledger", "show", "--json").stdout) == before
+    assert json.loads(run("board", "--json").stdout) == board
+    assert json.loads(run("table", "list", "--json").stdout) == {"tables": ["fri", "fri-s2"], "current": "fri-s2"}
+    out = tmp_path / "s2.json"
+    play_hand(run, 3)  # Cat deals the third hand: the deal went on passing to the left
+    assert run("ledger", "export", str(out)).exit_code == 0
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert doc["session"] == 2 and doc["hands"][0]["dealer"] == "Cat"
+    settled = run("ledger", "settle", "--value", "0.05", "--currency", "EUR")
+    assert settled.exit_code == 0, settled.stderr
+
+
+def test_a_continued_export_is_the_next_session(run: Callable[..., Any], tmp_path: Path) -> None:
+    run("table", "new", "fri", "-r", "hoyle", "-p", "Ann,Bob,Cat")
+    play_hand(run, 5)
+    run("end")
+    export = tmp_path / "fri.toml"
+    assert run("ledger", "export", str(export)).exit_code == 0
+    cont = run("table", "new", "sat", "--from", str(export))
+    assert cont.exit_code == 0 and "session 2" in cont.stdout
+    again = tmp_path / "sat.toml"
+    assert run("ledger", "export", str(again)).exit_code == 0
+    assert 'session = 2' in again.read_text(encoding="utf-8")
