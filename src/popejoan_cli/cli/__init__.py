@@ -21,7 +21,7 @@ from popejoan_cli.errors import PopejoanError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-app = typer.Typer(
+root = typer.Typer(
     name="popejoan",
     help="Banker, dealer and referee for a Pope Joan table (and Michigan, Boodle, Newmarket).",
     no_args_is_help=True,
@@ -33,12 +33,12 @@ rules_app = typer.Typer(help="House rules: list, show, check, write and compare 
 hand_app = typer.Typer(help="Deal, replay and clear one hand.", no_args_is_help=True)
 table_app = typer.Typer(help="Tables: create, list and pick them; players join and leave.", no_args_is_help=True)
 ledger_app = typer.Typer(help="Balances, counted from the table's journal.", no_args_is_help=True)
-app.add_typer(table_app, name="table")
-app.add_typer(ledger_app, name="ledger")
+root.add_typer(table_app, name="table")
+root.add_typer(ledger_app, name="ledger")
 session_app = typer.Typer(help="Sessions: the next evening of the same table.", no_args_is_help=True)
-app.add_typer(session_app, name="session")
-app.add_typer(rules_app, name="rules")
-app.add_typer(hand_app, name="hand")
+root.add_typer(session_app, name="session")
+root.add_typer(rules_app, name="rules")
+root.add_typer(hand_app, name="hand")
 
 
 def fail(err: PopejoanError) -> typer.Exit:
@@ -104,7 +104,7 @@ def _version(value: bool) -> None:
         raise typer.Exit(0)
 
 
-@app.callback()
+@root.callback()
 def _root(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                  help="Print the version and exit."),
@@ -120,25 +120,54 @@ table_override: str | None = None
 """The `--table PATH` of this invocation (POPEJOAN_TABLE feeds the same option)."""
 
 
-def _register() -> None:
-    # Importing the command modules registers their commands on the groups above.
-    from popejoan_cli.cli import (  # noqa: F401
-        demo_cmd,
-        hand_cmd,
-        ledger_cmd,
-        practice_cmd,
-        real_cmd,
-        rules_cmd,
-        settle_cmd,
-        shell_cmd,
-        simulate_cmd,
-        table_cmd,
-    )
+COMMAND_MODULES: dict[str, tuple[str, ...]] = {
+    "rules": ("rules_cmd",),
+    "hand": ("hand_cmd", "table_cmd"),
+    "table": ("table_cmd",),
+    "ledger": ("table_cmd", "ledger_cmd", "settle_cmd"),
+    "session": ("ledger_cmd",),
+    **dict.fromkeys(("deal", "lead", "play", "spare", "board", "history", "undo", "count", "check", "end"),
+                    ("table_cmd",)),
+    **dict.fromkeys(("stop", "out", "show", "claim"), ("real_cmd",)),
+    "demo": ("demo_cmd",),
+    "practice": ("practice_cmd",),
+    "simulate": ("simulate_cmd",),
+}
+"""Which module defines each top-level command or group (a test checks it against the tree)."""
+ALL_MODULES = ("demo_cmd", "hand_cmd", "ledger_cmd", "practice_cmd", "real_cmd", "rules_cmd", "settle_cmd",
+               "shell_cmd", "simulate_cmd", "table_cmd")
+
+
+def modules_for(argv: list[str]) -> tuple[str, ...]:
+    """The command modules an invocation needs: Typer builds every registered command on each
+    run, so registering only the one asked for keeps start-up short. Anything else (help, an
+    unknown word, the shell) gets them all."""
+    words = iter(argv)
+    for word in words:
+        if word == "--table":
+            next(words, None)
+        elif not word.startswith("-"):
+            return COMMAND_MODULES.get(word, ALL_MODULES)
+    # Options alone: `--version` needs no command; help (asked, or given for no arguments) needs all.
+    return ALL_MODULES if not argv or "--help" in argv or "-h" in argv else ()
+
+
+def _register(modules: tuple[str, ...] = ALL_MODULES) -> None:
+    # Importing a command module registers its commands on the groups above.
+    import importlib
+
+    for name in modules:
+        importlib.import_module(f"popejoan_cli.cli.{name}")
+
+
+def __getattr__(name: str) -> Any:
+    # `app` is the whole command tree (tests and the shell use it); `main` registers less.
+    if name == "app":
+        _register()
+        return root
+    raise AttributeError(name)
 
 
 def main() -> None:
-    _register()
-    app()
-
-
-_register()
+    _register(modules_for(sys.argv[1:]))
+    root()

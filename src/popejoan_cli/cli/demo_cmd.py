@@ -12,12 +12,12 @@ from typing import Annotated
 
 import typer
 
-from popejoan_cli.cli import app, command, console, emit_json
+from popejoan_cli.cli import command, console, emit_json, root
 
 DEFAULT_RULES = "modern-stops"
 
 
-@command(app, "demo")
+@command(root, "demo")
 def demo(
     hands: Annotated[int, typer.Option("--hands", "-n", min=1, max=50, help="How many hands to play.")] = 3,
     rules_spec: Annotated[str, typer.Option("--rules", "-r", help="A preset name or house-rule file.")] = DEFAULT_RULES,

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from popejoan_cli.cli import app, command, console, say
+from popejoan_cli.cli import command, console, root, say
 from popejoan_cli.errors import DataError, UsageError, allowed
 
 if TYPE_CHECKING:
@@ -146,7 +146,7 @@ def _play_hand(hand: Hand, session: Session, level: str, out: Any) -> bool:
     return True
 
 
-@command(app, "practice")
+@command(root, "practice")
 def practice(
     computers: Annotated[int, typer.Option("--computers", "-c", min=2, max=7,
                                            help="How many computers you play against (2-7).")] = 3,

@@ -10,12 +10,12 @@ from typing import Annotated
 
 import typer
 
-from popejoan_cli.cli import app, command, console, emit_json, say
+from popejoan_cli.cli import command, console, emit_json, root, say
 from popejoan_cli.cli.table_cmd import JsonOpt, _record, _view
 from popejoan_cli.errors import RuleViolation, UsageError
 
 
-@command(app, "stop")
+@command(root, "stop")
 def stop() -> None:
     """The table calls a stop in a real hand: nobody can play the next card."""
     from popejoan_cli.events import StopCalled
@@ -29,7 +29,7 @@ def stop() -> None:
     say(progress(rec.hand, rec.players, *mark))
 
 
-@command(app, "out")
+@command(root, "out")
 def out(
     name: Annotated[str, typer.Argument(help="Who went out.")],
     pope: Annotated[str | None, typer.Option("--pope", help="Who still holds the Pope: NAME, spare or none.")]
@@ -45,7 +45,7 @@ def out(
     say([[f"{name} is out."], *settlement(rec.hand, rec.players, labels)])
 
 
-@command(app, "show")
+@command(root, "show")
 def show(
     name: Annotated[str, typer.Argument(help="The player showing his cards.")],
     cards: Annotated[list[str], typer.Argument(help="Every card he still holds.")],
@@ -65,7 +65,7 @@ def show(
         console().print(f"{name}'s {len(the_cards)} card(s) recorded; his leads were all legal.", markup=False)
 
 
-@command(app, "claim")
+@command(root, "claim")
 def claim(
     name: Annotated[str, typer.Argument(help="Who claims.")],
     what: Annotated[str, typer.Argument(help="A pot name, or `cards` for the settlement.")],

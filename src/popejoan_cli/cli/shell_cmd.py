@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from popejoan_cli import cli
-from popejoan_cli.cli import app, command
+from popejoan_cli.cli import command, root
 from popejoan_cli.errors import PopejoanError, closest
 
 if TYPE_CHECKING:
@@ -421,7 +421,7 @@ def _readline(shell: Shell) -> bool:
     return True
 
 
-@command(app, "shell")
+@command(root, "shell")
 def shell(ctx: typer.Context) -> None:
     """A prompt for the table: the same commands without typing `popejoan`; TAB completes."""
     interactive = sys.stdin.isatty()

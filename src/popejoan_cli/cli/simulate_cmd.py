@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from popejoan_cli.cli import app, command, console, emit_json
+from popejoan_cli.cli import command, console, emit_json, root
 from popejoan_cli.errors import UsageError, allowed
 
 if TYPE_CHECKING:
@@ -112,7 +112,7 @@ def _render(res: SimResult, processes: int) -> None:
     out.print(ends)
 
 
-@command(app, "simulate")
+@command(root, "simulate")
 def simulate_cmd(
     rules_spec: Annotated[str, typer.Option("--rules", "-r", help="A preset name or house-rule file.")],
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players (all computers).")],

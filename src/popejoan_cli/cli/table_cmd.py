@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from popejoan_cli import cli
-from popejoan_cli.cli import app, command, console, emit_json, hand_app, ledger_app, say, table_app
+from popejoan_cli.cli import command, console, emit_json, hand_app, ledger_app, root, say, table_app
 from popejoan_cli.errors import RuleViolation, UsageError
 
 if TYPE_CHECKING:
@@ -162,7 +162,7 @@ def continue_table(name: str, imp: Any, source: str, where: Any) -> None:
 
 
 # ------------------------------------------------------------------------------- a hand
-@command(app, "deal")
+@command(root, "deal")
 def deal(
     seed: Annotated[str | None, typer.Option("--seed", "-s", help="Seed (default: a fresh random one, recorded).")]
     = None,
@@ -219,7 +219,7 @@ def _lead(card: str, player: str | None) -> None:
     say(after_lead(rec.hand, rec.players, rec.hand.plays[mark["plays"]:], mark["stops"], mark["awards"]))
 
 
-@command(app, "spare")
+@command(root, "spare")
 def spare(
     name: Annotated[str, typer.Argument(help="Who takes the spare hand (the dealer, or the auction's winner).")],
     price: Annotated[int, typer.Option("--price", help="Counters paid to the dealer (auction).")] = 0,
@@ -234,7 +234,7 @@ def spare(
                     f"`popejoan hand show {name}` shows the new one.", markup=False)
 
 
-@command(app, "lead")
+@command(root, "lead")
 def lead(
     card: Annotated[str, typer.Argument(help="The card led, e.g. 9D or 9♦.")],
     player: Annotated[str | None, typer.Option("--by", help="Who leads (checked; default: the leader).")] = None,
@@ -243,7 +243,7 @@ def lead(
     _lead(card, player)
 
 
-@command(app, "play")
+@command(root, "play")
 def play(
     words: Annotated[list[str], typer.Argument(metavar="[NAME] CARD...",
                                                help="Who plays (optional for a virtual lead) and the cards.")],
@@ -301,7 +301,7 @@ def hand_show(
 
 
 # ------------------------------------------------------------------------------- reading
-@command(app, "board")
+@command(root, "board")
 def board(as_json: JsonOpt = False) -> None:
     """The board: each pot and the counters on it."""
     view = _view()
@@ -325,7 +325,7 @@ def ledger_show(as_json: JsonOpt = False) -> None:
     console().print(ledger_view(view))
 
 
-@command(app, "history")
+@command(root, "history")
 def history(as_json: JsonOpt = False) -> None:
     """Hand by hand: dealer, seed, turn-up, who went out, pots won and each player's change."""
     view = _view()
@@ -349,7 +349,7 @@ def _describe(event: Event) -> str:
     return f"{kind} " + ", ".join(f"{k}={v}" for k, v in data.items() if k != "rules")
 
 
-@command(app, "undo")
+@command(root, "undo")
 def undo(
     n: Annotated[int, typer.Argument(min=1, max=1000, help="How many events to undo.")] = 1,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
@@ -388,7 +388,7 @@ def undo(
     console().print(f"Undone: {len(chosen)} event(s).", markup=False)
 
 
-@command(app, "count")
+@command(root, "count")
 def count(
     target: Annotated[str, typer.Argument(help="A pot name or a player.")],
     counters: Annotated[int, typer.Argument(help="How many counters the banker counted.")],
@@ -404,7 +404,7 @@ def count(
         console().print(f"{target}: {counters} counters, as the journal says.", markup=False)
 
 
-@command(app, "check")
+@command(root, "check")
 def check(as_json: JsonOpt = False) -> None:
     """Audit the whole journal: damage, checkpoints, conservation, counts and rule violations."""
     from popejoan_cli import tables
@@ -425,7 +425,7 @@ def check(as_json: JsonOpt = False) -> None:
         raise typer.Exit(5)
 
 
-@command(app, "end")
+@command(root, "end")
 def end(
     seed: Annotated[str | None, typer.Option("--seed", "-s", help="Seed of the final deal (default: random).")]
     = None,
