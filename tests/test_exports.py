@@ -146,7 +146,7 @@ def test_json_holds_integers_only_and_a_schema_version(tmp_path: Path) -> None:
     doc["players"][0]["balance"] = float(doc["players"][0]["balance"])
     with pytest.raises(DataError) as err:
         exports.from_document(doc)
-    assert "players[0].balance" in err.value.message and "only whole numbers" in err.value.message
+    assert "players[0].balance" in err.value.message and "expected a whole number" in err.value.message
 
 
 # ------------------------------------------------------------------------------ golden files
@@ -211,7 +211,7 @@ def test_every_structural_problem_is_reported_at_once(golden_doc: dict[str, Any]
     doc["hands"][0]["awards"][0]["amount"] = -1
     doc["rules"]["deal"]["turnup"] = "sideways"
     doc["colour"] = "red"
-    msg = refused(doc, "next_dealer: missing", "session: found text 'one'", "hand 1.awards[0].amount",
+    msg = refused(doc, "next_dealer: missing", "session: found a string ('one')", "hand 1.awards[0].amount",
                   "rules.deal.turnup", "colour: unknown key")
     assert "5 problems found" in msg
 

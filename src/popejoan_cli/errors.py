@@ -114,6 +114,23 @@ class DataError(PopejoanError):
         PopejoanError.__init__(self, body + (f"\n{summary}" if summary else ""))
 
 
+def describe(value: object) -> str:
+    """What a value from a file is, for "found …, expected …" messages."""
+    if isinstance(value, bool):
+        return f"a boolean ({str(value).lower()})"
+    if isinstance(value, float):
+        return f"a float ({value})"
+    if isinstance(value, int):
+        return f"an integer ({value})"
+    if isinstance(value, str):
+        return f"a string ({value!r})"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "a table"
+    return type(value).__name__
+
+
 def closest(word: str, choices: Iterable[str]) -> str | None:
     """The choice nearest to `word` (case-insensitively if need be), or None."""
     import difflib  # only an error needs it; keep it off the start-up path

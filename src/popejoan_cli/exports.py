@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from popejoan_cli.errors import DataError, Problem, RuleViolation
+from popejoan_cli.errors import DataError, Problem, RuleViolation, describe
 from popejoan_cli.events import BalancesCarried, Event, TableOpened
 from popejoan_cli.rules import HouseRules
 from popejoan_cli.table import MAX_COUNTERS, HandRecord, TableView
@@ -217,7 +217,7 @@ class _Check:
               "list": isinstance(v, list), "table": isinstance(v, dict)}[kind]
         if not ok:
             want = {"count": "a whole number from 0", "int": "a whole number", "seed": "a number or text"}
-            self.bad(place, f"found {_describe(v)}, expected {want.get(kind, 'a ' + kind)}")
+            self.bad(place, f"found {describe(v)}, expected {want.get(kind, 'a ' + kind)}")
             return None
         return v
 
@@ -242,22 +242,6 @@ class _Check:
         return out if len(out) == len(got) else None
 
 
-def _describe(v: object) -> str:
-    if isinstance(v, bool):
-        return f"{str(v).lower()} (a boolean)"
-    if isinstance(v, float):
-        return f"{v} (a fraction: only whole numbers are allowed)"
-    if isinstance(v, int):
-        return f"{v} (out of range)"
-    if isinstance(v, str):
-        return f"text {v!r}"
-    if isinstance(v, list):
-        return "a list"
-    if isinstance(v, dict):
-        return "a table"
-    return type(v).__name__
-
-
 def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
     """Validate an export completely; a `DataError` names every problem and its place."""
     from popejoan_cli import rules as rules_mod
@@ -271,7 +255,7 @@ def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
                                  hint="export one with `popejoan ledger export FILE.toml`")])
     version = doc[version_key]
     if type(version) is not int or version < 1:
-        raise DataError([Problem(f"found {_describe(version)}, expected {FORMAT}", key=version_key, file=file)])
+        raise DataError([Problem(f"found {describe(version)}, expected {FORMAT}", key=version_key, file=file)])
     if version > FORMAT:
         raise DataError([Problem(f"this ledger is {version_key} {version}, written by a newer popejoan; this one "
                                  f"reads {version_key} {FORMAT}", key=version_key, file=file,
@@ -313,7 +297,7 @@ def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
         for i, row in enumerate(rows or []):
             place = f"{key}[{i}]"
             if not isinstance(row, dict):
-                ck.bad(place, f"found {_describe(row)}, expected a table")
+                ck.bad(place, f"found {describe(row)}, expected a table")
                 continue
             got = {"name": ck.get(row, "name", "str", place),
                    "brought_in": ck.get(row, "brought_in", "int", place),
@@ -343,7 +327,7 @@ def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
     for i, h in enumerate(raw_hands or []):
         place = f"hands[{i}]"
         if not isinstance(h, dict):
-            ck.bad(place, f"found {_describe(h)}, expected a table")
+            ck.bad(place, f"found {describe(h)}, expected a table")
             continue
         number = ck.get(h, "number", "count", place)
         if number is not None and number != i + 1:
@@ -370,7 +354,7 @@ def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
     final_awards: list[dict[str, Any]] | None = []
     if final is not None:
         if not isinstance(final, dict):
-            ck.bad("final", f"found {_describe(final)}, expected a table")
+            ck.bad("final", f"found {describe(final)}, expected a table")
         else:
             final_net = ck.counts(final, "net", "final", None) or {}
             final_board = ck.counts(final, "board", "final", pots, "count")
@@ -502,7 +486,7 @@ def _rows(ck: _Check, d: Mapping[str, Any], key: str, where: str, spec: dict[str
     for i, row in enumerate(rows):
         place = f"{where}.{key}[{i}]"
         if not isinstance(row, dict):
-            ck.bad(place, f"found {_describe(row)}, expected a table")
+            ck.bad(place, f"found {describe(row)}, expected a table")
             ok = False
             continue
         got = {k: ck.get(row, k, kind, place) for k, kind in spec.items()}

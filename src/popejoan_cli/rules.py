@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from popejoan_cli.cards import RANK_NAMES, VALID_FORMS, Card, Suit, parse_card_or_none
-from popejoan_cli.errors import DataError, Problem, allowed, nearest
+from popejoan_cli.errors import DataError, Problem, allowed, describe, nearest
 
 if TYPE_CHECKING:
     from popejoan_cli.tomlsource import Path_
@@ -263,29 +263,13 @@ class _Checker:
         self.problems.append(Problem(message, key, line, col, hint))
 
 
-def _describe(value: object) -> str:
-    if isinstance(value, bool):
-        return f"a boolean ({str(value).lower()})"
-    if isinstance(value, float):
-        return f"a float ({value})"
-    if isinstance(value, int):
-        return f"an integer ({value})"
-    if isinstance(value, str):
-        return f"a string ({value!r})"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "a table"
-    return type(value).__name__
-
-
 def _check_int(ck: _Checker, path: Path_, value: object, lo: int, hi: int) -> int | None:
     if isinstance(value, float) and not math.isfinite(value):
-        ck.bad(path, f"found {_describe(value)}; a count must be a whole number",
+        ck.bad(path, f"found {describe(value)}; a count must be a whole number",
                f"allowed: an integer from {lo} to {hi:,}")
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        ck.bad(path, f"found {_describe(value)}, expected an integer",
+        ck.bad(path, f"found {describe(value)}, expected an integer",
                f"allowed: an integer from {lo} to {hi:,}")
         return None
     if not lo <= value <= hi:
@@ -302,23 +286,23 @@ def _check_value(ck: _Checker, key: Key, path: Path_, value: object) -> Any:
     if kind == "bool":
         if isinstance(value, bool):
             return value
-        ck.bad(path, f"found {_describe(value)}, expected true or false", "allowed: true, false")
+        ck.bad(path, f"found {describe(value)}, expected true or false", "allowed: true, false")
         return None
     if kind in ("choice", "suit"):
         choices = key.choices if kind == "choice" else ("C", "D", "H", "S")
         if isinstance(value, str) and (value in choices or (kind == "suit" and value.upper() in choices)):
             return value if kind == "choice" else value.upper()
-        found = repr(value) if isinstance(value, str) else _describe(value)
+        found = repr(value) if isinstance(value, str) else describe(value)
         ck.bad(path, f"found {found}", allowed(choices, value if isinstance(value, str) else None))
         return None
     if kind == "text":
         if isinstance(value, str):
             return value
-        ck.bad(path, f"found {_describe(value)}, expected a string")
+        ck.bad(path, f"found {describe(value)}, expected a string")
         return None
     if kind in ("texts", "cards", "pots"):
         if not isinstance(value, list):
-            ck.bad(path, f"found {_describe(value)}, expected an array")
+            ck.bad(path, f"found {describe(value)}, expected an array")
             return None
         if not all(isinstance(v, str) for v in value):
             ck.bad(path, "every entry must be a string")
@@ -339,7 +323,7 @@ def _check_value(ck: _Checker, key: Key, path: Path_, value: object) -> Any:
 def _check_pot(ck: _Checker, i: int, raw: object, trump_ok: bool) -> PotRule | None:
     base: Path_ = ("pot", i)
     if not isinstance(raw, dict):
-        ck.bad(base, f"found {_describe(raw)}, expected a [[pot]] table")
+        ck.bad(base, f"found {describe(raw)}, expected a [[pot]] table")
         return None
     ok = True
     for k in raw:
@@ -348,7 +332,7 @@ def _check_pot(ck: _Checker, i: int, raw: object, trump_ok: bool) -> PotRule | N
             ok = False
     name = raw.get("name")
     if not isinstance(name, str) or not _NAME.match(name):
-        ck.bad((*base, "name"), f"found {_describe(name) if name is not None else 'no name'}",
+        ck.bad((*base, "name"), f"found {describe(name) if name is not None else 'no name'}",
                "a pot needs a name: a lowercase word such as 'pope' or 'kitty'")
         ok = False
     stake = _check_int(ck, (*base, "stake"), raw.get("stake", 0), 0, MAX_COUNT)
@@ -359,7 +343,7 @@ def _check_pot(ck: _Checker, i: int, raw: object, trump_ok: bool) -> PotRule | N
         return None
     label = raw.get("label", name.capitalize() if isinstance(name, str) else "")
     if not isinstance(label, str):
-        ck.bad((*base, "label"), f"found {_describe(label)}, expected a string")
+        ck.bad((*base, "label"), f"found {describe(label)}, expected a string")
         ok = False
     specs: list[CardSpec] = []
     wanted = {"card": "card", "pair": "cards"}.get(wins)
@@ -415,7 +399,7 @@ def from_data(doc: Mapping[str, Any], places: dict[Path_, tuple[int, int]] | Non
             continue
         if top in SECTIONS:
             if not isinstance(value, dict):
-                ck.bad((top,), f"found {_describe(value)}, expected a [{top}] table")
+                ck.bad((top,), f"found {describe(value)}, expected a [{top}] table")
                 continue
             names = [k.name for k in KEYS if k.section == top]
             for name, v in value.items():
