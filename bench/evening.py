@@ -1,12 +1,15 @@
-"""A long evening for the table benchmarks: a modern-stops table with many played hands.
+"""Shared by the table benchmarks: a long evening, and finding the installed command.
 
 `build(folder, hands)` plays `hands` hands out with the lowest policy through the journal,
-deals one more, and returns its next lead (player, card). Shared by bench/table.py and
-bench/shell.py; run them from the repo root (`python bench/table.py`).
+deals one more, and returns its next lead (player, card). `find_exe` finds the installed
+`popejoan`. Used by bench/table.py and bench/shell.py; run them from the repo root
+(`python bench/table.py`).
 """
 
 from __future__ import annotations
 
+import shutil
+import sys
 from pathlib import Path
 
 from popejoan_cli import tables
@@ -38,3 +41,14 @@ def build(folder: Path, hands: int) -> tuple[str, str]:
 
             view = tables.record(lead, where=folder).view
     raise AssertionError("the last hand ended at the turn-up; pick another seed")
+
+
+def find_exe(given: str | None, bench: str) -> str:
+    """`--exe`, else the `popejoan` beside this interpreter, else the one on PATH."""
+    if given:
+        return given
+    beside = Path(sys.executable).with_name("popejoan")
+    found = str(beside) if beside.exists() else shutil.which("popejoan")
+    if not found:
+        sys.exit(f"{bench}: no installed `popejoan` found; pip install . first, or pass --exe")
+    return found

@@ -19,7 +19,6 @@ import argparse
 import json
 import os
 import select
-import shutil
 import statistics
 import subprocess
 import sys
@@ -27,22 +26,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from evening import build  # bench/evening.py: run from the repo root as `python bench/shell.py`
+from evening import build, find_exe  # bench/evening.py: run from the repo root as `python bench/shell.py`
 
 TARGET_MS = 20.0
 PROMPT = b"popejoan> "
 READS = (["board", "--json"], ["ledger", "show", "--json"])
 UNDO = ["undo", "--yes"]
-
-
-def find_exe(given: str | None) -> str:
-    if given:
-        return given
-    beside = Path(sys.executable).with_name("popejoan")
-    found = str(beside) if beside.exists() else shutil.which("popejoan")
-    if not found:
-        sys.exit("bench/shell.py: no installed `popejoan` found; pip install . first, or pass --exe")
-    return found
 
 
 class Pty:
@@ -104,7 +93,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=30)
     ap.add_argument("--exe")
     args = ap.parse_args()
-    exe = find_exe(args.exe)
+    exe = find_exe(args.exe, "bench/shell.py")
     with tempfile.TemporaryDirectory(prefix="popejoan-bench-") as tmp:
         folder = Path(tmp) / "table"
         print(f"building a table with {args.hands} played hands ...", file=sys.stderr, flush=True)

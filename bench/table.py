@@ -22,19 +22,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from evening import build  # bench/evening.py: run from the repo root as `python bench/table.py`
+from evening import build, find_exe  # bench/evening.py: run from the repo root as `python bench/table.py`
 
 TARGET = 10.0
-
-
-def find_exe(given: str | None) -> str:
-    if given:
-        return given
-    beside = Path(sys.executable).with_name("popejoan")
-    found = shutil.which("popejoan") if not beside.exists() else str(beside)
-    if not found:
-        sys.exit("bench/table.py: no installed `popejoan` found; pip install . first, or pass --exe")
-    return found
 
 
 def timed(cmd: list[str], env: dict[str, str], before: object = None) -> float:
@@ -54,7 +44,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=15)
     ap.add_argument("--exe")
     args = ap.parse_args()
-    exe = find_exe(args.exe)
+    exe = find_exe(args.exe, "bench/table.py")
     python = Path(exe).with_name("python") if Path(exe).with_name("python").exists() else Path(sys.executable)
     with tempfile.TemporaryDirectory(prefix="popejoan-bench-") as tmp:
         template = Path(tmp) / "template"
