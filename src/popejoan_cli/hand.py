@@ -81,16 +81,6 @@ class Payment:
     why: str  # cards | turnup | exchange
 
 
-@dataclass(frozen=True, slots=True)
-class Breach:
-    """A lead found illegal once the hands were shown."""
-
-    seat: int
-    card: Card
-    rule: str
-    message: str
-
-
 class Hand:
     """One hand from dressing to settlement. Create it with `Hand.deal` or `Hand.unseen`."""
 
@@ -340,58 +330,11 @@ class Hand:
         """Raise `IllegalPlay` naming the card, the player and the rule, unless legal."""
         if (seat, card) in self.legal_plays():
             return
-        raise self._refusal(seat, card)
+        from popejoan_cli.refusals import refusal  # only a refusal needs the words
 
-    def _refusal(self, seat: int, card: Card) -> IllegalPlay:
-        who = self._name(seat)
-        if self.ended:
-            return IllegalPlay(f"{who} cannot play {card.face}: the hand is over", rule="the hand has ended")
-        h = self.holder[card]
-        if h == REMOVED:
-            return IllegalPlay(f"{who} cannot play {card.face}: it is out of the pack", rule="deck.removed")
-        if h == PLAYED:
-            return IllegalPlay(f"{who} cannot play {card.face}: it has already been played",
-                               rule="each card is played once")
-        if h == OUT_OF_PLAY:
-            return IllegalPlay(f"{who} cannot play {card.face}: it is the turn-up, out of play",
-                               rule="deal.turnup = \"out-of-play\"")
-        if h == SPARE:
-            return IllegalPlay(f"{who} cannot play {card.face}: it is in the spare hand",
-                               rule="the spare hand is not played")
-        if self.expect is not None:
-            want = CARDS[self.expect]
-            if card != want:
-                return IllegalPlay(f"{who} cannot play {card.face}: the run needs {want.face} next",
-                                   rule="a run goes up one rank in its suit")
-            if self.clockwise:
-                return IllegalPlay(f"{who} cannot play {card.face}: it is the next player's turn",
-                                   rule="play.follow = \"clockwise\"")
-            return IllegalPlay(f"{who} does not hold {card.face}", rule="play.follow = \"holder\"")
-        if self.open_from is not None:
-            return IllegalPlay(f"{who} cannot play {card.face}: no run is waiting for it",
-                               rule="a run goes up one rank in its suit")
-        if seat not in self.lead_seats():
-            return IllegalPlay(f"{who} cannot lead {card.face}: it is {self._name(self.leader)}'s lead",
-                               rule="who leads after a stop")
-        if h >= 0 and h != seat:
-            return IllegalPlay(f"{who} does not hold {card.face}", rule="a player leads a card he holds")
-        if h == UNKNOWN and not self._has_unknown(seat):
-            return IllegalPlay(f"{who} does not hold {card.face}", rule="a player leads a card he holds")
-        if not self._suit_ok(card // 13):
-            stopped = Suit(self.after_stop_suit or 0)
-            change = self.change_suit
-            what = "suit" if change == "suit" else "colour"
-            return IllegalPlay(f"{who} may not lead {card.face}: after a stop in {stopped.symbol} {stopped.name} "
-                               f"the lead must change {what}", rule=f"play.change_suit = \"{change}\"")
-        lower = [c for c in self.holding[seat] if c // 13 == card // 13
-                 and rank_order(c, self.ace_high) < rank_order(card, self.ace_high)]
-        if lower:
-            low = CARDS[min(lower, key=lambda c: rank_order(c, self.ace_high))]
-            return IllegalPlay(f"{who} may not lead {card.face}: he holds {low.face}, lower in that suit",
-                               rule="play.lead = \"lowest-in-suit\"")
-        return IllegalPlay(f"{who} may not lead {card.face} now", rule="play.lead")
+        raise refusal(self, seat, card)
 
-    def _name(self, seat: int) -> str:
+    def name(self, seat: int) -> str:
         return self.names[seat] if self.names else f"seat {seat}"
 
     # ----------------------------------------------------------------- applying plays
@@ -543,11 +486,11 @@ class Hand:
         if not self.awaiting_pope:
             raise IllegalPlay("nothing is waiting to be settled", rule="settlement")
         if pope_holder is not None and pope_holder >= 0 and (pope_holder == self.out or not self.left[pope_holder]):
-            raise IllegalPlay(f"{self._name(pope_holder)} has no cards left to hold the Pope", rule="settlement")
+            raise IllegalPlay(f"{self.name(pope_holder)} has no cards left to hold the Pope", rule="settlement")
         pope = self.pope_card
         if pope is not None and pope_holder is not None and pope_holder >= 0 and not self._has_unknown(pope_holder) \
                 and pope not in self.holding[pope_holder]:
-            raise IllegalPlay(f"{self._name(pope_holder)}'s cards are known, and the Pope is not among them",
+            raise IllegalPlay(f"{self.name(pope_holder)}'s cards are known, and the Pope is not among them",
                               rule="settlement")
         self.awaiting_pope = False
         if self.pope_card is not None and pope_holder is not None:
@@ -567,42 +510,6 @@ class Hand:
                 elif exempt == "card":
                     cards -= 1
             self._pay(seat, self.out, per * cards, "cards")
-
-    # ----------------------------------------------------------------- hands shown
-    def recheck_leads(self, shown: dict[int, Sequence[Card]]) -> list[Breach]:
-        """Re-check leads once hands are shown: lowest-in-suit, and change of suit.
-
-        `shown[seat]` is the cards that seat still holds; what it held at each earlier
-        lead is those plus the cards it played from then on.
-        """
-        breaches: list[Breach] = []
-        ah = self.ace_high
-        change = self.rules["play.change_suit"]
-        stopped: int | None = None
-        for i, p in enumerate(self.plays):
-            if not p.lead:
-                continue
-            if i:
-                stopped = self.plays[i - 1].card // 13
-            if p.seat not in shown:
-                continue
-            held = set(shown[p.seat]) | {q.card for q in self.plays[i:] if q.seat == p.seat}
-            lower = [c for c in held if c // 13 == p.card // 13 and rank_order(c, ah) < rank_order(p.card, ah)]
-            if self.rules["play.lead"] == "lowest-in-suit" and lower:
-                low = min(lower, key=lambda c: rank_order(c, ah))
-                breaches.append(Breach(p.seat, p.card, "play.lead = \"lowest-in-suit\"",
-                                       f"{self._name(p.seat)} led {p.card.face} while holding {CARDS[low].face}"))
-            if stopped is not None and change != "no":
-                self.after_stop_suit, saved = stopped, self.after_stop_suit
-                fresh = [c for c in held if self._suit_ok(c // 13)]
-                ok = self._suit_ok(p.card // 13)
-                self.after_stop_suit = saved
-                if not ok and fresh:
-                    breaches.append(Breach(p.seat, p.card, f"play.change_suit = \"{change}\"",
-                                           f"{self._name(p.seat)} led {p.card.face} after a stop in that "
-                                           f"{'suit' if change == 'suit' else 'colour'} while holding "
-                                           f"{CARDS[min(fresh)].face}"))
-        return breaches
 
     # ----------------------------------------------------------------- views
     def board_change(self) -> int:

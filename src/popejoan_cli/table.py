@@ -347,7 +347,9 @@ def _apply_real(view: TableView, seq: int, event: Event) -> None:
         for c in cards:
             hand.holder[c] = seat
         hand.holding[seat] = set(cards)
-        new = [b.message + f" ({b.rule})" for b in hand.recheck_leads({seat: cards})]
+        from popejoan_cli.refusals import recheck_leads
+
+        new = [b.message + f" ({b.rule})" for b in recheck_leads(hand, {seat: cards})]
         rec.breaches += new
         view.problems += [Problem(b, key=f"seq {seq}", hint="a lead broke the rules") for b in new]
     elif isinstance(event, OutDeclared):
