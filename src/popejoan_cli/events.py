@@ -198,7 +198,8 @@ def from_data(data: object, where: str = "") -> Event:
     cls = KINDS.get(data["type"])
     if cls is None:
         raise DataError([Problem(f"unknown event type {data['type']!r}", key=where)])
-    given = {k: v for k, v in data.items() if k != "type"}
+    given = dict(data)
+    del given["type"]
     names, checks = _CHECKS[cls]
     if given.keys() != names:
         raise DataError([Problem(f"{data['type']} has fields {sorted(given)}, expected {sorted(names)}", key=where)])

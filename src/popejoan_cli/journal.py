@@ -85,7 +85,7 @@ def _checked_body(raw: bytes, line_no: int, name: str) -> bytes:
     if len(raw) <= _CRC_TAIL or not tail.startswith(b',"crc":"') or not tail.endswith(b'"}'):
         raise _bad(name, line_no, "not a journal entry (no checksum at its end)")
     body = raw[:-_CRC_TAIL] + b"}"
-    if f"{zlib.crc32(body):08x}".encode() != tail[8:16]:
+    if b"%08x" % zlib.crc32(body) != tail[8:16]:
         raise _bad(name, line_no, "its checksum does not match its text")
     return body
 
