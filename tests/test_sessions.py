@@ -57,6 +57,13 @@ def test_the_next_session_carries_balances_board_and_deal(run: Callable[..., Any
     assert doc["session"] == 2 and doc["hands"][0]["dealer"] == "Cat"
     settled = run("ledger", "settle", "--value", "0.05", "--currency", "EUR")
     assert settled.exit_code == 0, settled.stderr
+    season = json.loads(run("ledger", "stats", "--json").stdout)
+    assert season["sessions"] == ["fri", "fri-s2"]
+    assert {p["player"]: p["hands"] for p in season["players"]} == dict.fromkeys(["Ann", "Bob", "Cat", "Dan"], 3)
+    assert sum(p["dealt"] for p in season["players"]) == 3
+    assert all(len(p["balances"]) == 3 for p in season["players"])
+    tonight = json.loads(run("ledger", "stats", "--session", "--json").stdout)
+    assert tonight["sessions"] == ["fri-s2"] and all(p["hands"] == 1 for p in tonight["players"])
 
 
 def test_a_continued_export_is_the_next_session(run: Callable[..., Any], tmp_path: Path) -> None:

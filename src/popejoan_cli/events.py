@@ -35,6 +35,8 @@ class BalancesCarried:
     board: dict[str, int]
     session: int
     """The number of this session: one more than the session exported."""
+    continues: str
+    """The table this session continues (its name, as exported)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

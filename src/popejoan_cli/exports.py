@@ -504,7 +504,8 @@ def carried_opening(name: str, imp: Imported) -> list[Event]:
     """
     opened = TableOpened(name=name, rules=imp.rules.to_dict(), rules_name=imp.rules_name, players=list(imp.players),
                          counters=0, dealer=imp.next_dealer)
-    return [opened, BalancesCarried(balances=dict(imp.balances), board=dict(imp.board), session=imp.session + 1)]
+    return [opened, BalancesCarried(balances=dict(imp.balances), board=dict(imp.board), session=imp.session + 1,
+                                     continues=imp.table)]
 
 
 def read_document(data: bytes, name: str, kind: str = "") -> Imported:

@@ -194,6 +194,27 @@ def stats(view: TableView) -> list[PlayerStats]:
     return list(out.values())
 
 
+def season(sessions: list[list[PlayerStats]]) -> list[PlayerStats]:
+    """Stats of several sessions (oldest first) added up per player: the season so far.
+
+    Hands, pots won, firsts out and deals add up; nets add up (each session's net is counted
+    from what it began with); the balance is the latest; the chart runs on across sessions.
+    """
+    out: dict[str, PlayerStats] = {}
+    for rows in sessions:
+        for r in rows:
+            st = out.setdefault(r.name, PlayerStats(r.name))
+            st.hands += r.hands
+            st.net += r.net
+            st.balance = r.balance
+            st.first_out += r.first_out
+            st.dealt += r.dealt
+            st.series += r.series
+            for pot, n in r.won.items():
+                st.won[pot] = st.won.get(pot, 0) + n
+    return list(out.values())
+
+
 BARS = "▁▂▃▄▅▆▇█"
 
 

@@ -91,6 +91,8 @@ class TableView:
     problems: list[Problem] = field(default_factory=list)
     ended: bool = False
     session: int = 1
+    continues: str = ""
+    """The table of the previous session, when this one continues it."""
     last_seq: int = 0
     effective: list[tuple[int, Event]] = field(default_factory=list)
 
@@ -190,6 +192,7 @@ def apply(view: TableView, seq: int, event: Event) -> None:
         if not 1 <= event.session <= MAX_COUNTERS:
             raise DataError([Problem(f"session {event.session} is out of range", key=f"seq {seq}")])
         view.session = event.session
+        view.continues = event.continues
         return
     if isinstance(event, PlayerJoined):
         between_hands(view, "players join")

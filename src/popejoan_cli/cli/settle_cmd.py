@@ -59,21 +59,37 @@ def ledger_settle(
 
 
 @command(ledger_app, "stats")
-def ledger_stats(as_json: JsonOpt = False) -> None:
-    """Per player: hands played, net counters, pots won, times first out and dealing, and a balance chart."""
+def ledger_stats(
+    as_json: JsonOpt = False,
+    this_session: Annotated[bool, typer.Option("--session", help="Only this session, not the season.")] = False,
+) -> None:
+    """Per player across sessions: hands, net counters, pots won, firsts out, deals, and a balance chart."""
+    from popejoan_cli import tables
     from popejoan_cli.cli.table_cmd import _view
-    from popejoan_cli.settle import sparkline, stats
+    from popejoan_cli.settle import season, sparkline, stats
 
-    rows = stats(_view())
+    view = _view()
+    sessions = [stats(view)]
+    names = [view.name]
+    # Earlier sessions are earlier tables (`session new` / `table new --from`), followed back by name.
+    while not this_session and view.continues and view.continues not in names and len(names) < 1000:
+        if view.continues not in tables.table_names():
+            break
+        view, _ = tables.view(tables.folder_of(view.continues))
+        sessions.insert(0, stats(view))
+        names.insert(0, view.name)
+    rows = season(sessions)
     if as_json:
-        emit_json({"players": [{"player": r.name, "hands": r.hands, "net": r.net, "balance": r.balance,
+        emit_json({"sessions": names,
+                   "players": [{"player": r.name, "hands": r.hands, "net": r.net, "balance": r.balance,
                                 "won": r.won, "first_out": r.first_out, "dealt": r.dealt,
                                 "balances": r.series} for r in rows]})
         return
     from rich.table import Table
     from rich.text import Text
 
-    t = Table(title="Standings", title_justify="left")
+    t = Table(title=f"Standings over {len(names)} session{'s' if len(names) != 1 else ''}: {', '.join(names)}",
+              title_justify="left")
     for col, just in (("Player", "left"), ("Hands", "right"), ("Net", "right"), ("Pots won", "left"),
                       ("First out", "right"), ("Dealt", "right"), ("Balance", "left")):
         t.add_column(col, justify=just)  # type: ignore[arg-type]
