@@ -146,7 +146,7 @@ def test_good_leads_the_pope_early(name: str, seats: int, seed: int) -> None:
             hand.follow_run()
             continue
         seat, card = pick_lead(hand, "good")
-        may = pope is not None and pope in hand._legal_leads(seat)
+        may = pope is not None and pope in hand.legal_leads(seat)
         hand._place(seat, card, follow=True)
         if may and card != pope:
             assert hand.ended or hand.stops[-1].seat == seat
@@ -161,7 +161,7 @@ def test_good_leads_the_pope_at_once() -> None:
         if hand.ended:
             continue
         seat = hand.lead_seats()[0]
-        legal = hand._legal_leads(seat)
+        legal = hand.legal_leads(seat)
         if hand.pope_card not in legal:
             continue
         dead = set(rules.removed)

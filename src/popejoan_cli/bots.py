@@ -1,7 +1,7 @@
 """Computer players: which card a seat leads, and playing a known hand out with bots.
 
 This module owns the bots' choice of lead and nothing else. Legality stays with the
-referee: a bot chooses only among `Hand._legal_leads(seat)`, the one list the referee
+referee: a bot chooses only among `Hand.legal_leads(seat)`, the one list the referee
 itself checks plays against, so a bot can never play a card the referee would refuse.
 Follows in a run are forced and are played by `Hand.follow_run` / `_place(follow=True)`.
 
@@ -72,7 +72,7 @@ def _dead(hand: Hand) -> set[int]:
 
 
 def _good_lead(hand: Hand, seat: int) -> Card:
-    legal = hand._legal_leads(seat)
+    legal = hand.legal_leads(seat)
     key = _LEAD_KEY[hand.ace_high]
     if len(legal) == 1:
         return CARDS[legal[0]]
@@ -162,7 +162,7 @@ def play_out_bots(hand: Hand, levels: Sequence[str]) -> Hand:
         if hand.lead_due:
             seat = hand.lead_seats()[0]
             # The simple level inlined (it is `lowest_lead`): the simulator's hot path.
-            card = _good_lead(hand, seat) if good[seat] else min(hand._legal_leads(seat), key=key)
+            card = _good_lead(hand, seat) if good[seat] else min(hand.legal_leads(seat), key=key)
             hand._place(seat, card, follow=True)
         else:
             before = len(hand.plays)

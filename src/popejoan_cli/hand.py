@@ -2,7 +2,7 @@
 
 `Hand` is a state with its legal actions: `legal_plays()` lists what may be played now,
 `check_play()` refuses anything else with the rule it breaks, and `play()` applies a play.
-Both read one decision, `_legal_leads` / the run's expected card, so the list and the
+Both read one decision, `legal_leads` / the run's expected card, so the list and the
 check cannot disagree. Forced follows are single legal plays; `follow_run()` plays them
 without choice. Hands may be fully known (a virtual or replayed deal) or unknown (a real
 deal recorded card by card): then the referee checks what can be known and never guesses.
@@ -267,7 +267,7 @@ class Hand:
             return suit != stopped
         return (suit in (1, 2)) != (stopped in (1, 2))
 
-    def _legal_leads(self, seat: int) -> list[int]:
+    def legal_leads(self, seat: int) -> list[int]:
         """The cards `seat` may lead now; for unseen cards, those not ruled out."""
         if not self.left[seat]:
             return []
@@ -313,7 +313,7 @@ class Hand:
             return [(s, CARDS[self.expect]) for s in self._open_seats()]
         if self.open_from is not None:
             return []
-        return [(s, CARDS[c]) for s in self.lead_seats() for c in sorted(self._legal_leads(s))]
+        return [(s, CARDS[c]) for s in self.lead_seats() for c in sorted(self.legal_leads(s))]
 
     def _open_seats(self) -> list[int]:
         assert self.open_from is not None

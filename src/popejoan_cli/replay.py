@@ -26,7 +26,7 @@ def lowest_lead(hand: Hand) -> tuple[int, Card]:
     """The lowest policy: the leader's legal lead of lowest rank, ties by suit C, D, H, S."""
     seat = hand.lead_seats()[0]
     key = _LEAD_KEY[hand.ace_high]
-    return seat, CARDS[min(hand._legal_leads(seat), key=key.__getitem__)]
+    return seat, CARDS[min(hand.legal_leads(seat), key=key.__getitem__)]
 
 
 def play_out(hand: Hand, leads: Sequence[Card] = ()) -> Hand:
