@@ -1,4 +1,4 @@
-"""`popejoan spare`: taking the spare hand at a table (spec §3 exchange and auction)."""
+"""`popejoan spare` (the spare-hand exchange and auction, spec §3) and `popejoan void` (a real hand nobody can lead)."""
 
 from __future__ import annotations
 
@@ -48,3 +48,31 @@ def test_newmarket_lets_only_the_dealer_swap(run: Callable[..., Any]) -> None:
     run("deal", "--seed", "1")
     assert run("spare", "Bob").exit_code == 3
     assert run("spare", "Ann").exit_code == 0
+
+
+def test_a_real_michigan_hand_can_be_declared_void(run: Callable[..., Any]) -> None:
+    """Michigan passes the lead when the leader cannot change suit; with real cards only the
+    table knows that nobody can, so the banker declares the hand void."""
+    assert run("table", "new", "r", "-r", "michigan", "-p", "Ann,Bob,Cat").exit_code == 0
+    assert run("deal", "--real").exit_code == 0
+    early = run("void")
+    assert early.exit_code == 3 and early.stdout == "" and "no_new_suit" in early.stderr
+    before = json.loads(run("board", "--json").stdout)
+    assert run("play", "Bob", "2C").exit_code == 0
+    assert run("stop").exit_code == 0
+    done = run("void")
+    assert done.exit_code == 0 and "void" in done.stdout
+    assert json.loads(run("board", "--json").stdout) == before  # no pot was won: the board carries
+    history = json.loads(run("history", "--json").stdout)["hands"][0]
+    assert history["void"] is True and history["out"] is None and history["payments"] == []
+    assert run("check").exit_code == 0
+    assert run("deal", "--real").exit_code == 0  # the next hand can be dealt
+
+
+def test_void_is_refused_where_the_lead_never_passes(run: Callable[..., Any]) -> None:
+    run("table", "new", "m", "-r", "modern-stops", "-p", "Ann,Bob,Cat")
+    run("deal", "--real", "--turnup", "10C")
+    run("play", "Bob", "AS")
+    run("stop")
+    refused = run("void")
+    assert refused.exit_code == 3 and "no_new_suit" in refused.stderr

@@ -108,6 +108,11 @@ class HandShown:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
+class VoidDeclared:
+    """In a real hand under a passing change of suit, nobody could lead a new suit (spec §6)."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
 class OutDeclared:
     """The banker declared who went out; `pope` says who still holds the Pope, where the referee
     cannot know: a player, "spare", "none" (played or nobody), or "" when it was not asked."""
@@ -153,14 +158,14 @@ class SessionEnded:
 
 
 Event = (TableOpened | BalancesCarried | PlayerJoined | PlayerLeft | HandDealt | SpareTaken | CardLed | RealHandDealt
-         | CardPlayed | StopCalled | HandShown | OutDeclared | Counted | EventVoided | HandCheckpointed | FinalDealt
-         | SessionEnded)
+         | CardPlayed | StopCalled | HandShown | VoidDeclared | OutDeclared | Counted | EventVoided | HandCheckpointed
+         | FinalDealt | SessionEnded)
 
 KINDS: dict[str, type[Any]] = {
     cls.__name__: cls
     for cls in (TableOpened, BalancesCarried, PlayerJoined, PlayerLeft, HandDealt, SpareTaken, CardLed, RealHandDealt,
-                CardPlayed, StopCalled, HandShown, OutDeclared, Counted, EventVoided, HandCheckpointed, FinalDealt,
-                SessionEnded)
+                CardPlayed, StopCalled, HandShown, VoidDeclared, OutDeclared, Counted, EventVoided, HandCheckpointed,
+                FinalDealt, SessionEnded)
 }
 
 

@@ -34,6 +34,7 @@ from popejoan_cli.events import (
     SpareTaken,
     StopCalled,
     TableOpened,
+    VoidDeclared,
 )
 from popejoan_cli.hand import Hand
 from popejoan_cli.replay import FinalResult, final_deal
@@ -232,7 +233,7 @@ def apply(view: TableView, seq: int, event: Event) -> None:
         view.hands.append(rec)
         if hand.ended:
             close_hand(view, rec)
-    elif isinstance(event, RealHandDealt | CardPlayed | StopCalled | HandShown | OutDeclared):
+    elif isinstance(event, RealHandDealt | CardPlayed | StopCalled | HandShown | VoidDeclared | OutDeclared):
         from popejoan_cli.table_real import apply_real
 
         apply_real(view, seq, event)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from popejoan_cli.board import Board
 from popejoan_cli.cards import Card
 from popejoan_cli.errors import IllegalPlay, Problem, RuleViolation, UsageError
-from popejoan_cli.events import CardPlayed, Event, HandShown, OutDeclared, RealHandDealt, StopCalled
+from popejoan_cli.events import CardPlayed, Event, HandShown, OutDeclared, RealHandDealt, StopCalled, VoidDeclared
 from popejoan_cli.hand import Hand
 from popejoan_cli.table import HandRecord, TableView, between_hands, close_hand, need_hand, seat_of
 
@@ -82,6 +82,12 @@ def apply_real(view: TableView, seq: int, event: Event) -> None:
         new = [b.message + f" ({b.rule})" for b in recheck_leads(hand, {seat: cards})]
         rec.breaches += new
         view.problems += [Problem(b, key=f"seq {seq}", hint="a lead broke the rules") for b in new]
+    elif isinstance(event, VoidDeclared):
+        if not (hand.passing and hand.lead_due and hand.after_stop_suit is not None and not hand.ended):
+            raise IllegalPlay("a hand is void only when, after a stop, nobody can lead a new suit",
+                              rule="play.no_new_suit = \"pass\"")
+        hand.void = hand.ended = True
+        close_hand(view, rec)
     elif isinstance(event, OutDeclared):
         seat = seat_of(view, event.player)
         if hand.out != seat:

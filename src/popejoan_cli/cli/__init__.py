@@ -128,7 +128,7 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "session": ("ledger_cmd",),
     **dict.fromkeys(("deal", "lead", "play", "spare", "board", "history", "undo", "count", "check", "end"),
                     ("table_cmd",)),
-    **dict.fromkeys(("stop", "out", "show", "claim"), ("real_cmd",)),
+    **dict.fromkeys(("stop", "out", "show", "claim", "void"), ("real_cmd",)),
     "demo": ("demo_cmd",),
     "practice": ("practice_cmd",),
     "simulate": ("simulate_cmd",),

@@ -92,3 +92,12 @@ def claim(
         if not as_json:
             sys.stderr.write(f"popejoan: {verdict.text}\n")
         raise typer.Exit(3)
+
+
+@command(root, "void")
+def void() -> None:
+    """A real hand is void: after a stop nobody could lead a new suit (no settlement; the board carries)."""
+    from popejoan_cli.events import VoidDeclared
+
+    _record(lambda v: [VoidDeclared()])
+    console().print("The hand is void: no settlement, and the board carries over.", markup=False)
