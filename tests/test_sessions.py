@@ -77,3 +77,17 @@ def test_a_continued_export_is_the_next_session(run: Callable[..., Any], tmp_pat
     again = tmp_path / "sat.toml"
     assert run("ledger", "export", str(again)).exit_code == 0
     assert 'session = 2' in again.read_text(encoding="utf-8")
+
+
+def test_a_player_who_leaves_in_debt_survives_export_and_import(run: Callable[..., Any], tmp_path: Path) -> None:
+    """Balances may go below zero (settle.negative): leaving then takes a debt away."""
+    run("table", "new", "owe", "-r", "modern-stops", "-p", "Ann,Bob,Cat,Dan", "--counters", "0")
+    play_hand(run, 1)  # Ann dealt and dressed the board: she is in debt
+    ann = json.loads(run("ledger", "show", "--json").stdout)["Ann"]
+    assert ann < 0
+    assert run("table", "leave", "Ann").exit_code == 0
+    out = tmp_path / "owe.json"
+    assert run("ledger", "export", str(out)).exit_code == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["taken_away"] == ann
+    cont = run("table", "new", "owe2", "--from", str(out))
+    assert cont.exit_code == 0, cont.stderr

@@ -271,7 +271,7 @@ def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
     next_dealer = ck.get(doc, "next_dealer", "str", "")
     ended = ck.get(doc, "ended", "bool", "")
     brought_in = ck.get(doc, "brought_in", "int", "")
-    taken_away = ck.get(doc, "taken_away", "count", "")
+    taken_away = ck.get(doc, "taken_away", "int", "")
 
     rules: HouseRules | None = None
     raw_rules = ck.get(doc, "rules", "table", "")
@@ -301,7 +301,7 @@ def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
                 continue
             got = {"name": ck.get(row, "name", "str", place),
                    "brought_in": ck.get(row, "brought_in", "int", place),
-                   "taken_away": ck.get(row, "taken_away", "count", place),
+                   "taken_away": ck.get(row, "taken_away", "int", place),
                    "balance": ck.get(row, "balance", "int", place) if needs_balance else 0}
             extra = set(row) - {"name", "brought_in", "taken_away", *(["balance"] if needs_balance else [])}
             for k in sorted(extra):
