@@ -140,6 +140,15 @@ def between_hands(view: TableView, what: str) -> None:
         raise RuleViolation(f"{what}: this session has ended", "start a new table for the next session")
 
 
+def deal_turn(view: TableView, dealer: str) -> int:
+    """The dealer's seat, once it is sure a hand may be dealt now and that it is his deal."""
+    between_hands(view, "a hand is dealt")
+    if dealer != view.next_dealer:
+        raise RuleViolation(f"it is {view.next_dealer}'s deal, not {dealer}'s",
+                            "the deal passes to the left after each hand")
+    return seat_of(view, dealer)
+
+
 def close_hand(view: TableView, rec: HandRecord) -> None:
     rec.closed = True
     for name, n in zip(rec.players, rec.hand.net, strict=True):
@@ -220,11 +229,7 @@ def apply(view: TableView, seq: int, event: Event) -> None:
         view.cash_outs[seq] = view.balances.pop(event.player)
         view.taken_out[event.player] = view.taken_out.get(event.player, 0) + view.cash_outs[seq]
     elif isinstance(event, HandDealt):
-        between_hands(view, "a hand is dealt")
-        if event.dealer != view.next_dealer:
-            raise RuleViolation(f"it is {view.next_dealer}'s deal, not {event.dealer}'s",
-                                "the deal passes to the left after each hand")
-        dealer = seat_of(view, event.dealer)
+        dealer = deal_turn(view, event.dealer)
         board = Board(rules, view.board)
         hand = Hand.deal(rules, len(view.players), dealer, board, seeded_deal(rules, len(view.players), dealer,
                                                                               event.seed))
@@ -359,9 +364,7 @@ def _skip_hand(view: TableView, part: Sequence[tuple[int, Event]]) -> None:
     seq, dealt = part[0]
     check = part[-1][1]
     assert isinstance(dealt, HandDealt) and isinstance(check, HandCheckpointed)
-    between_hands(view, "a hand is dealt")
-    if dealt.dealer != view.next_dealer:
-        raise RuleViolation(f"it is {view.next_dealer}'s deal, not {dealt.dealer}'s")
+    deal_turn(view, dealt.dealer)
     if check.hand != len(view.hands) + 1:
         raise DataError([Problem(f"checkpoint for hand {check.hand} is out of place", key=f"seq {part[-1][0]}")])
     rules, players, board = view.the_rules(), list(view.players), dict(view.board)

@@ -11,7 +11,7 @@ from popejoan_cli.cards import Card
 from popejoan_cli.errors import IllegalPlay, Problem, RuleViolation, UsageError
 from popejoan_cli.events import CardPlayed, Event, HandShown, OutDeclared, RealHandDealt, StopCalled, VoidDeclared
 from popejoan_cli.hand import Hand
-from popejoan_cli.table import HandRecord, TableView, between_hands, close_hand, need_hand, seat_of
+from popejoan_cli.table import HandRecord, TableView, close_hand, deal_turn, need_hand, seat_of
 
 
 def apply_real(view: TableView, seq: int, event: Event) -> None:
@@ -21,10 +21,7 @@ def apply_real(view: TableView, seq: int, event: Event) -> None:
 
     rules = view.the_rules()
     if isinstance(event, RealHandDealt):
-        between_hands(view, "a hand is dealt")
-        if event.dealer != view.next_dealer:
-            raise RuleViolation(f"it is {view.next_dealer}'s deal, not {event.dealer}'s",
-                                "the deal passes to the left after each hand")
+        dealer = deal_turn(view, event.dealer)
         mode = rules["deal.turnup"]
         turnup = Card.parse(event.turnup) if event.turnup else None
         if mode == "none" and turnup is not None:
@@ -33,7 +30,6 @@ def apply_real(view: TableView, seq: int, event: Event) -> None:
             raise UsageError(f"{view.rules_name} turns the last card up: say which", "e.g. --turnup 10C")
         if turnup is not None and turnup in rules.removed:
             raise UsageError(f"{turnup.face} is out of the pack under {view.rules_name}")
-        dealer = seat_of(view, event.dealer)
         n = len(view.players)
         spare = rules["deal.spare_position"] if rules["deal.spare_hand"] else None
         sizes, spare_size, last = hand_sizes(rules.deck_size() - (mode == "out-of-play"), n, dealer, spare)

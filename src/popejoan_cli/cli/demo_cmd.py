@@ -32,11 +32,9 @@ def demo(
     from popejoan_cli.cli.hand_cmd import _seats
     from popejoan_cli.events import CardLed, Event, HandDealt, TableOpened
     from popejoan_cli.replay import lowest_lead, to_json
-    from popejoan_cli.rules import HouseRules
     from popejoan_cli.table import TableView
 
     rules, names, _ = _seats(players, None, rules_spec)
-    assert isinstance(rules, HouseRules)
     out = None if as_json else console()
     with tempfile.TemporaryDirectory(prefix="popejoan-demo-") as tmp:
         where = Path(tmp) / "demo"

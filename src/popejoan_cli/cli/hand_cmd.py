@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from popejoan_cli.cli import command, console, emit_json, hand_app
 from popejoan_cli.errors import UsageError, allowed
+
+if TYPE_CHECKING:
+    from popejoan_cli.rules import HouseRules
 
 RULES_HELP = "A preset name (see `popejoan rules list`) or a house-rule file."
 RulesOpt = Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)]
@@ -24,7 +27,7 @@ def _players(text: str) -> list[str]:
     return names
 
 
-def _seats(text: str, dealer: str | None, rules_spec: str) -> tuple[object, list[str], int]:
+def _seats(text: str, dealer: str | None, rules_spec: str) -> tuple[HouseRules, list[str], int]:
     from popejoan_cli.dealfile import check_players
     from popejoan_cli.presets import load_rules
 
@@ -53,10 +56,8 @@ def deal(
     """Deal a hand from a seed: show every hand, the spare hand and the turn-up."""
     from popejoan_cli import dealfile
     from popejoan_cli.cards import parse_seed, sort_key
-    from popejoan_cli.rules import HouseRules
 
     rules, names, dealer_seat = _seats(players, dealer, rules_spec)
-    assert isinstance(rules, HouseRules)
     the_seed = parse_seed(seed)
     dealt = dealfile.seeded_deal(rules, len(names), dealer_seat, the_seed)
     rules_ref = rules_spec
@@ -156,10 +157,8 @@ def final_cmd(
     from popejoan_cli.board import Board
     from popejoan_cli.cards import parse_seed
     from popejoan_cli.replay import final_deal, final_json
-    from popejoan_cli.rules import HouseRules
 
     rules, names, dealer_seat = _seats(players, dealer, rules_spec)
-    assert isinstance(rules, HouseRules)
     if rules["final.deal"] != "holders":
         raise UsageError(f"{rules.name} has no final clearing deal (final.deal = \"none\"): its board carries over",
                          "use rules with final.deal = \"holders\", such as russian")
