@@ -56,23 +56,17 @@ def replay(spec: DealSpec) -> Hand:
     return play_out(hand, spec.leads)
 
 
-def _common(hand: Hand, names: Sequence[str], rules_name: str) -> dict[str, Any]:
-    return {
-        "rules": rules_name,
-        "dealer": names[hand.dealer],
-        "turnup": None if hand.turnup is None else str(hand.turnup),
-        "trump": None if hand.trump is None else hand.trump.name,
-    }
-
-
 def award_json(a: Award, names: Sequence[str]) -> dict[str, Any]:
     return {"pot": a.pot, "seat": names[a.seat], "amount": a.amount, "at": a.at}
 
 
 def to_json(hand: Hand, names: Sequence[str], rules_name: str) -> dict[str, Any]:
     """The spec §11 object, field for field."""
-    out = _common(hand, names, rules_name)
-    out.update({
+    return {
+        "rules": rules_name,
+        "dealer": names[hand.dealer],
+        "turnup": None if hand.turnup is None else str(hand.turnup),
+        "trump": None if hand.trump is None else hand.trump.name,
         "dressed": dict(hand.dressed),
         "plays": [{"seat": names[p.seat], "card": str(p.card), "lead": p.lead} for p in hand.plays],
         "stops": [{"seat": names[s.seat], "card": str(s.card), "reason": s.reason} for s in hand.stops],
@@ -83,8 +77,7 @@ def to_json(hand: Hand, names: Sequence[str], rules_name: str) -> dict[str, Any]
                      for p in hand.payments],
         "board": hand.board.snapshot(),
         "net": {names[i]: n for i, n in enumerate(hand.net)},
-    })
-    return out
+    }
 
 
 @dataclass
