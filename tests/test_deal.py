@@ -23,6 +23,7 @@ from popejoan_cli.cards import (
     shuffled,
 )
 from popejoan_cli.dealfile import seeded_deal
+from popejoan_cli.errors import UsageError
 from popejoan_cli.presets import preset
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
@@ -278,3 +279,30 @@ def test_same_seed_same_deal_and_seat_count_matters() -> None:
     rules = preset("parlett")
     assert seeded_deal(rules, 5, 2, "evening") == seeded_deal(rules, 5, 2, "evening")
     assert seeded_deal(rules, 5, 2, "evening") != seeded_deal(rules, 5, 3, "evening")
+
+
+# --------------------------------------------------------------------------- the range of a seed
+def test_parse_seed_takes_every_seed_an_export_can_hold() -> None:
+    assert parse_seed("0") == 0
+    assert parse_seed(str(2**63 - 1)) == 2**63 - 1
+    assert parse_seed("007") == 7
+    assert parse_seed("friday 1") == "friday 1"
+    assert parse_seed("-5") == "-5"  # not digits: a text seed, as it always was
+
+
+@pytest.mark.parametrize("text", [str(2**63), str(10**40), "9" * 4000, "9" * 5000, "0" * 5000 + "1" * 20])
+def test_parse_seed_refuses_an_integer_out_of_range_without_converting_it(text: str) -> None:
+    with pytest.raises(UsageError) as info:
+        parse_seed(text)
+    assert "out of range" in info.value.message and len(info.value.message) < 200
+    assert "9,223,372,036,854,775,807" in info.value.hint
+
+
+@pytest.mark.parametrize("text", ["x" * 101, "a\x1bb", "new\nline"])
+def test_parse_seed_refuses_a_long_or_control_text(text: str) -> None:
+    with pytest.raises(UsageError):
+        parse_seed(text)
+
+
+def test_leading_zeros_do_not_count_against_the_range() -> None:
+    assert parse_seed("0" * 5000 + "42") == 42

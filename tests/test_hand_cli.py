@@ -8,6 +8,7 @@ with its worked outcome in its header comment; bad inputs are made from them in 
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -428,3 +429,85 @@ def test_player_dealt_no_cards_is_no_traceback(invoke: Invoke, tmp_path: Path) -
     assert result.exit_code in (0, 5)
     if result.exit_code == 5:
         fails(result, 5, "Ann")
+
+
+# --------------------------------------------------------------------------- hostile input (exit 2, 5)
+SEEDED = 'rules = "modern-stops"\nplayers = ["Ann", "Bob", "Cat"]\ndealer = "Cat"\nseed = 42\n'
+
+
+def short(result: Result, code: int, *fragments: str) -> str:
+    """`fails`, and the message is a few lines, not the thousands of digits or bytes given."""
+    err = fails(result, code, *fragments)
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert len(err) < 1500, err
+    assert "\x1b" not in err and "\x00" not in err
+    return err
+
+
+@pytest.mark.parametrize("seed", ["9" * 5000, "9" * 4000, str(2**63), str(10**30)])
+@pytest.mark.parametrize("command", ["deal", "final"])
+def test_a_seed_out_of_range_is_a_usage_error(invoke: Invoke, command: str, seed: str) -> None:
+    short(invoke("hand", command, "--rules", "russian", "--players", "Ann,Bob,Cat", "--seed", seed), 2,
+          "--seed", "out of range", "9,223,372,036,854,775,807")
+
+
+def test_the_largest_seed_deals(invoke: Invoke) -> None:
+    out = json.loads(ok(invoke("hand", "deal", "--rules", "russian", "--players", "Ann,Bob,Cat", "--seed",
+                               str(2**63 - 1), "--json")).stdout)
+    assert out["seed"] == 2**63 - 1
+
+
+@pytest.mark.parametrize("seed", ["a\x1b[2Jb", "x" * 101])
+def test_a_text_seed_is_one_short_line(invoke: Invoke, seed: str) -> None:
+    short(invoke("hand", "deal", "--rules", "russian", "--players", "Ann,Bob,Cat", "--seed", seed), 2, "--seed")
+
+
+@pytest.mark.parametrize("value", ["9" * 5000, "9" * 4000, "1000001"])
+def test_a_board_count_out_of_range_is_a_usage_error(invoke: Invoke, value: str) -> None:
+    short(invoke("hand", "final", "--rules", "russian", "--players", "Ann,Bob,Cat", "--seed", "1", "--board",
+                 f"pope={value}"), 2, "--board pope=", "too large", "1,000,000")
+
+
+HOSTILE_DEALS = {
+    "huge-seed": (SEEDED.replace("seed = 42", f"seed = {'9' * 5000}"), (":4:", "5,000 digits")),
+    "hex-seed": (SEEDED.replace("seed = 42", f"seed = 0x{'f' * 5000}"), (":4:", "seed", "digits")),
+    "seed-2**63": (SEEDED.replace("seed = 42", f"seed = {2**63}"), (":4:", "seed", "out of range")),
+    "negative-seed": (SEEDED.replace("seed = 42", "seed = -5"), (":4:", "seed", "out of range")),
+    "escape-seed": (SEEDED.replace("seed = 42", 'seed = "\\u001b[2J"'), (":4:", "seed", "U+001B")),
+    "deep": (SEEDED + "leads = " + "[" * 5000 + "]" * 5000 + "\n", ("nested too deeply",)),
+    "deep-tables": (SEEDED + "[board]\n" + "x = " + "{a=" * 3000 + "1" + "}" * 3000 + "\n", ("nested",)),
+    "escape-player": (SEEDED.replace('"Bob"', '"B\\u001bob"'), (":2:", "players", "control characters")),
+    "huge-board": (SEEDED + f"[board]\npope = {'9' * 4400}\n", (":6:", "digits")),
+}
+
+
+@pytest.mark.parametrize("case", list(HOSTILE_DEALS))
+def test_replay_reports_a_hostile_deal_file_at_its_line(invoke: Invoke, tmp_path: Path, case: str) -> None:
+    text, fragments = HOSTILE_DEALS[case]
+    path = write(tmp_path, text)
+    short(invoke("hand", "replay", str(path)), 5, str(path), *fragments)
+
+
+@pytest.mark.parametrize(("rules", "fragment"), [
+    ("a\\u0000b.toml", "a\\x00b.toml: not a usable file name: it holds a NUL byte"),
+    ("n" * 5000 + ".toml", "longer than the system allows"),
+    ("/dev/zero", "/dev/zero: is a character device"),
+    ("fifo.toml", "fifo.toml: is a FIFO"),
+])
+def test_a_deal_files_rules_path_that_cannot_be_read(invoke: Invoke, tmp_path: Path, rules: str,
+                                                      fragment: str) -> None:
+    os.mkfifo(tmp_path / "fifo.toml")
+    path = write(tmp_path, SEEDED.replace("modern-stops", rules))
+    short(invoke("hand", "replay", str(path)), 5, fragment)
+
+
+def test_replay_refuses_a_fifo_a_device_and_impossible_paths(invoke: Invoke, tmp_path: Path) -> None:
+    fifo = tmp_path / "deal.toml"
+    os.mkfifo(fifo)
+    short(invoke("hand", "replay", str(fifo)), 5, f"{fifo}: is a FIFO", "a deal file must be a regular file")
+    zero = tmp_path / "zero.toml"
+    zero.symlink_to("/dev/zero")
+    short(invoke("hand", "replay", str(zero)), 5, "is a character device")
+    short(invoke("hand", "replay", "a\0b.toml"), 5, "NUL byte")
+    short(invoke("hand", "replay", "n" * 5000), 5, "longer than the system allows")
+    short(invoke("hand", "deal", "--rules", "n" * 5000, "--players", "A,B,C", "--seed", "1"), 5, "longer than")

@@ -20,6 +20,7 @@ import signal
 import subprocess
 import sys
 import time
+import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -126,41 +127,57 @@ def assert_sound(view: table.TableView, *, cut: bool = False) -> None:
 
 
 # ----------------------------------------------------------------------------- 1. cut at every byte
+def kept(ends: list[int], cut: int) -> tuple[int, int]:
+    """Events a journal cut at `cut` keeps, and their bytes: every line whose text is whole.
+
+    A line that lost only its newline still carries a checking CRC: it is an event."""
+    whole = bisect.bisect_right(ends, cut)
+    if whole < len(ends) and cut == ends[whole] - 1:
+        return whole + 1, cut
+    return whole, (ends[whole - 1] if whole else 0)
+
+
 def test_cut_at_every_byte_gives_the_complete_prefix(sample: tuple[bytes, journal.Loaded]) -> None:
     data, full = sample
     ends = line_ends(data)
-    torn_seen = 0
+    torn_seen = unterminated = 0
     for cut in range(len(data) + 1):
         got = journal.decode(data[:cut], "j")
-        whole = bisect.bisect_right(ends, cut)  # complete lines before the cut
+        whole, good = kept(ends, cut)
         assert got.events == full.events[:whole], cut
-        assert got.good_bytes == (ends[whole - 1] if whole else 0), cut
-        if cut in ends or cut == 0:
+        assert got.good_bytes == good, cut
+        assert got.unterminated == (cut + 1 in ends), cut
+        unterminated += got.unterminated
+        if good == cut:
             assert got.warnings == [], cut
         else:
             torn_seen += 1
             assert len(got.warnings) == 1, cut
             assert "torn write" in got.warnings[0] and f"line {whole + 1} " in got.warnings[0], got.warnings
             assert f"{cut - got.good_bytes} bytes" in got.warnings[0]
-    assert torn_seen == len(data) - len(ends)
+    assert unterminated == len(ends)
+    assert torn_seen == len(data) - 2 * len(ends)
 
 
 def test_cut_journal_on_disk_replays_and_conserves(sample: tuple[bytes, journal.Loaded], tmp_path: Path) -> None:
     data, full = sample
     ends = line_ends(data)
     rng = random.Random(7)
-    cuts = sorted({*ends, *(e - 1 for e in ends), *rng.sample(range(1, len(data)), 40)})
+    cuts = sorted({*ends, *(e - 1 for e in ends), *(e - 2 for e in ends), *rng.sample(range(1, len(data)), 40)})
     for cut in cuts:
         folder = copy_table(data[:cut], tmp_path / f"c{cut}")
-        whole = bisect.bisect_right(ends, cut)
+        whole, good = kept(ends, cut)
+        if whole == 0:
+            with pytest.raises(DataError, match="holds no event"):
+                journal.load(folder)
+            continue
         got = journal.load(folder)
         assert got.events == full.events[:whole]
-        assert len(got.warnings) == (cut not in ends)
+        assert len(got.warnings) == (good != cut)
         view, warnings = tables.view(folder)
         assert warnings == got.warnings
         assert view.last_seq == whole
-        if whole:
-            assert_sound(view, cut=True)
+        assert_sound(view, cut=True)
 
 
 def test_append_after_a_torn_tail_cuts_it_under_the_lock(sample: tuple[bytes, journal.Loaded],
@@ -168,19 +185,12 @@ def test_append_after_a_torn_tail_cuts_it_under_the_lock(sample: tuple[bytes, jo
     data, full = sample
     ends = line_ends(data)
     rng = random.Random(11)
-    mids = [c for c in range(1, len(data)) if c not in ends]
-    cuts = sorted({*rng.sample(mids, 25), len(data) - 1, ends[0] - 1, 1})
+    mids = [c for c in range(ends[0] + 1, len(data)) if c not in ends and c + 1 not in ends]
+    cuts = sorted({*rng.sample(mids, 25), len(data) - 2, ends[1] - 2, ends[0] + 1})
     for cut in cuts:
         folder = copy_table(data[:cut], tmp_path / f"a{cut}")
-        whole = bisect.bisect_right(ends, cut)
-        good = ends[whole - 1] if whole else 0
-        if whole == 0:  # the opening itself was torn: the table can be opened again over it
-            rules = preset(RULES)
-            done = tables.record(lambda v, r=rules: [E.TableOpened(name="t", rules=r.to_dict(), rules_name=r.name,
-                                                                   players=PLAYERS, counters=50, dealer="Ann")],
-                                 where=folder)
-        else:
-            done = step(folder)
+        whole, good = kept(ends, cut)
+        done = step(folder)
         assert len(done.warnings) == 1 and "torn write" in done.warnings[0]
         assert done.written[0][0] == whole + 1
         after = jpath(folder).read_bytes()
@@ -191,30 +201,104 @@ def test_append_after_a_torn_tail_cuts_it_under_the_lock(sample: tuple[bytes, jo
         assert_sound(table.replay(again.events), cut=True)
 
 
+def test_a_whole_last_line_without_its_newline_is_kept_and_completed(sample: tuple[bytes, journal.Loaded],
+                                                                     tmp_path: Path) -> None:
+    """A final event whose CRC checks is never cut: a write adds its newline, then the new events."""
+    data, full = sample
+    ends = line_ends(data)
+    for k in (1, 2, 12, len(ends)):
+        cut = ends[k - 1] - 1
+        folder = copy_table(data[:cut], tmp_path / f"u{k}")
+        loaded = journal.load(folder)
+        assert loaded.events == full.events[:k] and loaded.warnings == [] and loaded.unterminated
+        done = step(folder)
+        assert done.written[0][0] == k + 1 and done.warnings == []
+        after = jpath(folder).read_bytes()
+        assert after == data[:ends[k - 1]] + b"".join(journal.encode(s, e) for s, e in done.written)
+        assert journal.load(folder).events == full.events[:k] + done.written
+
+
+def test_a_refused_command_never_cuts_or_completes_anything(sample: tuple[bytes, journal.Loaded],
+                                                           tmp_path: Path) -> None:
+    """The repair is made by a command that writes, after its events are validated: not before."""
+    data, _ = sample
+    ends = line_ends(data)
+    for cut in (ends[0] - 1, ends[1] - 1, ends[1] + 7):
+        folder = copy_table(data[:cut], tmp_path / f"r{cut}")
+        before = jpath(folder).read_bytes()
+        with pytest.raises(UsageError):
+            tables.record(lambda v: [E.Counted(target="Nobody", counters=5)], where=folder)
+        with pytest.raises(DataError):
+            tables.record(lambda v: [E.TableOpened(name="x", rules=preset(RULES).to_dict(), rules_name=RULES,
+                                                   players=PLAYERS, counters=1, dealer="Ann")], where=folder)
+        tables.record(lambda v: [], where=folder)  # chooses nothing: writes nothing
+        assert jpath(folder).read_bytes() == before
+
+
+def test_an_empty_or_missing_journal_is_damage_naming_the_file(tmp_path: Path, invoke: Callable[..., Any]) -> None:
+    for content in (b"", b"{\"seq\":1", b"\n"):
+        folder = copy_table(content, tmp_path / f"e{len(content)}")
+        for args in (["check"], ["end"], ["ledger", "export", str(tmp_path / "x.json")],
+                     ["board"], ["table", "join", "Eve"]):
+            result = invoke("--table", str(folder), *args)
+            assert result.exit_code == EXIT_DATA, (content, args, result.output)
+            assert str(jpath(folder)) in result.stderr and result.stdout == ""
+            assert "Traceback" not in result.stderr
+        assert jpath(folder).read_bytes() == content
+    result = invoke("--table", str(tmp_path / "nowhere"), "check")
+    assert result.exit_code == EXIT_DATA and "no journal" in result.stderr
+
+
+def test_a_journal_that_is_a_pipe_or_a_device_is_refused_at_once(tmp_path: Path, invoke: Callable[..., Any]) -> None:
+    fifo = tmp_path / "fifo"
+    fifo.mkdir()
+    os.mkfifo(jpath(fifo))
+    zero = tmp_path / "zero"
+    zero.mkdir()
+    jpath(zero).symlink_to("/dev/zero")
+    for folder in (fifo, zero):
+        for args in (["check"], ["board"], ["table", "join", "Eve"]):
+            started = time.monotonic()
+            result = invoke("--table", str(folder), *args)
+            assert time.monotonic() - started < 5
+            assert result.exit_code == EXIT_DATA, result.output
+            assert "not a regular file" in result.stderr or "symbolic link" in result.stderr, result.output
+
+
+def test_a_journal_behind_a_symlink_is_read_but_never_written_through(sample: tuple[bytes, journal.Loaded],
+                                                                      tmp_path: Path) -> None:
+    data, full = sample
+    elsewhere = tmp_path / "real.jsonl"
+    elsewhere.write_bytes(data[:-7])  # a torn tail that a write would cut
+    folder = tmp_path / "t"
+    folder.mkdir()
+    jpath(folder).symlink_to(elsewhere)
+    assert journal.load(folder).events == full.events[:-1]
+    with pytest.raises(DataError, match="symbolic link"):
+        step(folder)
+    assert elsewhere.read_bytes() == data[:-7]
+
+
 # ----------------------------------------------------------------------------- 2. flip every byte
 def check_flip(data: bytes, full: journal.Loaded, i: int, pattern: int) -> str:
-    """Flip byte `i` with `pattern`; loading must refuse it naming its line, or drop a torn tail."""
+    """Flip byte `i` with `pattern`; loading must refuse it naming its line (a crash cuts a line short,
+    it never writes a wrong byte, so no flip is taken for a torn write)."""
     bad = bytearray(data)
     bad[i] ^= pattern
     line = data.count(b"\n", 0, i) + 1  # the line holding byte i (a newline belongs to its line)
-    try:
-        got = journal.decode(bytes(bad), "j")
-    except DataError as err:
-        assert err.exit_code == EXIT_DATA
-        assert err.problems[0].line == line, (i, pattern, str(err))
-        assert f"line {line} is damaged" in str(err), (i, pattern, str(err))
-        return "refused"
-    # Accepted: only a final newline turned into something else, which makes the last line torn.
-    assert i == len(data) - 1 and bad[i] != 0x0A, (i, pattern, got.events[-1:])
-    assert got.events == full.events[:-1]
-    assert len(got.warnings) == 1 and f"line {len(full.events)} was cut short" in got.warnings[0]
-    return "torn"
+    with pytest.raises(DataError) as caught:
+        journal.decode(bytes(bad), "j")
+    err = caught.value
+    assert err.exit_code == EXIT_DATA
+    assert err.problems[0].line == line, (i, pattern, str(err))
+    assert f"line {line} is damaged" in str(err), (i, pattern, str(err))
+    return "refused"
 
 
 def test_flip_every_byte_never_loads_a_wrong_event(sample: tuple[bytes, journal.Loaded]) -> None:
     data, full = sample
     outcomes = [check_flip(data, full, i, 0x01) for i in range(len(data))]
-    assert outcomes.count("torn") == 1 and outcomes[-1] == "torn"
+    assert outcomes == ["refused"] * len(data)
 
 
 def test_flip_other_bit_patterns(sample: tuple[bytes, journal.Loaded]) -> None:
@@ -228,7 +312,33 @@ def test_flip_other_bit_patterns(sample: tuple[bytes, journal.Loaded]) -> None:
     cases += [(e - 1, p) for e in ends for p in (0x20, 0x2A, 0xFF)]
     cases += [(rng.randrange(len(data)), rng.randrange(1, 256)) for _ in range(3000)]
     outcomes = [check_flip(data, full, i, p) for i, p in cases]
-    assert outcomes.count("torn") == sum(1 for i, _ in cases if i == len(data) - 1)
+    assert outcomes == ["refused"] * len(cases)
+
+
+def test_flips_and_cuts_followed_by_a_write_never_lose_a_committed_event(
+        sample: tuple[bytes, journal.Loaded], tmp_path: Path) -> None:
+    """Damage is refused by a write as by a read, and the file is left as it was; a cut journal takes
+    the write after every whole event, each kept byte for byte."""
+    data, full = sample
+    ends = line_ends(data)
+    rng = random.Random(5)
+    flips = sorted({*range(ends[-2], len(data)), *range(0, ends[0], 97), *rng.sample(range(len(data)), 150)})
+    for i in flips:
+        bad = bytearray(data)
+        bad[i] ^= rng.choice((0x01, 0x20, 0x80, 0xFF))
+        folder = copy_table(bytes(bad), tmp_path / f"f{i}")
+        with pytest.raises(DataError, match=r"line \d+ is damaged"):
+            step(folder)
+        assert jpath(folder).read_bytes() == bad
+    cuts = sorted({*range(ends[-3], len(data)), *rng.sample(range(ends[0], len(data)), 150)})
+    for cut in cuts:
+        folder = copy_table(data[:cut], tmp_path / f"c{cut}")
+        whole, good = kept(ends, cut)
+        done = step(folder)
+        after = jpath(folder).read_bytes()
+        assert after[:good] == data[:good]  # nothing committed was changed or lost
+        assert journal.load(folder).events == full.events[:whole] + done.written
+    assert len(flips) + len(cuts) > 400
 
 
 def test_flipped_journal_on_disk_refused_by_view_and_check(sample: tuple[bytes, journal.Loaded], tmp_path: Path,
@@ -729,6 +839,132 @@ def test_a_tampered_checkpoint_balance_is_refused(sample: tuple[bytes, journal.L
     err = refuse(reencode(data, k, E.HandCheckpointed(hand=event.hand, balances=moved, board=event.board)),
                  tmp_path, f"checkpoint after hand {event.hand}")
     assert err.problems[0].key == f"seq {seq}"
+
+
+def forge_checkpoint(data: bytes, full: journal.Loaded, nth: int, amount: int) -> tuple[bytes, int]:
+    """Move `amount` counters from Zoë to Ann in the nth checkpoint, CRC recomputed."""
+    k = find(full, E.HandCheckpointed, nth)
+    seq, event = full.events[k]
+    assert isinstance(event, E.HandCheckpointed)
+    moved = dict(event.balances)
+    moved["Ann"] += amount
+    moved["Zoë"] -= amount
+    return reencode(data, k, E.HandCheckpointed(hand=event.hand, balances=moved, board=event.board)), seq
+
+
+@pytest.mark.parametrize("with_note", ["no note", "note of the true journal", "forged note"])
+def test_a_forged_checkpoint_is_refused_by_every_command_that_reads_it(
+        sample: tuple[bytes, journal.Loaded], tmp_path: Path, invoke: Callable[..., Any], with_note: str) -> None:
+    """Moving counters between players in a checkpoint (CRC recomputed) passes no command: not the
+    ledger or the board, not a deal written on top of it, not settling money, not an export."""
+    data, full = sample
+    forged, seq = forge_checkpoint(data, full, 3, 40)
+    folder = tmp_path / "t"
+    folder.mkdir()
+    jpath(folder).write_bytes(data)
+    if with_note != "no note":
+        tables.view(folder)  # writes the note of the true journal
+        assert (folder / journal.VERIFIED).is_file()
+    jpath(folder).write_bytes(forged)
+    if with_note == "forged note":
+        import hashlib
+
+        note = json.loads((folder / journal.VERIFIED).read_text())
+        note["sha256"] = hashlib.sha256(forged[:note["bytes"]]).hexdigest()[::-1]
+        (folder / journal.VERIFIED).write_text(json.dumps(note))
+    for args in (["ledger", "show"], ["board"], ["history"], ["deal", "--seed", "5"], ["ledger", "settle"],
+                 ["ledger", "export", str(tmp_path / "out.json")], ["table", "join", "Eve"], ["check"]):
+        result = invoke("--table", str(folder), *args)
+        assert result.exit_code == EXIT_DATA, (args, result.output)
+        assert f"seq {seq}" in result.stderr and "checkpoint" in result.stderr, (args, result.stderr)
+        assert result.stdout == "", args
+    assert jpath(folder).read_bytes() == forged
+    assert not (tmp_path / "out.json").exists()
+
+
+def test_the_verified_note_spares_refereeing_only_the_bytes_it_covers(
+        sample: tuple[bytes, journal.Loaded], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    data, full = sample
+    folder = copy_table(data, tmp_path / "t")
+    plays = 0
+    real = table.Hand.play
+
+    def counting(self: Any, *a: Any, **kw: Any) -> Any:
+        nonlocal plays
+        plays += 1
+        return real(self, *a, **kw)
+
+    monkeypatch.setattr(table.Hand, "play", counting)
+    tables.view(folder)  # no note yet: every hand refereed
+    first = plays
+    assert first > 40 and journal.load(folder).trusted == len(full.events)
+    plays = 0
+    tables.view(folder)
+    assert plays == 0  # every closed hand taken on its checkpoint's word
+    step(folder)  # a deal: the write extends the note over the new events
+    assert journal.load(folder).trusted == len(full.events) + 1
+    tables.view(folder, full=True)
+    assert plays >= first  # `check`, settle and exports ignore the note
+    plays = 0
+    jpath(folder).write_bytes(data)  # the journal before the deal: shorter than the note covers
+    assert journal.load(folder).trusted == 0
+    tables.view(folder)
+    assert plays >= first
+
+
+def with_crc(body: bytes) -> bytes:
+    """A line for `body` (JSON ending in '}') with a checksum that matches."""
+    return body[:-1] + b',"crc":"%08x"}\n' % zlib.crc32(body)
+
+
+def test_a_line_with_a_key_twice_or_extra_text_is_damage(sample: tuple[bytes, journal.Loaded],
+                                                          tmp_path: Path, invoke: Callable[..., Any]) -> None:
+    data, full = sample
+    lines = lines_of(data)
+    k = find(full, E.CardLed, 3)
+    seq, event = full.events[k]
+    assert isinstance(event, E.CardLed)
+    body = json.dumps({"seq": seq, "event": E.to_data(event)}, sort_keys=True, separators=(",", ":")).encode()
+    other = E.to_data(E.CardLed(player=event.player, card="AS" if event.card != "AS" else "KS"))
+    twice = body.replace(b'"event":{', b'"event":' + json.dumps(other, sort_keys=True, separators=(",", ":"))
+                         .encode() + b',"event":{', 1)  # the last copy wins in json.loads: the true lead
+    for forged_body in (twice, body.replace(b":", b": ", 1)):
+        forged = b"".join([*lines[:k], with_crc(forged_body), *lines[k + 1:]])
+        folder = copy_table(forged, tmp_path / f"k{len(forged_body)}")
+        result = invoke("--table", str(folder), "check")
+        assert result.exit_code == EXIT_DATA and f"line {k + 1} is damaged" in result.stderr, result.stderr
+        assert "form popejoan writes" in result.stderr
+
+
+@pytest.mark.parametrize("target", ["later", "itself", "missing", "a void", "twice"])
+def test_a_void_that_names_no_earlier_event_is_damage(sample: tuple[bytes, journal.Loaded], tmp_path: Path,
+                                                      invoke: Callable[..., Any], target: str) -> None:
+    data, full = sample
+    n = len(full.events)
+    k = find(full, E.EventVoided)
+    voided_seq = full.events[k][1].seq  # type: ignore[union-attr]
+    aim = {"later": n + 5, "itself": n + 1, "missing": 0, "a void": k + 1, "twice": voided_seq}[target]
+    forged = data + journal.encode(n + 1, E.EventVoided(seq=aim))
+    folder = copy_table(forged, tmp_path / "t")
+    for args in (["check"], ["board"]):
+        result = invoke("--table", str(folder), *args)
+        assert result.exit_code == EXIT_DATA, result.output
+        assert f"event {n + 1} voids event {aim}" in result.stderr
+
+
+def test_huge_numbers_and_deep_nesting_in_a_line_are_damage(sample: tuple[bytes, journal.Loaded],
+                                                            tmp_path: Path, invoke: Callable[..., Any]) -> None:
+    data, full = sample
+    n = len(full.events)
+    bodies = [b'{"event":{"counters":' + b"9" * 5000 + b',"target":"Ann","type":"Counted"},"seq":%d}' % (n + 1),
+              b'{"event":' + b"[" * 50_000 + b"]" * 50_000 + b',"seq":%d}' % (n + 1),
+              b'{"event":{"counters":1e999,"target":"Ann","type":"Counted"},"seq":%d}' % (n + 1)]
+    for body in bodies:
+        folder = copy_table(data + with_crc(body), tmp_path / f"h{len(body)}")
+        for args in (["check"], ["board"], ["table", "join", "Eve"]):
+            result = invoke("--table", str(folder), *args)
+            assert result.exit_code == EXIT_DATA and f"line {n + 1} is damaged" in result.stderr, result.output
+            assert "Traceback" not in result.output
 
 
 def test_a_tampered_buy_in_is_caught_by_the_first_checkpoint(sample: tuple[bytes, journal.Loaded],

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import signal
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -366,3 +370,160 @@ def test_a_10_mb_file_reports_its_size(tmp_path: Path) -> None:
     with pytest.raises(DataError) as info:
         from_toml(presets.read_file_bytes(big), str(big))
     assert "10,485,760" in info.value.message
+
+
+# ---- hostile files: no traceback, whatever a file holds ------------------------------------
+
+
+def located_problems(text: str) -> list[tuple[int, str, str]]:
+    """(line, key, message and hint) of each problem `text` has as a house-rule file."""
+    with pytest.raises(DataError) as info:
+        load(text)
+    assert info.value.exit_code == EXIT_DATA
+    return [(p.line, p.key, f"{p.message}\n{p.hint}") for p in info.value.problems]
+
+
+def test_an_integer_of_thousands_of_digits_is_a_located_problem() -> None:
+    # Python will not convert more than 4,300 digits; tomllib raised a bare ValueError.
+    (line, _, text), = located_problems(f'name = "x"\n[settle]\nper_card = {"9" * 5000}\n')
+    assert line == 3
+    assert "5,000 digits" in text and "out of range" in text
+
+
+def test_a_hex_integer_too_long_to_print_is_a_located_problem() -> None:
+    # `0x` digits convert whatever their number, but the result cannot be put into a message.
+    (line, key, text), = located_problems(f'name = "x"\n[settle]\nper_card = 0x{"f" * 5000}\n')
+    assert (line, key) == (3, "settle.per_card")
+    assert "digits" in text and "out of range" in text
+
+
+def test_a_big_count_is_still_said_in_full() -> None:
+    (_, key, text), = located_problems("[settle]\nper_card = 123_456_789_012_345_678_901\n")
+    assert key == "settle.per_card"
+    assert "123,456,789,012,345,678,901 is too large" in text
+
+
+@pytest.mark.parametrize("nested", ["[" * 5000 + "]" * 5000, "{a = " * 5000 + "1" + "}" * 5000])
+def test_nesting_thousands_deep_is_a_problem_not_a_recursion_error(nested: str) -> None:
+    (_, _, text), = located_problems(f'name = "x"\nsources = {nested}\n')
+    assert "nested too deeply" in text
+
+
+def test_nesting_deeper_than_any_popejoan_file_is_refused_at_its_key() -> None:
+    # Dotted keys nest without recursion in the parser: the depth is checked afterwards.
+    problems = located_problems('name = "x"\n' + ".".join(["a"] * 40) + " = 1\n")
+    assert any(line == 2 and "nested more than 16 deep" in text for line, _, text in problems)
+
+
+@pytest.mark.parametrize(("toml", "line", "key", "fragment"), [
+    ('name = "a\\nb"\n', 1, "name", "holds a newline"),
+    ('name = ""\n', 1, "name", "is empty"),
+    ('name = " padded"\n', 1, "name", "starts or ends with a space"),
+    (f'name = "{"n" * 65}"\n', 1, "name", "65 characters long; at most 64"),
+    ('name = "x"\ntitle = "\\u001b[2Jgone"\n', 2, "title", "control character U+001B"),
+    ('name = "x"\ntitle = "two\\rlines"\n', 2, "title", "holds a newline"),
+    ('name = "x"\ndescription = "fine\\nso far \\u001b]0;title\\u0007"\n', 2, "description", "U+001B"),
+    ('name = "x"\ndescription = "bidi \\u202e trick"\n', 2, "description", "U+202E"),
+    (f'name = "x"\ndescription = "{"d" * 2001}"\n', 2, "description", "at most 2,000"),
+    ('name = "x"\nsources = ["ok", "bad\\u0000"]\n', 2, "sources", "U+0000"),
+    ('name = "x"\n[[pot]]\nname = "kitty"\nlabel = "Kit\\nty"\nwins = "first-out"\n', 4, "pot[1].label",
+     "holds a newline"),
+])
+def test_text_from_a_rule_file_holds_no_control_characters(toml: str, line: int, key: str, fragment: str) -> None:
+    problems = located_problems(toml)
+    assert [(p_line, p_key) for p_line, p_key, _ in problems] == [(line, key)], problems
+    assert fragment in problems[0][2]
+    assert "\x1b" not in problems[0][2] and "\x00" not in problems[0][2]
+
+
+def test_a_description_may_run_over_several_lines_with_tabs() -> None:
+    rules = load('name = "x"\ndescription = """Two lines,\n\tthe second indented."""\n')
+    assert rules["description"] == "Two lines,\n\tthe second indented."
+    crlf = from_toml(b'name = "x"\r\ndescription = """A\r\nB"""\r\n', "dos.toml")
+    assert "A" in crlf["description"] and "B" in crlf["description"]
+
+
+def test_an_unknown_key_with_an_escape_is_shown_escaped() -> None:
+    problems = located_problems('name = "x"\n"\\u001b[31mred" = 1\n')
+    assert problems[0][0] == 2 and "\x1b" not in problems[0][1] and "\\x1b" in problems[0][1]
+
+
+def test_a_megabyte_line_is_quoted_around_the_problem_only() -> None:
+    with pytest.raises(DataError) as info:
+        load('name = "x"\nsources = ["' + "s" * 500_000 + '"]\n')
+    assert len(info.value.message) < 1000
+    assert info.value.problems[0].line == 2
+
+
+def test_locating_keys_stays_quick_on_long_lines() -> None:
+    # A table-header regular expression used to backtrack cubically on a line like this one.
+    import time
+
+    from popejoan_cli.tomlsource import locate
+
+    start = time.perf_counter()
+    locate("[" + " " * 2500 + "]x\n")  # took 10 s, growing with the cube of the length
+    locate("[" + " " * 300_000 + "]x\n" + "[" + " " * 300_000 + "\n")
+    assert time.perf_counter() - start < 2
+
+
+# ---- reading the file: only regular files, never more than the cap -------------------------
+
+
+@contextlib.contextmanager
+def within(seconds: int) -> Iterator[None]:
+    """Fail, rather than hang, if the block takes longer than `seconds` (a FIFO would block)."""
+
+    def expire(signum: int, frame: object) -> None:
+        raise TimeoutError(f"still reading after {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def refused(path: Path, *fragments: str) -> str:
+    with within(10), pytest.raises(DataError) as info:
+        presets.read_file_bytes(path)
+    assert info.value.exit_code == EXIT_DATA
+    for fragment in fragments:
+        assert fragment in info.value.message, info.value.message
+    return info.value.message
+
+
+def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
+    fifo = tmp_path / "rules.toml"
+    os.mkfifo(fifo)
+    refused(fifo, str(fifo), "FIFO", "regular file")
+
+
+def test_a_link_to_a_device_is_refused_unread(tmp_path: Path) -> None:
+    link = tmp_path / "zero.toml"
+    link.symlink_to("/dev/zero")
+    refused(link, "character device", "regular file")
+
+
+def test_a_link_to_a_regular_file_is_read(tmp_path: Path) -> None:
+    real = tmp_path / "real.toml"
+    real.write_text('name = "linked"\n', encoding="utf-8")
+    link = tmp_path / "link.toml"
+    link.symlink_to(real)
+    assert presets.load_rules(str(link)).name == "linked"
+
+
+@pytest.mark.parametrize(("name", "fragment"), [("a\0b.toml", "NUL"), ("n" * 5000 + ".toml", "longer than")])
+def test_a_name_no_file_can_have_is_a_data_error(tmp_path: Path, name: str, fragment: str) -> None:
+    refused(tmp_path / name, "not a usable file name", fragment)
+    with pytest.raises(DataError, match=fragment):
+        presets.load_rules(str(tmp_path / name))
+
+
+def test_a_preset_looking_name_too_long_for_a_file_is_still_an_error() -> None:
+    # Not a preset, no slash, no .toml: popejoan looks for a file, and the system refuses the name.
+    with pytest.raises((DataError, UsageError)) as info:
+        presets.load_rules("n" * 5000)
+    assert len(info.value.message) < 600

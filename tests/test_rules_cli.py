@@ -356,14 +356,14 @@ def test_new_refuses_to_overwrite(invoke: Invoke, tmp_path: Path) -> None:
 
 def test_new_from_a_file_escapes_its_text(invoke: Invoke, tmp_path: Path) -> None:
     src = tmp_path / "odd.toml"
-    src.write_text('title = "Quote \\" back\\\\slash \\n newline [red]"\n'
-                   '[[pot]]\nname = "pope"\nlabel = "Line\\nbreak \\u007f"\nstake = 2\nwins = "card"\ncard = "9D"\n',
+    src.write_text('title = "Quote \\" back\\\\slash [red]"\n'
+                   '[[pot]]\nname = "pope"\nlabel = "Line \\"break\\" [b]"\nstake = 2\nwins = "card"\ncard = "9D"\n',
                    encoding="utf-8")
     out = tmp_path / "new.toml"
     assert invoke("rules", "new", "--from", str(src), "-o", str(out)).exit_code == 0
     again = from_toml(out.read_bytes(), str(out))
     assert again.pots == from_toml(src.read_bytes(), str(src)).pots
-    assert again.pots[0].label == "Line\nbreak \x7f"
+    assert again.pots[0].label == 'Line "break" [b]'
 
 
 # ---- diff ---------------------------------------------------------------------------------
@@ -431,3 +431,55 @@ def test_diff_shows_markup_literally(invoke: Invoke, data_dir: Path) -> None:
     out = ok(invoke("rules", "diff", "modern-stops", str(data_dir / "rules" / "markup.toml"))).stdout
     assert "[red]x" in out
     assert "[green]Pope[/green]" in out
+
+
+# ---- hostile files: one message, never a traceback ----------------------------------------
+
+
+def refused(result: Result, code: int, *fragments: str) -> str:
+    """The documented failure: the code, nothing on stdout, a short message naming things."""
+    assert result.exit_code == code, (result.exit_code, result.stdout, result.stderr, result.exception)
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.stdout == ""
+    assert result.stderr.startswith("popejoan: ") and "Traceback" not in result.stderr
+    assert len(result.stderr) < 1500, result.stderr
+    for fragment in fragments:
+        assert fragment in result.stderr, (fragment, result.stderr)
+    return result.stderr
+
+
+HOSTILE_RULES = {
+    "huge-int": (f"name = 'x'\n[settle]\nper_card = {'9' * 5000}\n", (":3:", "5,000 digits")),
+    "huge-hex": (f"name = 'x'\n[settle]\nper_card = 0x{'f' * 5000}\n", (":3:", "settle.per_card", "digits")),
+    "deep-arrays": ("name = 'x'\nsources = " + "[" * 5000 + "]" * 5000 + "\n", ("nested too deeply",)),
+    "deep-tables": ("name = 'x'\nsources = " + "{a=" * 5000 + "1" + "}" * 5000 + "\n", ("nested too deeply",)),
+    "newline-name": ('name = "ours\\n2024-01-01 * evil"\n', (":1:", "name", "holds a newline")),
+    "escape-title": ('name = "x"\ntitle = "\\u001b[31mRed"\n', (":2:", "title", "U+001B")),
+}
+
+
+@pytest.mark.parametrize("case", list(HOSTILE_RULES))
+def test_check_reports_a_hostile_file_at_its_line(invoke: Invoke, tmp_path: Path, case: str) -> None:
+    text, fragments = HOSTILE_RULES[case]
+    path = tmp_path / f"{case}.toml"
+    path.write_text(text, encoding="utf-8")
+    err = refused(invoke("rules", "check", str(path)), 5, str(path), *fragments)
+    assert "\x1b" not in err
+
+
+def test_check_refuses_a_fifo_and_a_link_to_dev_zero(invoke: Invoke, tmp_path: Path) -> None:
+    fifo = tmp_path / "fifo.toml"
+    os.mkfifo(fifo)
+    zero = tmp_path / "zero.toml"
+    zero.symlink_to("/dev/zero")
+    err = refused(invoke("rules", "check", str(fifo), str(zero)), 5, f"{fifo}: is a FIFO",
+                  f"{zero}: is a character device", "regular file", "2 problems found")
+    assert err.count("popejoan reads only regular files") == 2
+
+
+@pytest.mark.parametrize(("name", "fragment"), [("a\0b.toml", "a\\x00b.toml: not a usable file name"),
+                                                ("n" * 5000 + ".toml", "longer than the system allows")])
+def test_a_path_no_file_can_have(invoke: Invoke, name: str, fragment: str) -> None:
+    refused(invoke("rules", "check", name), 5, fragment)
+    refused(invoke("rules", "show", name), 5, fragment)
+    refused(invoke("rules", "diff", "hoyle", name), 5, fragment)

@@ -317,3 +317,106 @@ def test_completion_candidates_from_the_table(dealt: Path, monkeypatch: pytest.M
     assert sh.candidates("out Ann --pope ", "") == ["Ann", "Bob", "Cat", "Dan", "spare", "none"]
     assert sh.candidates("table use ", "") == ["fri"]
     assert sh.board_line().startswith("Board: Pope 6 · Matrimony 2")
+
+
+MAX_LINE = 10_000
+"""The longest line the shell reads (documented in `popejoan shell --help`)."""
+
+
+def test_a_long_pasted_line_is_refused_in_one_line_and_the_shell_goes_on(dealt: Path) -> None:
+    started = time.monotonic()
+    res = cli(dealt, "shell", input="x" * 200_000 + "\nboard --json\n" + "lead " + "A" * MAX_LINE + "\nexit 3\n")
+    elapsed = time.monotonic() - started
+    assert res.exit_code == 3  # the shell read on to the end
+    assert '"pope": 6' in res.stdout
+    lines = res.stderr.splitlines()
+    assert lines == ["popejoan: line too long (more than 10,000 characters); nothing was run"] * 2
+    assert elapsed < 5  # quadratic reading took seconds for this alone
+
+
+def test_a_line_at_the_limit_is_still_read(dealt: Path) -> None:
+    line = "board --json " + " " * (MAX_LINE - len("board --json "))
+    assert len(line) == MAX_LINE
+    res = cli(dealt, "shell", input=line + "\n" + "x" * (MAX_LINE - 1))  # the last line has no newline
+    assert res.exit_code == 0
+    assert '"pope": 6' in res.stdout
+    assert res.stderr.count("\n") == 1 and "no command 'xxxxxxxx" in res.stderr and "…" in res.stderr
+    assert len(res.stderr) < 200  # a huge word is not echoed in full
+
+
+def _timed(fn: object, arg: str) -> float:
+    assert callable(fn)
+    best = float("inf")
+    for _ in range(3):
+        started = time.perf_counter()
+        fn(arg)
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def test_splitting_a_line_takes_time_linear_in_its_length() -> None:
+    from popejoan_cli.cli import shell_cmd
+
+    for piece in ("x", 'ab "c d" \\e ', "w'q q'"):
+        small = piece * (25_000 // len(piece))
+        big = piece * (200_000 // len(piece))
+        t_small, t_big = _timed(shell_cmd._split, small), _timed(shell_cmd._split, big)
+        # 8x the input: linear is about 8x the time, quadratic about 64x.
+        assert t_big < 24 * t_small + 0.05, (piece, t_small, t_big)
+        assert t_big < 1.0
+
+
+def test_splitting_matches_shlex() -> None:
+    import random
+    import shlex
+
+    from popejoan_cli.cli import shell_cmd
+
+    rng = random.Random(7)
+    alphabet = ["a", "b", " ", "\t", "'", '"', "\\", "#", "\n", "\r", "é", "\xa0", "ab cd"]
+    for _ in range(20_000):
+        line = "".join(rng.choice(alphabet) for _ in range(rng.randrange(12)))
+        for comments in (True, False):
+            try:
+                want: list[str] | str = shlex.split(line, comments=comments)
+            except ValueError as err:
+                want = str(err)
+            try:
+                got: list[str] | str = shell_cmd._split(line, comments=comments)
+            except ValueError as err:
+                got = str(err)
+            assert got == want, (line, comments)
+
+
+def test_completion_gives_up_on_an_absurd_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path))
+    sh = Shell(get_command(app), None, interactive=False)
+    started = time.monotonic()
+    assert sh.candidates("lead " + "A" * 500_000 + " ", "9") == []
+    assert time.monotonic() - started < 1.0
+
+
+def test_ctrl_c_at_the_prompt_drops_the_line_and_the_shell_goes_on(shell: Term) -> None:
+    import signal
+
+    shell.send("lea")
+    shell.expect("lea")
+    # Python's readline notices a signal only once it waits in select(); one that comes while
+    # it is still drawing the line waits for the next key. A person is never that quick.
+    time.sleep(0.2)
+    shell.proc.send_signal(signal.SIGINT)  # what Ctrl-C sends (the test's pty is not the shell's terminal)
+    shell.expect(r"\^C\n")
+    shell.prompt()
+    assert '"pope": 6' in shell.line("board --json")
+    shell.send("exit\r")
+    assert shell.wait() == 0
+    assert "Traceback" not in shell.text and "interrupted" not in shell.text
+
+
+def test_sigterm_at_the_prompt_ends_the_shell(shell: Term) -> None:
+    import signal
+
+    time.sleep(0.2)  # into readline's select(), as above
+    shell.proc.send_signal(signal.SIGTERM)
+    assert shell.wait() == 128 + signal.SIGTERM
+    assert "Traceback" not in shell.text

@@ -4,7 +4,14 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from popejoan_cli.cli import app
@@ -101,3 +108,115 @@ def test_cli_bad_counts() -> None:
     assert res.exit_code == 2 and "3–8 players" in res.stderr
     res = runner.invoke(app, ["simulate", "--rules", "modern-stops", "--players", "4", "--hands", "0"])
     assert res.exit_code == 2
+
+
+def _cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def test_too_many_processes_are_cut_down_with_a_note() -> None:
+    cap = min(64, 2 * _cores())
+    res = runner.invoke(app, ["simulate", "--rules", "modern-stops", "--players", "4", "--hands", str(12 * CHUNK),
+                              "--bots", "simple", "--processes", "300"], env={"COLUMNS": "120", "NO_COLOR": "1"})
+    assert res.exit_code == 0, res.output
+    assert res.stderr == (f"popejoan: --processes 300 is more than this machine can use; using {cap} "
+                          "(2 per core, 64 at most)\n")
+    used = min(cap, 12)
+    assert f"{used} process{'es' if used != 1 else ''}." in res.stdout
+    res = runner.invoke(app, ["simulate", "-r", "modern-stops", "-p", "4", "-k", "10", "-P", "0"])
+    assert res.exit_code == 2 and "--processes 0" in res.stderr
+
+
+def test_help_says_how_many_processes_are_allowed() -> None:
+    res = runner.invoke(app, ["simulate", "--help"], env={"COLUMNS": "200"})
+    assert "2 per core" in res.stdout and "64 at most" in res.stdout
+
+
+def _children(pid: int) -> set[int]:
+    """Live processes whose parent is `pid` (read from /proc: psutil is not a dependency)."""
+    kids = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[1]) == pid and fields[0] != "Z":
+            kids.add(int(stat.parent.name))
+    return kids
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_no_more_workers_than_chunks_or_asked() -> None:
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("needs /proc")
+    seen: list[int] = []
+    res = simulate(RULES, 3, 3 * CHUNK, 1, ["simple"], processes=8,
+                   progress=lambda n: seen.append(len(_children(os.getpid()))))
+    assert res.workers == 3 and max(seen) <= 3
+    assert not _children(os.getpid())  # and none is left behind
+    assert simulate(RULES, 3, 3 * CHUNK + 1, 1, ["simple"], processes=300).workers == 4
+    assert simulate(RULES, 3, 50, 1, ["simple"], processes=8).workers == 1
+
+
+def _start(tmp_path: Path) -> tuple[subprocess.Popen[str], set[int]]:
+    env = {k: v for k, v in os.environ.items() if k != "POPEJOAN_TABLE"}
+    env["POPEJOAN_HOME"] = str(tmp_path)
+    proc = subprocess.Popen([sys.executable, "-m", "popejoan_cli", "simulate", "--rules", "modern-stops",
+                             "--players", "4", "--hands", "2000000", "--processes", "2", "--json"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            start_new_session=True)
+    until = time.monotonic() + 15
+    while len(kids := _children(proc.pid)) < 2:
+        assert proc.poll() is None and time.monotonic() < until, proc.stderr.read() if proc.stderr else ""
+        time.sleep(0.02)
+    time.sleep(0.3)  # the workers are busy with hands by now
+    return proc, kids
+
+
+def _stop(proc: subprocess.Popen[str], kids: set[int]) -> None:
+    # Clean up whatever a failing run left: our own process group, and the workers we saw.
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+    for kid in kids:
+        if _alive(kid):
+            os.kill(kid, signal.SIGKILL)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+@pytest.mark.parametrize(("sig", "to_group"), [(signal.SIGINT, True), (signal.SIGINT, False),
+                                                (signal.SIGTERM, False)])
+def test_a_signal_stops_the_workers_too(tmp_path: Path, sig: signal.Signals, to_group: bool) -> None:
+    proc, kids = _start(tmp_path)
+    try:
+        if to_group:
+            os.killpg(proc.pid, sig)  # Ctrl-C at a terminal reaches the whole foreground group
+        else:
+            proc.send_signal(sig)  # kill(1)
+        out, err = proc.communicate(timeout=10)
+        assert proc.returncode == 128 + sig, err
+        assert "Traceback" not in err and err.count("\n") == 1 and err.startswith("popejoan: interrupted"), err
+        assert out == ""
+        assert [k for k in kids if _alive(k)] == []
+    finally:
+        _stop(proc, kids)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers follow a killed parent on Linux")
+def test_workers_end_when_the_parent_is_killed_outright(tmp_path: Path) -> None:
+    proc, kids = _start(tmp_path)
+    try:
+        proc.kill()
+        proc.wait(timeout=10)
+        until = time.monotonic() + 5
+        while [k for k in kids if _alive(k)] and time.monotonic() < until:
+            time.sleep(0.02)
+        assert [k for k in kids if _alive(k)] == []
+    finally:
+        _stop(proc, kids)

@@ -1,5 +1,5 @@
 """`python -m popejoan_cli` runs the same command as `popejoan`."""
 
-from popejoan_cli.cli import main
+from popejoan_cli.launch import main
 
 main()

@@ -15,8 +15,9 @@ hledger / ledger-cli journal (`write_hledger`), read by both tools:
 - Dates: one day per session, from `start` (default 2026-01-01, so files are
   reproducible); every hand of a session shares its date.
 - Names are kept, but made safe for both tools: any run of whitespace becomes one space
-  (two spaces would end the account name), and `:` `;` `(` `)` `[` `]` `=` `@` become
-  `_`. Names that then collide get a numeric suffix (`Ann_2`), in order of first appearance.
+  (two spaces would end the account name), and `:` `;` `(` `)` `[` `]` `=` `@` and any other
+  control character become `_`. Names that then collide get a numeric suffix (`Ann_2`), in
+  order of first appearance.
 
 beancount (`write_beancount`):
 
@@ -31,6 +32,12 @@ beancount (`write_beancount`):
 - A `balance` line checks the balance at the start of its date, so each session's
   closing balances are asserted on the day after the session (beancount cannot assert
   between two transactions of the same day, so it checks per session, not per hand).
+
+Nothing from people can start a line of its own: every name, the table's and the rules'
+too, reaches a comment or a quoted string with its control characters as visible escapes
+(`visible.shown`: a newline becomes `\\n`), and an account name only as sanitised above.
+Both files open with the same first line, `title_line`, naming the table and its rules:
+`ledger export` knows an earlier export of the same table by it.
 """
 
 from __future__ import annotations
@@ -44,6 +51,7 @@ from datetime import date, timedelta
 from popejoan_cli.events import SessionEnded
 from popejoan_cli.ledger import Posting, postings
 from popejoan_cli.table import TableView
+from popejoan_cli.visible import is_control, shown
 
 DEFAULT_START = date(2026, 1, 1)
 COMMODITY = "CTR"
@@ -82,6 +90,7 @@ def _clean(name: str, style: str) -> str:
 def hledger_name(name: str) -> str:
     """One name made safe for an hledger/ledger account component (collisions not handled)."""
     out = _HLEDGER_BAD.sub("_", " ".join(name.split()))
+    out = "".join("_" if is_control(ch) else ch for ch in out)
     return out or "_"
 
 
@@ -175,6 +184,12 @@ def _kinds(view: TableView) -> tuple[list[str], list[str]]:
     return players, pots
 
 
+def title_line(view: TableView) -> str:
+    """The first line of both files: the table and its rules, each on this one line whatever they hold."""
+    name = shown(view.name) or "-"
+    return f"; popejoan table {name} ({shown(view.rules_name)}): counters as commodity {COMMODITY}"
+
+
 # ------------------------------------------------------------------------------ hledger
 def write_hledger(view: TableView, start: date | None = None) -> str:
     """The table as an hledger / ledger-cli journal (see the module docstring)."""
@@ -191,10 +206,10 @@ def write_hledger(view: TableView, start: date | None = None) -> str:
             return f"board:{potnames[name]}"
         return "equity:opening"
 
-    out = [f"; popejoan table {hledger_name(view.name) or '-'} ({view.rules_name}): counters as commodity "
-           f"{COMMODITY}",
+    out = [title_line(view),
            "; players:NAME are the players, board:POT the pots, equity:opening what was brought in and taken away.",
-           "; Dates: one day per session. Names: whitespace runs become one space; : ; ( ) [ ] = @ become _.",
+           "; Dates: one day per session. Names: whitespace runs become one space; : ; ( ) [ ] = @ and control "
+           "characters become _.",
            ""]
     renamed = [(n, s) for n, s in pnames.items() if n != s]
     out += [f"; players:{s} is {n!r}" for n, s in renamed]
@@ -236,7 +251,7 @@ def _order(players: list[str], pots: list[str]) -> Callable[[str], tuple[int, in
 
 # ------------------------------------------------------------------------------ beancount
 def _quote(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return '"' + shown(text).replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def write_beancount(view: TableView, start: date | None = None) -> str:
@@ -254,11 +269,11 @@ def write_beancount(view: TableView, start: date | None = None) -> str:
             return f"Assets:Board:{potslugs[name]}"
         return "Equity:Opening"
 
-    out = [f"; popejoan table {view.name} ({view.rules_name}): counters as commodity {COMMODITY}.",
+    out = [title_line(view) + ".",
            "; One day per session; each session's closing balances are asserted the day after.",
            "; Slug map (account: player name):"]
-    out += [f";   Assets:Players:{s}: {n}" for n, s in pslugs.items()]
-    out += [f";   Assets:Board:{s}: pot {n}" for n, s in potslugs.items()]
+    out += [f";   Assets:Players:{s}: {shown(n)}" for n, s in pslugs.items()]
+    out += [f";   Assets:Board:{s}: pot {shown(n)}" for n, s in potslugs.items()]
     out += ["", f"option {_quote('title')} {_quote('popejoan table ' + view.name)}",
             f"option {_quote('operating_currency')} {_quote(COMMODITY)}", ""]
     d0 = first.isoformat()

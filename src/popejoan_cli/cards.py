@@ -150,10 +150,38 @@ def canonical_deck(removed: Iterable[int] = ()) -> list[Card]:
 
 Seed = int | str
 
+MAX_SEED = (1 << 63) - 1
+"""Integer seeds are 0 to 2^63 - 1: a TOML file (a deal file, an export) holds no larger integer."""
+MAX_SEED_TEXT = 100
+SEED_RULE = f"a seed is a whole number from 0 to {MAX_SEED:,}, or up to {MAX_SEED_TEXT} characters of text"
+
+
+def seed_problem(value: object) -> str | None:
+    """What is wrong with a seed from a file or an option, or None. The same bounds hold
+    wherever a seed enters, so any table's deals can be exported and imported again."""
+    from popejoan_cli.limits import cut, int_text, text_problem
+
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        return "a seed is an integer or a string"
+    if isinstance(value, int):
+        return None if 0 <= value <= MAX_SEED else f"seed {int_text(value)} is out of range"
+    wrong = text_problem(value, max_len=MAX_SEED_TEXT, padded_ok=True)
+    return None if wrong is None else f"seed {cut(value)} {wrong}"
+
 
 def parse_seed(text: str) -> Seed:
     """On the command line decimal digits are an integer seed; anything else a string."""
-    return int(text) if text.isascii() and text.isdigit() else text
+    from popejoan_cli.limits import cut, whole_number
+
+    if text.isascii() and text.isdigit():
+        seed = whole_number(text, 0, MAX_SEED)
+        if seed is None:
+            raise UsageError(f"--seed {cut(text)} is out of range", SEED_RULE)
+        return seed
+    wrong = seed_problem(text)
+    if wrong is not None:
+        raise UsageError(f"--seed: {wrong}", SEED_RULE)
+    return text
 
 
 def shuffled(deck: Sequence[Card], seed: Seed) -> list[Card]:

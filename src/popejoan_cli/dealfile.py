@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from popejoan_cli.cards import (
+    SEED_RULE,
     SPARE,
     VALID_FORMS,
     Card,
@@ -22,10 +23,12 @@ from popejoan_cli.cards import (
     canonical_deck,
     deal_cards,
     parse_card_or_none,
+    seed_problem,
     shuffled,
     sort_key,
 )
 from popejoan_cli.errors import DataError, PopejoanError, Problem, allowed
+from popejoan_cli.limits import cut, key_text, quoted
 from popejoan_cli.rules import HouseRules
 
 if TYPE_CHECKING:
@@ -50,24 +53,31 @@ class DealSpec:
     exchange: tuple[int, int] | None
 
 
+def name_problems(n: str) -> list[str]:
+    """Problems with one player's name, wherever it comes from: an option, a deal file, an export."""
+    out = []
+    if not n.strip():
+        out.append(f"player name {quoted(n)} is empty")
+    elif len(n) > MAX_NAME:
+        out.append(f"player name {cut(n)} is longer than {MAX_NAME} characters")
+    elif not n.isprintable() or n != n.strip():
+        out.append(f"player name {quoted(n)} may not hold control characters or start or end with a space")
+    if n.lower() == "spare":
+        out.append("no player may be called 'spare' (it names the spare hand)")
+    return out
+
+
 def check_players(names: Sequence[str], rules: HouseRules) -> list[str]:
     """Problems with a seat list: duplicates, reserved or empty names, count for the rules."""
     out = []
     lo, hi = rules["players.min"], rules["players.max"]
     if not lo <= len(names) <= hi:
-        out.append(f"{len(names)} players, but {rules.name} is for {lo}–{hi} players")
+        out.append(f"{len(names):,} players, but {rules.name} is for {lo}–{hi} players")
     seen: set[str] = set()
     for n in names:
-        if not n.strip():
-            out.append(f"player name {n!r} is empty")
-        elif len(n) > MAX_NAME:
-            out.append(f"player name {n!r} is longer than {MAX_NAME} characters")
-        elif not n.isprintable() or n != n.strip():
-            out.append(f"player name {n!r} may not hold control characters or start or end with a space")
-        if n.lower() == "spare":
-            out.append("no player may be called 'spare' (it names the spare hand)")
+        out += name_problems(n)
         if n in seen:
-            out.append(f"player {n!r} is listed twice")
+            out.append(f"player {quoted(n)} is listed twice")
         seen.add(n)
     return out
 
@@ -80,14 +90,13 @@ def seeded_deal(rules: HouseRules, seats: int, dealer: int, seed: Seed) -> Dealt
 
 
 def read(data: bytes, file: str, resolve: Callable[[str], HouseRules], override: HouseRules | None) -> DealSpec:
-    from popejoan_cli.tomlsource import locate, parse  # only deal files need it, not tables
+    from popejoan_cli.tomlsource import locate, located, parse  # only deal files need it, not tables
 
     doc, problems, text = parse(data)
     places = locate(text) if doc is not None else {}
-    lines = text.splitlines()
 
     def fail(extra: list[Problem]) -> DataError:
-        return DataError([p.located(file, lines) for p in extra])
+        return DataError(located(extra, file, text))
 
     if doc is None:
         raise fail(problems)
@@ -95,7 +104,7 @@ def read(data: bytes, file: str, resolve: Callable[[str], HouseRules], override:
 
     def bad(path: Path_, msg: str, hint: str = "") -> None:
         line, col = places.get(path, places.get(path[:1], (0, 0)))
-        probs.append(Problem(msg, ".".join(str(p) for p in path), line, col, hint))
+        probs.append(Problem(msg, key_text(path), line, col, hint))
 
     for k in doc:
         if k not in DEAL_KEYS:
@@ -119,15 +128,19 @@ def read(data: bytes, file: str, resolve: Callable[[str], HouseRules], override:
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players) or not players:
         bad(("players",), "expected a list of player names, clockwise", 'e.g. players = ["Ann", "Bob", "Cat"]')
         raise fail(probs)
+    if len(players) > 52:
+        bad(("players",), f"{len(players):,} players; no pack deals to more than 52", 'e.g. players = ["Ann", "Bob"]')
+        raise fail(probs)
     for msg in check_players(players, rules):
         bad(("players",), msg)
     dealer_name = doc.get("dealer")
     dealer = players.index(dealer_name) if dealer_name in players else -1
     if dealer < 0:
-        bad(("dealer",), f"dealer {dealer_name!r} is not a player", allowed(players, str(dealer_name)))
+        bad(("dealer",), f"dealer {quoted(dealer_name)} is not a player", allowed(players, str(dealer_name)))
     seed = doc.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
-        bad(("seed",), "a seed is an integer or a string")
+    wrong = seed_problem(seed) if seed is not None else None
+    if wrong is not None:
+        bad(("seed",), wrong, SEED_RULE)
         seed = None
     leads = _cards(doc.get("leads", []), ("leads",), bad)
     board: dict[str, int] = {}
@@ -140,7 +153,7 @@ def read(data: bytes, file: str, resolve: Callable[[str], HouseRules], override:
             if pot not in names:
                 bad(("board", pot), "no such pot on this board", allowed(names, pot))
             elif isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1_000_000:
-                bad(("board", pot), f"found {n!r}", "allowed: an integer from 0 to 1,000,000")
+                bad(("board", pot), f"found {quoted(n)}", "allowed: an integer from 0 to 1,000,000")
             else:
                 board[pot] = n
     if probs or dealer < 0:
@@ -160,7 +173,7 @@ def _cards(raw: object, path: Path_, bad: Callable[[Path_, str, str], None]) -> 
     for entry in raw:
         card = parse_card_or_none(entry)
         if card is None:
-            bad(path, f"unknown card {entry!r}", VALID_FORMS)
+            bad(path, f"unknown card {quoted(entry)}", VALID_FORMS)
         else:
             out.append(card)
     return out
@@ -172,7 +185,7 @@ def _dealt(doc: dict[str, Any], rules: HouseRules, players: list[str], dealer: i
     raw_up = doc.get("turnup")
     turnup = parse_card_or_none(raw_up) if raw_up is not None else None
     if raw_up is not None and turnup is None:
-        bad(("turnup",), f"unknown card {raw_up!r}", VALID_FORMS)
+        bad(("turnup",), f"unknown card {quoted(raw_up)}", VALID_FORMS)
         return None
     if mode == "none" and raw_up is not None:
         bad(("turnup",), f"{rules.name} has no turn-up", "remove the turnup key")
@@ -196,7 +209,7 @@ def _dealt(doc: dict[str, Any], rules: HouseRules, players: list[str], dealer: i
     for seat, cards in hands.items():
         if seat not in players and not (seat == "spare" and spare_rule):
             why = "these rules deal no spare hand" if seat == "spare" else "is not a player"
-            bad(("hands", seat), f"{seat!r} {why}", allowed([*players, *(["spare"] if spare_rule else [])], seat))
+            bad(("hands", seat), f"{quoted(seat)} {why}", allowed([*players, *(["spare"] if spare_rule else [])], seat))
             ok = False
             continue
         seats[seat] = _cards(cards, ("hands", seat), bad)
@@ -260,14 +273,14 @@ def _exchange(doc: dict[str, Any], rules: HouseRules, players: list[str], dealer
     seat = raw.get("seat")
     price = raw.get("price", 0)
     if seat not in players:
-        bad(("exchange", "seat"), f"{seat!r} is not a player", allowed(players, str(seat)))
+        bad(("exchange", "seat"), f"{quoted(seat)} is not a player", allowed(players, str(seat)))
         return None
     s = players.index(seat)
     if mode == "dealer" and s != dealer:
         bad(("exchange", "seat"), f"only the dealer ({players[dealer]}) may take the spare hand under {rules.name}")
         return None
     if isinstance(price, bool) or not isinstance(price, int) or price < 0 or price > 1_000_000:
-        bad(("exchange", "price"), f"found {price!r}", "allowed: an integer from 0 to 1,000,000")
+        bad(("exchange", "price"), f"found {quoted(price)}", "allowed: an integer from 0 to 1,000,000")
         return None
     if s == dealer and price:
         bad(("exchange", "price"), "the dealer pays nothing to take the spare hand", "price = 0")

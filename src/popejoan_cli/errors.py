@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from popejoan_cli import Interrupted as Interrupted  # raised by the launcher's signal handlers
+
 EXIT_OK = 0
 EXIT_BUG = 1
 EXIT_USAGE = 2
@@ -66,6 +68,20 @@ class StorageError(PopejoanError):
     exit_code = EXIT_IO
 
 
+def interrupted_message(signum: int) -> str:
+    """The one line an interrupted command prints: what, if anything, it had recorded."""
+    import sys
+
+    how = {2: "Ctrl-C", 15: "SIGTERM"}.get(signum, f"signal {signum}")
+    journal = sys.modules.get("popejoan_cli.journal")
+    seqs: list[int] = list(getattr(journal, "recorded", []))
+    if not seqs:
+        return f"popejoan: interrupted ({how}); nothing was recorded\n"
+    which = f"event {seqs[0]}" if len(seqs) == 1 else f"events {seqs[0]}–{seqs[-1]}"
+    return (f"popejoan: interrupted ({how}) after recording {which}: the change is in the journal; "
+            f"look at `popejoan history` before running the command again\n")
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
     """One finding at a place in a file: `file:line:col key: message`."""
@@ -112,6 +128,16 @@ class DataError(PopejoanError):
         body = "\n".join(p.render() for p in self.problems)
         summary = f"{n} problem{'s' if n != 1 else ''} found" if n > 1 else ""
         PopejoanError.__init__(self, body + (f"\n{summary}" if summary else ""))
+
+
+def os_reason(err: OSError) -> str:
+    """Why the disk said no, in the table's words rather than errno's."""
+    import errno
+
+    return {errno.ENOSPC: "the disk is full", errno.EACCES: "permission denied", errno.EPERM: "permission denied",
+            errno.EROFS: "read-only disk", errno.EDQUOT: "over the disk quota",
+            errno.ENAMETOOLONG: "the path is too long", errno.ELOOP: "too many levels of symbolic links",
+            errno.ENOTDIR: "a part of the path is not a folder"}.get(err.errno or 0, err.strerror or str(err))
 
 
 def describe(value: object) -> str:

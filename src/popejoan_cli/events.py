@@ -8,6 +8,7 @@ and `from_data` turn events into the JSON objects stored one per journal line.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from typing import Any
@@ -211,7 +212,10 @@ def from_data(data: object, where: str = "") -> Event:
     if given.keys() != names:
         raise DataError([Problem(f"{data['type']} has fields {sorted(given)}, expected {sorted(names)}", key=where)])
     for name, ok in checks:
-        if not ok(given[name]):
+        value = given[name]
+        if not ok(value):
             raise DataError([Problem(f"{data['type']}.{name} has the wrong type", key=where)])
+        if type(value) is str:
+            given[name] = sys.intern(value)  # names and cards recur on every line: keep one copy of each
     event: Event = cls(**given)
     return event

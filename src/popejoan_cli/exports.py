@@ -18,10 +18,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from popejoan_cli.cards import SEED_RULE, seed_problem
 from popejoan_cli.errors import DataError, Problem, RuleViolation, describe
 from popejoan_cli.events import BalancesCarried, Event, TableOpened
+from popejoan_cli.limits import clip, digits_problem, int_text, json_int, key_text, shape_problems, text_problem
 from popejoan_cli.rules import HouseRules
 from popejoan_cli.table import MAX_COUNTERS, HandRecord, TableView
+from popejoan_cli.visible import shown
 
 FORMAT = 1
 """The document's version: `format` in TOML, `schema_version` in JSON."""
@@ -30,6 +33,10 @@ MAX_BYTES = 32 << 20
 """An export larger than this is refused unread."""
 MAX_TOTAL = MAX_COUNTERS * 1000
 """Bound on any count in a document (the journal bounds each buy-in by MAX_COUNTERS)."""
+_MAX_PROBLEMS = 50
+"""A damaged export can hold thousands of problems; the first fifty say enough."""
+_MAX_TABLE_NAME = 40
+"""As for a typed table name; the shell holds an import to the exact rule for those."""
 
 
 # ------------------------------------------------------------------------------- export
@@ -113,12 +120,15 @@ def to_json(view: TableView, *, session: int | None = None) -> str:
 
 
 # ------------------------------------------------------------------------------- CSV
-CSV_HEADER = ("session", "seq", "hand", "what", "account", "player", "pot", "amount", "balance")
+CSV_HEADER = ("table", "session", "seq", "hand", "what", "account", "player", "pot", "amount", "balance")
+"""The `table` column names the table on every row, so an earlier export of it is known again."""
 _RISKY = ("=", "+", "-", "@", "\t", "\r")
 
 
 def guard(cell: str) -> str:
-    """A text cell a spreadsheet would not run as a formula (OWASP: prefix a quote)."""
+    """A text cell a spreadsheet would not run as a formula (OWASP: prefix a quote), with control
+    characters as visible escapes, so no tool that reads the file line by line sees a new row."""
+    cell = shown(cell)
     return "'" + cell if cell.startswith(_RISKY) else cell
 
 
@@ -134,8 +144,8 @@ def to_csv(view: TableView, *, session: int | None = None) -> str:
         running[p.account] = running.get(p.account, 0) + p.amount
         player = p.account.removeprefix("player:") if p.account.startswith("player:") else ""
         pot = p.account.removeprefix("pot:") if p.account.startswith("pot:") else ""
-        writer.writerow([session or view.session, p.seq, p.hand, guard(p.what), guard(p.account), guard(player),
-                         guard(pot), p.amount, running[p.account]])
+        writer.writerow([guard(view.name), session or view.session, p.seq, p.hand, guard(p.what), guard(p.account),
+                         guard(player), guard(pot), p.amount, running[p.account]])
     return out.getvalue()
 
 
@@ -172,19 +182,30 @@ def parse(data: bytes, name: str, kind: str = "") -> dict[str, Any]:
                                  hint="a popejoan export is a TOML or JSON file")]) from None
     if not kind:
         kind = "json" if text.lstrip().startswith(("{", "[")) else "toml"
+    import tomllib
+
     try:
         if kind == "json":
-            obj: object = json.loads(text, parse_constant=_no_constant)
+            # Integers too long to convert become markers that the shape check below names.
+            obj: object = json.loads(text, parse_constant=_no_constant, parse_int=json_int)
         else:
-            import tomllib
-
             obj = tomllib.loads(text)
+    except RecursionError:
+        raise DataError([Problem("not a popejoan ledger export: arrays or tables nested too deeply to read",
+                                 file=name, hint="an export nests at most 5 deep")]) from None
     except ValueError as err:  # JSONDecodeError and TOMLDecodeError are ValueErrors
+        if kind == "toml" and not isinstance(err, tomllib.TOMLDecodeError):
+            line, col, message = digits_problem(text) or (0, 0, "an integer is out of range")
+            raise DataError([Problem(message, file=name, line=line, col=col,
+                                     hint="no count in an export is near 19 digits")]) from None
         at = getattr(err, "lineno", 0)
         raise DataError([Problem(f"not valid {kind.upper()}: {getattr(err, 'msg', str(err))}", file=name, line=at,
                                  hint="the file may be cut short or not a popejoan export")]) from None
     if not isinstance(obj, dict):
         raise DataError([Problem("not a popejoan ledger export (the top level is not a table/object)", file=name)])
+    shape = shape_problems(obj)
+    if shape:
+        raise DataError([Problem(message, key=key_text(path), file=name) for path, message in shape])
     return obj
 
 
@@ -200,7 +221,24 @@ class _Check:
         self.problems: list[Problem] = []
 
     def bad(self, key: str, message: str, hint: str = "") -> None:
-        self.problems.append(Problem(message, key=key, hint=hint, file=self.file))
+        # Keys and values come from the file: nothing in them may drive the terminal.
+        if len(self.problems) < _MAX_PROBLEMS:
+            self.problems.append(Problem(shown(message), key=shown(key), hint=shown(hint),
+                                         file=self.file))
+        elif len(self.problems) == _MAX_PROBLEMS:
+            self.problems.append(Problem("and more problems, not listed", file=self.file))
+
+    def text(self, d: Mapping[str, Any], key: str, where: str, max_len: int) -> str | None:
+        """A name from the file (a table, a rule set), held to the bounds of a typed name."""
+        value = self.get(d, key, "str", where)
+        if not isinstance(value, str):
+            return None
+        wrong = text_problem(value, max_len=max_len, blank_ok=False)
+        if wrong is not None:
+            self.bad(f"{where}.{key}" if where else key, f"{clip(value, 40)!r} {wrong}",
+                     f"allowed: 1 to {max_len} characters on one line, no control characters")
+            return None
+        return value
 
     def get(self, d: Mapping[str, Any], key: str, kind: str, where: str) -> Any:
         place = f"{where}.{key}" if where else key
@@ -213,11 +251,13 @@ class _Check:
         ok = {"int": type(v) is int and -MAX_TOTAL <= v <= MAX_TOTAL,
               "count": type(v) is int and 0 <= v <= MAX_TOTAL,
               "str": isinstance(v, str), "bool": isinstance(v, bool),
-              "seed": (type(v) is int and 0 <= v < 1 << 63) or isinstance(v, str),
+              "seed": seed_problem(v) is None,
               "list": isinstance(v, list), "table": isinstance(v, dict)}[kind]
         if not ok:
-            want = {"count": "a whole number from 0", "int": "a whole number", "seed": "a number or text"}
-            self.bad(place, f"found {describe(v)}, expected {want.get(kind, 'a ' + kind)}")
+            want = {"count": "a whole number from 0", "int": "a whole number", "seed": "a seed"}
+            found = f"an integer ({int_text(v)})" if type(v) is int else describe(clip(v))
+            self.bad(place, f"found {found}, expected {want.get(kind, 'a ' + kind)}",
+                     SEED_RULE if kind == "seed" else "")
             return None
         return v
 
@@ -245,7 +285,7 @@ class _Check:
 def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
     """Validate an export completely; a `DataError` names every problem and its place."""
     from popejoan_cli import rules as rules_mod
-    from popejoan_cli.dealfile import check_players
+    from popejoan_cli.dealfile import check_players, name_problems
 
     ck = _Check(file)
     version_key = "format" if "format" in doc else "schema_version" if "schema_version" in doc else ""
@@ -255,7 +295,7 @@ def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
                                  hint="export one with `popejoan ledger export FILE.toml`")])
     version = doc[version_key]
     if type(version) is not int or version < 1:
-        raise DataError([Problem(f"found {describe(version)}, expected {FORMAT}", key=version_key, file=file)])
+        raise DataError([Problem(f"found {describe(clip(version))}, expected {FORMAT}", key=version_key, file=file)])
     if version > FORMAT:
         raise DataError([Problem(f"this ledger is {version_key} {version}, written by a newer popejoan; this one "
                                  f"reads {version_key} {FORMAT}", key=version_key, file=file,
@@ -265,9 +305,9 @@ def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
     for k in doc:
         if k not in known:
             ck.bad(k, "unknown key", f"allowed: {', '.join(sorted(known))}")
-    table = ck.get(doc, "table", "str", "")
+    table = ck.text(doc, "table", "", _MAX_TABLE_NAME)
     session = ck.get(doc, "session", "count", "")
-    rules_name = ck.get(doc, "rules_name", "str", "")
+    rules_name = ck.text(doc, "rules_name", "", rules_mod.MAX_NAME)
     next_dealer = ck.get(doc, "next_dealer", "str", "")
     ended = ck.get(doc, "ended", "bool", "")
     brought_in = ck.get(doc, "brought_in", "int", "")
@@ -297,7 +337,7 @@ def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
         for i, row in enumerate(rows or []):
             place = f"{key}[{i}]"
             if not isinstance(row, dict):
-                ck.bad(place, f"found {describe(row)}, expected a table")
+                ck.bad(place, f"found {describe(clip(row))}, expected a table")
                 continue
             got = {"name": ck.get(row, "name", "str", place),
                    "brought_in": ck.get(row, "brought_in", "int", place),
@@ -315,6 +355,9 @@ def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
     if rules is not None and len(seated) == len(doc.get("players") or []):
         for issue in check_players(names, rules):
             ck.bad("players", issue)
+    for i, r in enumerate(departed):
+        for issue in name_problems(r["name"]):
+            ck.bad(f"departed[{i}].name", issue)
     if next_dealer is not None and names and next_dealer not in names:
         ck.bad("next_dealer", f"{next_dealer!r} is not a seated player", f"allowed: {', '.join(names)}")
 
@@ -327,7 +370,7 @@ def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
     for i, h in enumerate(raw_hands or []):
         place = f"hands[{i}]"
         if not isinstance(h, dict):
-            ck.bad(place, f"found {describe(h)}, expected a table")
+            ck.bad(place, f"found {describe(clip(h))}, expected a table")
             continue
         number = ck.get(h, "number", "count", place)
         if number is not None and number != i + 1:
@@ -354,7 +397,7 @@ def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
     final_awards: list[dict[str, Any]] | None = []
     if final is not None:
         if not isinstance(final, dict):
-            ck.bad("final", f"found {describe(final)}, expected a table")
+            ck.bad("final", f"found {describe(clip(final))}, expected a table")
         else:
             final_net = ck.counts(final, "net", "final", None) or {}
             final_board = ck.counts(final, "board", "final", pots, "count")
@@ -486,7 +529,7 @@ def _rows(ck: _Check, d: Mapping[str, Any], key: str, where: str, spec: dict[str
     for i, row in enumerate(rows):
         place = f"{where}.{key}[{i}]"
         if not isinstance(row, dict):
-            ck.bad(place, f"found {describe(row)}, expected a table")
+            ck.bad(place, f"found {describe(clip(row))}, expected a table")
             ok = False
             continue
         got = {k: ck.get(row, k, kind, place) for k, kind in spec.items()}

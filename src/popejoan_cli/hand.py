@@ -481,6 +481,11 @@ class Hand:
             return
         self._settle_cards(None if pope is None else self.holder[pope])
 
+    def shed(self) -> None:
+        """Once the hand is over, hold each seat's remaining cards in a set of their own size: a set
+        never shrinks as cards leave it, and a long journal's replay keeps every hand."""
+        self.holding = [set(cards) for cards in self.holding]
+
     def settle(self, pope_holder: int | None) -> None:
         """With unseen hands: who still holds the Pope (a seat, `SPARE`, or None: played/nobody)."""
         if not self.awaiting_pope:

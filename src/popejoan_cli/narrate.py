@@ -2,7 +2,9 @@
 
 A `Line` is a list of pieces, each a string or a `Card`. The rich renderers style the cards
 (symbol and letter, never colour alone); plain output, for pipes and NO_COLOR terminals,
-prints their faces. Both say the same words because both come from here. Pure: no rich.
+prints their faces. Both say the same words because both come from here. The names and
+labels in a line come from people; both outputs show their control characters as visible
+escapes (`visible.shown`), so a name cannot move the cursor or colour the terminal. Pure: no rich.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from collections.abc import Sequence
 
 from popejoan_cli.cards import Card, Suit
 from popejoan_cli.hand import Award, Hand, Play, Stop
+from popejoan_cli.visible import shown
 
 Line = list[str | Card]
 
@@ -30,7 +33,7 @@ def suit_label(suit: Suit) -> str:
 
 
 def plain(line: Line) -> str:
-    return "".join(p.face if isinstance(p, Card) else p for p in line)
+    return "".join(p.face if isinstance(p, Card) else shown(p) for p in line)
 
 
 def award(a: Award, names: Sequence[str], labels: dict[str, str]) -> Line:

@@ -10,7 +10,7 @@ import functools
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from popejoan_cli.errors import DataError, Problem, UsageError, allowed
+from popejoan_cli.errors import UsageError, allowed
 from popejoan_cli.tomlsource import MAX_BYTES
 
 if TYPE_CHECKING:
@@ -63,22 +63,18 @@ def preset(name: str) -> HouseRules:
     return from_toml(path.read_bytes(), f"<preset {name}>")
 
 
-def read_file_bytes(path: Path) -> bytes:
-    """A user's file, with missing, unreadable and oversized files as data errors."""
+def read_file_bytes(path: Path, what: str = "house-rule file") -> bytes:
+    """A user's house-rule or deal file: anything that stops the read is a data error naming it."""
+    from popejoan_cli.userfiles import read_user_file
+
+    return read_user_file(path, what, MAX_BYTES)
+
+
+def _may_be_file(path: Path) -> bool:
     try:
-        if path.is_dir():
-            raise DataError([Problem("is a folder, not a file", file=str(path))])
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise DataError([Problem(f"file is {size:,} bytes; house-rule and deal files are small",
-                                     file=str(path), hint=f"the limit is {MAX_BYTES:,} bytes (1 MiB)")])
-        with path.open("rb") as fh:
-            return fh.read(MAX_BYTES + 1)  # enough to tell that it is too big
-    except FileNotFoundError:
-        raise DataError([Problem("no such file", file=str(path),
-                                 hint="give a preset name or the path of a .toml file")]) from None
-    except PermissionError:
-        raise DataError([Problem("not readable (permission denied)", file=str(path))]) from None
+        return path.exists()
+    except OSError:  # a name too long to look up: let the reader say so
+        return True
 
 
 def load_rules(spec: str, relative_to: Path | None = None) -> HouseRules:
@@ -89,9 +85,12 @@ def load_rules(spec: str, relative_to: Path | None = None) -> HouseRules:
     path = Path(spec)
     if relative_to is not None and not path.is_absolute():
         path = relative_to / path
-    if looks_like_file or path.exists():
+    if looks_like_file or _may_be_file(path):
         from popejoan_cli.rules import from_toml
+        from popejoan_cli.userfiles import label
 
-        return from_toml(read_file_bytes(path), str(spec))
-    raise UsageError(f"unknown preset {spec!r}",
-                     allowed(preset_names(), spec) + " (or give the path of a .toml file)")
+        return from_toml(read_file_bytes(path), label(spec))
+    from popejoan_cli.limits import cut
+
+    raise UsageError(f"unknown preset {cut(spec)}",
+                     allowed(preset_names(), spec[:100]) + " (or give the path of a .toml file)")

@@ -1,7 +1,9 @@
 """Rich renderables for one hand: a deal, a played-out hand told run by run, a final deal.
 
-Builds renderables from core results; prints nothing and reads nothing. Player names come
-from users, so they are escaped before rich sees them. Suits always show symbol and letter.
+Builds renderables from core results; prints nothing and reads nothing. Player names, pot
+labels, titles and seeds come from users and files: their control characters are shown as
+visible escapes (`visible.shown`), so none reaches the terminal as itself, and they are
+escaped before rich sees them. Suits always show symbol and letter.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from popejoan_cli.hand import Award, Hand
 from popejoan_cli.narrate import Line, suit_label
 from popejoan_cli.replay import FinalResult
 from popejoan_cli.rules import HouseRules
+from popejoan_cli.visible import shown
 
 SUIT_STYLE = {Suit.C: "bold", Suit.D: "bold red", Suit.H: "bold red", Suit.S: "bold"}
 
@@ -30,14 +33,22 @@ def card_text(card: Card) -> Text:
 
 
 def line_text(line: Line) -> Text:
-    """A narrated line for rich: cards styled, everything else as written."""
+    """A narrated line for rich: cards styled, everything else as written (control characters as escapes)."""
     text = Text()
     for piece in line:
         if isinstance(piece, Card):
             text.append_text(card_text(piece))
         else:
-            text.append(piece)
+            text.append(shown(piece))
     return text
+
+
+def _names(names: Sequence[str]) -> list[str]:
+    return [shown(n) for n in names]
+
+
+def _labels(rules: HouseRules) -> dict[str, str]:
+    return {p.name: shown(p.label) for p in rules.pots}
 
 
 def cards_line(cards: Sequence[Card], ace_high: bool) -> Text:
@@ -58,7 +69,7 @@ def hands_table(names: Sequence[str], hands: Sequence[Sequence[Card]], spare: Se
     for s in Suit:
         table.add_column(f"{s.symbol} {s.name}")
     rows: list[tuple[str, Sequence[Card]]] = [
-        (escape(n) + (" (dealer)" if i == dealer else ""), hands[i]) for i, n in enumerate(names)]
+        (escape(shown(n)) + (" (dealer)" if i == dealer else ""), hands[i]) for i, n in enumerate(names)]
     if spare is not None:
         rows.append(("spare hand", spare))
     for label, cards in rows:
@@ -85,7 +96,7 @@ def deal_view(rules: HouseRules, names: Sequence[str], dealer: int, seed: Seed, 
                                    f" ({dealt.turnup}, {where}); trump is {suit_label(dealt.turnup.suit)}"))
     else:
         parts.append(Text("No turn-up and no trump under these rules."))
-    title = f"{escape(rules.title)}: {escape(names[dealer])} deals, seed {escape(repr(seed))}"
+    title = f"{escape(shown(rules.title))}: {escape(shown(names[dealer]))} deals, seed {escape(shown(repr(seed)))}"
     return Panel(Group(*parts), title=title, title_align="left")
 
 
@@ -98,7 +109,7 @@ def board_table(rules: HouseRules, before: dict[str, int], after: dict[str, int]
     for col in ("Pot", "Before", "Dressed", "After"):
         table.add_column(col, justify="left" if col == "Pot" else "right")
     for pot in rules.pots:
-        table.add_row(escape(pot.label), str(before.get(pot.name, 0)), str(dressed.get(pot.name, 0)),
+        table.add_row(escape(shown(pot.label)), str(before.get(pot.name, 0)), str(dressed.get(pot.name, 0)),
                       str(after.get(pot.name, 0)))
     return table
 
@@ -108,15 +119,15 @@ def net_table(names: Sequence[str], net: Sequence[int]) -> Table:
     table.add_column("Player")
     table.add_column("Net", justify="right")
     for n, v in zip(names, net, strict=True):
-        table.add_row(escape(n), f"{v:+d}")
+        table.add_row(escape(shown(n)), f"{v:+d}")
     return table
 
 
 def replay_view(hand: Hand, spec: DealSpec) -> RenderableType:
     """The hand told for people: the deal, each run and its stop, awards, settlement, board."""
-    names = list(spec.players)
+    names = _names(spec.players)
     rules = spec.rules
-    labels = {p.name: p.label for p in rules.pots}
+    labels = _labels(rules)
     ah = rules.ace_high
     parts: list[RenderableType] = [hands_table(names, spec.dealt.hands, spec.dealt.spare, ah, spec.dealer,
                                                spec.dealt.turnup if spec.dealt.turnup_holder is not None else None)]
@@ -157,13 +168,14 @@ def replay_view(hand: Hand, spec: DealSpec) -> RenderableType:
     parts += [line_text(line) for line in narrate.settlement(hand, names, labels)]
     parts.append(board_table(rules, hand.board_before, hand.board.snapshot(), hand.dressed))
     parts.append(net_table(names, hand.net))
-    title = f"{escape(rules.title)}: {escape(names[spec.dealer])} deals"
+    title = f"{escape(shown(rules.title))}: {escape(names[spec.dealer])} deals"
     return Panel(Group(*parts), title=title, title_align="left")
 
 
 def final_view(res: FinalResult, names: Sequence[str]) -> RenderableType:
     rules = res.rules
-    labels = {p.name: p.label for p in rules.pots}
+    names = _names(names)
+    labels = _labels(rules)
     parts: list[RenderableType] = [
         Text(f"The final deal: every card dealt round; `trump` pots read as {suit_label(res.suit)}."),
         hands_table(names, res.hands, None, rules.ace_high, res.dealer),
@@ -171,7 +183,7 @@ def final_view(res: FinalResult, names: Sequence[str]) -> RenderableType:
     parts += [_award_line(a, names, labels) for a in res.awards] or [Text("No pot is won.")]
     parts.append(board_table(rules, res.board_before, res.board.snapshot(), {}))
     parts.append(net_table(names, res.net))
-    return Panel(Group(*parts), title=f"{escape(rules.title)}: final deal", title_align="left")
+    return Panel(Group(*parts), title=f"{escape(shown(rules.title))}: final deal", title_align="left")
 
 
 def totals_view(
@@ -182,11 +194,11 @@ def totals_view(
     table.add_column("Player")
     table.add_column("Counters", justify="right")
     for n in names:
-        table.add_row(escape(n), f"{totals[n]:+d}")
+        table.add_row(escape(shown(n)), f"{totals[n]:+d}")
     pots = Table(title="Board carried over", title_justify="left", header_style="bold")
     pots.add_column("Pot")
     pots.add_column("Counters", justify="right")
     for pot in rules.pots:
-        pots.add_row(escape(pot.label), str(board.get(pot.name, 0)))
+        pots.add_row(escape(shown(pot.label)), str(board.get(pot.name, 0)))
     note = Text(f"Players {sum(totals.values()):+d}, board {sum(board.values()):+d}: nothing created or lost.")
     return Group(table, pots, note)

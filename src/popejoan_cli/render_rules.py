@@ -3,8 +3,10 @@
 This module builds; it prints nothing and reads no files. The plain-words functions return
 strings (so they are easy to test); the `*_view`/`*_table` functions return rich
 renderables for the CLI to print. Every piece of text that comes from a rules file (title,
-description, sources, pot labels) is escaped or wrapped in `Text`, so a title such as
-`[red]x` is shown literally. Cards always show a suit symbol and letter: `9♦ (9D)`.
+description, sources, names, pot labels) is escaped or wrapped in `Text`, so a title such as
+`[red]x` is shown literally, and its control characters are shown as visible escapes
+(`visible.shown`), so an ESC in a title colours nothing and a carriage return overwrites
+nothing. Cards always show a suit symbol and letter: `9♦ (9D)`.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from rich.text import Text
 
 from popejoan_cli.cards import Card, Suit, rank_order
 from popejoan_cli.rules import KEYS, CardSpec, HouseRules, Key, PotRule
+from popejoan_cli.visible import shown
 
 MISSING: Any = None
 """How a key absent from one side of a diff is passed in (JSON null)."""
@@ -354,22 +357,22 @@ def presets_table(rows: Sequence[tuple[str, str, str]]) -> Table:
     table.add_column("Title")
     table.add_column("Description")
     for name, title, description in rows:
-        table.add_row(escape(name), escape(title), escape(description))
+        table.add_row(escape(shown(name)), escape(shown(title)), escape(shown(description, multiline=True)))
     return table
 
 
 def header_panel(rules: HouseRules) -> Panel:
     body = Text()
     if rules["description"]:
-        body.append(str(rules["description"]) + "\n\n")
+        body.append(shown(str(rules["description"]), multiline=True) + "\n\n")
     body.append("Name: ", style="bold")
-    body.append(rules.name)
+    body.append(shown(rules.name))
     sources = list(rules["sources"])
     if sources:
         body.append("\nSources:", style="bold")
         for source in sources:
-            body.append(f"\n  • {source}")
-    return Panel(body, title=Text(rules.title), title_align="left")
+            body.append(f"\n  • {shown(str(source))}")
+    return Panel(body, title=Text(shown(rules.title)), title_align="left")
 
 
 def board_table(rules: HouseRules) -> Table:
@@ -380,7 +383,7 @@ def board_table(rules: HouseRules) -> Table:
     table.add_column("Won by")
     table.add_column("Stake")
     for pot in rules.pots:
-        table.add_row(escape(pot.name), escape(pot.label), escape(won_by(pot, rules)),
+        table.add_row(escape(shown(pot.name)), escape(shown(pot.label)), escape(shown(won_by(pot, rules))),
                       escape(stake_words(pot, rules)))
     return table
 
@@ -394,7 +397,7 @@ def choices_view(rules: HouseRules) -> Group:
         bullets.add_column(width=3, justify="right")
         bullets.add_column()
         for sentence in sentences:
-            bullets.add_row("•", Text(sentence, style="dim" if sentence.startswith("Not used") else ""))
+            bullets.add_row("•", Text(shown(sentence), style="dim" if sentence.startswith("Not used") else ""))
         parts.append(bullets)
         parts.append(Text(""))
     return Group(*parts[:-1])
@@ -406,7 +409,8 @@ def rules_view(rules: HouseRules) -> Group:
 
 
 def diff_cell(key: str, value: Any) -> str:
-    """One value of a diff for people: cards with symbol and letter, lists joined."""
+    """One value of a diff for people: cards with symbol and letter, lists joined, control
+    characters shown as escapes."""
     if value is MISSING:
         return "—"
     if isinstance(value, bool):
@@ -416,8 +420,8 @@ def diff_cell(key: str, value: Any) -> str:
     if isinstance(value, list | tuple):
         if not value:
             return "(none)"
-        return ("\n" if key == "sources" else ", ").join(_card_cell(key, v) for v in value)
-    return _card_cell(key, value)
+        return ("\n" if key == "sources" else ", ").join(shown(_card_cell(key, v)) for v in value)
+    return shown(_card_cell(key, value))
 
 
 def _card_cell(key: str, value: Any) -> str:
@@ -437,23 +441,23 @@ def diff_table(a: HouseRules, b: HouseRules, a_title: str, b_title: str,
     """`rules diff`: key | A | B. A pot on one board only is one row saying so."""
     table = Table(title="Differences", title_justify="left")
     table.add_column("Key", no_wrap=True)
-    table.add_column(f"A: {escape(a_title)}")
-    table.add_column(f"B: {escape(b_title)}")
+    table.add_column(f"A: {escape(shown(a_title))}")
+    table.add_column(f"B: {escape(shown(b_title))}")
     only_a = {p.name for p in a.pots} - {p.name for p in b.pots}
     only_b = {p.name for p in b.pots} - {p.name for p in a.pots}
-    shown: set[str] = set()
+    listed: set[str] = set()
     for key, va, vb in differences:
         pot_name = key.split(".")[1] if key.startswith("pot.") else ""
         if pot_name in only_a or pot_name in only_b:
-            if pot_name in shown:
+            if pot_name in listed:
                 continue
-            shown.add(pot_name)
+            listed.add(pot_name)
             pa, pb = a.pot(pot_name), b.pot(pot_name)
             cell_a = _pot_summary(pa, a) if pa is not None else "(no such pot)"
             cell_b = _pot_summary(pb, b) if pb is not None else "(no such pot)"
-            table.add_row(escape(f"pot.{pot_name}"), escape(cell_a), escape(cell_b))
+            table.add_row(escape(shown(f"pot.{pot_name}")), escape(shown(cell_a)), escape(shown(cell_b)))
             continue
-        table.add_row(escape(key), escape(diff_cell(key, va)), escape(diff_cell(key, vb)))
+        table.add_row(escape(shown(key)), escape(diff_cell(key, va)), escape(diff_cell(key, vb)))
     return table
 
 

@@ -1,7 +1,9 @@
 """Rich renderables for a table: the board as a board, the ledger, the history, a run told.
 
-Builds renderables from a `TableView`; prints nothing and reads nothing. Player names come
-from users and are escaped before rich sees them (or put in `Text`, which parses nothing).
+Builds renderables from a `TableView`; prints nothing and reads nothing. Player names, the
+table's name, pot labels and seeds come from users and files: their control characters are
+shown as visible escapes (`visible.shown`), so none reaches the terminal as itself, and they
+are escaped before rich sees them (or put in `Text`, which parses nothing).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from popejoan_cli.hand import Play
 from popejoan_cli.narrate import suit_label
 from popejoan_cli.render_hand import card_text, cards_line, line_text
 from popejoan_cli.table import HandRecord, TableView
+from popejoan_cli.visible import shown
 
 
 def board_view(view: TableView) -> RenderableType:
@@ -30,7 +33,7 @@ def board_view(view: TableView) -> RenderableType:
     rec = view.open_hand or (view.hands[-1] if view.hands else None)
     hand = rec.hand if rec is not None else None
     cells = [Panel(Text(f"{board.get(p.name, 0)}", justify="center", style="bold"),
-                   title=escape(p.label), width=16) for p in rules.pots]
+                   title=escape(shown(p.label)), width=16) for p in rules.pots]
     middle = Text(justify="center")
     if hand is not None and hand.turnup is not None:
         middle.append("turn-up ")
@@ -51,7 +54,7 @@ def board_view(view: TableView) -> RenderableType:
         if not rows[1:]:
             rows.append(Align.center(centre))
     state = _state_line(view)
-    title = f"{escape(view.name)}: the board ({sum(board.values())} counters)"
+    title = f"{escape(shown(view.name))}: the board ({sum(board.values())} counters)"
     return Panel(Group(*rows, state), title=title, title_align="left")
 
 
@@ -60,40 +63,41 @@ def _state_line(view: TableView) -> Text:
     if view.ended:
         return Text("The session has ended.")
     if rec is None:
-        return Text(f"Between hands: {view.next_dealer} deals next (`popejoan deal`).")
+        return Text(f"Between hands: {shown(view.next_dealer)} deals next (`popejoan deal`).")
     hand = rec.hand
     if hand.lead_due:
-        return Text(f"Hand {rec.number}: {rec.players[hand.leader]} to lead (`popejoan lead CARD`).")
+        return Text(f"Hand {rec.number}: {shown(rec.players[hand.leader])} to lead (`popejoan lead CARD`).")
     return Text(f"Hand {rec.number} is being played.")
 
 
 def ledger_view(view: TableView) -> RenderableType:
-    table = Table(title=f"{escape(view.name)}: balances", title_justify="left", header_style="bold")
+    table = Table(title=f"{escape(shown(view.name))}: balances", title_justify="left", header_style="bold")
     table.add_column("Player")
     table.add_column("Counters", justify="right")
     table.add_column("Change", justify="right")
     live = view.live_balances()
     for name, n in live.items():
-        table.add_row(escape(name), str(n), f"{n - view.bought.get(name, 0):+d}")
+        table.add_row(escape(shown(name)), str(n), f"{n - view.bought.get(name, 0):+d}")
     foot = Text(f"Board: {sum(view.live_board().values())} counters. "
                 f"Brought in {view.brought_in}, taken away {sum(view.taken_out.values())}.")
     if view.taken_out:
-        foot.append("\nLeft the table: " + ", ".join(f"{n} (took {v})" for n, v in view.taken_out.items()))
+        foot.append("\nLeft the table: " + ", ".join(f"{shown(n)} (took {v})" for n, v in view.taken_out.items()))
     return Group(table, foot)
 
 
 def history_view(view: TableView) -> RenderableType:
-    table = Table(title=f"{escape(view.name)}: hand by hand", title_justify="left", header_style="bold")
+    table = Table(title=f"{escape(shown(view.name))}: hand by hand", title_justify="left", header_style="bold")
     for col in ("Hand", "Dealer", "Seed", "Turn-up", "Out", "Pots won", *view.players):
-        table.add_column(escape(col), justify="right" if col in view.players else "left")
+        table.add_column(escape(shown(col)), justify="right" if col in view.players else "left")
+    labels = {p.name: p.label for p in view.the_rules().pots}
     for rec in view.hands:
         hand = rec.hand
-        labels = {p.name: p.label for p in view.the_rules().pots}
         won = ", ".join(f"{labels[a.pot]} {a.amount} → {rec.players[a.seat]}" for a in hand.awards)
         status = ("void" if hand.void else "(turn-up)" if hand.ended_at_turnup else
                   rec.players[hand.out] if hand.out is not None else "playing")
-        row = [str(rec.number), escape(rec.dealer), escape(str(rec.seed)),
-               hand.turnup.face if hand.turnup is not None else "–", escape(status), escape(won or "–")]
+        row = [str(rec.number), escape(shown(rec.dealer)), escape(shown(str(rec.seed))),
+               hand.turnup.face if hand.turnup is not None else "–", escape(shown(status)),
+               escape(shown(won or "–"))]
         nets = dict(zip(rec.players, hand.net, strict=True))
         row += [f"{nets[p]:+d}" if p in nets else "" for p in view.players]
         table.add_row(*row)
@@ -115,4 +119,4 @@ def seat_hand_view(rec: HandRecord, seat: int) -> RenderableType:
     hand = rec.hand
     cards = [Card(c) for c in hand.holding[seat]]
     body = Group(cards_line(cards, hand.ace_high), Text(f"{len(cards)} card{'s' if len(cards) != 1 else ''}"))
-    return Panel(body, title=f"{escape(rec.players[seat])}'s hand (hand {rec.number})", title_align="left")
+    return Panel(body, title=f"{escape(shown(rec.players[seat]))}'s hand (hand {rec.number})", title_align="left")

@@ -17,12 +17,20 @@ from typing import TYPE_CHECKING, Any
 
 from popejoan_cli.cards import RANK_NAMES, VALID_FORMS, Card, Suit, parse_card_or_none
 from popejoan_cli.errors import DataError, Problem, allowed, describe, nearest
+from popejoan_cli.limits import clip, int_text, key_text, quoted, text_problem
+from popejoan_cli.visible import shown
 
 if TYPE_CHECKING:
     from popejoan_cli.tomlsource import Path_
 
 MAX_COUNT = 1_000_000
 """No stake or payment is near this; a bigger number is a typo, not a house rule."""
+MAX_NAME = 64
+"""Longest rule-set name or pot label: both are printed in tables, journals and ledgers."""
+MAX_TITLE = 120
+MAX_DESCRIPTION = 2000
+MAX_ENTRIES = 64
+"""Most entries in a list of texts (sources, pope_takes): the pack has 52 cards."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,10 +50,10 @@ class Key:
 
 
 KEYS: tuple[Key, ...] = (
-    Key("", "name", "text", "house", "short name used on the command line and in JSON"),
-    Key("", "title", "text", "", "a title for people (popejoan's extension; optional)"),
-    Key("", "description", "text", "", "one line saying what this rule set is"),
-    Key("", "sources", "texts", (), "where the rules come from"),
+    Key("", "name", "text", "house", "short name used on the command line and in JSON", hi=MAX_NAME),
+    Key("", "title", "text", "", "a title for people (popejoan's extension; optional)", hi=MAX_TITLE),
+    Key("", "description", "text", "", "one line saying what this rule set is", hi=MAX_DESCRIPTION),
+    Key("", "sources", "texts", (), "where the rules come from", hi=MAX_TITLE * 2),
     Key("players", "min", "int", 3, "fewest players", lo=2, hi=52),
     Key("players", "max", "int", 8, "most players", lo=2, hi=52),
     Key("deck", "removed", "cards", ("8D",), "cards taken out of the pack"),
@@ -258,23 +266,21 @@ class _Checker:
 
     def bad(self, path: Path_, message: str, hint: str = "") -> None:
         line, col = self.at(path)
-        key = ".".join(str(p) if not isinstance(p, int) else f"[{p + 1}]" for p in path)
-        key = key.replace(".[", "[")
-        self.problems.append(Problem(message, key, line, col, hint))
+        self.problems.append(Problem(message, key_text(path), line, col, hint))
 
 
 def _check_int(ck: _Checker, path: Path_, value: object, lo: int, hi: int) -> int | None:
     if isinstance(value, float) and not math.isfinite(value):
-        ck.bad(path, f"found {describe(value)}; a count must be a whole number",
+        ck.bad(path, f"found {describe(clip(value))}; a count must be a whole number",
                f"allowed: an integer from {lo} to {hi:,}")
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        ck.bad(path, f"found {describe(value)}, expected an integer",
+        ck.bad(path, f"found {describe(clip(value))}, expected an integer",
                f"allowed: an integer from {lo} to {hi:,}")
         return None
     if not lo <= value <= hi:
         what = "negative" if value < 0 else "too large" if value > hi else "too small"
-        ck.bad(path, f"{value:,} is {what}", f"allowed: an integer from {lo} to {hi:,}")
+        ck.bad(path, f"{int_text(value)} is {what}", f"allowed: an integer from {lo} to {hi:,}")
         return None
     return value
 
@@ -286,33 +292,40 @@ def _check_value(ck: _Checker, key: Key, path: Path_, value: object) -> Any:
     if kind == "bool":
         if isinstance(value, bool):
             return value
-        ck.bad(path, f"found {describe(value)}, expected true or false", "allowed: true, false")
+        ck.bad(path, f"found {describe(clip(value))}, expected true or false", "allowed: true, false")
         return None
     if kind in ("choice", "suit"):
         choices = key.choices if kind == "choice" else ("C", "D", "H", "S")
         if isinstance(value, str) and (value in choices or (kind == "suit" and value.upper() in choices)):
             return value if kind == "choice" else value.upper()
-        found = repr(value) if isinstance(value, str) else describe(value)
+        found = repr(clip(value)) if isinstance(value, str) else describe(clip(value))
         ck.bad(path, f"found {found}", allowed(choices, value if isinstance(value, str) else None))
         return None
     if kind == "text":
         if isinstance(value, str):
-            return value
-        ck.bad(path, f"found {describe(value)}, expected a string")
+            return _check_text(ck, path, value, key.hi, multiline=key.name == "description",
+                               blank_ok=key.name != "name")
+        ck.bad(path, f"found {describe(clip(value))}, expected a string")
         return None
     if kind in ("texts", "cards", "pots"):
         if not isinstance(value, list):
-            ck.bad(path, f"found {describe(value)}, expected an array")
+            ck.bad(path, f"found {describe(clip(value))}, expected an array")
             return None
         if not all(isinstance(v, str) for v in value):
             ck.bad(path, "every entry must be a string")
+            return None
+        if len(value) > MAX_ENTRIES:
+            ck.bad(path, f"{len(value):,} entries; at most {MAX_ENTRIES} are allowed")
+            return None
+        limit = key.hi if kind == "texts" else MAX_NAME
+        if any(_check_text(ck, path, v, limit) is None for v in value):
             return None
         if kind == "cards":
             cards = []
             for v in value:
                 card = parse_card_or_none(v)
                 if card is None:
-                    ck.bad(path, f"not a card: {v!r}", VALID_FORMS)
+                    ck.bad(path, f"not a card: {quoted(v)}", VALID_FORMS)
                 else:
                     cards.append(card)
             return tuple(str(c) for c in sorted(set(cards)))
@@ -320,10 +333,25 @@ def _check_value(ck: _Checker, key: Key, path: Path_, value: object) -> Any:
     raise AssertionError(kind)
 
 
+def _check_text(ck: _Checker, path: Path_, value: str, max_len: int, *, multiline: bool = False,
+                blank_ok: bool = True) -> str | None:
+    """A text from the file, or None with a problem: bounded, and free of control characters
+    (a newline in a name would end a line of a journal or an hledger file; an escape would
+    drive the terminal it is shown on)."""
+    wrong = text_problem(value, max_len=max_len, multiline=multiline, blank_ok=blank_ok)
+    if wrong is None:
+        return value
+    short = shown(value[:40]) + ("…" if len(value) > 40 else "")
+    ck.bad(path, f"{short!r} {wrong}",
+           f"allowed: up to {max_len:,} characters" + (", newlines and tabs, but no other control characters"
+                                                       if multiline else " on one line, no control characters"))
+    return None
+
+
 def _check_pot(ck: _Checker, i: int, raw: object, trump_ok: bool) -> PotRule | None:
     base: Path_ = ("pot", i)
     if not isinstance(raw, dict):
-        ck.bad(base, f"found {describe(raw)}, expected a [[pot]] table")
+        ck.bad(base, f"found {describe(clip(raw))}, expected a [[pot]] table")
         return None
     ok = True
     for k in raw:
@@ -332,24 +360,26 @@ def _check_pot(ck: _Checker, i: int, raw: object, trump_ok: bool) -> PotRule | N
             ok = False
     name = raw.get("name")
     if not isinstance(name, str) or not _NAME.match(name):
-        ck.bad((*base, "name"), f"found {describe(name) if name is not None else 'no name'}",
+        ck.bad((*base, "name"), f"found {describe(clip(name)) if name is not None else 'no name'}",
                "a pot needs a name: a lowercase word such as 'pope' or 'kitty'")
         ok = False
     stake = _check_int(ck, (*base, "stake"), raw.get("stake", 0), 0, MAX_COUNT)
     wins = raw.get("wins")
     if wins not in WINS:
-        ck.bad((*base, "wins"), f"found {wins!r}" if wins is not None else "missing 'wins'",
+        ck.bad((*base, "wins"), f"found {quoted(wins)}" if wins is not None else "missing 'wins'",
                allowed(WINS, wins if isinstance(wins, str) else None))
         return None
     label = raw.get("label", name.capitalize() if isinstance(name, str) else "")
     if not isinstance(label, str):
-        ck.bad((*base, "label"), f"found {describe(label)}, expected a string")
+        ck.bad((*base, "label"), f"found {describe(clip(label))}, expected a string")
+        ok = False
+    elif _check_text(ck, (*base, "label"), label, MAX_NAME) is None:
         ok = False
     specs: list[CardSpec] = []
     wanted = {"card": "card", "pair": "cards"}.get(wins)
     for other in ("card", "cards"):
         if other in raw and other != wanted:
-            ck.bad((*base, other), f"a {wins!r} pot takes no {other!r}",
+            ck.bad((*base, other), f"a {quoted(wins)} pot takes no {other!r}",
                    f"use {wanted!r}" if wanted else "remove it")
             ok = False
     if wanted == "card":
@@ -369,12 +399,12 @@ def _check_pot(ck: _Checker, i: int, raw: object, trump_ok: bool) -> PotRule | N
     for entry in entries:
         spec = CardSpec.parse(entry)
         if spec is None:
-            ck.bad(where, f"unknown card {entry!r}",
+            ck.bad(where, f"unknown card {quoted(entry)}",
                    VALID_FORMS + "; or trump:A, trump:K, trump:Q, trump:J")
             ok = False
             continue
         if spec.card is None and not trump_ok:
-            ck.bad(where, f"{entry!r} needs a trump, but deal.turnup = \"none\" gives none",
+            ck.bad(where, f"{quoted(entry)} needs a trump, but deal.turnup = \"none\" gives none",
                    "name a fixed card such as \"AH\", or set deal.turnup")
             ok = False
         specs.append(spec)
@@ -399,7 +429,7 @@ def from_data(doc: Mapping[str, Any], places: dict[Path_, tuple[int, int]] | Non
             continue
         if top in SECTIONS:
             if not isinstance(value, dict):
-                ck.bad((top,), f"found {describe(value)}, expected a [{top}] table")
+                ck.bad((top,), f"found {describe(clip(value))}, expected a [{top}] table")
                 continue
             names = [k.name for k in KEYS if k.section == top]
             for name, v in value.items():
@@ -455,13 +485,13 @@ def _check_contradictions(ck: _Checker, v: dict[str, Any], pots: Sequence[PotRul
         return  # spec §5: the Pope keys are read only where the board has a pot named pope
     for taken in v["turnup.pope_takes"]:
         if taken != "*" and taken not in names:
-            ck.bad(("turnup", "pope_takes"), f"pope_takes names an unknown pot {taken!r}",
+            ck.bad(("turnup", "pope_takes"), f"pope_takes names an unknown pot {quoted(taken)}",
                    allowed([*sorted(names), "*"], taken))
 
 
 def from_toml(data: bytes, file: str, base: HouseRules | None = None) -> HouseRules:
     """Parse and validate a house-rule file's bytes, or raise one `DataError`."""
-    from popejoan_cli.tomlsource import locate, parse  # only files need it; a table's rules come as data
+    from popejoan_cli.tomlsource import locate, located, parse  # only files need it; a table's rules come as data
 
     doc, problems, text = parse(data)
     rules: HouseRules | None = None
@@ -470,8 +500,7 @@ def from_toml(data: bytes, file: str, base: HouseRules | None = None) -> HouseRu
         if problems:  # locating keys costs a scan of the text: only worth it for errors
             rules, problems = from_data(doc, locate(text), base)
     if problems or rules is None:
-        lines = text.splitlines()
-        raise DataError([p.located(file, lines) for p in problems])
+        raise DataError(located(problems, file, text))
     return rules
 
 

@@ -9,20 +9,29 @@ Determinism. Hand k (0-based) is dealt with the deal-v1 seed `seed * 1_000_003 +
 dealer `k % players`. The board carries over from hand to hand within fixed chunks of
 `CHUNK` (100) hands and starts empty at each chunk: long enough to let the Pope pot grow
 as it does at a table, and the chunk boundaries depend on nothing but `hands`. Chunks
-are spread over `processes` worker processes and merged in chunk order, with integer
-sums only, so 1 and 8 processes give the same numbers to the last digit.
+are spread over worker processes and merged in chunk order, with integer sums only, so
+1 and 8 processes give the same numbers to the last digit.
 
-Bots never take the spare hand (`deal.spare_exchange`) and settle in full (spec §7: a
-simulation keeps no balances). Pure: no files, no printing; the caller chooses the
-number of processes and gets progress through a callback.
+Workers. A run starts no more workers than it was asked for, than there are chunks, or
+than `MAX_PROCESSES` (64); the command line also keeps to 2 per core. The workers end
+with the run however it ends: an exception or a signal in the parent (Ctrl-C, SIGTERM)
+terminates them before it propagates, and on Linux a worker is sent SIGTERM by the kernel
+if its parent dies outright (SIGKILL). Workers ignore SIGINT, which a terminal sends to
+the whole process group: the parent alone decides, so Ctrl-C gives one message, not one
+per process.
+
+Bots never take the spare hand (`deal.spare_exchange`) and settle in full: a simulation
+keeps no balances. Pure: no files, no printing; the caller chooses the number of
+processes and gets progress through a callback.
 """
 
 from __future__ import annotations
 
 import math
 import multiprocessing
+import signal
+import sys
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +44,8 @@ from popejoan_cli.rules import HouseRules
 CHUNK = 100
 """Hands per chunk: the board carries over within a chunk and starts empty at the next."""
 SEED_STRIDE = 1_000_003
+MAX_PROCESSES = 64
+"""The most worker processes one run starts, whatever it is asked for."""
 Z95 = 1.959963984540054
 
 
@@ -147,10 +158,49 @@ def run_chunk(rules: HouseRules, players: int, seed: int, bots: Sequence[str], s
 
 # ------------------------------------------------------------------ worker processes
 _JOB: tuple[HouseRules, int, int, tuple[str, ...]] | None = None
+_STOP = {signal.SIGINT, signal.SIGTERM}
+_PR_SET_PDEATHSIG = 1
+
+
+def _hold_stops() -> set[int] | None:
+    """Hold SIGINT and SIGTERM; one that comes meanwhile is delivered by `_release`.
+
+    Held while the workers are forked, so that none is born with the parent's handlers
+    (a worker sets its own first thing), and while they are ended, so that a second
+    Ctrl-C cannot cut that short. Returns the mask to restore.
+    """
+    if not hasattr(signal, "pthread_sigmask"):
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, _STOP)
+
+
+def _release(mask: set[int] | None) -> None:
+    if mask is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
+def _die_with_parent() -> None:
+    """Have the kernel send this worker SIGTERM when its parent dies (Linux only)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+    except (OSError, AttributeError):
+        return
+    parent = multiprocessing.parent_process()
+    if parent is not None and not parent.is_alive():  # it died before prctl: no signal will come
+        raise SystemExit(1)
 
 
 def _init(rules: HouseRules, players: int, seed: int, bots: tuple[str, ...]) -> None:
     global _JOB
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP)  # held by the parent as it forked
+    _die_with_parent()
     _JOB = (rules, players, seed, bots)
 
 
@@ -183,6 +233,8 @@ class SimResult:
     bots: tuple[str, ...]
     tally: Tally
     chunk: int = CHUNK
+    workers: int = 1
+    """How many processes played the hands (not part of the JSON: it changes no number)."""
 
     def seat(self, i: int) -> dict[str, Any]:
         t = self.tally
@@ -260,7 +312,9 @@ def simulate(rules: HouseRules, players: int, hands: int, seed: int, bots: Seque
              progress: Callable[[int], None] | None = None) -> SimResult:
     """Play `hands` hands with `bots[seat]` at each seat; see the module docstring.
 
-    `progress(n)` is called with the number of hands just finished, chunk by chunk.
+    At most `processes` workers play (fewer if there are fewer chunks, and never more
+    than MAX_PROCESSES). `progress(n)` is called with the number of hands just finished,
+    chunk by chunk.
     """
     levels = tuple(bots)
     if len(levels) == 1:
@@ -274,7 +328,7 @@ def simulate(rules: HouseRules, players: int, hands: int, seed: int, bots: Seque
         raise ValueError("hands must be 0 or more")
     spans = [(a, min(a + CHUNK, hands)) for a in range(0, hands, CHUNK)]
     total = _empty(rules, players)
-    workers = max(1, min(processes, len(spans)))
+    workers = max(1, min(processes, len(spans), MAX_PROCESSES))
     if workers == 1:
         for a, b in spans:
             total.add(run_chunk(rules, players, seed, levels, a, b))
@@ -283,12 +337,25 @@ def simulate(rules: HouseRules, players: int, hands: int, seed: int, bots: Seque
     else:
         methods = multiprocessing.get_all_start_methods()
         ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-        with ProcessPoolExecutor(workers, mp_context=ctx, initializer=_init,
-                                 initargs=(rules, players, seed, levels)) as pool:
-            batch = max(1, min(8, len(spans) // (workers * 8)))  # fewer round trips, still a smooth bar
-            # map keeps chunk order; results are merged in that order whatever finishes first.
-            for (a, b), tally in zip(spans, pool.map(_work, spans, chunksize=batch), strict=True):
+        batch = max(1, min(8, len(spans) // (workers * 8)))  # fewer round trips, still a smooth bar
+        held = _hold_stops()
+        try:
+            pool = ctx.Pool(workers, initializer=_init, initargs=(rules, players, seed, levels))
+        except BaseException:
+            _release(held)
+            raise
+        try:
+            _release(held)  # a signal that came during the forks is raised here, inside the try
+            # imap keeps chunk order; results are merged in that order whatever finishes first.
+            for (a, b), tally in zip(spans, pool.imap(_work, spans, chunksize=batch), strict=True):
                 total.add(tally)
                 if progress is not None:
                     progress(b - a)
-    return SimResult(rules.name, players, hands, seed, levels, total)
+        finally:
+            held = _hold_stops()
+            try:
+                pool.terminate()
+                pool.join()
+            finally:
+                _release(held)
+    return SimResult(rules.name, players, hands, seed, levels, total, workers=workers)

@@ -151,6 +151,7 @@ def deal_turn(view: TableView, dealer: str) -> int:
 
 def close_hand(view: TableView, rec: HandRecord) -> None:
     rec.closed = True
+    rec.hand.shed()
     for name, n in zip(rec.players, rec.hand.net, strict=True):
         view.balances[name] += n
     view.board = rec.hand.board.snapshot()
@@ -308,16 +309,30 @@ def _check_counters(n: int, negative: bool = False) -> None:
 
 
 def voided(events: Iterable[tuple[int, Event]]) -> set[int]:
-    return {e.seq for _, e in events if isinstance(e, EventVoided)}
+    """The seqs voided by undo. A void names an earlier event, once, and never another void."""
+    gone: set[int] = set()
+    kinds: dict[int, Event] = {}
+    for seq, event in events:
+        kinds[seq] = event
+        if not isinstance(event, EventVoided):
+            continue
+        target = kinds.get(event.seq)
+        why = ("names no earlier event" if target is None or event.seq >= seq
+               else "names another void" if isinstance(target, EventVoided)
+               else "names an event already voided" if event.seq in gone else "")
+        if why:
+            raise DataError([Problem(f"event {seq} voids event {event.seq}, but {why}", key=f"seq {seq}",
+                                     hint="the journal was changed by hand")])
+        gone.add(event.seq)
+    return gone
 
 
-def replay(events: Sequence[tuple[int, Event]], *, full: bool = False) -> TableView:
+def replay(events: Sequence[tuple[int, Event]], *, trusted: int = 0) -> TableView:
     """Fold the whole journal. A stored event the fold refuses is damage: a DataError naming it.
 
-    Unless `full`, a closed hand followed by its checkpoint is not refereed now: the
-    checkpoint (a balance assertion written when the hand was validated) gives the
-    balances and board, and the hand itself is replayed only if something asks for it.
-    `popejoan check` replays in full.
+    Every hand is refereed, except a closed hand whose checkpoint is among the first `trusted`
+    events (those an earlier command refereed in full over the same bytes): it is taken on
+    its checkpoint's word, and refereed again only if something asks for it (docs/journal.md).
     """
     view = TableView()
     gone = voided(events)
@@ -325,9 +340,9 @@ def replay(events: Sequence[tuple[int, Event]], *, full: bool = False) -> TableV
     i = 0
     while i < len(live):
         seq, event = live[i]
-        end = -1 if full or not isinstance(event, HandDealt) else _checkpoint_after(live, i)
+        end = _checkpoint_after(live, i) if trusted and isinstance(event, HandDealt) else -1
         try:
-            if end > 0:
+            if end > 0 and live[end][0] <= trusted:
                 _skip_hand(view, live[i:end + 1])
                 view.effective.extend(live[i:end + 1])
                 i = end + 1

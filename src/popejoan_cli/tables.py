@@ -11,11 +11,11 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from popejoan_cli import journal, table
-from popejoan_cli.errors import DataError, Problem, StorageError, UsageError, allowed
+from popejoan_cli.errors import DataError, Problem, StorageError, UsageError, allowed, os_reason
 from popejoan_cli.events import Event, EventVoided, HandCheckpointed
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
@@ -62,7 +62,7 @@ def set_current(name: str) -> None:
         tmp.write_text(name + "\n", encoding="utf-8")
         os.replace(tmp, path)
     except OSError as err:
-        raise StorageError(f"cannot write {path}: {err.strerror}") from None
+        raise StorageError(f"cannot write {path}: {os_reason(err)}") from None
 
 
 def folder(chosen: str | None = None) -> Path:
@@ -84,13 +84,29 @@ def folder_of(name: str) -> Path:
 
 
 def view(where: Path | None = None, *, full: bool = False) -> tuple[table.TableView, list[str]]:
-    """Replay the table's journal (every hand refereed again if `full`); returns the view and warnings."""
-    loaded = journal.load(where or folder())
-    view = table.replay(loaded.events, full=full)
-    if full:
-        for rec in view.hands:
-            rec.hand  # noqa: B018 - a lazily replayed hand must reproduce its checkpoint
+    """Replay the table's journal; returns the view and warnings.
+
+    Every hand is refereed, except those an earlier command refereed in full over the same
+    bytes (the journal's `.verified` note). With `full`, that note is ignored and every hand
+    is refereed again: `check`, `ledger settle` and the exports ask for that.
+    """
+    path = where or folder()
+    loaded = journal.load(path, trust=not full)
+    try:
+        view = table.replay(loaded.events, trusted=loaded.trusted)
+        if full:
+            for rec in view.hands:
+                rec.hand  # noqa: B018 - a lazily replayed hand must reproduce its checkpoint
+    except DataError as err:
+        raise located(err, path) from None
+    journal.mark_verified(path, loaded)
     return view, loaded.warnings
+
+
+def located(err: DataError, where: Path) -> DataError:
+    """The same damage, naming the journal where a problem names no file."""
+    name = str(where / journal.JOURNAL)
+    return DataError([p if p.file else replace(p, file=name) for p in err.problems])
 
 
 @dataclass
@@ -110,8 +126,12 @@ def record(make: Callable[[table.TableView], Sequence[Event]], *, where: Path | 
     path = where or folder()
     box: dict[str, table.TableView] = {}
 
-    def decide(events: list[tuple[int, Event]]) -> list[Event]:
-        view = table.replay(events)
+    def decide(loaded: journal.Loaded) -> list[Event]:
+        events = loaded.events
+        try:
+            view = table.replay(events, trusted=loaded.trusted)
+        except DataError as err:
+            raise located(err, path) from None
         new = list(make(view))
         seq = len(events)
         out: list[Event] = []

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import typer
 
 from popejoan_cli import __version__
-from popejoan_cli.errors import PopejoanError
+from popejoan_cli.errors import PopejoanError, interrupted_message
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -55,10 +55,18 @@ def command(group: typer.Typer, name: str | None = None, **kw: Any) -> Callable[
     def wrap(fn: F) -> F:
         @functools.wraps(fn)
         def run(*args: Any, **kwargs: Any) -> Any:
+            store = sys.modules.get("popejoan_cli.journal")
+            if store is not None:
+                store.recorded.clear()  # what an interruption reports is this command's (the shell runs many)
             try:
                 return fn(*args, **kwargs)
             except PopejoanError as err:
                 raise fail(err) from None
+            except KeyboardInterrupt:
+                # Python's own Ctrl-C (in-process use). The launcher's `Interrupted` passes through to
+                # it, or to the shell, which decides whether the signal ends it.
+                sys.stderr.write(interrupted_message(2))
+                raise typer.Exit(130) from None
 
         group.command(name, **kw)(run)
         return fn

@@ -64,13 +64,10 @@ def deal(
     if output is not None:
         if Path(rules_spec).suffix == ".toml":
             rules_ref = str(Path(rules_spec).resolve())
-        try:
-            text = dealfile.write(rules_ref, names, dealer_seat, the_seed, dealt, rules.ace_high)
-            output.write_text(text, encoding="utf-8")
-        except OSError as err:
-            from popejoan_cli.errors import StorageError
+        from popejoan_cli import cli, outfiles
 
-            raise StorageError(f"cannot write {output}: {err.strerror}") from None
+        outfiles.write_text(output, dealfile.write(rules_ref, names, dealer_seat, the_seed, dealt, rules.ace_high),
+                            force=True, table=cli.table_override)
     ah = rules.ace_high
 
     def order(cards: tuple[int, ...]) -> list[str]:
@@ -96,15 +93,18 @@ def deal(
 def _read_deal(file: Path, rules_spec: str | None) -> object:
     from popejoan_cli import dealfile
     from popejoan_cli.presets import load_rules, read_file_bytes
+    from popejoan_cli.userfiles import label
 
     override = load_rules(rules_spec) if rules_spec else None
-    base = file.resolve().parent
-    return dealfile.read(read_file_bytes(file), str(file), lambda s: load_rules(s, base), override)
+    data = read_file_bytes(file, "deal file")
+    base = file.resolve().parent  # after the read, which has refused a path that cannot be resolved
+    return dealfile.read(data, label(file), lambda s: load_rules(s, base), override)
 
 
 @command(hand_app, "replay")
 def replay_cmd(
-    file: Annotated[Path, typer.Argument(help="A deal file (spec §11), e.g. from `popejoan hand deal -o`.")],
+    # A plain string: Typer's Path type looks at the disk while parsing and trips on a NUL.
+    file: Annotated[str, typer.Argument(help="A deal file (spec §11), e.g. from `popejoan hand deal -o`.")],
     rules_spec: Annotated[
         str | None, typer.Option("--rules", "-r", help="Override the file's rules. " + RULES_HELP)
     ] = None,
@@ -114,7 +114,7 @@ def replay_cmd(
     from popejoan_cli.dealfile import DealSpec
     from popejoan_cli.replay import replay, to_json
 
-    spec = _read_deal(file, rules_spec)
+    spec = _read_deal(Path(file), rules_spec)
     assert isinstance(spec, DealSpec)
     hand = replay(spec)
     if as_json:
@@ -126,6 +126,8 @@ def replay_cmd(
 
 
 def _board_arg(text: str | None, pots: list[str]) -> dict[str, int]:
+    from popejoan_cli.limits import cut, whole_number
+
     board: dict[str, int] = {}
     for part in (text or "").split(","):
         if not part.strip():
@@ -133,12 +135,13 @@ def _board_arg(text: str | None, pots: list[str]) -> dict[str, int]:
         name, eq, value = part.partition("=")
         name = name.strip()
         if not eq or not (value.strip().isascii() and value.strip().isdigit()):
-            raise UsageError(f"--board entry {part!r} is not pot=N", "e.g. --board pope=12,game=3")
+            raise UsageError(f"--board entry {cut(part)} is not pot=N", "e.g. --board pope=12,game=3")
         if name not in pots:
-            raise UsageError(f"--board names no pot {name!r}", allowed(pots, name))
-        board[name] = int(value)
-        if board[name] > 1_000_000:
-            raise UsageError(f"--board {name}={value} is too large", "allowed: 0 to 1,000,000")
+            raise UsageError(f"--board names no pot {cut(name)}", allowed(pots, name[:100]))
+        n = whole_number(value, 0, 1_000_000)
+        if n is None:  # digits, so too large; never converted, as thousands of them would fail
+            raise UsageError(f"--board {name}={cut(value.strip(), 20)} is too large", "allowed: 0 to 1,000,000")
+        board[name] = n
     return board
 
 

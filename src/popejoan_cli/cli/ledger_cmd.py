@@ -1,14 +1,15 @@
-"""`popejoan ledger export FILE [--format ...]`: the table's ledger as a file (design §5).
+"""`popejoan ledger export FILE [--format ...]`: the table's ledger as a file.
 
 TOML and JSON carry everything needed to continue (`popejoan table new NAME --from FILE`),
 CSV is one row per posting, and the hledger and beancount journals come from
-`acct_formats`. The file is written atomically: a temporary file in the same folder, then
-`os.replace`, so a crash never leaves half an export under the name asked for.
+`acct_formats`. The file is written by `outfiles.write_text`: `-` is stdout, the file is
+replaced atomically, symlinks are written through, and nothing is written over a table's
+own files. An existing file is replaced without `--force` only when it is an earlier export
+of the same table (`is_export_of`), so exporting again to the same name just works.
 """
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -17,7 +18,8 @@ import typer
 
 from popejoan_cli import cli
 from popejoan_cli.cli import command, ledger_app, session_app
-from popejoan_cli.errors import StorageError, UsageError, allowed
+from popejoan_cli.errors import UsageError, allowed
+from popejoan_cli.visible import shown
 
 if TYPE_CHECKING:
     from popejoan_cli.exports import Imported
@@ -63,65 +65,85 @@ def render(view: TableView, kind: str) -> str:
     return str(write(view))
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write `text` to `path` by a temporary file in the same folder and `os.replace`."""
-    folder = path.parent
-    if not folder.is_dir():
-        raise StorageError(f"cannot write {path}: the folder {folder} does not exist",
-                           "create the folder first, or export somewhere else")
-    if path.is_dir():
-        raise StorageError(f"cannot write {path}: it is a folder", "give a file name")
-    tmp = folder / f".{path.name}.{os.getpid()}.tmp"
+def is_export_of(data: bytes, view: TableView) -> bool:
+    """Whether `data` is an earlier export of this table, in any of the five formats.
+
+    Told from the file itself, so the same table's export in another format may be replaced
+    too. hledger and beancount: the first line is the title line both writers open with,
+    naming this table and its rules. CSV: popejoan's header row, and the `table` cell of the
+    first row naming this table (a file with the header alone holds nothing to lose). TOML
+    and JSON: the document says `program = "popejoan"` and its `table` is this table's name.
+    """
+    import json
+    import tomllib
+
+    from popejoan_cli import exports
+
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-        try:
-            os.write(fd, text.encode("utf-8"))
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
-    except OSError as err:
-        tmp.unlink(missing_ok=True)
-        raise StorageError(f"cannot write {path}: {err.strerror}", "check the folder's permissions and free space"
-                           ) from None
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    first, _, rest = text.partition("\n")
+    if first.startswith("; popejoan table "):
+        from popejoan_cli.acct_formats import title_line
+
+        return first.removesuffix(".") == title_line(view)
+    if first == ",".join(exports.CSV_HEADER):
+        import csv
+
+        row = next(csv.reader([rest.partition("\n")[0]]), [])
+        return not row or row[0] == exports.guard(view.name)
+    try:
+        doc: object = json.loads(text) if text.lstrip().startswith("{") else tomllib.loads(text)
+    except (ValueError, RecursionError):  # both parsers recurse: a file nested thousands deep is not ours
+        return False
+    return isinstance(doc, dict) and doc.get("program") == exports.PROGRAM and doc.get("table") == view.name
 
 
 def read_export(file: str) -> Imported:
-    """Read and validate a TOML or JSON export (exit 5 for anything wrong in it, 6 if unreadable)."""
-    from popejoan_cli import exports
+    """Read and validate a TOML or JSON export: exit 2 for a path that names no file, 5 for
+    anything wrong in it (not a regular file, too big, damaged), 6 if it cannot be read."""
+    from popejoan_cli import exports, tables
+    from popejoan_cli.errors import DataError, Problem
+    from popejoan_cli.userfiles import label, read_user_file
 
-    path = Path(file)
+    data = read_user_file(file, "ledger export", exports.MAX_BYTES, usage=True,
+                          hint="give the path of a ledger exported as .toml or .json")
+    kind = {".json": "json", ".toml": "toml"}.get(Path(file).suffix.lower(), "")
+    imp = exports.read_document(data, label(file), kind)
     try:
-        with path.open("rb") as fh:
-            data = fh.read(exports.MAX_BYTES + 1)
-    except FileNotFoundError:
-        raise UsageError(f"no such file: {path}", "give the path of a ledger exported as .toml or .json") from None
-    except IsADirectoryError:
-        raise UsageError(f"{path} is a folder", "give the path of a ledger exported as .toml or .json") from None
-    except OSError as err:
-        raise StorageError(f"cannot read {path}: {err.strerror}") from None
-    kind = {".json": "json", ".toml": "toml"}.get(path.suffix.lower(), "")
-    return exports.read_document(data, str(path), kind)
+        tables.check_name(imp.table)  # the name it continues is shown and journalled as if typed
+    except UsageError as err:
+        raise DataError([Problem(err.message, key="table", file=label(file), hint=err.hint)]) from None
+    return imp
 
 
 @command(ledger_app, "export")
 def ledger_export(
-    file: Annotated[Path, typer.Argument(help="Where to write: .toml .json .csv .journal/.hledger/.ledger "
-                                              ".beancount")],
+    # A plain string: Typer's Path type looks at the disk while parsing and trips on a NUL;
+    # every check of the place is the writer's.
+    file: Annotated[str, typer.Argument(help="Where to write: .toml .json .csv .journal/.hledger/.ledger "
+                                             ".beancount, or - for stdout")],
     fmt: Annotated[str | None, typer.Option("--format", "-f", help="toml, json, csv, hledger or beancount "
                                                                    "(default: from the extension).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite FILE even if it is not an earlier export of "
+                                                        "this table.")] = False,
 ) -> None:
-    """Write the table's ledger to FILE (TOML and JSON can be continued with `table new --from`)."""
-    from popejoan_cli import tables
+    """Write the table's ledger to FILE, or - for stdout (TOML and JSON continue with `table new --from`)."""
+    from popejoan_cli import outfiles, tables
 
-    kind = format_for(file, fmt)
-    view, warnings = tables.view(tables.folder(cli.table_override))
+    kind = format_for(Path(file), fmt)
+    view, warnings = tables.view(tables.folder(cli.table_override), full=True)  # every hand refereed again
     for w in warnings:
         sys.stderr.write(f"popejoan: warning: {w}\n")
     text = render(view, kind)
-    write_atomically(file, text)
+    where = outfiles.write_text(file, text, force=force, table=cli.table_override,
+                                ours=lambda data: is_export_of(data, view),
+                                ours_words=f"an earlier export of table {view.name!r}")
     hands = f"{len(view.hands)} hand{'' if len(view.hands) == 1 else 's'}"
-    sys.stdout.write(f"Exported {view.name!r} ({hands}) as {kind} to {file}\n")
+    # The export itself may be on stdout: the report then goes where it cannot mix with it.
+    report = sys.stderr if where in ("stdout", "stderr") else sys.stdout
+    report.write(f"Exported {view.name!r} ({hands}) as {kind} to {shown(where)}\n")
 
 
 @command(session_app, "new")

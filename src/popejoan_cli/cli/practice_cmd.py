@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from popejoan_cli.cli import command, console, root, say
-from popejoan_cli.errors import DataError, UsageError, allowed
+from popejoan_cli.errors import DataError, Interrupted, UsageError, allowed
 
 if TYPE_CHECKING:
     from popejoan_cli.cards import Card
@@ -69,7 +69,9 @@ def _ask(prompt: str) -> str | None:
     sys.stdout.flush()
     try:
         line = sys.stdin.readline()
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Interrupted) as err:
+        if isinstance(err, Interrupted) and err.signum != 2:
+            raise  # SIGTERM ends practice; Ctrl-C at the prompt only quits this session's play
         sys.stdout.write("\n")
         return None
     return line.strip() if line else None

@@ -74,19 +74,23 @@ def show(
 
 @command(rules_app, "check")
 def check(
-    files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="House-rule files to check.")],
+    # Plain strings: Typer's Path type looks at the disk while parsing and trips on a NUL;
+    # the reader says what is wrong with each path.
+    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="House-rule files to check.")],
     as_json: JsonOpt = False,
 ) -> None:
     """Check house-rule files; report every problem of every file at once (exit 5 if any)."""
     from popejoan_cli import presets
     from popejoan_cli.errors import DataError, Problem
     from popejoan_cli.rules import from_toml
+    from popejoan_cli.userfiles import label
 
     problems: list[Problem] = []
     checked: list[tuple[str, HouseRules]] = []
-    for path in files:
+    for given in files:
+        path = Path(given)
         try:
-            checked.append((str(path), from_toml(presets.read_file_bytes(path), str(path))))
+            checked.append((label(path), from_toml(presets.read_file_bytes(path), label(path))))
         except DataError as err:
             problems.extend(err.problems)
     if problems:
@@ -106,28 +110,21 @@ def new(
     base: Annotated[str, typer.Option("--from", metavar="NAME|FILE",
                                       help="The preset (or file) to start from.")] = "modern-stops",
     output: Annotated[Path | None, typer.Option("-o", "--output", metavar="FILE",
-                                                help="Write here instead of stdout.")] = None,
+                                                help="Write here instead of stdout (- is stdout).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
 ) -> None:
     """Write a fully commented house-rule file to start a table's own rules from a preset."""
-    from popejoan_cli import presets, render_rules
-    from popejoan_cli.errors import StorageError, UsageError
+    from popejoan_cli import cli, outfiles, presets, render_rules
 
     rules = presets.load_rules(base)
+    if output is not None and str(output) in outfiles.STREAMS:
+        output = None
     name = output.stem if output is not None and output.stem else "my-table"
     text = render_rules.template(rules, name, base)
     if output is None:
         sys.stdout.write(text)
         return
-    if output.is_dir():
-        raise UsageError(f"{output} is a folder", "give the path of a .toml file to write")
-    if output.exists() and not force:
-        raise UsageError(f"{output} already exists; not overwriting it",
-                         "use --force to overwrite it, or choose another file with -o")
-    try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise StorageError(f"cannot write {output}: {exc.strerror or exc}") from None
+    outfiles.write_text(output, text, force=force, table=cli.table_override)
     sys.stderr.write(f"wrote {output} (from {base}); check it with: popejoan rules check {output}\n")
 
 

@@ -30,7 +30,7 @@ def ledger_settle(
     cur = currency.strip()
     if not cur or len(cur) > 10 or not cur.isprintable():
         raise UsageError(f"--currency {currency!r} is not allowed", "e.g. --currency EUR (1–10 characters)")
-    result = settle(_view(), parse_value(value), cur)
+    result = settle(_view(full=True), parse_value(value), cur)  # money: every hand refereed again
     note = rounding_note(result)
     if as_json:
         emit_json({"value": str(result.value), "currency": cur, "settled": result.settled,

@@ -1,28 +1,32 @@
 """`popejoan shell`: one prompt for the table, the same commands without typing `popejoan`.
 
-Each line is split like a shell line (`shlex`) and run by the SAME Typer app, in this
-process: no second parser and no new process per command. A bad line prints one message on
-stderr and the prompt comes back. TAB completes command words (from the command tree),
-the table's players, its pot names and cards in every notation `Card.parse` reads. After a
-command that changes the table, the board is shown on one line. `hand show NAME` asks for
-the laptop to be passed first, and clears the screen once the hand has been seen.
+Each line is split like a shell line (as `shlex.split` does, in linear time) and run by
+the SAME Typer app, in this process: no second parser and no new process per command. A
+bad line prints one message on stderr and the prompt comes back; so does a line longer
+than `MAX_LINE` (10,000 characters), which is not run at all. TAB completes command words
+(from the command tree), the table's players, its pot names and cards in every notation
+`Card.parse` reads. After a command that changes the table, the board is shown on one
+line. `hand show NAME` asks for the laptop to be passed first, and clears the screen once
+the hand has been seen.
 
 Only light modules are imported at the top: every `popejoan` invocation imports this file
-to register the command, and start-up time matters (design §3).
+to register the command, and start-up time matters.
 """
 
 from __future__ import annotations
 
 import os
+import re
+import signal
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 import typer
 
 from popejoan_cli import cli
 from popejoan_cli.cli import command, root
-from popejoan_cli.errors import PopejoanError, closest
+from popejoan_cli.errors import Interrupted, PopejoanError, closest, interrupted_message
 
 if TYPE_CHECKING:
     from popejoan_cli.table import TableView
@@ -32,6 +36,9 @@ CLEAR = "\x1b[2J\x1b[H\x1b[3J"
 """Clear the screen, home the cursor, and drop the scrollback (where a terminal supports it)."""
 
 SHELL_WORDS = ("help", "exit", "quit")
+
+MAX_LINE = 10_000
+"""The longest line the shell runs; a longer one (a runaway paste) is refused with one line."""
 
 CHANGING = frozenset({"deal", "lead", "play", "stop", "out", "undo", "count", "end", "table join", "table leave"})
 """Commands after which the board is shown (when the journal did change)."""
@@ -46,10 +53,114 @@ def _err(text: str) -> None:
     sys.stderr.flush()
 
 
-def _split(line: str) -> list[str]:
-    import shlex
+_WHITESPACE = " \t\r\n"
+# Pattern text, compiled on first use (re caches it): every invocation imports this module.
+_PLAIN = r"[^ \t\r\n'\"\\#]+"
+_PLAIN_NO_COMMENTS = r"[^ \t\r\n'\"\\]+"
+_IN_DOUBLE = r'["\\]'
 
-    return shlex.split(line, comments=True)
+
+def _split(line: str, comments: bool = True) -> list[str]:
+    """The words of `line` exactly as `shlex.split(line, comments=comments)` gives them.
+
+    shlex builds each word a character at a time on an attribute (`self.token += c`),
+    which CPython cannot extend in place: a pasted 1 MB word took 38 s. This reads
+    runs of ordinary characters with one regex match each, in time linear in the line,
+    and raises the same ValueErrors ("No closing quotation", "No escaped character").
+    """
+    plain = re.compile(_PLAIN if comments else _PLAIN_NO_COMMENTS)
+    in_double = re.compile(_IN_DOUBLE)
+    words: list[str] = []
+    parts: list[str] = []
+    in_word = False  # a word has begun, if only with '' (an empty quoted word counts)
+    i, n = 0, len(line)
+    while i < n:
+        c = line[i]
+        if c in _WHITESPACE:
+            if in_word:
+                words.append("".join(parts))
+                parts, in_word = [], False
+            i += 1
+        elif c == "#" and comments:
+            # shlex drops the rest of the physical line and carries on after it.
+            if in_word:
+                words.append("".join(parts))
+                parts, in_word = [], False
+            end = line.find("\n", i)
+            i = n if end < 0 else end + 1
+        elif c == "\\":
+            if i + 1 >= n:
+                raise ValueError("No escaped character")
+            parts.append(line[i + 1])
+            in_word, i = True, i + 2
+        elif c == "'":
+            end = line.find("'", i + 1)
+            if end < 0:
+                raise ValueError("No closing quotation")
+            parts.append(line[i + 1:end])
+            in_word, i = True, end + 1
+        elif c == '"':
+            i += 1
+            while True:
+                found = in_double.search(line, i)
+                if found is None:
+                    raise ValueError("No closing quotation")
+                at = found.start()
+                parts.append(line[i:at])
+                if line[at] == '"':
+                    i = at + 1
+                    break
+                if at + 1 >= n:
+                    raise ValueError("No escaped character")
+                # Inside double quotes a backslash escapes only `"` and itself (POSIX).
+                nxt = line[at + 1]
+                parts.append(nxt if nxt in '"\\' else "\\" + nxt)
+                i = at + 2
+            in_word = True
+        else:
+            match = plain.match(line, i)
+            assert match is not None  # c is none of the characters the pattern stops at
+            parts.append(match.group())
+            in_word, i = True, match.end()
+    if in_word:
+        words.append("".join(parts))
+    return words
+
+
+def _ctrl_c(err: BaseException) -> bool:
+    """Whether `err` is Ctrl-C: Python's own KeyboardInterrupt or the entry point's SIGINT.
+
+    Ctrl-C drops the line (or the command) and the shell goes on; SIGTERM still ends it.
+    """
+    return isinstance(err, KeyboardInterrupt) or (isinstance(err, Interrupted) and err.signum == signal.SIGINT)
+
+
+def _shown(word: str, width: int = 40) -> str:
+    """`word` for a message, cut short: a pasted page is not echoed back whole."""
+    return word if len(word) <= width else word[:width] + "…"
+
+
+def _too_long() -> str:
+    return f"popejoan: line too long (more than {MAX_LINE:,} characters); nothing was run"
+
+
+def _read_piped(stream: TextIO) -> str:
+    """The next line of a piped stdin, without its newline, cut to MAX_LINE + 1 characters.
+
+    The rest of a longer line is read and dropped in bounded pieces, so a pasted megabyte
+    costs linear time and no more memory than the limit. EOFError at the end, as `input`.
+    """
+    line = stream.readline(MAX_LINE + 1)
+    if not line:
+        raise EOFError
+    if line.endswith("\n"):
+        return line[:-1]
+    if len(line) > MAX_LINE:
+        while True:
+            rest = stream.readline(1 << 16)
+            if not rest or rest.endswith("\n"):
+                break
+    return line
 
 
 def _unfinished(line: str, err: ValueError) -> str:
@@ -59,7 +170,7 @@ def _unfinished(line: str, err: ValueError) -> str:
     why = str(err).lower()
     for fix in (line + '"', line + "'", line.rstrip("\\")):
         try:
-            words = shlex.split(fix, comments=True)
+            words = _split(fix)
         except ValueError:
             continue
         if words:
@@ -160,8 +271,10 @@ class Shell:
             return err.exit_code
         except SystemExit as exc:
             return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-        except KeyboardInterrupt:
-            _err("popejoan: interrupted")
+        except (KeyboardInterrupt, Interrupted) as exc:
+            if not _ctrl_c(exc):
+                raise
+            _err(interrupted_message(2).rstrip("\n"))
             return 130
         except Exception as exc:  # a bug in a command must not take the table's shell down
             _err(f"popejoan: unexpected error (a bug: please report it): {type(exc).__name__}: {exc}")
@@ -180,18 +293,21 @@ class Shell:
         if first not in top or first == "shell":
             near = closest(first, [n for n in top if n != "shell"] + list(SHELL_WORDS))
             tail = f"; did you mean {near!r}?" if near else "; type `help` for the list"
-            return f"popejoan: no command {first!r}{tail}"
+            return f"popejoan: no command {_shown(first)!r}{tail}"
         node = top[first]
         if _is_group(node) and len(words) > 1 and not words[1].startswith("-"):
             subs = _visible(node)
             if words[1] not in subs:
                 near = closest(words[1], list(subs))
                 hint = f"did you mean '{first} {near}'?" if near else f"`{first}` takes {', '.join(subs)}"
-                return f"popejoan: no command '{first} {words[1]}'; {hint}"
+                return f"popejoan: no command '{first} {_shown(words[1])}'; {hint}"
         return None
 
     def run_line(self, line: str) -> int | None:
         """Run one line; None to go on, or the status to leave the shell with."""
+        if len(line) > MAX_LINE:
+            _err(_too_long())
+            return None
         try:
             words = _split(line)
         except ValueError as err:
@@ -228,7 +344,9 @@ class Shell:
         """Wait for Enter; False on Ctrl-D or Ctrl-C."""
         try:
             input(prompt)
-        except (EOFError, KeyboardInterrupt):
+        except (EOFError, KeyboardInterrupt, Interrupted) as exc:
+            if not isinstance(exc, EOFError) and not _ctrl_c(exc):
+                raise
             sys.stdout.write("\n")
             return False
         return True
@@ -289,6 +407,8 @@ class Shell:
 
     def candidates(self, before: str, text: str) -> list[str]:
         """What may complete `text`, given the line `before` it."""
+        if len(before) + len(text) > MAX_LINE:
+            return []  # run_line would refuse the line anyway
         try:
             words = _split(before)
         except ValueError:
@@ -423,7 +543,10 @@ def _readline(shell: Shell) -> bool:
 
 @command(root, "shell")
 def shell(ctx: typer.Context) -> None:
-    """A prompt for the table: the same commands without typing `popejoan`; TAB completes."""
+    """A prompt for the table: the same commands without typing `popejoan`; TAB completes.
+
+    Lines longer than 10,000 characters are refused, not run.
+    """
     interactive = sys.stdin.isatty()
     sh = Shell(ctx.find_root().command, cli.table_override, interactive)
     if interactive:
@@ -437,12 +560,14 @@ def shell(ctx: typer.Context) -> None:
     status: int | None = None
     while status is None:
         try:
-            line = input(PROMPT if interactive else "")
+            line = input(PROMPT) if interactive else _read_piped(sys.stdin)
         except EOFError:
             if interactive:
                 sys.stdout.write("\n")
             break
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, Interrupted) as exc:
+            if not _ctrl_c(exc):
+                raise
             sys.stdout.write("^C\n")
             continue
         status = sh.run_line(line)

@@ -3,6 +3,12 @@
 Parses the options, runs `simulate.simulate` over the requested processes with a
 progress bar on stderr (hidden when stderr is not a terminal), and renders the result as
 rich tables with a small bar chart, or `--json` (only the JSON on stdout).
+
+`--processes` defaults to the cores this process may run on. More than `PER_CORE` (2) a
+core, or than 64 in all, is cut down to that with a one-line note on stderr rather than
+refused: the numbers do not depend on the number of processes, so a script written for a
+bigger machine still runs, and gives the same result. A run never starts more workers
+than there are 100-hand chunks; the header says how many played.
 """
 
 from __future__ import annotations
@@ -20,6 +26,21 @@ if TYPE_CHECKING:
     from popejoan_cli.simulate import SimResult
 
 MAX_HANDS = 10_000_000
+PER_CORE = 2
+"""Workers a core is worth: the work is all computation, so more only adds forks and memory."""
+
+
+def cores() -> int:
+    """The cores this process may run on (its affinity, where the system tells it)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
+def process_limit() -> int:
+    from popejoan_cli.simulate import MAX_PROCESSES
+
+    return min(MAX_PROCESSES, PER_CORE * cores())
 
 
 def _levels(text: str, players: int) -> list[str]:
@@ -71,14 +92,15 @@ def _bar(value: float, scale: float, width: int = 6) -> str:
     return " " * width + "│" + body.ljust(width)
 
 
-def _render(res: SimResult, processes: int) -> None:
+def _render(res: SimResult) -> None:
     from rich.markup import escape
     from rich.table import Table
 
     data = res.to_json()
     out = console()
     out.print(f"{escape(res.rules_name)}: {res.hands:,} hands, {res.players} players, seed {res.seed}, "
-              f"{processes} process{'es' if processes != 1 else ''}. Counters per hand, 95% confidence intervals.")
+              f"{res.workers} process{'es' if res.workers != 1 else ''}. Counters per hand, "
+              "95% confidence intervals.")
     seats = Table(title="Per seat", title_justify="left")
     for col in ("seat", "bot", "per hand", "95% CI", "first out", "chart"):
         seats.add_column(col, justify="right" if col in ("per hand", "95% CI", "first out") else "left",
@@ -120,12 +142,16 @@ def simulate_cmd(
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the run: hand k uses seed*1000003+k.")] = 0,
     bots: Annotated[str, typer.Option("--bots", "-b", help="Bot level per seat (good,simple,...) or one for all.")]
     = "good",
-    processes: Annotated[int | None, typer.Option("--processes", "-P", help="Worker processes (default: all cores).")]
+    processes: Annotated[int | None, typer.Option(
+        "--processes", "-P",
+        help="Worker processes (default: all cores). Up to 2 per core, 64 at most: more is cut down, with a "
+             "note. Never more than there are 100-hand chunks.")]
     = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the numbers as JSON on stdout.")] = False,
 ) -> None:
     """Play many hands between computer players and report what the house rules do."""
     from popejoan_cli.presets import load_rules
+    from popejoan_cli.simulate import MAX_PROCESSES
 
     rules = load_rules(rules_spec)
     lo, hi = rules["players.min"], rules["players.max"]
@@ -134,11 +160,16 @@ def simulate_cmd(
     if not 1 <= hands <= MAX_HANDS:
         raise UsageError(f"--hands {hands}: give a number of hands from 1 to {MAX_HANDS:,}")
     levels = _levels(bots, players)
-    procs = processes if processes is not None else (os.cpu_count() or 1)
+    procs = processes if processes is not None else cores()
     if procs < 1:
         raise UsageError(f"--processes {procs}: give 1 or more")
+    limit = process_limit()
+    if procs > limit:
+        sys.stderr.write(f"popejoan: --processes {procs} is more than this machine can use; using {limit} "
+                         f"({PER_CORE} per core, {MAX_PROCESSES} at most)\n")
+        procs = limit
     res = _run(rules, players, hands, seed, levels, procs)
     if as_json:
         emit_json(res.to_json())
         return
-    _render(res, procs)
+    _render(res)

@@ -44,6 +44,24 @@ def _record(make: Any, **kw: Any) -> Any:
 
 
 # ------------------------------------------------------------------------------- tables
+def _counters(text: str) -> int:
+    """`--counters N`: a whole number of counters in range, read without converting thousands
+    of digits (Python refuses those with a traceback)."""
+    from popejoan_cli.limits import cut, whole_number
+    from popejoan_cli.table import MAX_COUNTERS
+
+    n = whole_number(text, 0, MAX_COUNTERS)
+    if n is None:
+        word = text.strip()
+        digits = word.removeprefix("-")
+        if not (digits.isascii() and digits.isdigit()):
+            why = "is not a whole number"
+        else:
+            why = "is negative" if word.startswith("-") else "is too large"
+        raise UsageError(f"--counters {cut(word, 20)} {why}", f"allowed: a whole number from 0 to {MAX_COUNTERS:,}")
+    return n
+
+
 @command(table_app, "new")
 def table_new(
     name: Annotated[str, typer.Argument(help="A name for the table, e.g. fridays.")],
@@ -51,8 +69,8 @@ def table_new(
     = None,
     players: Annotated[str | None, typer.Option("--players", "-p", help="Players clockwise: Ann,Bob,Cat.")] = None,
     dealer: Annotated[str | None, typer.Option("--dealer", "-d", help="First dealer (default: first player).")] = None,
-    counters: Annotated[int | None, typer.Option("--counters", "-c", help="Counters each player brings (50).")]
-    = None,
+    counters: Annotated[str | None, typer.Option("--counters", "-c", metavar="N",
+                                                 help="Counters each player brings (50).")] = None,
     from_file: Annotated[str | None, typer.Option("--from", metavar="FILE",
                                                   help="Continue an exported ledger (TOML or JSON) as a new "
                                                        "session.")] = None,
@@ -63,7 +81,8 @@ def table_new(
     from popejoan_cli.events import TableOpened
     from popejoan_cli.presets import load_rules
 
-    where = tables.tables_dir() / tables.check_name(name) if not cli.table_override else _where()
+    tables.check_name(name)  # with --table too: the name is shown, exported and journalled
+    where = tables.tables_dir() / name if not cli.table_override else _where()
     if from_file is not None:
         given = [o for o, v in (("--rules", rules_spec), ("--players", players), ("--dealer", dealer),
                                 ("--counters", counters)) if v is not None]
@@ -79,7 +98,7 @@ def table_new(
         raise UsageError(f"a new table needs {missing}",
                          "e.g. `popejoan table new fridays --rules modern-stops --players Ann,Bob,Cat`, "
                          "or continue an export with --from FILE")
-    each = 50 if counters is None else counters
+    each = 50 if counters is None else _counters(counters)
     rules = load_rules(rules_spec)
     names = _players(players)
     first = dealer if dealer is not None else names[0]
@@ -126,11 +145,13 @@ def table_path() -> None:
 @command(table_app, "join")
 def table_join(
     name: Annotated[str, typer.Argument(help="The new player.")],
-    counters: Annotated[int, typer.Option("--counters", "-c", help="Counters the player brings.")] = 50,
+    counters_text: Annotated[str, typer.Option("--counters", "-c", metavar="N",
+                                               help="Counters the player brings.")] = "50",
 ) -> None:
     """A player sits down between hands (last in the clockwise order)."""
     from popejoan_cli.events import PlayerJoined
 
+    counters = _counters(counters_text)
     if "," in name:
         raise UsageError(f"{name!r} is not one player's name", "a name may not contain a comma")
     _record(lambda view: [PlayerJoined(player=name, counters=counters)])

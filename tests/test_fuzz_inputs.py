@@ -1,0 +1,535 @@
+"""Hostile input: files and options a person points popejoan at must never give a traceback.
+
+Two parts. First, pinned cases for each way input once crashed or hung popejoan: integers of
+thousands of digits, nesting thousands deep, paths no file can have, FIFOs and devices,
+seeds beyond what an export holds, control characters in names. Second, a fuzzer: the real
+presets, deal files written by `hand deal -o` and ledgers written by `ledger export` are
+mutated (bytes flipped, cut short, lines dropped or doubled, huge integers, deep nesting,
+odd Unicode, control characters, values of the wrong type) and fed to `rules check`,
+`hand replay` and `table new --from` through the CLI. Every run must end with exit 0, 2,
+3, 5 or 6, with nothing on stdout and one message on stderr when it fails.
+
+The fuzzer's size is bounded so the file runs in well under a minute; set POPEJOAN_FUZZ_RUNS
+to the number of cases per command for a deeper run (its seed: POPEJOAN_FUZZ_SEED). With
+`-s` each fuzz test prints how many cases ended with each exit code.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import json
+import os
+import random
+import re
+import signal
+import time
+import tomllib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tomli_w
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner, Result
+
+from popejoan_cli import tables
+from popejoan_cli.errors import DataError
+from popejoan_cli.replay import lowest_lead
+from popejoan_cli.rules import KEYS, from_toml
+
+HOUSE_RULES = Path(__file__).parent.parent / "house-rules"
+PLAIN_ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
+FAST_TMP = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
+RUNS = int(os.environ.get("POPEJOAN_FUZZ_RUNS", "120"))
+SEED = int(os.environ.get("POPEJOAN_FUZZ_SEED", "20240607"))
+ALLOWED_EXITS = {0, 2, 3, 5, 6}
+SLOW = 10.0
+"""Seconds one case may take before it counts as a hang (a FIFO, a backtracking regex)."""
+
+Run = Callable[..., Result]
+
+
+@pytest.fixture
+def home(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A POPEJOAN_HOME of its own, in memory where the machine has /dev/shm (journals fsync)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(dir=FAST_TMP) as tmp:
+        monkeypatch.delenv("POPEJOAN_TABLE", raising=False)
+        monkeypatch.setenv("POPEJOAN_HOME", str(Path(tmp) / "home"))
+        yield Path(tmp)
+
+
+@pytest.fixture
+def run(home: Path) -> Run:
+    from popejoan_cli.cli import app
+
+    runner = CliRunner()
+
+    def invoke(*args: str) -> Result:
+        return runner.invoke(app, list(args), env=PLAIN_ENV)
+
+    return invoke
+
+
+def made(res: Result) -> Result:
+    assert res.exit_code == 0, (res.stdout, res.stderr, res.exception)
+    return res
+
+
+def refused(res: Result, code: int, *fragments: str) -> str:
+    """The documented failure: the code, nothing on stdout, one short message on stderr."""
+    assert res.exit_code == code, (res.exit_code, res.stdout, res.stderr, res.exception)
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+    assert res.stdout == ""
+    assert res.stderr.startswith("popejoan: ") and "Traceback" not in res.stderr
+    assert len(res.stderr) < 2000, res.stderr
+    assert "\x1b" not in res.stderr and "\x00" not in res.stderr
+    for fragment in fragments:
+        assert fragment in res.stderr, (fragment, res.stderr)
+    return res.stderr
+
+
+@contextlib.contextmanager
+def within(seconds: float) -> Iterator[None]:
+    """Fail instead of hanging: a FIFO opened for reading blocks until a writer comes."""
+
+    def expire(signum: int, frame: object) -> None:
+        raise TimeoutError(f"still running after {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+# ------------------------------------------------------------------------------ building inputs
+def play_out(run: Run, where: Path) -> None:
+    """Deal a hand and lead each leader's lowest legal card through the CLI until it ends."""
+    while True:
+        view, _ = tables.view(where)
+        rec = view.open_hand
+        if rec is None:
+            return
+        seat, card = lowest_lead(rec.hand)
+        made(run("lead", str(card), "--by", rec.players[seat]))
+
+
+def build_exports(run: Run, home: Path) -> dict[str, bytes]:
+    """Ledgers exported by `ledger export`: a table with a join, a carried board and a final deal."""
+    out: dict[str, bytes] = {}
+    made(run("table", "new", "fri", "--rules", "russian", "--players", "Ann,Bob Smith,Жанна", "--counters", "40"))
+    where = home / "home" / "tables" / "fri"
+    for seed in ("3", "friday"):
+        made(run("deal", "--seed", seed))
+        play_out(run, where)
+    made(run("table", "join", "=1+1", "--counters", "30"))
+    made(run("deal", "--seed", str(2**63 - 1)))
+    play_out(run, where)
+    made(run("end", "--seed", "7"))
+    for ext in ("toml", "json"):
+        path = home / f"fri.{ext}"
+        made(run("ledger", "export", str(path)))
+        out[f"fri.{ext}"] = path.read_bytes()
+    return out
+
+
+def build_deals(run: Run, home: Path) -> dict[str, bytes]:
+    """Deal files written by `hand deal -o`, with leads added as a person would."""
+    out: dict[str, bytes] = {}
+    for rules, players, seed in (("modern-stops", "Ann,Bob,Cat,Dan", "42"), ("michigan", "A,B,C", "7"),
+                                 ("russian", "Ann,Bob,Cat,Dan,Eve", "tuesday"), ("boodle", "A,B,C,D", "1")):
+        path = home / f"{rules}.toml"
+        made(run("hand", "deal", "--rules", rules, "--players", players, "--seed", seed, "-o", str(path)))
+        out[path.name] = path.read_bytes()
+    out["with-leads.toml"] = out["modern-stops.toml"] + b'leads = ["AS", "4C"]\n[board]\npope = 3\n'
+    return out
+
+
+def presets() -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(HOUSE_RULES.glob("*.toml"))}
+
+
+# ------------------------------------------------------------------------------ mutations
+HUGE_INTS = ["9" * 5000, "9" * 4301, "-" + "9" * 4400, "9" * 400, str(2**63), str(-(2**63) - 1), str(2**64),
+             "0x" + "f" * 5000, "0o7777777777777777777777777", "1e999", "-0", "1_000_000_000_000"]
+ODD_TEXT = ["\x1b[2J", "\x1b]0;owned\x07", "\x00", "\r", "\n", "\t", "\u202e", "\u2028", "\ufeff", "\u200d",
+            "\x7f", "\x85", "😀", "Ж", "e\u0301", "\U0010ffff", "'", '"', "\\", "[", "]", "{", "}", "=", ",",
+            "#", "spare", " "]
+TOML_ESCAPES = ["\\u001b[31m", "\\u0000", "\\n", "\\r", "\\u202e", "\\u2028", "\\t", "\\U0010FFFF", "\\ud800"]
+JSON_ESCAPES = ["\\u001b[31m", "\\u0000", "\\n", "\\u202e", "\\ud800", "\\udfff", "\\u2028"]
+
+
+def deep(n: int, kind: str) -> str:
+    if kind == "toml-table":
+        return "{a = " * n + "1" + "}" * n
+    if kind == "json-object":
+        return '{"a": ' * n + "1" + "}" * n
+    return "[" * n + "]" * n
+
+
+def _spans(text: str, pattern: str) -> list[tuple[int, int]]:
+    return [m.span() for m in re.finditer(pattern, text)]
+
+
+def mutate_text(rng: random.Random, text: str, json_like: bool) -> tuple[str, str]:
+    """One text-level mutation; returns (new text, what was done)."""
+    lines = text.split("\n")
+    kind = rng.choice(["delete-line", "duplicate-line", "swap-lines", "huge-int", "deep", "odd-text",
+                       "escape-in-string", "truncate", "value-type", "empty-value"])
+    if kind == "delete-line" and len(lines) > 1:
+        del lines[rng.randrange(len(lines))]
+        return "\n".join(lines), kind
+    if kind == "duplicate-line":
+        i = rng.randrange(len(lines))
+        lines.insert(i, lines[i])
+        return "\n".join(lines), kind
+    if kind == "swap-lines" and len(lines) > 1:
+        i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
+        lines[i], lines[j] = lines[j], lines[i]
+        return "\n".join(lines), kind
+    if kind == "huge-int":
+        spans = _spans(text, r"(?<![\w.\"'])-?\d+(?![\w.\"'])")
+        if spans:
+            a, b = rng.choice(spans)
+            return text[:a] + rng.choice(HUGE_INTS) + text[b:], kind
+    if kind == "deep":
+        spans = _spans(text, r"(?<=[=:] )[^\n,]+")
+        if spans:
+            a, b = rng.choice(spans)
+            shape = rng.choice(["json-object", "array"] if json_like else ["toml-table", "array"])
+            return text[:a] + deep(rng.choice([20, 900, 3000, 20000]), shape) + text[b:], kind
+    if kind == "odd-text":
+        at = rng.randrange(len(text) + 1)
+        return text[:at] + "".join(rng.choices(ODD_TEXT, k=rng.randint(1, 4))) + text[at:], kind
+    if kind == "escape-in-string":
+        spans = _spans(text, r'"[^"\n\\]*"')
+        if spans:
+            a, b = rng.choice(spans)
+            at = rng.randint(a + 1, b - 1)
+            escape = rng.choice(JSON_ESCAPES if json_like else TOML_ESCAPES)
+            return text[:at] + escape * rng.choice([1, 1, 2, 500]) + text[at:], kind
+    if kind == "truncate" and text:
+        return text[:rng.randrange(len(text))], kind
+    if kind in ("value-type", "empty-value"):
+        spans = _spans(text, r"(?<=[=:] )[^\n,]+")
+        if spans:
+            a, b = rng.choice(spans)
+            values = ['""', "[]", "{}", "true", "1.5", "-1", "0"]
+            values += ["null", "NaN"] if json_like else ["nan", "inf", "1979-05-27T07:32:00Z", "'x'"]
+            return text[:a] + ("" if kind == "empty-value" else rng.choice(values)) + text[b:], kind
+    at = rng.randrange(len(text) + 1)
+    return text[:at] + rng.choice(ODD_TEXT) + text[at:], "odd-text"
+
+
+def mutate_bytes(rng: random.Random, data: bytes) -> tuple[bytes, str]:
+    out = bytearray(data)
+    kind = rng.choice(["flip", "flip", "insert-bytes", "truncate", "cut-utf8"])
+    if not out:
+        return bytes(rng.randrange(256) for _ in range(8)), "random-bytes"
+    if kind == "flip":
+        for _ in range(rng.randint(1, 8)):
+            out[rng.randrange(len(out))] ^= 1 << rng.randrange(8)
+    elif kind == "insert-bytes":
+        at = rng.randrange(len(out) + 1)
+        out[at:at] = bytes(rng.randrange(256) for _ in range(rng.randint(1, 6)))
+    elif kind == "truncate":
+        del out[rng.randrange(len(out)):]
+    else:  # cut in the middle of a multi-byte character, if there is one
+        starts = [i for i, b in enumerate(out) if b >= 0xC0]
+        if starts:
+            del out[rng.choice(starts) + 1:]
+    return bytes(out), kind
+
+
+ODD_VALUES: list[Any] = [10**4000, -(10**30), 2**63, -1, 0, 1.5, float("inf"), True, "", "x" * 5000,
+                         "a\x1b[31mb", "name\nwith newline", "\u202eevil", "spare", [], {}, [[[[[1]]]]],
+                         {"a": {"b": {"c": 1}}}, ["9D", "9D"], "9D", "trump:A"]
+
+
+def mutate_tree(rng: random.Random, doc: Any) -> tuple[Any, str]:
+    """One structural mutation of a parsed document: a value replaced, a key dropped or renamed."""
+    nodes: list[tuple[Any, Any]] = []
+    stack = [doc]
+    while stack:
+        node = stack.pop()
+        keys = list(node) if isinstance(node, dict) else range(len(node)) if isinstance(node, list) else []
+        for k in keys:
+            nodes.append((node, k))
+            stack.append(node[k])
+    if not nodes:
+        return doc, "nothing-to-mutate"
+    parent, key = rng.choice(nodes)
+    kind = rng.choice(["replace", "replace", "drop", "rename", "duplicate"])
+    if kind == "drop":
+        del parent[key]
+    elif kind == "rename" and isinstance(parent, dict):
+        parent[rng.choice(["x", "spare", "Ann", "\x1b[2J", "pope", "a b"])] = parent.pop(key)
+    elif kind == "duplicate" and isinstance(parent, list):
+        parent.insert(key, parent[key])
+    else:
+        parent[key] = rng.choice(ODD_VALUES)
+        kind = "replace"
+    return doc, kind
+
+
+def mutated(rng: random.Random, data: bytes, name: str) -> tuple[bytes, str]:
+    """One to three mutations of a file, at the byte, text or tree level."""
+    json_like = name.endswith(".json")
+    done: list[str] = []
+    for _ in range(rng.choice([1, 1, 2, 3])):
+        level = rng.choice(["bytes", "text", "text", "tree", "tree"])
+        if level == "tree":
+            try:
+                doc = json.loads(data) if json_like else tomllib.loads(data.decode("utf-8"))
+                doc, kind = mutate_tree(rng, doc)
+                text = json.dumps(doc, ensure_ascii=rng.random() < 0.5) if json_like else tomli_w.dumps(doc)
+                data = text.encode("utf-8", "surrogatepass")
+                done.append(f"tree:{kind}")
+                continue
+            except (ValueError, TypeError, RecursionError):
+                level = "text"  # already broken, or not expressible in the format: mutate the text
+        if level == "text":
+            text, kind = mutate_text(rng, data.decode("utf-8", "replace"), json_like)
+            data = text.encode("utf-8", "surrogatepass")
+            done.append(f"text:{kind}")
+        else:
+            data, kind = mutate_bytes(rng, data)
+            done.append(f"bytes:{kind}")
+    return data, "+".join(done)
+
+
+# ------------------------------------------------------------------------------ the fuzzer
+class Tally:
+    """How many cases each command ran, and how each ended."""
+
+    def __init__(self, command: str) -> None:
+        self.command = command
+        self.exits: collections.Counter[int] = collections.Counter()
+        self.slowest = 0.0
+
+    def summary(self) -> str:
+        codes = ", ".join(f"exit {code}: {n}" for code, n in sorted(self.exits.items()))
+        return (f"fuzz {self.command}: {sum(self.exits.values())} cases ({codes}); "
+                f"slowest {self.slowest:.2f} s; seed {SEED}, POPEJOAN_FUZZ_RUNS={RUNS}")
+
+
+def fuzz(run: Run, where: Path, command: Callable[[Path, int], list[str]], seeds: dict[str, bytes],
+         tally: Tally, salt: int) -> None:
+    rng = random.Random(SEED * 1000 + salt)
+    names = sorted(seeds)
+    for case in range(RUNS):
+        name = rng.choice(names)
+        data, how = mutated(rng, seeds[name], name)
+        path = where / f"case{case}-{name}"
+        path.write_bytes(data)
+        start = time.perf_counter()
+        with within(60):
+            res = run(*command(path, case))
+        took = time.perf_counter() - start
+        tally.slowest = max(tally.slowest, took)
+        tally.exits[res.exit_code] += 1
+        context = f"case {case} ({how}) of {name}, kept at {path}:\n{res.stderr[:2000]}"
+        assert res.exception is None or isinstance(res.exception, SystemExit), f"{res.exception!r}\n{context}"
+        assert "Traceback" not in res.stdout + res.stderr, context
+        assert res.exit_code in ALLOWED_EXITS, f"exit {res.exit_code}\n{context}"
+        if res.exit_code != 0:
+            assert res.stdout == "", f"stdout on failure: {res.stdout[:500]}\n{context}"
+            assert res.stderr.strip(), f"no message\n{context}"
+            assert "\x1b" not in res.stderr, context
+        assert took < SLOW, f"{took:.1f} s\n{context}"
+        path.unlink()
+    print(f"\n{tally.summary()}")
+
+
+def test_fuzz_rules_check(run: Run, home: Path) -> None:
+    fuzz(run, home, lambda path, _: ["rules", "check", str(path)], presets(), Tally("rules check"), 1)
+
+
+def test_fuzz_hand_replay(run: Run, home: Path) -> None:
+    seeds = build_deals(run, home)
+    fuzz(run, home, lambda path, _: ["hand", "replay", str(path)], seeds, Tally("hand replay"), 2)
+
+
+def test_fuzz_table_new_from(run: Run, home: Path) -> None:
+    seeds = build_exports(run, home)
+    fuzz(run, home, lambda path, case: ["table", "new", f"t{case}", "--from", str(path)], seeds,
+         Tally("table new --from"), 3)
+
+
+# Hypothesis: any value under any real key of a house-rule file, at the core's level.
+values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=30)
+    | st.sampled_from(["9D", "trump:A", "spare", "pope", "*", "\x1b[2J", "a\nb", "x" * 200]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+rule_keys = st.sampled_from([k.path for k in KEYS] + ["pot", "unknown", "deck.nope"])
+
+
+@settings(max_examples=min(RUNS, 300), deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.dictionaries(rule_keys, values, max_size=6))
+def test_any_value_under_any_rule_key_is_ruled_on_not_crashed_on(doc: dict[str, Any]) -> None:
+    tree: dict[str, Any] = {}
+    for path, value in doc.items():
+        if value is None:
+            continue
+        section, _, key = path.rpartition(".")
+        (tree.setdefault(section, {}) if section else tree)[key] = value
+    try:
+        text = tomli_w.dumps(tree)
+    except (TypeError, ValueError):
+        return  # not expressible in TOML (a section that is not a table): nothing to read
+    try:
+        from_toml(text.encode("utf-8", "surrogatepass"), "h.toml")
+    except DataError as err:
+        assert err.message and "\x1b" not in err.message
+
+
+# ------------------------------------------------------------------------------ pinned: imports
+@pytest.fixture(scope="module")
+def hoyle_ledger(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
+    """A short hoyle evening exported as TOML and JSON, built once for the pinned import cases."""
+    from popejoan_cli.cli import app
+
+    home = tmp_path_factory.mktemp("ledger")
+    runner = CliRunner()
+
+    def invoke(*args: str) -> Result:
+        return runner.invoke(app, list(args), env={**PLAIN_ENV, "POPEJOAN_HOME": str(home / "home")})
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("POPEJOAN_HOME", str(home / "home"))
+        mp.delenv("POPEJOAN_TABLE", raising=False)
+        made(invoke("table", "new", "fri", "--rules", "hoyle", "--players", "Ann,Bob,Cat", "--counters", "40"))
+        made(invoke("deal", "--seed", "5"))
+        play_out(invoke, home / "home" / "tables" / "fri")
+        for ext in ("toml", "json"):
+            made(invoke("ledger", "export", str(home / f"fri.{ext}")))
+    return {ext: (home / f"fri.{ext}").read_bytes() for ext in ("toml", "json")}
+
+
+@pytest.fixture
+def exported(home: Path, hoyle_ledger: dict[str, bytes]) -> Callable[..., Path]:
+    def write(ext: str = "toml") -> Path:
+        path = home / f"fri.{ext}"
+        path.write_bytes(hoyle_ledger[ext])
+        return path
+
+    return write
+
+
+@pytest.mark.parametrize("ext", ["toml", "json"])
+@pytest.mark.parametrize("number", ["9" * 5000, "9" * 4400, "-" + "9" * 5000])
+def test_import_with_an_integer_of_thousands_of_digits(run: Run, exported: Callable[..., Path], ext: str,
+                                                       number: str) -> None:
+    path = exported(ext)
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(r'("?brought_in"?\s*[=:]\s*)\d+', lambda m: m.group(1) + number, text, count=1)
+    path.write_text(text, encoding="utf-8")
+    refused(run("table", "new", "sat", "--from", str(path)), 5, str(path), "digits")
+
+
+def test_import_with_a_hex_integer_too_long_to_print(run: Run, exported: Callable[..., Path]) -> None:
+    path = exported()
+    text = re.sub(r"(?m)^session = \d+", "session = 0x" + "f" * 5000, path.read_text(encoding="utf-8"))
+    path.write_text(text, encoding="utf-8")
+    refused(run("table", "new", "sat", "--from", str(path)), 5, "session", "digits")
+
+
+@pytest.mark.parametrize(("ext", "nested"), [("json", "[" * 100_000 + "]" * 100_000),
+                                             ("json", '{"a":' * 5000 + "1" + "}" * 5000),
+                                             ("toml", "[" * 5000 + "]" * 5000),
+                                             ("json", "[" * 500 + "]" * 500)])
+def test_import_nested_thousands_deep(run: Run, exported: Callable[..., Path], ext: str, nested: str) -> None:
+    path = exported(ext)
+    text = path.read_text(encoding="utf-8")
+    if ext == "json":
+        text = text.replace('"hands": [', f'"deep": {nested}, "hands": [', 1)
+    else:
+        text = text.replace("\nrules_name", f"\ndeep = {nested}\nrules_name", 1)
+    path.write_text(text, encoding="utf-8")
+    refused(run("table", "new", "sat", "--from", str(path)), 5, "nested")
+
+
+@pytest.mark.parametrize(("field", "value", "fragment"), [
+    ("players.0.name", "A\u001b[2Jnn", "control characters"),
+    ("players.0.name", "x" * 41, "longer than"),
+    ("table", "fri\n2024-01-01 * hack", "holds a newline"),
+    ("table", "../../etc", "table name '../../etc' is not allowed"),
+    ("rules_name", "hoyle\nevil", "holds a newline"),
+    ("rules.name", "hoyle\n2024-01-01 * \"x\"", "holds a newline"),
+    ("rules.title", "\u001b]0;pwned\u0007", "U+001B"),
+    ("rules.pot.0.label", "Po\npe", "holds a newline"),
+    ("hands.0.seed", 2**63, "seed"),
+    ("hands.0.seed", -1, "seed"),
+    ("hands.0.seed", "s\u202e", "seed"),
+    ("players.1.name", "\ud800", "control characters"),
+])
+def test_import_holds_names_and_seeds_to_the_rules_for_typed_ones(run: Run, exported: Callable[..., Path], field: str,
+                                                                    value: Any, fragment: str) -> None:
+    path = exported("json")
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    *parents, last = field.split(".")
+    node: Any = doc
+    for part in parents:
+        node = node[int(part)] if part.isdigit() else node[part]
+    node[int(last) if last.isdigit() else last] = value
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    err = refused(run("table", "new", "sat", "--from", str(path)), 5, str(path), fragment)
+    assert "\u202e" not in err and "\n2024" not in err
+
+
+def test_import_refuses_what_is_not_a_regular_file(run: Run, home: Path, exported: Callable[..., Path]) -> None:
+    fifo = home / "fifo.toml"
+    os.mkfifo(fifo)
+    zero = home / "zero.json"
+    zero.symlink_to("/dev/zero")
+    with within(10):
+        refused(run("table", "new", "sat", "--from", str(fifo)), 5, "is a FIFO", "regular file")
+    refused(run("table", "new", "sat", "--from", str(zero)), 5, "is a character device")
+    refused(run("table", "new", "sat", "--from", "a\0b.toml"), 2, "NUL byte")
+    refused(run("table", "new", "sat", "--from", "n" * 5000 + ".toml"), 2, "longer than the system allows")
+    real = exported()
+    link = home / "link.toml"
+    link.symlink_to(real)
+    made(run("table", "new", "sat", "--from", str(link)))
+
+
+# ------------------------------------------------------------------------------ pinned: table options
+@pytest.mark.parametrize(("value", "fragment"), [("9" * 5000, "too large"), ("9" * 4000, "too large"),
+                                                 ("1000001", "too large"), ("-1", "negative"),
+                                                 ("ten", "not a whole number")])
+def test_counters_out_of_range_is_a_usage_error(run: Run, value: str, fragment: str) -> None:
+    refused(run("table", "new", "fri", "--rules", "hoyle", "--players", "A,B,C", "--counters", value), 2,
+            "--counters", fragment, "1,000,000")
+    made(run("table", "new", "fri", "--rules", "hoyle", "--players", "A,B,C", "--counters", "1000000"))
+    refused(run("table", "join", "Dan", "--counters", value), 2, "--counters", fragment)
+
+
+@pytest.mark.parametrize("seed", ["9" * 5000, "9" * 4000, str(2**63)])
+def test_deal_and_end_refuse_a_seed_an_export_could_not_hold(run: Run, seed: str) -> None:
+    made(run("table", "new", "fri", "--rules", "russian", "--players", "A,B,C"))
+    refused(run("deal", "--seed", seed), 2, "--seed", "out of range")
+    refused(run("end", "--seed", seed), 2, "--seed", "out of range")
+
+
+def test_the_largest_seed_deals_exports_and_imports(run: Run, home: Path) -> None:
+    made(run("table", "new", "fri", "--rules", "modern-stops", "--players", "A,B,C"))
+    made(run("deal", "--seed", str(2**63 - 1)))
+    play_out(run, home / "home" / "tables" / "fri")
+    for ext in ("toml", "json"):
+        made(run("ledger", "export", str(home / f"fri.{ext}")))
+        made(run("table", "new", f"sat-{ext}", "--from", str(home / f"fri.{ext}")))
+
+
+@pytest.mark.parametrize(("spec", "fragment"), [("a\0b.toml", "NUL byte"), ("n" * 5000 + ".toml", "longer than"),
+                                                ("/dev/zero", "character device")])
+def test_table_new_rules_path_that_cannot_be_read(run: Run, spec: str, fragment: str) -> None:
+    refused(run("table", "new", "fri", "--rules", spec, "--players", "A,B,C"), 5, fragment)
