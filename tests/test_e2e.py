@@ -131,7 +131,7 @@ def test_the_readme_evening(exe: Path, run: Any, tmp_path: Path) -> None:
     assert (folder / "journal.jsonl").read_bytes() == journal_before
     assert run(exe, "lead", "4S").returncode == 0
     undone = run(exe, "undo", "--yes")
-    assert undone.returncode == 0 and "CardLed player=Ann, card=4S" in undone.stderr
+    assert undone.returncode == 0 and "Ann's lead 4♠" in undone.stderr
     again = run(exe, "lead", "4C")
     assert "Dan leads next." in again.stdout
     while True:

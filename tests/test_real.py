@@ -602,8 +602,8 @@ def test_undo_of_a_real_play_restores_the_state(cli: Cli) -> None:
     assert said.startswith(f"Cat plays {face('JH')}\nCat wins Jack ({face('JH')}): 1 counter\n")
     assert cli.json("board")["jack"] == 0
     res = cli.ok("undo", "--yes")
-    assert res.stdout == "Undone: 1 event(s).\n"
-    assert res.stderr == "Undo:\n  #6 CardPlayed player=Cat, card=JH\n"
+    assert res.stdout == "Undone: 1 command.\n"
+    assert res.stderr == f"Undo:\n  Cat's {face('JH')}\n"  # each card of a real hand is undone on its own
     assert snapshot(cli) == before
     # The state is whole again: the same card may be played, by someone else this time.
     said = cli.ok("play", "Dan", "JH").stdout
@@ -622,7 +622,7 @@ def test_undo_of_a_stop_and_of_going_out(cli: Cli) -> None:
     cli.ok("out", "Cat", "--pope", "spare")
     assert cli.hand()["closed"] is True
     res = cli.ok("undo", "--yes")
-    assert res.stdout == "Undone: 1 event(s).\n"
+    assert res.stdout == "Undone: 1 command.\n" and "Cat going out, which closed hand 1" in res.stderr
     assert snapshot(cli) == before
     said = cli.ok("out", "Cat", "--pope", "Dan").stdout
     assert f"Dan still holds the Pope ({face('9D')})" in said

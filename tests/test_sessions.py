@@ -91,3 +91,44 @@ def test_a_player_who_leaves_in_debt_survives_export_and_import(run: Callable[..
     assert json.loads(out.read_text(encoding="utf-8"))["taken_away"] == ann
     cont = run("table", "new", "owe2", "--from", str(out))
     assert cont.exit_code == 0, cont.stderr
+
+
+def test_settling_a_fresh_session_names_the_board_it_carried(run: Callable[..., Any]) -> None:
+    assert run("table", "new", "fri", "-r", "modern-stops", "-p", "Ann,Bob,Cat,Dan").exit_code == 0
+    play_hand(run, 1)
+    assert run("end").exit_code == 0
+    assert run("session", "new").exit_code == 0
+    board = sum(json.loads(run("board", "--json").stdout).values())
+    assert board > 0
+    r = run("ledger", "settle")
+    assert r.exit_code == 0, r.stderr
+    assert "board is empty" not in r.stdout
+    assert "Nothing changed hands this session" in r.stdout
+    assert f"stays on the board for next time: {board} counters" in r.stdout
+    assert json.loads(run("ledger", "settle", "--json").stdout)["board"]["counters"] == board
+
+
+def test_stats_on_a_table_continued_from_an_export_include_its_history(run: Callable[..., Any],
+                                                                       tmp_path: Path) -> None:
+    import shutil
+
+    assert run("table", "new", "fri", "-r", "modern-stops", "-p", "Ann,Bob,Cat,Dan").exit_code == 0
+    for seed in (1, 2, 3):
+        play_hand(run, seed)
+    assert run("end").exit_code == 0
+    before = json.loads(run("ledger", "stats", "--json").stdout)
+    export = tmp_path / "fri.toml"
+    assert run("ledger", "export", str(export)).exit_code == 0
+    # another laptop: only the export travels
+    shutil.rmtree(tables.folder())
+    assert run("table", "new", "sat", "--from", str(export)).exit_code == 0
+    after = json.loads(run("ledger", "stats", "--json").stdout)
+    assert after["sessions"] == ["fri", "sat"]
+    assert after["players"] == before["players"]
+    assert sum(p["hands"] for p in after["players"]) == 12 and any(p["net"] for p in after["players"])
+    assert "2 sessions" in run("ledger", "stats").stdout
+    play_hand(run, 4)
+    later = {p["player"]: p for p in json.loads(run("ledger", "stats", "--json").stdout)["players"]}
+    assert all(p["hands"] == 4 and len(p["balances"]) == 4 for p in later.values())
+    tonight = json.loads(run("ledger", "stats", "--session", "--json").stdout)
+    assert tonight["sessions"] == ["sat"] and all(p["hands"] == 1 for p in tonight["players"])

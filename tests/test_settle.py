@@ -174,7 +174,7 @@ def test_cli_settle_no_balances(tmp_path: Path, run: Callable[..., Result]) -> N
                          dealer="A")
     tables.record(lambda v: [opened], where=tmp_path / "z", create=True)
     r = run("ledger", "settle", table=str(tmp_path / "z"))
-    assert r.exit_code == 0 and "No balances to settle" in r.stdout
+    assert r.exit_code == 0 and "Nothing changed hands this session" in r.stdout
     r = run("ledger", "settle", "--json", table=str(tmp_path / "z"))
     assert json.loads(r.stdout)["transfers"] == [] and json.loads(r.stdout)["settled"] is True
 
@@ -195,3 +195,30 @@ def test_cli_stats(run: Callable[..., Result]) -> None:
     data = json.loads(r.stdout)
     assert [p["player"] for p in data["players"]][:2] == ["Ann Lee", "Борис"]
     assert data["players"][3]["net"] == 35
+
+
+def test_cli_settle_without_a_value_is_in_counters(run: Callable[..., Result]) -> None:
+    r = run("ledger", "settle")
+    assert r.exit_code == 0, r.output
+    assert "EUR" not in r.stdout and "0.05" not in r.stdout
+    assert "Ann Lee pays Élodie O'Neil 32 counters" in r.stdout
+    # the board's share goes to the banker (the first player by default), who keeps it for the board
+    assert "Cat;Dog pays Ann Lee (the banker) 9 counters for the board" in r.stdout
+    assert "pays the board" not in r.stdout
+    assert "stays on the board for next time: 9 counters (game 9)" in r.stdout
+    data = json.loads(run("ledger", "settle", "--json").stdout)
+    assert data["value"] is None and data["currency"] is None and data["bank"] == "Ann Lee"
+    assert {"from": "Ann Lee", "to": "Élodie O'Neil", "counters": 32} in data["transfers"]
+    assert data["board"] == {"counters": 9, "pots": {"game": 9}, "held_by": "Ann Lee"}
+    r = run("ledger", "settle", "--currency", "GBP")
+    assert r.exit_code == 2 and "--value" in r.stderr and r.stdout == ""
+
+
+def test_cli_settle_names_the_banker_and_the_currency(run: Callable[..., Result]) -> None:
+    r = run("ledger", "settle", "--value", "0.05", "--bank", "Élodie O'Neil")
+    assert r.exit_code == 0, r.output
+    assert "Cat;Dog pays Élodie O'Neil (the banker) 0.45 EUR for the board" in r.stdout
+    assert "stays on the board for next time: 9 counters (game 9), worth 0.45 EUR" in r.stdout
+    assert "Élodie O'Neil (the banker) holds" in r.stdout
+    r = run("ledger", "settle", "--value", "0.05", "--bank", "Zed")
+    assert r.exit_code == 2 and "Zed" in r.stderr

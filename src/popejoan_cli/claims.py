@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from popejoan_cli.cards import CARDS, SPARE, Card
 from popejoan_cli.errors import UsageError, allowed
 from popejoan_cli.hand import OUT_OF_PLAY, REMOVED, Award, Hand
+from popejoan_cli.refusals import spare_told
 from popejoan_cli.rules import PotRule
 
 
@@ -37,8 +38,7 @@ def _where(hand: Hand, card: Card) -> str:
         return f"{card.face} is the turn-up, out of play"
     # While a virtual hand is played, a claim must not reveal the spare hand beyond what the
     # stops already told the table.
-    told = any(s.reason == "spare" and hand.succ[s.card] == card for s in hand.stops)
-    if h == SPARE and (hand.ended or not hand.known or told):
+    if h == SPARE and spare_told(hand, card):
         return f"{card.face} is in the spare hand"
     if hand.turnup == card and card not in (p.card for p in hand.plays):
         return f"{card.face} was turned up and has not been played"

@@ -68,17 +68,19 @@ def name_problems(n: str) -> list[str]:
 
 
 def check_players(names: Sequence[str], rules: HouseRules) -> list[str]:
-    """Problems with a seat list: duplicates, reserved or empty names, count for the rules."""
+    """Problems with a seat list: duplicates or look-alikes, reserved or empty names, count for the rules."""
     out = []
     lo, hi = rules["players.min"], rules["players.max"]
     if not lo <= len(names) <= hi:
         out.append(f"{len(names):,} players, but {rules.name} is for {lo}–{hi} players")
-    seen: set[str] = set()
+    from popejoan_cli.names import alike
+
     for n in names:
         out += name_problems(n)
-        if n in seen:
-            out.append(f"player {quoted(n)} is listed twice")
-        seen.add(n)
+    for first, second in alike(names):
+        out.append(f"player {quoted(first)} is listed twice" if first == second else
+                   f"players {quoted(first)} and {quoted(second)} look alike: they could not be told apart "
+                   f"when typed or read; give one of them another name")
     return out
 
 

@@ -41,6 +41,19 @@ class BalancesCarried:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
+class HistoryCarried:
+    """The standings of the sessions an imported ledger played before this one.
+
+    The export carries their hands; only what `ledger stats` needs is kept, and no
+    counter moves. Each player maps to `hands`, `net`, `balance`, `won` (pot to
+    counters), `first_out`, `dealt` and `balances` (his balance after each hand he played).
+    """
+
+    sessions: list[str]
+    players: dict[str, Any]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
 class PlayerJoined:
     """A player sat down between hands (at the dealer's right, last in the clockwise list)."""
 
@@ -158,15 +171,15 @@ class SessionEnded:
     """The session was closed."""
 
 
-Event = (TableOpened | BalancesCarried | PlayerJoined | PlayerLeft | HandDealt | SpareTaken | CardLed | RealHandDealt
-         | CardPlayed | StopCalled | HandShown | VoidDeclared | OutDeclared | Counted | EventVoided | HandCheckpointed
-         | FinalDealt | SessionEnded)
+Event = (TableOpened | BalancesCarried | HistoryCarried | PlayerJoined | PlayerLeft | HandDealt | SpareTaken | CardLed
+         | RealHandDealt | CardPlayed | StopCalled | HandShown | VoidDeclared | OutDeclared | Counted | EventVoided
+         | HandCheckpointed | FinalDealt | SessionEnded)
 
 KINDS: dict[str, type[Any]] = {
     cls.__name__: cls
-    for cls in (TableOpened, BalancesCarried, PlayerJoined, PlayerLeft, HandDealt, SpareTaken, CardLed, RealHandDealt,
-                CardPlayed, StopCalled, HandShown, VoidDeclared, OutDeclared, Counted, EventVoided, HandCheckpointed,
-                FinalDealt, SessionEnded)
+    for cls in (TableOpened, BalancesCarried, HistoryCarried, PlayerJoined, PlayerLeft, HandDealt, SpareTaken, CardLed,
+                RealHandDealt, CardPlayed, StopCalled, HandShown, VoidDeclared, OutDeclared, Counted, EventVoided,
+                HandCheckpointed, FinalDealt, SessionEnded)
 }
 
 

@@ -20,8 +20,17 @@ from typing import Any
 
 from popejoan_cli.cards import SEED_RULE, seed_problem
 from popejoan_cli.errors import DataError, Problem, RuleViolation, describe
-from popejoan_cli.events import BalancesCarried, Event, TableOpened
-from popejoan_cli.limits import clip, digits_problem, int_text, json_int, key_text, shape_problems, text_problem
+from popejoan_cli.events import BalancesCarried, Event, HistoryCarried, TableOpened
+from popejoan_cli.limits import (
+    clip,
+    digits_problem,
+    int_text,
+    json_int,
+    key_text,
+    quoted,
+    shape_problems,
+    text_problem,
+)
 from popejoan_cli.rules import HouseRules
 from popejoan_cli.table import MAX_COUNTERS, HandRecord, TableView
 from popejoan_cli.visible import shown
@@ -169,6 +178,8 @@ class Imported:
     totals: dict[str, int] = field(default_factory=dict)
     history_nets: list[dict[str, int]] = field(default_factory=list)
     """Each hand's net per player, in order."""
+    standings: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Per player, the session's standings for `ledger stats` (carried by `HistoryCarried`)."""
 
 
 def parse(data: bytes, name: str, kind: str = "") -> dict[str, Any]:
@@ -223,7 +234,7 @@ class _Check:
     def bad(self, key: str, message: str, hint: str = "") -> None:
         # Keys and values come from the file: nothing in them may drive the terminal.
         if len(self.problems) < _MAX_PROBLEMS:
-            self.problems.append(Problem(shown(message), key=shown(key), hint=shown(hint),
+            self.problems.append(Problem(shown(message), key=shown(str(clip(key, 80))), hint=shown(hint),
                                          file=self.file))
         elif len(self.problems) == _MAX_PROBLEMS:
             self.problems.append(Problem("and more problems, not listed", file=self.file))
@@ -359,7 +370,7 @@ def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
         for issue in name_problems(r["name"]):
             ck.bad(f"departed[{i}].name", issue)
     if next_dealer is not None and names and next_dealer not in names:
-        ck.bad("next_dealer", f"{next_dealer!r} is not a seated player", f"allowed: {', '.join(names)}")
+        ck.bad("next_dealer", f"{quoted(next_dealer)} is not a seated player", f"allowed: {', '.join(names)}")
 
     board = ck.counts(doc, "board", "", pots, "count")
     opening = ck.counts(doc, "opening_board", "", pots, "count")
@@ -389,7 +400,7 @@ def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
             continue
         assert net is not None and dressed is not None and after is not None
         hands.append({"net": net, "dressed": dressed, "board": after, "awards": awards, "payments": payments,
-                      "place": place, "dealer": h.get("dealer")})
+                      "place": place, "dealer": h.get("dealer"), "out": h.get("out")})
 
     final = doc.get("final")
     final_net: dict[str, int] = {}
@@ -426,27 +437,30 @@ def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
         net, dressed, after = h["net"], h["dressed"], h["board"]
         for n in net:
             if n not in known_players:
-                ck.bad(f"{place}.net.{n}", f"{n!r} is not a player of this ledger")
+                ck.bad(f"{place}.net.{clip(n, 40)}", f"{quoted(n)} is not a player of this ledger")
         if h["dealer"] not in net:
-            ck.bad(f"{place}.dealer", f"{h['dealer']!r} is not in the hand")
+            ck.bad(f"{place}.dealer", f"{quoted(h['dealer'])} is not in the hand")
         moves = {n: -dressed[n] for n in net}
         pot_moves = dict.fromkeys(pots, 0)
         dress_total = sum(dressed.values())
         for a in h["awards"]:
             if a["player"] not in net or a["pot"] not in pot_moves:
-                ck.bad(f"{place}.awards", f"an award names {a['player']!r} / pot {a['pot']!r}, not of this hand")
+                ck.bad(f"{place}.awards",
+                       f"an award names {quoted(a['player'])} / pot {quoted(a['pot'])}, not of this hand")
                 continue
             moves[a["player"]] += a["amount"]
             pot_moves[a["pot"]] -= a["amount"]
         for p in h["payments"]:
             if p["from"] not in net or p["to"] not in net:
-                ck.bad(f"{place}.payments", f"a payment names {p['from']!r} → {p['to']!r}, not of this hand")
+                ck.bad(f"{place}.payments",
+                       f"a payment names {quoted(p['from'])} → {quoted(p['to'])}, not of this hand")
                 continue
             moves[p["from"]] -= p["amount"]
             moves[p["to"]] += p["amount"]
         for n, v in net.items():
             if moves.get(n) != v:
-                ck.bad(f"{place}.net.{n}", f"{n}: dressing, awards and payments give {moves.get(n)}, file says {v}")
+                ck.bad(f"{place}.net.{clip(n, 40)}",
+                       f"{clip(n, 40)}: dressing, awards and payments give {moves.get(n)}, file says {v}")
         # The board: what was on it, plus the dressing, less the awards (pot by pot, dressing in total).
         before_total, after_total = sum(prev.values()), sum(after.values())
         expect_total = before_total + dress_total + sum(pot_moves.values())
@@ -459,9 +473,13 @@ def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
     if final is not None and final_board is not None:
         for n, v in final_net.items():
             if n not in known_players:
-                ck.bad(f"final.net.{n}", f"{n!r} is not a player of this ledger")
+                ck.bad(f"final.net.{clip(n, 40)}", f"{quoted(n)} is not a player of this ledger")
             else:
                 nets[n] += v
+        for a in final_awards or []:
+            if a["player"] not in final_net or a["pot"] not in pots:
+                ck.bad("final.awards",
+                       f"an award names {quoted(a['player'])} / pot {quoted(a['pot'])}, not of the final deal")
         won = sum(a["amount"] for a in final_awards or [])
         if sum(final_net.values()) != won:
             ck.bad("final.net", f"the final deal's awards give {won}, its nets {sum(final_net.values())}")
@@ -501,7 +519,47 @@ def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
     return Imported(table=table, session=session, rules=rules, rules_name=rules_name, players=names,
                     balances={r["name"]: r["balance"] for r in seated}, board=board, next_dealer=next_dealer,
                     ended=bool(ended), brought_in=brought_in, taken_away=taken_away, hands=len(hands),
-                    totals=dict(totals or {}), history_nets=[h["net"] for h in hands])
+                    totals=dict(totals or {}), history_nets=[h["net"] for h in hands],
+                    standings=_standings(everyone, names, rows, hands, final_net if final is not None else {},
+                                         (final_awards or []) if final is not None else []))
+
+
+def _standings(everyone: list[str], seated: list[str], rows: dict[str, dict[str, Any]], hands: list[dict[str, Any]],
+               final_net: dict[str, int], final_awards: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """What `ledger stats` shows for the exported session, from its hand-by-hand history.
+
+    The balance after each hand is counted back from where each player ended (his balance,
+    or what he took away when he left), so a player who left and came back is charted
+    approximately; every other number is exact.
+    """
+    end = {n: rows[n]["balance"] if n in seated else rows[n]["taken_away"] for n in everyone}
+    total = dict.fromkeys(everyone, 0)
+    for h in hands:
+        for n, v in h["net"].items():
+            total[n] += v
+    for n, v in final_net.items():
+        total[n] += v
+    out = {n: {"hands": 0, "net": total[n], "balance": rows[n]["balance"], "won": {}, "first_out": 0,
+               "dealt": 0, "balances": []} for n in everyone}
+    running = {n: end[n] - total[n] for n in everyone}
+    for h in hands:
+        for n, v in h["net"].items():
+            running[n] += v
+            st = out[n]
+            st["hands"] += 1
+            st["dealt"] += h["dealer"] == n
+            st["first_out"] += h["out"] == n
+            st["balances"].append(running[n])
+        for a in h["awards"]:
+            won = out[a["player"]]["won"]
+            won[a["pot"]] = won.get(a["pot"], 0) + a["amount"]
+    for a in final_awards:
+        won = out[a["player"]]["won"]
+        won[a["pot"]] = won.get(a["pot"], 0) + a["amount"]
+    for n, v in final_net.items():
+        running[n] += v
+        out[n]["balances"].append(running[n])
+    return out
 
 
 def _differences(want: Any, got: Any, place: str) -> list[str]:
@@ -548,7 +606,8 @@ def carried_opening(name: str, imp: Imported) -> list[Event]:
     opened = TableOpened(name=name, rules=imp.rules.to_dict(), rules_name=imp.rules_name, players=list(imp.players),
                          counters=0, dealer=imp.next_dealer)
     return [opened, BalancesCarried(balances=dict(imp.balances), board=dict(imp.board), session=imp.session + 1,
-                                     continues=imp.table)]
+                                     continues=imp.table),
+            HistoryCarried(sessions=[imp.table], players=imp.standings)]
 
 
 def read_document(data: bytes, name: str, kind: str = "") -> Imported:

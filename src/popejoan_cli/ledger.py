@@ -82,6 +82,19 @@ def _hand_postings(view: TableView, number: int, seq: int) -> list[Posting]:
     return out
 
 
+def change(view: TableView, name: str) -> int:
+    """A player's change over this session: what he holds now, plus what he took away, less
+    what he brought in. Counters carried in from the last session count as brought in, so
+    a continued session starts every player at zero; leaving and coming back adds what he
+    took to what he holds and both buy-ins to what he brought."""
+    return view.live_balances().get(name, 0) + view.taken_out.get(name, 0) - view.bought.get(name, 0)
+
+
+def changes(view: TableView) -> dict[str, int]:
+    """`change` for everyone who played this session, in order of arrival."""
+    return {name: change(view, name) for name in view.bought}
+
+
 def balances_from(posts: list[Posting]) -> dict[str, int]:
     """Each account's sum; with the bank included, the total is always zero."""
     out: dict[str, int] = {}

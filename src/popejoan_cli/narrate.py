@@ -52,7 +52,10 @@ def award(a: Award, names: Sequence[str], labels: dict[str, str]) -> Line:
 
 def stop(hand: Hand, s: Stop, names: Sequence[str]) -> Line:
     nxt = hand.succ[s.card]
-    why = REASONS[s.reason].format(card=s.card.face, next=Card(nxt).face if nxt >= 0 else "",
+    # Under clockwise follow the table sees only that the next player cannot go on: naming the
+    # spare hand would tell it where a card it has not seen lies.
+    reason = "not-in-turn" if s.reason == "spare" and hand.clockwise and not hand.ended else s.reason
+    why = REASONS[reason].format(card=s.card.face, next=Card(nxt).face if nxt >= 0 else "",
                                    who=names[(s.seat + 1) % len(names)])
     return [f"Stop at {s.card.face}: {why}."]
 
@@ -101,10 +104,12 @@ def after_lead(hand: Hand, names: Sequence[str], plays: Sequence[Play], first_st
     return lines
 
 
-def dealt(hand: Hand, names: Sequence[str], number: int, dealer: str, seed: object) -> list[Line]:
-    """A new hand: the dressing, the turn-up and its effects, and who leads."""
+def dealt(hand: Hand, names: Sequence[str], number: int, dealer: str, seed: object = None) -> list[Line]:
+    """A new hand: the dressing, the turn-up and its effects, and who leads. `seed` is shown
+    only where it may be (a practice hand against computers): a table's seed deals every hand,
+    so it stays unsaid until the hand is over."""
     labels = {p.name: p.label for p in hand.rules.pots}
-    lines: list[Line] = [[f"Hand {number}: {dealer} deals (seed {seed})."],
+    lines: list[Line] = [[f"Hand {number}: {dealer} deals{'' if seed is None else f' (seed {seed})'}."],
                          [f"The board is dressed with {sum(hand.dressed.values())} counters."]]
     if hand.turnup is not None:
         lines.append(["Turn-up ", hand.turnup, f": trump is {suit_label(hand.turnup.suit)}."])
@@ -113,6 +118,8 @@ def dealt(hand: Hand, names: Sequence[str], number: int, dealer: str, seed: obje
               for p in hand.payments if p.why == "turnup"]
     if hand.ended_at_turnup:
         lines.append(["The hand ends at the turn-up; the board carries over."])
+    elif not hand.known:  # a real deck: nobody but the players has seen the cards
+        lines.append([f"{names[hand.leader]} leads: record each card with `popejoan play NAME CARD`."])
     else:
         lines.append([f"{names[hand.leader]} leads. Each player sees his own hand with `popejoan hand show NAME`."])
     return lines

@@ -26,6 +26,19 @@ class Breach:
 
 
 
+ELSEWHERE = -99
+"""A card in the spare hand that the table has not seen: to the referee's words, held by another."""
+
+
+def spare_told(hand: Hand, card: Card) -> bool:
+    """Whether the table already knows that `card` lies in the spare hand: the hand is over, it
+    was turned up, a real deck's table called the stop, or a stop under holder follow showed
+    that nobody holds it. Under clockwise follow a stop says only that the next player lacks it."""
+    if hand.ended or not hand.known or card == hand.turnup:
+        return True
+    return not hand.clockwise and any(s.reason == "spare" and hand.succ[s.card] == card for s in hand.stops)
+
+
 def refusal(hand: Hand, seat: int, card: Card) -> IllegalPlay:
     """The refusal of a play `check_play` found illegal: the card, the player and the rule."""
     who = hand.name(seat)
@@ -40,9 +53,13 @@ def refusal(hand: Hand, seat: int, card: Card) -> IllegalPlay:
     if h == OUT_OF_PLAY:
         return IllegalPlay(f"{who} cannot play {card.face}: it is the turn-up, out of play",
                            rule="deal.turnup = \"out-of-play\"")
-    if h == SPARE:
+    if h == SPARE and spare_told(hand, card):
         return IllegalPlay(f"{who} cannot play {card.face}: it is in the spare hand",
                            rule="the spare hand is not played")
+    if h == SPARE:
+        # The table has not seen this card: refuse it exactly as a card another player
+        # holds, so that probing with refused plays cannot find the spare hand.
+        h = ELSEWHERE
     if hand.expect is not None:
         want = CARDS[hand.expect]
         if card != want:
@@ -58,7 +75,7 @@ def refusal(hand: Hand, seat: int, card: Card) -> IllegalPlay:
     if seat not in hand.lead_seats():
         return IllegalPlay(f"{who} cannot lead {card.face}: it is {hand.name(hand.leader)}'s lead",
                            rule="who leads after a stop")
-    if h >= 0 and h != seat:
+    if h == ELSEWHERE or (h >= 0 and h != seat):
         return IllegalPlay(f"{who} does not hold {card.face}", rule="a player leads a card he holds")
     if h == UNKNOWN and not hand._has_unknown(seat):
         return IllegalPlay(f"{who} does not hold {card.face}", rule="a player leads a card he holds")

@@ -66,7 +66,8 @@ def _state_line(view: TableView) -> Text:
         return Text(f"Between hands: {shown(view.next_dealer)} deals next (`popejoan deal`).")
     hand = rec.hand
     if hand.lead_due:
-        return Text(f"Hand {rec.number}: {shown(rec.players[hand.leader])} to lead (`popejoan lead CARD`).")
+        how = "`popejoan play NAME CARD`" if rec.real else "`popejoan lead CARD`"  # `lead` is refused in a real hand
+        return Text(f"Hand {rec.number}: {shown(rec.players[hand.leader])} to lead ({how}).")
     return Text(f"Hand {rec.number} is being played.")
 
 
@@ -75,9 +76,10 @@ def ledger_view(view: TableView) -> RenderableType:
     table.add_column("Player")
     table.add_column("Counters", justify="right")
     table.add_column("Change", justify="right")
-    live = view.live_balances()
-    for name, n in live.items():
-        table.add_row(escape(shown(name)), str(n), f"{n - view.bought.get(name, 0):+d}")
+    from popejoan_cli.ledger import change
+
+    for name, n in view.live_balances().items():
+        table.add_row(escape(shown(name)), str(n), f"{change(view, name):+d}")
     foot = Text(f"Board: {sum(view.live_board().values())} counters. "
                 f"Brought in {view.brought_in}, taken away {sum(view.taken_out.values())}.")
     if view.taken_out:
@@ -95,7 +97,9 @@ def history_view(view: TableView) -> RenderableType:
         won = ", ".join(f"{labels[a.pot]} {a.amount} → {rec.players[a.seat]}" for a in hand.awards)
         status = ("void" if hand.void else "(turn-up)" if hand.ended_at_turnup else
                   rec.players[hand.out] if hand.out is not None else "playing")
-        row = [str(rec.number), escape(shown(rec.dealer)), escape(shown(str(rec.seed))),
+        # An open hand's seed would tell every hand: shown once the hand is over.
+        seed = escape(shown(str(rec.seed))) if rec.closed else "–"
+        row = [str(rec.number), escape(shown(rec.dealer)), seed,
                hand.turnup.face if hand.turnup is not None else "–", escape(shown(status)),
                escape(shown(won or "–"))]
         nets = dict(zip(rec.players, hand.net, strict=True))

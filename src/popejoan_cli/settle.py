@@ -23,8 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 
-from popejoan_cli.errors import UsageError
-from popejoan_cli.ledger import postings
+from popejoan_cli.errors import UsageError, allowed
+from popejoan_cli.ledger import changes, postings
 from popejoan_cli.table import TableView
 
 BOARD = "the board"
@@ -66,16 +66,23 @@ def parse_value(text: str) -> Decimal:
 
 def nets(view: TableView) -> dict[str, int]:
     """Each player's net in counters (held + taken away − brought in), and the board's change."""
-    live = view.live_balances()
-    out: dict[str, int] = {}
-    for name, brought in view.bought.items():
-        out[name] = live.get(name, 0) + view.taken_out.get(name, 0) - brought
+    out = changes(view)
     # What the board held when the session began (carried from the last one) was brought in too.
     carried = view.brought_in - sum(view.bought.values())
     board = sum(view.live_board().values()) - carried
     if board:
         out[BOARD] = board
     return out
+
+
+def banker(view: TableView, name: str | None = None) -> str:
+    """Who holds the board's money between sessions: `name`, or the first player at the table."""
+    everyone = list(dict.fromkeys([*view.players, *view.bought]))
+    if name is None:
+        return view.players[0]
+    if name not in everyone:
+        raise UsageError(f"--bank {name!r} is not a player of this table", allowed(everyone, name))
+    return name
 
 
 def to_cents(net: int, value: Decimal) -> tuple[int, Decimal]:
@@ -192,6 +199,17 @@ def stats(view: TableView) -> list[PlayerStats]:
         for name in view.final_players:
             out[name].series.append(live.get(name, 0))
     return list(out.values())
+
+
+def carried_stats(view: TableView) -> tuple[list[str], list[PlayerStats]]:
+    """The earlier sessions an imported ledger brought (names, oldest first, and standings)."""
+    h = view.carried_history
+    if h is None:
+        return [], []
+    rows = [PlayerStats(name, hands=r["hands"], net=r["net"], balance=r["balance"], won=dict(r["won"]),
+                        first_out=r["first_out"], dealt=r["dealt"], series=list(r["balances"]))
+            for name, r in h.players.items()]
+    return list(h.sessions), rows
 
 
 def season(sessions: list[list[PlayerStats]]) -> list[PlayerStats]:

@@ -26,6 +26,7 @@ from popejoan_cli.events import (
     HandCheckpointed,
     HandDealt,
     HandShown,
+    HistoryCarried,
     OutDeclared,
     PlayerJoined,
     PlayerLeft,
@@ -37,6 +38,7 @@ from popejoan_cli.events import (
     VoidDeclared,
 )
 from popejoan_cli.hand import Hand
+from popejoan_cli.names import find_name
 from popejoan_cli.replay import FinalResult, final_deal
 from popejoan_cli.rules import HouseRules, from_data
 
@@ -68,6 +70,16 @@ class HandRecord:
         return self._hand
 
 
+@dataclass(frozen=True, slots=True)
+class Count:
+    """The banker's physical count of a pot or a player, and what the journal said then."""
+
+    seq: int
+    target: str
+    counted: int
+    journal: int
+
+
 @dataclass
 class TableView:
     """Everything the journal implies."""
@@ -90,10 +102,14 @@ class TableView:
     """Counters each player brought to the table (at the start and on joining)."""
     taken_out: dict[str, int] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    counts: list[Count] = field(default_factory=list)
+    """Every physical count, in order (a mismatch is also among `problems`)."""
     ended: bool = False
     session: int = 1
     continues: str = ""
     """The table of the previous session, when this one continues it."""
+    carried_history: HistoryCarried | None = None
+    """The earlier sessions' standings an imported ledger brought (for `ledger stats`)."""
     last_seq: int = 0
     effective: list[tuple[int, Event]] = field(default_factory=list)
 
@@ -126,10 +142,26 @@ class TableView:
         return self.total_in_play() == self.brought_in - sum(self.taken_out.values())
 
 
+def player_named(players: Sequence[str], typed: str) -> str:
+    """The player a person means by `typed` (any case, any look-alike letters), or exit 2."""
+    found = find_name(typed, players)
+    if found is None:
+        raise UsageError(f"no player {typed!r} at this table", allowed(players, typed))
+    return found
+
+
 def seat_of(view: TableView, name: str) -> int:
-    if name not in view.players:
-        raise UsageError(f"no player {name!r} at this table", allowed(view.players, name))
-    return view.players.index(name)
+    return view.players.index(player_named(view.players, name))
+
+
+def pot_named(rules: HouseRules, typed: str) -> str | None:
+    """The pot a person means by `typed`: its name (`game`) or the label the board shows (`First out`)."""
+    by_name = find_name(typed, [p.name for p in rules.pots])
+    if by_name is not None:
+        return by_name
+    labels = {p.label: p.name for p in rules.pots}
+    by_label = find_name(typed, labels)
+    return labels[by_label] if by_label is not None else None
 
 
 def between_hands(view: TableView, what: str) -> None:
@@ -137,7 +169,7 @@ def between_hands(view: TableView, what: str) -> None:
         raise RuleViolation(f"{what} only between hands: hand {view.open_hand.number} is still being played",
                             "finish the hand first (or undo its deal)")
     if view.ended:
-        raise RuleViolation(f"{what}: this session has ended", "start a new table for the next session")
+        raise RuleViolation(f"{what}: this session has ended", "start the next one with `popejoan session new`")
 
 
 def deal_turn(view: TableView, dealer: str) -> int:
@@ -205,6 +237,15 @@ def apply(view: TableView, seq: int, event: Event) -> None:
         view.session = event.session
         view.continues = event.continues
         return
+    if isinstance(event, HistoryCarried):
+        if view.hands or not view.continues or view.carried_history is not None:
+            raise DataError([Problem("a history is carried in once, after the balances and before any hand",
+                                     key=f"seq {seq}")])
+        if not _good_history(event):
+            raise DataError([Problem("the carried history is malformed", key=f"seq {seq}",
+                                     hint="the journal was changed by hand")])
+        view.carried_history = event
+        return
     if isinstance(event, PlayerJoined):
         between_hands(view, "players join")
         if event.player in view.players:
@@ -267,6 +308,7 @@ def apply(view: TableView, seq: int, event: Event) -> None:
         if key not in have:
             raise UsageError(f"count what? {event.target!r} is neither a player nor a pot",
                              allowed([*view.players, *view.board], event.target))
+        view.counts.append(Count(seq, event.target, event.counters, have[key]))
         if have[key] != event.counters:
             view.problems.append(Problem(
                 f"the count of {event.target} is {event.counters}, but the journal says {have[key]}",
@@ -303,9 +345,34 @@ def need_hand(view: TableView) -> HandRecord:
     return rec
 
 
+def _good_history(event: HistoryCarried) -> bool:
+    """Each player's standings: whole numbers where numbers belong, and nothing else."""
+    def whole(v: object) -> bool:
+        return type(v) is int and abs(v) <= MAX_COUNTERS * 1000
+
+    for row in event.players.values():
+        if not isinstance(row, dict) or set(row) != {"hands", "net", "balance", "won", "first_out", "dealt",
+                                                     "balances"}:
+            return False
+        if not all(whole(row[k]) for k in ("hands", "net", "balance", "first_out", "dealt")):
+            return False
+        won, series = row["won"], row["balances"]
+        if not isinstance(won, dict) or not all(isinstance(k, str) and whole(v) for k, v in won.items()):
+            return False
+        if not isinstance(series, list) or not all(whole(v) for v in series):
+            return False
+    return True
+
+
 def _check_counters(n: int, negative: bool = False) -> None:
     if not (-MAX_COUNTERS if negative else 0) <= n <= MAX_COUNTERS:
         raise UsageError(f"{n:,} counters is out of range", f"allowed: 0 to {MAX_COUNTERS:,}")
+
+
+OPENING = (TableOpened, BalancesCarried, HistoryCarried)
+"""Events that open a table or a session and bring its counters in: undo never voids them (a
+table without its opening has no seats or rules, and a session without its carried balances
+would lose every counter it brought in). A new table is the way to start again."""
 
 
 def voided(events: Iterable[tuple[int, Event]]) -> set[int]:
@@ -319,6 +386,8 @@ def voided(events: Iterable[tuple[int, Event]]) -> set[int]:
         target = kinds.get(event.seq)
         why = ("names no earlier event" if target is None or event.seq >= seq
                else "names another void" if isinstance(target, EventVoided)
+               else f"names the table's opening ({type(target).__name__}), which is never undone"
+               if isinstance(target, OPENING)
                else "names an event already voided" if event.seq in gone else "")
         if why:
             raise DataError([Problem(f"event {seq} voids event {event.seq}, but {why}", key=f"seq {seq}",
@@ -416,7 +485,94 @@ def _skip_hand(view: TableView, part: Sequence[tuple[int, Event]]) -> None:
     view.next_dealer = players[(players.index(dealt.dealer) + 1) % len(players)]
 
 
+# What undo takes back (docs/journal.md). Undo voids the newest commands, so what is left is
+# always a journal as it stood before them; the opening (OPENING) is never voided, a void is
+# never voided (to redo, the command is typed again), and a checkpoint goes with the event
+# that closed its hand. The journal does not mark where one command's events end, so they
+# are grouped by the table's own logic: a lead and its checkpoint (the follows are the
+# referee's, not events), a deal, a going out or a void and the checkpoint after it, the
+# final deal and the session's end that `end` writes together. Each card of a real hand is
+# one fact, so each is taken back on its own: `play Dan 5D 6D` is undone card by card.
+Command = list[tuple[int, Event]]
+
+
 def undoable(view: TableView) -> list[tuple[int, Event]]:
     """Events `undo` may void, newest first (checkpoints go with the event before them)."""
     return [(s, e) for s, e in reversed(view.effective)
-            if not isinstance(e, TableOpened | HandCheckpointed)]
+            if not isinstance(e, (*OPENING, HandCheckpointed, EventVoided))]
+
+
+def commands(view: TableView) -> list[Command]:
+    """The events undo may take back, grouped into the commands that wrote them, newest first."""
+    groups: list[Command] = []
+    for seq, event in view.effective:
+        if isinstance(event, (*OPENING, EventVoided)):
+            continue
+        ending = isinstance(event, SessionEnded) and groups and isinstance(groups[-1][-1][1], FinalDealt)
+        if groups and (isinstance(event, HandCheckpointed) or ending):
+            groups[-1].append((seq, event))
+        else:
+            groups.append([(seq, event)])
+    return groups[::-1]
+
+
+def hand_commands(view: TableView) -> list[Command]:
+    """The commands of the hand being played, deal included, newest first."""
+    rec = need_hand(view)
+    return [g for g in commands(view) if g[0][0] >= rec.seq]
+
+
+def describe(view: TableView, command: Command) -> str:
+    """A command as the table would say it. It never shows a seed: while a hand is open its
+    seed is a secret (it gives every hand away)."""
+    seq, event = command[0]
+    number = sum(1 for s, e in view.effective if s <= seq and isinstance(e, HandDealt | RealHandDealt))
+    closes = any(isinstance(e, HandCheckpointed) for _, e in command)
+    closed = f", which closed hand {number}" if closes else ""
+    if isinstance(event, HandDealt | RealHandDealt):
+        deck = " (a real deck)" if isinstance(event, RealHandDealt) else ""
+        ended = ", which ended at the turn-up" if closes else ""
+        return f"the deal of hand {number} by {event.dealer}{deck}{ended}"
+    if isinstance(event, CardLed):
+        return _lead_words(view, number, seq, event) + closed
+    if isinstance(event, CardPlayed):
+        return f"{event.player}'s {Card.parse(event.card).face}{closed}"
+    if isinstance(event, StopCalled):
+        return f"the stop called in hand {number}"
+    if isinstance(event, HandShown):
+        return f"the {len(event.cards)} card(s) {event.player} showed"
+    if isinstance(event, VoidDeclared):
+        return f"hand {number} declared void"
+    if isinstance(event, OutDeclared):
+        return f"{event.player} going out{closed}"
+    if isinstance(event, SpareTaken):
+        return f"{event.player} taking the spare hand" + (f" for {event.price}" if event.price else "")
+    if isinstance(event, Counted):
+        return f"the count of {event.target}: {event.counters}"
+    if isinstance(event, PlayerJoined):
+        return f"{event.player} joining with {event.counters} counters"
+    if isinstance(event, PlayerLeft):
+        return f"{event.player} leaving"
+    if isinstance(event, FinalDealt):
+        return "the final clearing deal and the end of the session"
+    if isinstance(event, SessionEnded):
+        return "the end of the session"
+    return type(event).__name__  # pragma: no cover - every undoable event is named above
+
+
+def _lead_words(view: TableView, number: int, seq: int, event: CardLed) -> str:
+    """"Bob's lead A♠, and Ann's 2♠ that followed": the lead and the follows the referee played."""
+    rec = view.hands[number - 1]
+    nth = sum(1 for s, e in view.effective if rec.seq < s < seq and isinstance(e, CardLed))
+    plays = rec.hand.plays
+    leads = [i for i, p in enumerate(plays) if p.lead]
+    lead = f"{event.player}'s lead {Card.parse(event.card).face}"
+    if nth >= len(leads):
+        return lead
+    start = leads[nth]
+    stop = leads[nth + 1] if nth + 1 < len(leads) else len(plays)
+    follows = [f"{rec.players[p.seat]}'s {p.card.face}" for p in plays[start + 1:stop]]
+    if not follows:
+        return lead
+    joined = follows[0] if len(follows) == 1 else ", ".join(follows[:-1]) + " and " + follows[-1]
+    return f"{lead}, and {joined} that followed"

@@ -169,9 +169,32 @@ def record(make: Callable[[table.TableView], Sequence[Event]], *, where: Path | 
 
 
 def audit(view: table.TableView) -> list[Problem]:
-    """Every problem `popejoan check` reports, beyond damage the replay itself refuses."""
+    """Every problem `popejoan check` reports, beyond damage the replay itself refuses.
+
+    A count that disagreed is left out once a later count of the same pot or player agrees
+    with the journal: the counters were found (or the first count was wrong), and the
+    mismatch is history (`recounted`), not a standing problem.
+    """
     from popejoan_cli.ledger import conservation_problems
 
-    found = list(view.problems)
+    gone = {f"seq {bad.seq}" for bad, _ in recounted(view)}
+    found = [p for p in view.problems if p.key not in gone]
     found += [Problem(msg, key="conservation") for msg in conservation_problems(view)]
     return found
+
+
+def recounted(view: table.TableView) -> list[tuple[table.Count, table.Count]]:
+    """Each count that disagreed with the journal, paired with the later count that agreed."""
+    out = []
+    for i, bad in enumerate(view.counts):
+        if bad.counted != bad.journal:
+            later = next((c for c in view.counts[i + 1:] if c.target == bad.target and c.counted == c.journal), None)
+            if later is not None:
+                out.append((bad, later))
+    return out
+
+
+def miscounts(view: table.TableView, problems: list[Problem]) -> list[Problem]:
+    """Those of `problems` that are counts still disagreeing with the journal."""
+    counted = {f"seq {c.seq}" for c in view.counts}
+    return [p for p in problems if p.key in counted]

@@ -11,15 +11,79 @@ from __future__ import annotations
 import functools
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import typer
+from typer.core import TyperGroup
 
 from popejoan_cli import __version__
 from popejoan_cli.errors import PopejoanError, interrupted_message
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+def usage_message(exc: Exception) -> str:
+    """A parsing error (click's, as Typer bundles it) as popejoan's one message and a hint with
+    the nearest word, instead of Typer's boxed panel. Duck-typed: click is never imported."""
+    from popejoan_cli.errors import allowed
+
+    ctx = getattr(exc, "ctx", None)
+    path = str(getattr(ctx, "command_path", "") or "popejoan")
+    text = exc.format_message().strip().split("\n")[0]  # type: ignore[attr-defined]
+    hint = f"see `{path} --help`"
+    group: Any = getattr(ctx, "command", None)
+    if text.startswith("No such command") and ctx is not None and hasattr(group, "list_commands"):
+        word = text.split("'")[1] if text.count("'") >= 2 else None
+        names = [n for n in group.list_commands(ctx) if not getattr(group.get_command(ctx, n), "hidden", False)]
+        text = text.split(".")[0] + "."
+        hint = f"for help: `{path} --help`" if word == "help" else f"{allowed(names, word)}; {hint}"
+    return f"popejoan: {text}\n  {hint}\n"
+
+
+class PlainGroup(TyperGroup):
+    """The root command group: `--table PATH` anywhere, and usage errors as one plain message."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        # `board --table PATH` means `--table PATH board`: the option belongs to the root, but people
+        # put it after the command too. Only the first occurrence counts; `--` ends the options.
+        moved: list[str] = []
+        rest: list[str] = []
+        i = 0
+        while i < len(args):
+            word = args[i]
+            if word == "--":
+                rest += args[i:]
+                break
+            if rest and not moved and word == "--table" and i + 1 < len(args):
+                moved, i = [word, args[i + 1]], i + 2
+                continue
+            if rest and not moved and word.startswith("--table="):
+                moved = [word]
+            else:
+                rest.append(word)
+            i += 1
+        return super().parse_args(ctx, moved + rest)
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
+        if not standalone_mode:  # the shell reports errors itself
+            return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        try:
+            rv = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        except Exception as exc:
+            name = type(exc).__name__
+            if name == "NoArgsIsHelpError":
+                sys.exit(getattr(exc, "exit_code", 2))
+            if name == "Abort":
+                sys.stderr.write("popejoan: aborted\n")
+                sys.exit(1)
+            if not (hasattr(exc, "format_message") and hasattr(exc, "exit_code")):
+                raise
+            sys.stderr.write(usage_message(exc))
+            sys.exit(exc.exit_code)
+        sys.exit(rv if isinstance(rv, int) and not isinstance(rv, bool) else 0)
+
 
 root = typer.Typer(
     name="popejoan",
@@ -27,6 +91,8 @@ root = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=PlainGroup,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 rules_app = typer.Typer(help="House rules: list, show, check, write and compare them.",
                         no_args_is_help=True)

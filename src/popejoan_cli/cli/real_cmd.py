@@ -38,7 +38,12 @@ def out(
     """End a real hand: NAME went out. popejoan works out the cards left and settles."""
     from popejoan_cli.events import OutDeclared
     from popejoan_cli.narrate import settlement
+    from popejoan_cli.table import player_named
 
+    players = _view().players
+    name = player_named(players, name)
+    if pope is not None and pope.lower() not in ("spare", "none"):
+        pope = player_named(players, pope)
     done = _record(lambda v: [OutDeclared(player=name, pope=pope or "")])
     rec = next(r for r in reversed(done.view.hands) if r.closed)
     labels = {p.name: p.label for p in rec.hand.rules.pots}
@@ -53,9 +58,12 @@ def show(
     """Record a player's remaining cards when shown; his earlier leads are checked again."""
     from popejoan_cli.cards import Card
     from popejoan_cli.events import HandShown
+    from popejoan_cli.table import player_named
 
     the_cards = [str(Card.parse(c)) for c in cards]
-    before = len(_view().problems)
+    view = _view()
+    name = player_named(view.players, name)
+    before = len(view.problems)
     done = _record(lambda v: [HandShown(player=name, cards=the_cards)])
     found = done.view.problems[before:]
     if found:
@@ -74,16 +82,17 @@ def claim(
 ) -> None:
     """Check a claim against the record: right or wrong, and the plays that decide it (wrong: exit 3)."""
     from popejoan_cli.claims import judge
-    from popejoan_cli.table import seat_of
+    from popejoan_cli.table import player_named, pot_named
 
     view = _view()
     if not view.hands:
         raise RuleViolation("no hand has been dealt: there is nothing to claim")
     rec = view.open_hand or view.hands[-1]
-    seat_of(view, name)
+    name = player_named(view.players, name)
     if name not in rec.players:
         raise UsageError(f"{name} did not play hand {rec.number}")
-    verdict = judge(rec.hand, rec.players.index(name), what.lower(), amount)
+    pot = pot_named(view.the_rules(), what)  # its name, or the label the board shows
+    verdict = judge(rec.hand, rec.players.index(name), pot or what.lower(), amount)
     if as_json:
         emit_json({"hand": rec.number, "player": name, "claim": what, "right": verdict.right, "why": verdict.text})
     elif verdict.right:

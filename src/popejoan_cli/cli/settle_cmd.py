@@ -1,61 +1,126 @@
 """`popejoan ledger settle` and `popejoan ledger stats`.
 
 `settle` with no table in use fails like every table command (exit 2, usage). A table
-where every net is zero (nobody won or lost, and the board is empty) is not an error: it
-says so and exits 0, with an empty list of transfers in `--json`.
+where every net is zero (nobody won or lost this session, and the board neither grew nor
+shrank) is not an error: it says so, says what stays on the board, and exits 0, with an
+empty list of transfers in `--json`.
+
+Without `--value` every amount is in counters: there is no silent money default. The
+board's share is paid to (or by) the banker, who holds the board's money between
+sessions; the counters still on the board stay there for next time.
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from popejoan_cli.cli import command, console, emit_json, ledger_app
 
+if TYPE_CHECKING:
+    from popejoan_cli.settle import Transfer
+
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout.")]
+
+
+def _transfer_line(t: Transfer, amount: str, bank: str) -> str:
+    """One transfer in words; the board's share goes through the banker, who holds its money."""
+    from popejoan_cli.settle import BOARD
+
+    if t.payee == BOARD:
+        if t.payer == bank:
+            return f"{bank} (the banker) puts {amount} aside for the board"
+        return f"{t.payer} pays {bank} (the banker) {amount} for the board"
+    if t.payer == BOARD:
+        if t.payee == bank:
+            return f"{bank} (the banker) takes {amount} out of the board's money"
+        return f"{bank} (the banker) pays {t.payee} {amount} out of the board's money"
+    return f"{t.payer} pays {t.payee} {amount}"
 
 
 @command(ledger_app, "settle")
 def ledger_settle(
-    value: Annotated[str, typer.Option("--value", "-v", help="Money per counter, e.g. 0.05.")] = "0.05",
-    currency: Annotated[str, typer.Option("--currency", help="Currency code or symbol to print.")] = "EUR",
+    value: Annotated[str | None, typer.Option(
+        "--value", "-v", help="Money per counter, e.g. 0.05. Without it, every amount is in counters.")] = None,
+    currency: Annotated[str | None, typer.Option(
+        "--currency", help="Currency code or symbol to print with --value (default EUR).")] = None,
+    bank: Annotated[str | None, typer.Option(
+        "--bank", help="Who holds the board's money between sessions (default: the first player at the table).")]
+    = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Turn each player's net counters into money, and list who pays whom (at most players − 1 transfers)."""
+    """Each player's net this session, and who pays whom (at most players − 1 transfers).
+
+    Settling counts what changed hands this session. The board's share is paid to (or by)
+    the banker; the counters on the board stay there for the next session.
+    """
     from popejoan_cli.cli.table_cmd import _view
     from popejoan_cli.errors import UsageError
-    from popejoan_cli.settle import money, parse_value, rounding_note, settle
+    from popejoan_cli.settle import BOARD, banker, money, nets, parse_value, rounding_note, settle, to_cents, transfers
 
-    cur = currency.strip()
+    if value is None and currency is not None:
+        raise UsageError("--currency needs --value: without a value per counter the amounts are in counters",
+                         "e.g. --value 0.05 --currency GBP")
+    cur = (currency if currency is not None else "EUR").strip()
     if not cur or len(cur) > 10 or not cur.isprintable():
         raise UsageError(f"--currency {currency!r} is not allowed", "e.g. --currency EUR (1–10 characters)")
-    result = settle(_view(full=True), parse_value(value), cur)  # money: every hand refereed again
-    note = rounding_note(result)
+    per = parse_value(value) if value is not None else None
+    view = _view(full=True)  # money: every hand refereed again
+    bank_name = banker(view, bank)
+    pots = {k: n for k, n in view.live_board().items() if n}
+    on_board = sum(view.live_board().values())
+    counted = nets(view)
+    result = settle(view, per, cur) if per is not None else None
+    moves = result.transfers if result is not None else transfers(counted)
+    settled = result.settled if result is not None else not any(counted.values())
+
+    def amount(n: int) -> str:  # counters, or cents when there is a value
+        return money(n, cur) if result is not None else f"{n} counter{'s' if n != 1 else ''}"
+
+    worth = f", worth {money(to_cents(on_board, per)[0], cur)}" if per is not None else ""
+    board_line = (f"What stays on the board for next time: {on_board} counters "
+                  f"({', '.join(f'{k} {n}' for k, n in pots.items())}){worth}; {bank_name} (the banker) holds "
+                  f"{'that money' if per is not None else 'them'}." if on_board
+                  else "Nothing stays on the board for next time.")
     if as_json:
-        emit_json({"value": str(result.value), "currency": cur, "settled": result.settled,
-                   "nets": result.nets, "cents": result.cents,
-                   "rounding": {"mode": "half-even per participant", "residue_cents": result.residue,
-                                "residue_to": result.residue_to},
-                   "transfers": [{"from": t.payer, "to": t.payee, "cents": t.cents} for t in result.transfers],
-                   "note": note})
+        doc: dict[str, object] = {
+            "value": str(per) if per is not None else None, "currency": cur if per is not None else None,
+            "settled": settled, "bank": bank_name, "nets": counted,
+            "board": {"counters": on_board, "pots": pots, "held_by": bank_name}}
+        if result is not None:
+            doc |= {"cents": result.cents,
+                    "rounding": {"mode": "half-even per participant", "residue_cents": result.residue,
+                                 "residue_to": result.residue_to},
+                    "transfers": [{"from": t.payer, "to": t.payee, "cents": t.cents} for t in moves],
+                    "note": rounding_note(result)}
+        else:
+            doc["transfers"] = [{"from": t.payer, "to": t.payee, "counters": t.cents} for t in moves]
+        emit_json(doc)
         return
     out = console()
-    if result.settled:
-        out.print("No balances to settle: every player's net is zero and the board is empty.", markup=False)
+    if settled:
+        out.print("Nothing changed hands this session: every player's net is zero, and so is the board's.",
+                  markup=False)
+        out.print(board_line, markup=False)
         return
     from rich.table import Table
 
-    nets = Table(title=f"Nets at {result.value} {cur} a counter", title_justify="left")
-    nets.add_column("Player")
-    nets.add_column("Counters", justify="right")
-    nets.add_column("Money", justify="right")
-    for name, n in result.nets.items():
-        nets.add_row(name, f"{n:+d}", money(result.cents[name], cur))
-    out.print(nets)
-    for t in result.transfers:
-        out.print(f"{t.payer} pays {t.payee} {money(t.cents, cur)}", markup=False)
-    out.print(note, markup=False, style="dim")
+    title = f"Nets at {per} {cur} a counter" if per is not None else "Nets in counters"
+    table = Table(title=title, title_justify="left")
+    table.add_column("Player")
+    table.add_column("Counters", justify="right")
+    if result is not None:
+        table.add_column("Money", justify="right")
+    for name, n in counted.items():
+        who = f"{BOARD} (held by {bank_name})" if name == BOARD else name
+        table.add_row(who, f"{n:+d}", *([money(result.cents[name], cur)] if result is not None else []))
+    out.print(table)
+    for t in moves:
+        out.print(_transfer_line(t, amount(t.cents), bank_name), markup=False)
+    out.print(board_line, markup=False)
+    if result is not None:
+        out.print(rounding_note(result), markup=False, style="dim")
 
 
 @command(ledger_app, "stats")
@@ -66,14 +131,19 @@ def ledger_stats(
     """Per player across sessions: hands, net counters, pots won, firsts out, deals, and a balance chart."""
     from popejoan_cli import tables
     from popejoan_cli.cli.table_cmd import _view
-    from popejoan_cli.settle import season, sparkline, stats
+    from popejoan_cli.settle import carried_stats, season, sparkline, stats
 
     view = _view()
     sessions = [stats(view)]
     names = [view.name]
-    # Earlier sessions are earlier tables (`session new` / `table new --from`), followed back by name.
+    # Earlier sessions are earlier tables (`session new` / `table new --from`), followed back by name;
+    # where the earlier table is not here, an imported ledger brought its standings along.
     while not this_session and view.continues and view.continues not in names and len(names) < 1000:
         if view.continues not in tables.table_names():
+            earlier, rows = carried_stats(view)
+            if earlier:
+                sessions.insert(0, rows)
+                names[0:0] = earlier
             break
         view, _ = tables.view(tables.folder_of(view.continues))
         sessions.insert(0, stats(view))

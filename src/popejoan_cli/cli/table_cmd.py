@@ -101,7 +101,9 @@ def table_new(
     each = 50 if counters is None else _counters(counters)
     rules = load_rules(rules_spec)
     names = _players(players)
-    first = dealer if dealer is not None else names[0]
+    from popejoan_cli.names import find_name
+
+    first = (find_name(dealer, names) or dealer) if dealer is not None else names[0]
     _record(lambda view: [TableOpened(name=name, rules=rules.to_dict(), rules_name=rules.name, players=names,
                                       counters=each, dealer=first)], where=where, create=True)
     if not cli.table_override:
@@ -137,34 +139,61 @@ def table_use(name: Annotated[str, typer.Argument(help="The table to make curren
 
 
 @command(table_app, "path")
-def table_path() -> None:
+def table_path(as_json: JsonOpt = False) -> None:
     """Print the folder that holds the current table's journal."""
+    if as_json:
+        emit_json({"path": str(_where())})
+        return
     sys.stdout.write(f"{_where()}\n")
 
 
 @command(table_app, "join")
 def table_join(
     name: Annotated[str, typer.Argument(help="The new player.")],
-    counters_text: Annotated[str, typer.Option("--counters", "-c", metavar="N",
-                                               help="Counters the player brings.")] = "50",
+    counters_text: Annotated[str | None, typer.Option("--counters", "-c", metavar="N",
+                                                      help="Counters the player brings (default: what each "
+                                                           "player brought when the table opened).")] = None,
 ) -> None:
     """A player sits down between hands (last in the clockwise order)."""
-    from popejoan_cli.events import PlayerJoined
+    from popejoan_cli.events import PlayerJoined, TableOpened
 
-    counters = _counters(counters_text)
+    given = None if counters_text is None else _counters(counters_text)
     if "," in name:
         raise UsageError(f"{name!r} is not one player's name", "a name may not contain a comma")
-    _record(lambda view: [PlayerJoined(player=name, counters=counters)])
-    console().print(f"{name} joins with {counters} counters.", markup=False)
+
+    brings: list[int] = []
+
+    def make(view: TableView) -> list[Event]:
+        if given is not None:
+            brings.append(given)
+            return [PlayerJoined(player=name, counters=given)]
+        if view.continues:
+            # A continued session opens with no counters of its own: there is no starting stake to copy.
+            raise UsageError(f"how many counters does {name} bring? this session continues {view.continues!r}",
+                             f"e.g. `popejoan table join {name} --counters 50`")
+        opened = view.effective[0][1]
+        assert isinstance(opened, TableOpened)
+        brings.append(opened.counters)
+        return [PlayerJoined(player=name, counters=opened.counters)]
+
+    _record(make)
+    console().print(f"{name} joins with {brings[-1]} counters.", markup=False)
 
 
 @command(table_app, "leave")
 def table_leave(name: Annotated[str, typer.Argument(help="The player who leaves.")]) -> None:
     """A player leaves between hands, taking his counters (recorded in the ledger)."""
     from popejoan_cli.events import PlayerLeft
+    from popejoan_cli.table import player_named
 
-    done = _record(lambda view: [PlayerLeft(player=name)])
-    console().print(f"{name} leaves, taking {done.view.taken_out.get(name, 0)} counters.", markup=False)
+    who: list[str] = []
+
+    def make(view: TableView) -> list[Event]:
+        who.append(player_named(view.players, name))
+        return [PlayerLeft(player=who[-1])]
+
+    done = _record(make)
+    console().print(f"{who[-1]} leaves, taking {done.view.taken_out.get(who[-1], 0)} counters.", markup=False)
 
 
 def continue_table(name: str, imp: Any, source: str, where: Any) -> None:
@@ -210,7 +239,9 @@ def deal(
     the_seed = parse_seed(seed) if seed is not None else secrets.randbelow(1 << 31)
     done = _record(lambda view: [HandDealt(seed=the_seed, dealer=view.next_dealer)])
     rec = done.view.hands[-1]
-    say(dealt(rec.hand, rec.players, rec.number, rec.dealer, rec.seed))
+    # The seed deals every card: anyone who saw it could work out every hand. The journal
+    # keeps it, and `history` shows it once the hand is over.
+    say(dealt(rec.hand, rec.players, rec.number, rec.dealer))
 
 
 def _lead(card: str, player: str | None) -> None:
@@ -227,11 +258,13 @@ def _lead(card: str, player: str | None) -> None:
             raise RuleViolation("no hand is being played", "deal one first: `popejoan deal`")
         hand = rec.hand
         leader = rec.players[hand.leader]
-        who = player if player is not None else leader
-        if who not in rec.players:
+        from popejoan_cli.names import find_name
+
+        who = find_name(player, rec.players) if player is not None else leader
+        if who is None:
             from popejoan_cli.errors import allowed
 
-            raise UsageError(f"no player {who!r} in this hand", allowed(rec.players, who))
+            raise UsageError(f"no player {player!r} in this hand", allowed(rec.players, player))
         mark.update(plays=len(hand.plays), stops=len(hand.stops), awards=len(hand.awards), hand=rec.number)
         return [CardLed(player=who, card=str(the_card))]
 
@@ -247,7 +280,9 @@ def spare(
 ) -> None:
     """Before the first lead: NAME swaps his hand for the spare hand (spec §3), paying the dealer PRICE."""
     from popejoan_cli.events import SpareTaken
+    from popejoan_cli.table import player_named
 
+    name = player_named(_view().players, name)
     done = _record(lambda view: [SpareTaken(player=name, price=price)])
     rec = done.view.hands[-1]
     paid = f", paying {rec.players[rec.hand.dealer]} {price}" if price else ""
@@ -272,10 +307,11 @@ def play(
     """Record cards as the table plays them (a real deck); in a virtual hand, the same as `lead`."""
     from popejoan_cli.cards import Card
     from popejoan_cli.events import CardPlayed
+    from popejoan_cli.names import find_name
     from popejoan_cli.narrate import progress
 
     view = _view()
-    player = words[0] if words[0] in view.players else None
+    player = find_name(words[0], view.players)
     cards = [Card.parse(w) for w in (words[1:] if player is not None else words)]
     if not cards:
         raise UsageError("play what? give one or more cards", "e.g. `popejoan play Ann 4C 5C`")
@@ -306,8 +342,8 @@ def hand_show(
     rec = view.open_hand
     if rec is None:
         raise RuleViolation("no hand is being played", "deal one first: `popejoan deal`")
-    s = seat_of(view, seat)
-    if s >= len(rec.players) or rec.players[s] != seat:
+    seat = view.players[seat_of(view, seat)]
+    if seat not in rec.players:
         raise UsageError(f"{seat} is not in this hand")
     s = rec.players.index(seat)
     if as_json:
@@ -353,8 +389,19 @@ def history(as_json: JsonOpt = False) -> None:
     if as_json:
         from popejoan_cli.replay import to_json
 
-        emit_json({"hands": [{"hand": r.number, "seed": r.seed, "closed": r.closed,
-                              **to_json(r.hand, r.players, view.rules_name)} for r in view.hands]})
+        def told(r: Any) -> dict[str, Any]:
+            data = to_json(r.hand, r.players, view.rules_name)
+            if not r.closed and r.hand.clockwise:
+                # As the stop was told: under clockwise follow the table saw only that the
+                # next player could not go on, not that the card lies in the spare hand.
+                for s in data["stops"]:
+                    if s["reason"] == "spare":
+                        s["reason"] = "not-in-turn"
+            return data
+
+        # An open hand's seed would tell every hand: it is null until the hand is over.
+        emit_json({"hands": [{"hand": r.number, "seed": r.seed if r.closed else None, "closed": r.closed,
+                              **told(r)} for r in view.hands]})
         return
     from popejoan_cli.render_table import history_view
 
@@ -362,42 +409,32 @@ def history(as_json: JsonOpt = False) -> None:
 
 
 # ------------------------------------------------------------------------------- corrections
-def _describe(event: Event) -> str:
-    from popejoan_cli.events import to_data
-
-    data = to_data(event)
-    kind = data.pop("type")
-    return f"{kind} " + ", ".join(f"{k}={v}" for k, v in data.items() if k != "rules")
-
-
 @command(root, "undo")
 def undo(
-    n: Annotated[int, typer.Argument(min=1, max=1000, help="How many events to undo.")] = 1,
+    n: Annotated[int, typer.Argument(min=1, max=1000, help="How many commands to take back.")] = 1,
+    hand: Annotated[bool, typer.Option("--hand", help="Take back the whole hand being played, deal "
+                                                      "included.")] = False,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
 ) -> None:
-    """Void the last event (or the last N). Nothing is deleted: the void is recorded."""
-    from popejoan_cli.events import EventVoided, FinalDealt, HandCheckpointed, SessionEnded
-    from popejoan_cli.table import undoable
+    """Take back the last command (or the last N, or the hand). Nothing is deleted: the undo is recorded."""
+    from popejoan_cli.events import EventVoided
+    from popejoan_cli.table import commands, describe, hand_commands
 
     view = _view()
-    targets = undoable(view)
-    if n > len(targets):
-        raise RuleViolation(f"there {'is' if len(targets) == 1 else 'are'} only {len(targets)} event(s) to undo",
-                            "the table's opening cannot be undone")
-    chosen = list(targets[:n])
-    if isinstance(chosen[-1][1], SessionEnded):
-        # `end` wrote the final deal and the session's end together: they are undone together.
-        before = [(s, e) for s, e in targets if s < chosen[-1][0]]
-        if before and isinstance(before[0][1], FinalDealt):
-            chosen.append(before[0])
-    lines = [f"  #{seq} {_describe(e)}" for seq, e in chosen]
-    sys.stderr.write("Undo:\n" + "\n".join(lines) + "\n")
-    if not yes and not typer.confirm("Undo these?", default=False, err=True):
+    if hand:
+        chosen = hand_commands(view)
+    else:
+        groups = commands(view)
+        if n > len(groups):
+            raise RuleViolation(f"there {'is' if len(groups) == 1 else 'are'} only {len(groups)} command(s) "
+                                f"to undo", "the opening of a table or of a session is never undone: "
+                                "start a new table instead")
+        chosen = groups[:n]
+    sys.stderr.write("Undo:\n" + "".join(f"  {describe(view, g)}\n" for g in chosen))
+    if not yes and not _confirm("Undo these?"):
         sys.stderr.write("Nothing was undone.\n")
         return
-    first = min(seq for seq, _ in chosen)
-    seqs = sorted({seq for seq, _ in chosen} | {s for s, e in view.effective if isinstance(e, HandCheckpointed)
-                                                  and s > first})
+    seqs = sorted(s for g in chosen for s, _ in g)
     last = view.last_seq
 
     def make(now: TableView) -> list[Event]:
@@ -406,7 +443,16 @@ def undo(
         return [EventVoided(seq=s) for s in seqs]
 
     _record(make)
-    console().print(f"Undone: {len(chosen)} event(s).", markup=False)
+    console().print(f"Undone: {len(chosen)} command{'s' if len(chosen) != 1 else ''}.", markup=False)
+
+
+def _confirm(question: str) -> bool:
+    """Ask yes or no on stderr; no answer at all (end of input) is no."""
+    try:
+        return bool(typer.confirm(question, default=False, err=True))
+    except (typer.Abort, EOFError):
+        sys.stderr.write("\n")
+        return False
 
 
 @command(root, "count")
@@ -416,7 +462,12 @@ def count(
 ) -> None:
     """Record the banker's physical count; a disagreement with the journal is flagged at once."""
     from popejoan_cli.events import Counted
+    from popejoan_cli.names import find_name
+    from popejoan_cli.table import pot_named
 
+    view = _view()
+    # A pot by its name or by the label the board shows ("First out"), a player in any case.
+    target = find_name(target, view.players) or pot_named(view.the_rules(), target) or target
     done = _record(lambda view: [Counted(target=target, counters=counters)])
     found = [p for p in done.view.problems if p.key == f"seq {done.written[0][0]}"]
     if found:
@@ -427,23 +478,41 @@ def count(
 
 @command(root, "check")
 def check(as_json: JsonOpt = False) -> None:
-    """Audit the whole journal: damage, checkpoints, conservation, counts and rule violations."""
+    """Audit the whole journal: damage, checkpoints, conservation, counts and rule violations.
+
+    Exit 5 when the journal is damaged or counters are not conserved. Exit 3 when the
+    journal is sound but a physical count disagreed with it and no later count of the same
+    pot or player has agreed: the table, not the data, needs looking at (recount). A
+    miscount a later matching count resolved is listed as history and does not fail.
+    """
     from popejoan_cli import tables
 
     view = _view(full=True)
     problems = tables.audit(view)
+    resolved = tables.recounted(view)
     if as_json:
         emit_json({"ok": not problems, "events": view.last_seq, "hands": len(view.hands),
-                   "problems": [{"where": p.key, "message": p.message} for p in problems]})
-    elif not problems:
-        console().print(f"ok: {view.last_seq} events, {len(view.hands)} hands; counters conserved "
-                        f"({view.total_in_play()} in play).", markup=False)
+                   "problems": [{"where": p.key, "message": p.message} for p in problems],
+                   "resolved": [{"where": f"seq {bad.seq}", "target": bad.target, "counted": bad.counted,
+                                 "journal": bad.journal, "resolved_at": f"seq {good.seq}"}
+                                for bad, good in resolved]})
+    else:
+        if not problems:
+            console().print(f"ok: {view.last_seq} events, {len(view.hands)} hands; counters conserved "
+                            f"({view.total_in_play()} in play).", markup=False)
+        for bad, good in resolved:
+            line = (f"resolved: the count of {bad.target} was {bad.counted} (seq {bad.seq}), the journal said "
+                    f"{bad.journal}; the count at seq {good.seq} agreed.")
+            if problems:  # a failing command prints nothing on stdout
+                sys.stderr.write(f"popejoan: {line}\n")
+            else:
+                console().print(line, markup=False)
     if problems:
         if not as_json:
             for p in problems:
                 sys.stderr.write(f"popejoan: {p.key}: {p.message}\n")
             sys.stderr.write(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found\n")
-        raise typer.Exit(5)
+        raise typer.Exit(3 if len(tables.miscounts(view, problems)) == len(problems) else 5)
 
 
 @command(root, "end")

@@ -1,0 +1,233 @@
+"""Secrets stay secret: while a hand is played, nothing popejoan prints gives away a card the
+table has not seen, nor the seed that dealt every card.
+
+A virtual hand is dealt with a known seed on a table in its own POPEJOAN_HOME. The cards the
+table has not seen are read from the table's own state (`tables.view`): every card in a
+player's hand or the spare hand, less the turn-up and the cards a stop has shown to lie in
+the spare hand. Then every read command runs, with --json and without, every claim, the undo
+listing (declined), and a lead of every card of the pack that the leader may not lead; their
+stdout and stderr must name none of those cards, in either notation popejoan prints (`A♣`
+and `AC`), nor the seed. Only `hand show NAME` shows cards, and exactly NAME's. Once the hand
+is over, `history` shows the seed again.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.main import get_command
+from typer.testing import CliRunner, Result
+
+from popejoan_cli import narrate, tables
+from popejoan_cli.board import Board
+from popejoan_cli.cards import CARDS, SPARE, Card
+from popejoan_cli.cli import app
+from popejoan_cli.cli.shell_cmd import Shell
+from popejoan_cli.dealfile import seeded_deal
+from popejoan_cli.errors import IllegalPlay
+from popejoan_cli.hand import Hand
+from popejoan_cli.presets import preset
+from popejoan_cli.replay import lowest_lead
+from popejoan_cli.rules import from_data
+
+PLAYERS = ("Ann", "Bob", "Cat", "Dan")
+FACE = re.compile(r"(?:10|[2-9AJQK])[♣♦♥♠]")
+
+
+@dataclass
+class Table:
+    home: Path
+
+    def __call__(self, *args: str, input: str | None = None) -> Result:
+        env = {"POPEJOAN_HOME": str(self.home), "NO_COLOR": "1", "COLUMNS": "200", "TERM": "dumb"}
+        res = CliRunner().invoke(app, list(args), env=env, input=input)
+        assert "Traceback" not in res.stderr, (args, res.stderr)
+        assert res.exception is None or isinstance(res.exception, SystemExit), (args, res.exception)
+        return res
+
+    def ok(self, *args: str, input: str | None = None) -> Result:
+        res = self(*args, input=input)
+        assert res.exit_code == 0, (args, res.stdout, res.stderr)
+        return res
+
+    def view(self) -> Any:
+        return tables.view(self.home / "tables" / "t")[0]
+
+    def journal(self) -> bytes:
+        return (self.home / "tables" / "t" / "journal.jsonl").read_bytes()
+
+
+@pytest.fixture
+def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Table:
+    monkeypatch.delenv("POPEJOAN_TABLE", raising=False)
+    monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path / "home"))
+    return Table(tmp_path / "home")
+
+
+def tokens(card: Card) -> list[re.Pattern[str]]:
+    """A card as popejoan prints it: `A♣` (safe as it is) and `AC` (only as a word of its own)."""
+    return [re.compile(re.escape(card.face)), re.compile(rf"(?<![0-9A-Za-z]){re.escape(str(card))}(?![0-9A-Za-z])")]
+
+
+def unseen(rec: Any) -> set[Card]:
+    """The cards the table has not seen: in a hand or the spare hand, not turned up, not shown by a stop."""
+    hand = rec.hand
+    told = {hand.succ[s.card] for s in hand.stops if s.reason == "spare"}
+    return {CARDS[c] for c in range(52)
+            if (hand.holder[c] >= 0 or hand.holder[c] == SPARE) and c != hand.turnup and c not in told}
+
+
+def assert_hides(text: str, cards: set[Card], seed: int, what: str) -> None:
+    found = sorted(str(c) for c in cards for pat in tokens(c) if pat.search(text))
+    assert not found, (what, found, text)
+    assert not re.search(rf"(?<!\d){seed}(?!\d)", text), (what, "the seed", text)
+
+
+def probe(t: Table, seed: int, every: bool = True) -> None:
+    """Every read command, claim, declined undo and refused lead (of every card, or with
+    `every` False of a few unseen ones): none tells a hidden card or the seed."""
+    before = t.journal()
+    view = t.view()
+    rec = view.open_hand
+    assert rec is not None
+    hand = rec.hand
+    hidden = unseen(rec)
+    leader = hand.leader
+    mine = {CARDS[c] for c in hand.holding[leader]}
+    assert hidden
+    pots = [p.name for p in view.the_rules().pots] + ["cards"]
+    reads = [["board"], ["history"], ["ledger", "show"], ["check"]]
+    runs = [[*r, *j] for r in reads for j in ([], ["--json"])]
+    runs += [["ledger", "export", "-", "--format", f] for f in ("toml", "json", "csv", "hledger", "beancount")]
+    runs += [["ledger", "stats"], ["ledger", "stats", "--session"], ["stop"]]
+    for args in runs:
+        res = t(*args)
+        assert_hides(res.stdout + res.stderr, hidden, seed, args)
+    # A claim names the pot's own cards (that is what the pot is); of the rest, nothing hidden.
+    for pot in pots:
+        rule = next((p for p in view.the_rules().pots if p.name == pot), None)
+        named = {CARDS[c] for c in (s.resolve(hand.trump) for s in (rule.cards if rule else ())) if c is not None}
+        # the leader, and a player who is not to lead (plain, then as JSON)
+        for who, j in ((rec.players[hand.leader], []), (rec.players[hand.leader - 1], ["--json"])):
+            res = t("claim", who, pot, *j)
+            assert res.exit_code in (0, 3), (who, pot, res.stderr)
+            assert_hides(res.stdout + res.stderr, hidden - named, seed, ("claim", who, pot))
+    res = t("undo", input="n\n")
+    assert res.exit_code == 0 and "Nothing was undone." in res.stderr
+    assert_hides(res.stdout + res.stderr, hidden, seed, "undo")
+    # A refused lead tells only the rule it breaks: the leader may hear of his own cards,
+    # never where anyone else's lie.
+    legal = {c for s, c in hand.legal_plays() if s == leader}
+    name = rec.players[leader]
+    spare = [CARDS[c] for c in range(52) if hand.holder[c] == SPARE and CARDS[c] in hidden]
+    others = sorted(hidden - mine - set(spare))
+    by_play = {*spare[:1], *others[:1]}
+    for card in CARDS:
+        if card in legal or not (every or card in by_play or card in others[:4]):
+            continue
+        for verb in (["lead", str(card)], *([["play", card.face]] if card in by_play else [])):
+            res = t(*verb)
+            assert res.exit_code == 3, (verb, res.stdout, res.stderr)
+            assert_hides(res.stdout + res.stderr, hidden - mine - {card}, seed, verb)
+            if card in hidden - mine:
+                assert res.stderr.startswith(f"popejoan: {name} does not hold {card.face}\n"), res.stderr
+    # Each player sees his own hand, and only that.
+    for seat, player in enumerate(rec.players):
+        res = t.ok("hand", "show", player)
+        own = {CARDS[c] for c in hand.holding[seat]}
+        assert set(FACE.findall(res.stdout)) == {c.face for c in own}
+        assert_hides(res.stdout + res.stderr, hidden - own, seed, ("hand show", player))
+    # The shell completes a card from the pack, never from what anyone holds.
+    sh = Shell(get_command(app), None, interactive=False)
+    assert sh.refresh()
+    live = [str(c) for c in CARDS if c not in view.the_rules().removed]
+    assert sorted(sh.candidates("lead ", "")) == sorted(live)
+    assert t.journal() == before, "a probe changed the journal"
+
+
+def lead_lowest(t: Table) -> Result:
+    rec = t.view().open_hand
+    seat, card = lowest_lead(rec.hand)
+    assert seat == rec.hand.leader
+    return t.ok("lead", str(card))
+
+
+CASES = [("modern-stops", 1516276153), ("michigan", 314159265), ("russian", 161803398),
+         ("newmarket", 577215664)]
+
+
+@pytest.mark.parametrize(("rules", "seed"), CASES, ids=[f"{r}-{s}" for r, s in CASES])
+def test_nothing_tells_an_unseen_card_or_the_seed_until_the_hand_is_over(table: Table, rules: str,
+                                                                       seed: int) -> None:
+    t = table
+    t.ok("table", "new", "t", "--rules", rules, "--players", ",".join(PLAYERS))
+    res = t.ok("deal", "--seed", str(seed))
+    rec = t.view().open_hand
+    if rec is None:  # the hand ended at the turn-up: nothing is secret any more
+        pytest.skip("this deal ends at the turn-up")
+    assert res.stdout.startswith("Hand 1: Ann deals.\n")
+    assert_hides(res.stdout + res.stderr, unseen(rec), seed, "deal")
+    probe(t, seed)
+    # After a lead (its stop may have shown where a card lies), the same again.
+    said = lead_lowest(t)
+    if t.view().open_hand is not None:
+        assert_hides(said.stdout + said.stderr, unseen(t.view().open_hand), seed, "lead")
+        probe(t, seed, every=False)
+    while t.view().open_hand is not None:
+        lead_lowest(t)
+    # The hand is over: the journal's seed is shown again.
+    assert re.search(rf"(?<!\d){seed}(?!\d)", t.ok("history").stdout)
+    assert json.loads(t.ok("history", "--json").stdout)["hands"][0]["seed"] == seed
+
+
+def test_a_spare_hand_bought_in_the_auction_stays_secret(table: Table) -> None:
+    """Michigan: Bob buys the spare hand; his old hand, now the spare, is still unseen."""
+    t = table
+    t.ok("table", "new", "t", "--rules", "michigan", "--players", ",".join(PLAYERS))
+    t.ok("deal", "--seed", "271828182")
+    t.ok("spare", "Bob", "--price", "1")
+    probe(t, 271828182)
+
+
+def test_a_random_seed_is_not_printed(table: Table) -> None:
+    t = table
+    t.ok("table", "new", "t", "--rules", "modern-stops", "--players", ",".join(PLAYERS))
+    res = t.ok("deal")
+    seed = t.view().open_hand.seed
+    assert res.stdout.startswith("Hand 1: Ann deals.\n")
+    assert_hides(res.stdout, set(), seed, "deal")
+    for args in (["history"], ["history", "--json"]):
+        assert_hides(t.ok(*args).stdout, set(), seed, args)
+    res = t("undo", input="n\n")
+    assert res.stderr.startswith("Undo:") and "Nothing was undone." in res.stderr
+    assert_hides(res.stderr, set(), seed, "undo")
+
+
+def test_under_clockwise_follow_a_stop_does_not_say_the_card_is_in_the_spare_hand() -> None:
+    """House rules with a spare hand and clockwise follow: a run stops when the next player in
+    turn lacks the next card. The table learns only that, so neither the stop's words nor a
+    refused lead may place the card in the spare hand."""
+    rules, problems = from_data({"play": {"follow": "clockwise"}}, base=preset("modern-stops"))
+    assert not problems and rules is not None and rules["deal.spare_hand"]
+    hand = Hand.deal(rules, 4, 0, Board(rules), seeded_deal(rules, 4, 0, 0))
+    hand.names = list(PLAYERS)
+    while not any(s.reason == "spare" for s in hand.stops):
+        if hand.lead_due:
+            seat, card = lowest_lead(hand)
+            hand._place(seat, card, follow=True)
+        else:
+            hand.follow_run()
+    assert not hand.ended
+    stop = next(s for s in hand.stops if s.reason == "spare")
+    nxt = CARDS[hand.succ[stop.card]]
+    said = narrate.plain(narrate.stop(hand, stop, hand.names))
+    assert "spare" not in said and f"does not hold {nxt.face}" in said
+    leader = hand.lead_seats()[0]
+    with pytest.raises(IllegalPlay) as err:
+        hand.check_play(leader, nxt)
+    assert err.value.message == f"{hand.names[leader]} does not hold {nxt.face}"
