@@ -68,3 +68,18 @@ def invoke() -> Callable[..., Result]:
         return runner.invoke(app, list(args), env=PLAIN_ENV)
 
     return run
+
+
+def play_hand(run: Callable[..., Result], seed: int) -> None:
+    """Deal from `seed` at the current table and lead the lowest legal card until the hand ends."""
+    from popejoan_cli import tables
+    from popejoan_cli.replay import lowest_lead
+
+    assert run("deal", "--seed", str(seed)).exit_code == 0
+    while True:
+        view, _ = tables.view(tables.folder())
+        rec = view.open_hand
+        if rec is None:
+            return
+        seat, card = lowest_lead(rec.hand)
+        assert run("lead", str(card), "--by", rec.players[seat]).exit_code == 0

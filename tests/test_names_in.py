@@ -1,4 +1,4 @@
-"""Names that enter through the command line are checked where they enter, however the table is chosen."""
+"""Names and numbers that enter through the command line are checked where they enter."""
 
 from __future__ import annotations
 
@@ -19,3 +19,13 @@ def test_a_table_name_with_control_characters_is_refused_with_or_without_table(
         assert "table name" in result.stderr and "is not allowed" in result.stderr
         assert result.stdout == ""
     assert not (tmp_path / "dir").exists()
+
+
+def test_a_huge_count_is_a_range_error_that_does_not_print_every_digit(
+        tmp_path: Path, invoke: Callable[..., Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path / "home"))
+    assert invoke("table", "new", "t", "--rules", "modern-stops", "--players", "Ann,Bob,Cat").exit_code == 0
+    result = invoke("count", "Ann", "9" * 4000)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "a number of about 4,0" in result.stderr and "is out of range for a number of counters" in result.stderr
+    assert len(result.stderr) < 300

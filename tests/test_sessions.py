@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from conftest import play_hand
 from popejoan_cli import tables
 from popejoan_cli.cli import app
-from popejoan_cli.replay import lowest_lead
 
 
 @pytest.fixture
@@ -22,17 +22,6 @@ def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Any]:
     env = {"POPEJOAN_HOME": str(tmp_path / "home"), "NO_COLOR": "1", "COLUMNS": "100"}
     monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path / "home"))
     return lambda *args: runner.invoke(app, list(args), env=env)
-
-
-def play_hand(run: Callable[..., Any], seed: int) -> None:
-    assert run("deal", "--seed", str(seed)).exit_code == 0
-    while True:
-        view, _ = tables.view(tables.folder())
-        rec = view.open_hand
-        if rec is None:
-            return
-        seat, card = lowest_lead(rec.hand)
-        assert run("lead", str(card), "--by", rec.players[seat]).exit_code == 0
 
 
 def test_the_next_session_carries_balances_board_and_deal(run: Callable[..., Any], tmp_path: Path) -> None:

@@ -38,6 +38,7 @@ from popejoan_cli.events import (
     VoidDeclared,
 )
 from popejoan_cli.hand import Hand
+from popejoan_cli.limits import int_text
 from popejoan_cli.names import find_name
 from popejoan_cli.replay import FinalResult, final_deal
 from popejoan_cli.rules import HouseRules, from_data
@@ -366,7 +367,9 @@ def _good_history(event: HistoryCarried) -> bool:
 
 def _check_counters(n: int, negative: bool = False) -> None:
     if not (-MAX_COUNTERS if negative else 0) <= n <= MAX_COUNTERS:
-        raise UsageError(f"{n:,} counters is out of range", f"allowed: 0 to {MAX_COUNTERS:,}")
+        low = -MAX_COUNTERS if negative else 0
+        raise UsageError(f"{int_text(n)} is out of range for a number of counters",
+                         f"allowed: {low:,} to {MAX_COUNTERS:,}")
 
 
 OPENING = (TableOpened, BalancesCarried, HistoryCarried)

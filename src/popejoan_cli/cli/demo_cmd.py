@@ -22,7 +22,9 @@ def demo(
     hands: Annotated[int, typer.Option("--hands", "-n", min=1, max=50, help="How many hands to play.")] = 3,
     rules_spec: Annotated[str, typer.Option("--rules", "-r", help="A preset name or house-rule file.")] = DEFAULT_RULES,
     players: Annotated[str, typer.Option("--players", "-p", help="Players clockwise.")] = "Ann,Bob,Cat,Dan",
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the first hand; each next hand adds one.")] = 1,
+    # Each next hand adds one, and a table's seeds stay below 2^63 (they must fit a TOML integer).
+    seed: Annotated[int, typer.Option("--seed", "-s", min=0, max=(1 << 63) - 100,
+                                      help="Seed of the first hand; each next hand adds one.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print each hand's spec §11 object and the totals.")] = False,
 ) -> None:
     """Play a short evening on the built-in defaults: every run, award and settlement, then the board and ledger."""
