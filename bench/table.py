@@ -56,7 +56,9 @@ def main() -> None:
         env = {**os.environ, "POPEJOAN_TABLE": str(work), "NO_COLOR": "1"}
 
         def fresh() -> None:
-            shutil.copyfile(template / "journal.jsonl", work / "journal.jsonl")
+            # The journal and its `.verified` note together, as the last command left them.
+            for name in ("journal.jsonl", ".verified"):
+                shutil.copyfile(template / name, work / name)
 
         commands = {
             "python -c pass": ([str(python), "-c", "pass"], None),
