@@ -29,3 +29,18 @@ def test_a_huge_count_is_a_range_error_that_does_not_print_every_digit(
     assert result.exit_code == 2 and result.stdout == ""
     assert "a number of about 4,0" in result.stderr and "is out of range for a number of counters" in result.stderr
     assert len(result.stderr) < 300
+
+
+def test_the_current_table_pointer_is_written_through_a_symlink(
+        tmp_path: Path, invoke: Callable[..., Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("POPEJOAN_HOME", str(home))
+    kept = tmp_path / "elsewhere" / "current-table"
+    kept.parent.mkdir()
+    kept.write_text("")
+    (home / "current").symlink_to(kept)
+    assert invoke("table", "new", "t", "--rules", "modern-stops", "--players", "Ann,Bob,Cat").exit_code == 0
+    assert (home / "current").is_symlink()
+    assert kept.read_text() == "t\n"
+    assert invoke("board", "--json").exit_code == 0

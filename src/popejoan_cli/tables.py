@@ -55,10 +55,13 @@ def current_name() -> str | None:
 
 
 def set_current(name: str) -> None:
+    """Name the current table; a `current` that is a symbolic link is written through, never replaced."""
     path = home() / "current"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
+        if path.is_symlink():
+            path = Path(os.path.realpath(path))
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         tmp.write_text(name + "\n", encoding="utf-8")
         os.replace(tmp, path)
     except OSError as err:
