@@ -3,7 +3,7 @@
 What it measures: for each of the seven presets (`presets.preset_names()`) with 4 players, the
 time to deal and play out hands from seeds 0..N-1, the dealer rotating (seed mod 4), each
 hand on a fresh board: `dealfile.seeded_deal` + `board.Board` + `hand.Hand.deal` +
-`replay.play_out` (the lowest policy, spec §11). Single process, one core; each figure is
+`replay.play_out` (the lowest policy: each leader leads his lowest legal card). Single process, one core; each figure is
 the best of 3 repetitions, timed with `time.perf_counter`.
 
 The baseline is a minimal play-out of `modern-stops` with 4 players written in this file,
@@ -176,7 +176,7 @@ def check_baseline(n: int) -> None:
                 f"  turn-up {dealt.turnup}; {hands}\n"
                 f"  net:   popejoan {got.net}  baseline {net}\n"
                 f"  board: popejoan {ref_board}  baseline {pots}  (pots {', '.join(POT_NAMES)})\n"
-                "  check both against the spec (shared/spec/house-rules.md §5-§7) before trusting either figure."
+                "  check both by hand against the rules (turn-up, play, settlement) before trusting either figure."
             )
 
 

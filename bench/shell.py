@@ -10,7 +10,7 @@ in the same way and in the same run, for the ratio.
 
     python bench/shell.py [--hands 50] [--runs 30] [--exe PATH]
 
-Target (issue 5): the median time of a command in the shell is under 20 ms.
+Target: the median time of a command in the shell is under 20 ms.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ of three commands run interleaved in the same session (after two warm-up runs of
 - `popejoan rules list --json`, a real command that loads the packaged presets.
 
 It prints the median and minimum of each in milliseconds and the ratio of medians against
-`python -c pass`. The target (design §3, guarding the typer<0.29 pin) is:
+`python -c pass`. The target (which guards the typer<0.29 pin) is:
 `rules list --json` median ≤ 8× `python -c pass`.
 
 Run it from the repo root with the interpreter of the environment popejoan is installed in:

@@ -7,7 +7,7 @@ prints medians and ratios. Each `lead` run starts from a fresh copy of the same 
 
     python bench/table.py [--hands 200] [--runs 15] [--exe PATH]
 
-Target (issue 4): the median of each command is at most 10x `python -c pass`.
+Target: the median of each command is at most 10x `python -c pass`.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Card notation (spec §1): every accepted spelling, printing, errors, deck and rank order."""
+"""Card notation: every accepted spelling, printing, errors, deck and rank order."""
 
 from __future__ import annotations
 
@@ -38,6 +38,30 @@ from popejoan_cli.errors import EXIT_USAGE, UsageError
 )
 def test_every_spelling_of_spec_1_parses(text: str, expected: str) -> None:
     assert str(Card.parse(text)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # emoji suits: the symbol then U+FE0F (emoji presentation), or U+FE0E (text presentation)
+        ("9\u2666\ufe0f", "9D"), ("A\u2660\ufe0f", "AS"), ("10\u2665\ufe0f", "10H"), ("K\u2663\ufe0f", "KC"),
+        ("q\u2660\ufe0e", "QS"), (" 9\u2666\ufe0f ", "9D"), ("Д\u2666\ufe0f", "QD"),
+        # full-width letters and digits (NFKC), alone or with the suit symbols
+        ("Ａ♠", "AS"), ("１０Ｈ", "10H"), ("９ｄ", "9D"), ("ｑｓ", "QS"), ("Ｔｄ", "10D"), ("１0h", "10H"),
+        ("Ｊ\u2663\ufe0f", "JC"),
+    ],
+)
+def test_emoji_and_full_width_spellings_parse(text: str, expected: str) -> None:
+    assert str(Card.parse(text)) == expected
+
+
+@pytest.mark.parametrize("text", ["\ufe0f", "9\ufe0f", "\u2666\ufe0f", "9\ufe0f\ufe0f", "１１Ｈ", "ＢＣ", "９Ｘ"])
+def test_emoji_and_full_width_mistakes_are_still_errors(text: str) -> None:
+    assert parse_card_or_none(text) is None
+    with pytest.raises(UsageError) as info:
+        Card.parse(text)
+    assert repr(text) in info.value.message
+    assert "suits C D H S" in info.value.hint
 
 
 def test_look_alikes_are_different_letters() -> None:

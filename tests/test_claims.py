@@ -1,4 +1,4 @@
-"""Claims (issue 5): `popejoan claim NAME POT|cards [AMOUNT] [--json]` checks "that's Matrimony,
+"""Claims: `popejoan claim NAME POT|cards [AMOUNT] [--json]` checks "that's Matrimony,
 pay me" against the record, virtual or real, and cites the plays that decide it.
 
 Every pot kind is claimed right and wrong: a card pot (played, played by another, not yet
@@ -153,7 +153,7 @@ def test_claims_before_the_first_lead(virtual: Cli) -> None:
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory, no_table_env: None) -> Cli:
-    """The same hand on another table, led to its end by the lowest policy (spec §11)."""
+    """The same hand on another table, led to its end by the lowest policy (each leader's lowest legal lead)."""
     cli = seed_table(tmp_path_factory.mktemp("played"))
     for p in seed_hand().plays:
         if p.lead:
@@ -229,7 +229,7 @@ def test_no_hand_dealt(cli: Cli) -> None:
 
 
 def test_pairs_in_order_by_one_player(cli: Cli) -> None:
-    """Eight players (spec §3: Bob..Gus 6 cards, Hal, Ann and the spare hand 5), hearts trump.
+    """Eight players (Ann deals: Bob..Gus get 6 cards, Hal, Ann and the spare hand 5), hearts trump.
     Bob plays J♥ Q♥ K♥ (play 1 to 3): Jack, Intrigue, Queen, Matrimony and King are his."""
     cli.real()
     assert cli.wrong("Bob", "pope") == f"wrong: {face('9D')} has not been played"
@@ -379,7 +379,7 @@ def test_judge_a_turned_up_card_out_of_play() -> None:
 
 def test_judge_a_turned_up_card_in_hand_still_counts_toward_a_pair() -> None:
     """Modern stops: Q♥ turned up in Ann's hand (Cat takes the Queen). Ann leads J♥ and plays
-    the turned-up Q♥: Intrigue is hers (spec §5); Bob's K♥ splits Matrimony."""
+    the turned-up Q♥: Intrigue is hers (a turned-up card in hand still counts); Bob's K♥ splits Matrimony."""
     hand = make(preset("modern-stops"), ["JH QH 2S", "KH 3S", "4C 5C"], "QH", 0)
     assert judge(hand, 0, "matrimony", None) == Verdict(
         False, f"wrong: {face('QH')} was turned up and has not been played; {face('KH')} has not been played")

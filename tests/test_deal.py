@@ -1,4 +1,4 @@
-"""Deal v1 (spec §3): the seeded shuffle, the round deal, the spare hand and the turn-up.
+"""Deal v1: the seeded shuffle, the round deal, the spare hand and the turn-up.
 
 The shuffle is pinned twice: against a tiny re-implementation of the spec's Fisher–Yates
 written here from the spec text (not from popejoan), and against golden files holding the
@@ -30,14 +30,14 @@ GOLDEN = Path(__file__).parent / "data" / "golden"
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
 
-# --------------------------------------------------------------------------- spec §3 by hand
+# --------------------------------------------------------------------------- the deal by hand
 def spec_deck(removed: set[str]) -> list[str]:
-    """Spec §1: suits C, D, H, S; within a suit A, 2, …, 10, J, Q, K; removed cards left out."""
+    """The canonical deck: suits C, D, H, S; within a suit A, 2, …, 10, J, Q, K; removed cards left out."""
     return [r + s for s in "CDHS" for r in RANKS if r + s not in removed]
 
 
 def spec_shuffle(deck: list[str], seed: int | str) -> list[str]:
-    """Spec §3: for i from n-1 down to 1, j = int(rng.random() * (i + 1)), swap i and j."""
+    """Fisher–Yates from the end: for i from n-1 down to 1, j = int(rng.random() * (i + 1)), swap i and j."""
     cards = list(deck)
     rng = random.Random(seed)
     for i in range(len(cards) - 1, 0, -1):

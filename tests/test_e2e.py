@@ -1,4 +1,4 @@
-"""End to end: drive the installed `popejoan` as a subprocess, as a user would (design §8).
+"""End to end: drive the installed `popejoan` as a subprocess, as a user would.
 
 The command is looked for beside the interpreter running the tests first (the venv the
 package was installed into), then on PATH; the tests skip if it is not installed. Each run

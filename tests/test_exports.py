@@ -1,4 +1,4 @@
-"""Ledger exports (design §5): TOML/JSON documents, their import, CSV postings, `ledger export`.
+"""Ledger exports: TOML/JSON documents, their import, CSV postings, `ledger export`.
 
 Sessions are built through `tables.record`, as the commands build them: deals from seeds,
 leads by `replay.lowest_lead`, players joining and leaving between hands. Golden files hold

@@ -1,4 +1,4 @@
-"""The referee for one hand (`popejoan_cli.hand.Hand`), from hand-built deals (spec §4–§7).
+"""The referee for one hand (`popejoan_cli.hand.Hand`), from hand-built deals: dressing, turn-up, play, settlement.
 
 Each deal gives the players a few readable cards and puts the rest of the pack in the
 spare hand, so every card has a known place. Seats are Ann (0), Bob (1), Cat (2) and,
@@ -102,7 +102,7 @@ def conserved(hand: Hand) -> bool:
     return sum(hand.net) + hand.board_change() == 0
 
 
-# --------------------------------------------------------------------------- dressing (§4)
+# --------------------------------------------------------------------------- dressing
 def test_dressing_dealer_alone() -> None:
     hand = make(preset("modern-stops"), ["2C", "3C", "4C"], turnup="2H")
     assert hand.dressed == MODERN_DRESS
@@ -151,7 +151,7 @@ def test_multiplier_ignored_when_the_dealer_pays_alone() -> None:
     assert hand.net == [0, 0, -15]
 
 
-# --------------------------------------------------------------------------- the turn-up (§5)
+# --------------------------------------------------------------------------- the turn-up
 def test_matching_turnup_gives_the_dealer_its_pot_and_play_goes_on() -> None:
     hand = make(preset("modern-stops"), ["AH 2C", "3C", "4C"], turnup="AH", holder=ANN, board={"ace": 3})
     assert hand.trump is not None and hand.trump.name == "H"
@@ -273,7 +273,7 @@ def test_pope_ends_hand_even_when_it_takes_nothing() -> None:
     assert hand.ended and hand.ended_at_turnup
 
 
-# --------------------------------------------------------------------------- leads (§6)
+# --------------------------------------------------------------------------- leads
 def test_lowest_in_suit_lists_exactly_the_lowest_card_of_each_suit() -> None:
     hand = make(preset("modern-stops"), ["3C 5C 2H 7H KS", "4C", "6C"], turnup="2D")
     assert legal(hand) == {(ANN, "3C"), (ANN, "2H"), (ANN, "KS")}
@@ -300,7 +300,7 @@ def test_eldest_leads_first() -> None:
     assert legal(hand) == {(CAT, "4C"), (CAT, "5H")}
 
 
-# --------------------------------------------------------------------------- following (§6)
+# --------------------------------------------------------------------------- following
 def test_holder_follow_runs_through_whoever_holds_the_next_card() -> None:
     hand = make(preset("modern-stops"), ["2C 4C 9S", "3C 9H", "5C KD"], turnup="2D")
     hand.play(ANN, c("2C"))
@@ -366,7 +366,7 @@ def test_clockwise_follow_is_forced_when_the_next_player_holds_it() -> None:
     assert {s for s, _ in legal(hand)} == {ANN}
 
 
-# --------------------------------------------------------------------------- stop reasons (§6)
+# --------------------------------------------------------------------------- stop reasons
 def test_stop_top_ace_low() -> None:
     hand = make(preset("modern-stops"), ["KS 2H", "3H", "4H"], turnup="2D")
     hand.play(ANN, c("KS"))
@@ -421,7 +421,7 @@ def test_stop_not_in_turn_four_players() -> None:
     assert {s for s, _ in legal(hand)} == {BOB}
 
 
-# --------------------------------------------------------------------------- change of suit (§6)
+# --------------------------------------------------------------------------- change of suit
 def test_change_suit_suit() -> None:
     r = rules("michigan", play__no_new_suit="same-suit")
     hand = make(r, ["2C 9C 3H 5S", "10H", "JH"])
@@ -509,7 +509,7 @@ def test_void_keeps_pots_already_won() -> None:
     assert hand.net == [0, -4, -8]
 
 
-# --------------------------------------------------------------------------- card pots (§4)
+# --------------------------------------------------------------------------- card pots
 def test_card_pots_won_when_played() -> None:
     hand = make(preset("modern-stops"), ["AH 2C 7S", "9D 3C", "4C 5C"], turnup="2H", board={"ace": 2})
     hand.play(ANN, c("AH"))
@@ -530,7 +530,7 @@ def test_pope_wins_when_led() -> None:
     assert hand.board.counters["pope"] == 0
 
 
-# --------------------------------------------------------------------------- pairs (§4)
+# --------------------------------------------------------------------------- pairs
 def test_same_player_pairs_intrigue_then_matrimony() -> None:
     hand = make(preset("modern-stops"), ["JH QH KH 2C", "3C", "4C"], turnup="2H")
     hand.play(ANN, c("JH"))
@@ -622,7 +622,7 @@ def test_turned_up_card_still_counts_toward_a_pair() -> None:
     assert awards(hand) == [("queen", CAT, 1, "turnup"), ("matrimony", ANN, 2, "play"), ("king", ANN, 1, "play")]
 
 
-# --------------------------------------------------------------------------- going out, settlement (§6, §7)
+# --------------------------------------------------------------------------- going out, settlement
 def test_first_out_takes_the_first_out_pot_and_cards_are_paid() -> None:
     hand = make(preset("modern-stops"), ["2C", "4S 5S 6S", "7S 9S"], turnup="2H", board={"game": 2})
     hand.play(ANN, c("2C"))
@@ -694,7 +694,7 @@ def test_going_out_ends_the_run_at_once() -> None:
     assert hand.legal_plays() == []
 
 
-# --------------------------------------------------------------------------- refusals (§6, §11)
+# --------------------------------------------------------------------------- refusals
 def test_refusal_lowest_in_suit_names_card_player_and_rule() -> None:
     hand = make(preset("modern-stops"), ["3C 5C 2H", "4C", "6C"], turnup="2D")
     with pytest.raises(IllegalPlay) as err:
@@ -758,7 +758,7 @@ def test_every_refusal_names_card_player_and_rule(seat: int, card: str) -> None:
     assert NAMES[seat] in err.value.message
 
 
-# --------------------------------------------------------------------------- exchange (§3)
+# --------------------------------------------------------------------------- exchange
 def test_exchange_dealer_swaps_with_the_spare_hand() -> None:
     hand = make(preset("newmarket"), ["2C 9S", "3C 9H", "4C 5C"])
     spare_before = {x for x in range(52) if hand.holder[x] == SPARE}

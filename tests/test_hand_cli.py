@@ -1,4 +1,4 @@
-"""`popejoan hand deal | replay | final` on the command line (spec §3, §11, §12).
+"""`popejoan hand deal | replay | final` on the command line.
 
 Driven in-process with Typer's CliRunner (the `invoke` fixture of conftest.py: fixed width,
 no colour, stdout and stderr kept apart). The deal files are in tests/data/deals/, each

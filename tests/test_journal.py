@@ -1,4 +1,4 @@
-"""The journal keeps a table's data safe (design §2): crashes, damage, faults, two writers, locks.
+"""The journal keeps a table's data safe (see docs/journal.md): crashes, damage, faults, two writers, locks.
 
 Every journal here is written through the real API (`tables.record`), then cut, flipped,
 killed mid-write, starved of disk or locked. Loading must give exactly the events of the

@@ -8,6 +8,7 @@ session again with the answers so far; the end of input is a quit.
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import select
@@ -211,6 +212,64 @@ def test_your_name_and_the_simple_level() -> None:
     assert res.exit_code == 0
     assert "Ann (you, to lead)" in res.output and "computers: simple" in res.output
     assert "Ann leads " in res.output
+
+
+REPLAY = re.compile(r"`popejoan practice ([^`]*)` replays it")
+
+
+def replay_args(output: str) -> list[str]:
+    import shlex
+
+    found = REPLAY.search(output.replace("\n", " "))
+    assert found, output
+    return shlex.split(found.group(1))
+
+
+@pytest.mark.parametrize("args", [
+    ["--seed", "7", "--rules", "michigan", "--computers", "2", "--hands", "2", "--level", "simple",
+     "--variant", "split-combination", "--name", "Ann Lee"],
+    ["-s", "7", "-r", "russian", "-c", "4", "-n", "1", "-l", "simple", "--name", "O'Hara"],
+    ["--computers", "2", "--hands", "1", "--variant", "split-combination", "--variant", "instant-win"],
+    ["--seed", "3", "--hands", "1", "--name", "-Zed-"],
+    [],  # every default, and a random seed
+])
+def test_the_replay_hint_repeats_every_option(args: list[str]) -> None:
+    first = run(args, ["1", "1", "q"])
+    assert first.exit_code == 0, first.output
+    again = replay_args(first.output)
+    assert "--seed" in again
+    for option, value in itertools.pairwise(args):
+        if option in ("--rules", "-r", "--name", "--variant"):
+            assert value in again or f"{option}={value}" in again
+    replayed = run(again, ["1", "1", "q"])
+    assert replayed.exit_code == 0, replayed.output
+    assert replayed.output == first.output, "the command shown plays the same session"
+
+
+def test_the_replay_hint_shows_the_options_used() -> None:
+    res = run(["--seed", "7", "--rules", "michigan", "--computers", "2", "--level", "simple", "--hands", "2",
+               "--variant", "split-combination", "--name", "Ann Lee"], ["q"])
+    assert replay_args(res.output) == ["--seed", "7", "--rules", "michigan", "--computers", "2", "--hands", "2",
+                                       "--level", "simple", "--variant", "split-combination", "--name", "Ann Lee"]
+    # Options left at their defaults are not repeated.
+    assert replay_args(run(["--seed", "7", "--computers", "3"], ["q"]).output) == ["--seed", "7"]
+
+
+def test_emoji_and_full_width_leads_are_read() -> None:
+    args = ["--computers", "2", "--seed", "7", "--hands", "1"]
+    first = run(args, [])
+    _, face = marked(last_panel(first.output))[0]
+    by_number = run(args, ["1", "q"])
+    wide = "".join(chr(ord(c) + 0xFEE0) if c.isascii() else c for c in face)  # １０♦, Ａ♠
+    for entry in (face + "\ufe0f", wide):
+        res = run(args, [entry, "q"])
+        assert res.exit_code == 0, res.output
+        assert res.output.count(PROMPT) == by_number.output.count(PROMPT)
+        assert "neither a card" not in res.output
+    # Digits that are not decimal (superscripts) are not a card's number, and re-ask.
+    res = run(args, ["\u00b2", "9" * 5000, "q"])
+    assert res.exit_code == 0, res.output
+    assert res.output.count(PROMPT) == 3
 
 
 # ------------------------------------------------------------------ the installed command, in a pty

@@ -3,7 +3,7 @@
 Hypothesis draws a preset, a seat count, a dealer, a seed and (where it matters) a carried
 board and the leads; the referee must conserve counters, account for every card once,
 agree with itself between `legal_plays` and `check_play`, replay to the same result, and
-settle exactly as spec §7 says.
+settle exactly as the rules say: per card left, less the Pope's exemption.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def new_hand(name: str, seats: int, dealer: int, seed: int | str,
 
 
 def successor(card: int, ace_high: bool) -> int | None:
-    """Spec §1/§6 by hand: the next card of a run, or None after the top card."""
+    """By hand: the next card of a run, or None after the top card."""
     suit, rank = divmod(card, 13)  # rank 0 = ace … 12 = king
     if ace_high:
         if rank == 0:
@@ -88,7 +88,7 @@ def check_accounted(hand: Hand, dealt: Dealt, rules: HouseRules) -> None:
 
 
 def check_runs(hand: Hand, dealt: Dealt, rules: HouseRules) -> None:
-    """Every follow is the card one rank up; every stop has the reason §6 gives."""
+    """Every follow is the card one rank up; every stop has a reason the rules allow."""
     ah = rules.ace_high
     holder_of = {c: s for s, cards in enumerate(dealt.hands) for c in cards}
     spare = set(dealt.spare or ())
@@ -128,7 +128,7 @@ def check_runs(hand: Hand, dealt: Dealt, rules: HouseRules) -> None:
 
 
 def check_settlement(hand: Hand, rules: HouseRules) -> None:
-    """§7 by hand: each other player pays per_card for each card left, less the Pope's exemption."""
+    """By hand: each other player pays per_card for each card left, less the Pope's exemption."""
     cards_paid = [(p.payer, p.payee, p.amount) for p in hand.payments if p.why == "cards"]
     if hand.out is None:
         assert cards_paid == []

@@ -1,10 +1,10 @@
-"""Real decks recorded card by card (issue 5): `deal --real`, `play NAME CARD...`, `stop`,
+"""Real decks recorded card by card: `deal --real`, `play NAME CARD...`, `stop`,
 `out NAME [--pope ...]`, `show NAME CARD...` and `undo`, through the CLI.
 
-The referee of a real hand sees no cards: it knows the hand sizes (spec §3), the turn-up
+The referee of a real hand sees no cards: it knows the hand sizes, the turn-up
 and what has been played, and must rule on exactly that. The main check records hands
-whose cards *are* known (seeded deals, spec §3, played out by the lowest policy of §11)
-as a table would, card by card, and requires the same §11 record (awards, payments, net,
+whose cards *are* known (seeded deals, played out by each leader's lowest legal lead)
+as a table would, card by card, and requires the same replay record (awards, payments, net,
 board) as the known-hands replay. The table calls `stop` only where the referee cannot
 know the run is over (the next card is in the unseen spare hand, or, with clockwise
 follow, the next player in turn does not hold it); every other stop the referee makes
@@ -312,7 +312,7 @@ def test_a_removed_card_is_refused(cli: Cli) -> None:
 
 
 def test_no_player_plays_more_cards_than_he_was_dealt(cli: Cli) -> None:
-    """Modern stops, four players, Ann deals (spec §3): 51 cards round Bob, Cat, Dan, Ann and
+    """Modern stops, four players, Ann deals: 51 cards round Bob, Cat, Dan, Ann and
     the spare hand; Bob gets the 51st, the turn-up 8♥: Bob 11, the rest 10 each."""
     cli.real()
     cli.ok("play", "Bob", "2C")
@@ -397,7 +397,7 @@ def test_out_for_a_player_who_still_has_cards(cli: Cli) -> None:
 
 
 def pope_played_table(cli: Cli) -> None:
-    """Eight players (Ann deals): Bob..Gus get 6 cards, Hal and Ann 5, the spare hand 5 (spec §3).
+    """Eight players (Ann deals): Bob..Gus get 6 cards, Hal and Ann 5, the spare hand 5.
     Bob leads the Pope; Cat plays 10♦ to K♦ (top: he leads next), then 2♣: his sixth card, out."""
     cli.real(players=EIGHT)
     said = cli.ok("play", "Bob", "9D").stdout
@@ -491,7 +491,7 @@ def test_play_by_the_wrong_player_in_a_virtual_hand(cli: Cli) -> None:
 
 
 def test_a_real_hand_that_ends_at_the_turnup_takes_no_plays(cli: Cli) -> None:
-    """Russian: a turned-up trump ace pays the dealer the Ace pot and ends the hand (spec §5)."""
+    """Russian: a turned-up trump ace pays the dealer the Ace pot and ends the hand."""
     said = cli.real("russian", turnup="AC")
     assert "Turn-up: Ann wins Ace: 4 counters (the dealer)" in said
     assert said.endswith("The hand ends at the turn-up; the board carries over.\n")

@@ -1,4 +1,4 @@
-"""House rules (spec §9, §10): defaults, the seven presets, and every kind of bad file."""
+"""House rules: defaults, the seven presets, and every kind of bad file."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def problems_of(text: str) -> list[Any]:
     return info.value.problems
 
 
-# ---- defaults (spec §9) -------------------------------------------------------------------
+# ---- defaults ----------------------------------------------------------------------------
 
 SPEC_9_DEFAULTS = {
     "players.min": 3, "players.max": 8,
@@ -113,7 +113,7 @@ def test_pot_tables_replace_the_whole_board() -> None:
     assert rules.pope is None
 
 
-# ---- the presets (spec §10) ---------------------------------------------------------------
+# ---- the presets -------------------------------------------------------------------------
 
 MICHIGAN_CARDS = [("ace", "AH"), ("king", "KC"), ("queen", "QD"), ("jack", "JS")]
 

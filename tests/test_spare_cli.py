@@ -1,4 +1,4 @@
-"""`popejoan spare` (the spare-hand exchange and auction, spec §3) and `popejoan void` (a real hand nobody can lead)."""
+"""`popejoan spare` (the spare-hand exchange and auction) and `popejoan void` (a real hand nobody can lead)."""
 
 from __future__ import annotations
 

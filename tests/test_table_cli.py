@@ -1,9 +1,9 @@
 """The table verbs on the command line: an evening at a table, and every way to get it wrong.
 
 Driven in-process with Typer's CliRunner, each test in its own POPEJOAN_HOME (POPEJOAN_TABLE
-never inherited), stdout, stderr and the exit code checked separately (README "Exit codes",
-design §4 and §6). Leads are each leader's lowest legal lead (`replay.lowest_lead`), so a
-seeded hand plays out the same way every time. After every change the players' counters
+never inherited), stdout, stderr and the exit code checked separately (README "Exit codes").
+Leads are each leader's lowest legal lead (`replay.lowest_lead`), so a seeded hand plays
+out the same way every time. After every change the players' counters
 plus the board add up to what was brought in less what was taken away.
 """
 

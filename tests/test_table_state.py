@@ -1,4 +1,4 @@
-"""Random table sessions through `tables.record`, for every preset and 3–8 players (design §8).
+"""Random table sessions through `tables.record`, for every preset and 3–8 players.
 
 A Hypothesis `RuleBasedStateMachine` opens a table in a temporary folder and then deals,
 leads (a random legal play of the open hand), undoes (as `popejoan undo` does: voids of the

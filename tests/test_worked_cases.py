@@ -1,7 +1,7 @@
 """Worked cases, one or more per preset, run through `popejoan hand replay FILE --json`.
 
 Each case is a deal file written here with every hand given, so the hand is exact. The
-expected JSON was worked out by hand from the spec (§4–§7, §10, §11) and the seeds; the
+expected JSON was worked out by hand from the rules of each preset and the seeds; the
 comment above each case walks through it. Players are Ann, Bob and Cat (clockwise) unless
 a case says otherwise; Cat deals, so Ann is eldest and leads first. Cards not named in a
 case's hands are in the spare hand (or, under boodle, which deals none, in Cat's hand).
@@ -81,7 +81,7 @@ def replay(tmp_path: Path, text: str) -> dict[str, Any]:
 
 
 def check_shape(out: Mapping[str, Any], extra: set[str] | None = None) -> None:
-    """§11: exactly the documented keys; no award or payment of 0; conservation."""
+    """Exactly the documented keys of the replay object; no award or payment of 0; conservation."""
     assert set(out) == KEYS | (extra or set())
     assert all(a["amount"] > 0 for a in out["awards"])
     assert all(p["amount"] > 0 for p in out["payments"])
@@ -386,7 +386,7 @@ def test_hoyle_turnup_out_of_play_is_a_stop_and_matching_turnup_pays(tmp_path: P
     assert conserved(out)
 
 
-# --------------------------------------------------------------------------- the final deal (§8, §12)
+# --------------------------------------------------------------------------- the final deal
 def spec_shuffle(seed: int | str, removed: set[str]) -> list[str]:
     deck = [r + s for s in "CDHS" for r in RANKS if r + s not in removed]
     rng = random.Random(seed)
@@ -499,7 +499,7 @@ def test_final_deal_needs_rules_with_a_final_deal() -> None:
 
 # --------------------------------------------------------------------------- the deal file's own seed
 def test_replay_of_a_seeded_deal_file_without_hands(tmp_path: Path) -> None:
-    # Without [hands] the deal comes from the seed (§3): modern-stops seed 42, D deals.
+    # Without [hands] the deal comes from the seed: modern-stops seed 42, D deals.
     # A holds 9C 4D 7D 7H 8H QH AS 5S 7S 9S KS (see test_deal's golden file) and leads
     # his lowest card: AS (rank 1). 2S is D's; 3S is in the spare hand: stop at 2S, D leads.
     text = 'rules = "modern-stops"\nplayers = ["A", "B", "C", "D"]\ndealer = "D"\nseed = 42\n'

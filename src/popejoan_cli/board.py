@@ -1,4 +1,4 @@
-"""The board: the pots and the counters on them (spec §4).
+"""The board: the pots and the counters on them.
 
 `Board` owns dressing, taking a whole pot, sharing one (with the odd-counter rule) and
 carry-over, which is simply that counters nobody wins stay where they are. Every method
@@ -32,7 +32,7 @@ class Board:
         return dict(self.counters)
 
     def dress(self, rules: HouseRules, seats: int, dealer: int, net: list[int]) -> dict[str, int]:
-        """Put each pot's stake on it (spec §4); returns what each pot received."""
+        """Put each pot's stake on it (dressing the board); returns what each pot received."""
         each = rules["stakes.payer"] == "each"
         mult = rules["stakes.dealer_multiplier"] if each else 1
         dressed: dict[str, int] = {}

@@ -1,4 +1,4 @@
-"""Cards: notation (spec §1), the canonical deck, and the seeded shuffle and deal (§3).
+"""Cards: notation, the canonical deck, and the seeded shuffle and deal.
 
 A `Card` is an `int` (0–51: suit × 13 + rank − 1, which is also the canonical deck order)
 so that the referee can index tables by card and compare cards cheaply. `Card.parse`
@@ -49,7 +49,8 @@ _SUIT_WORDS: dict[str, Suit] = {
 VALID_FORMS = (
     "a card is rank then suit: ranks A 2 3 4 5 6 7 8 9 10 J Q K (T for 10), "
     "suits C D H S or ♣ ♦ ♥ ♠, e.g. 9D, 9♦, 10h, Td, qs; "
-    "Russian: ranks В Д К Т (ace), suits т б ч п"
+    "Russian: ranks В Д К Т (ace), suits т б ч п; "
+    "emoji suits (9♦️) and full-width forms (９Ｄ) are read too"
 )
 
 
@@ -97,10 +98,21 @@ class Card(int):
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
 
 
+_VARIATION_SELECTORS = "\ufe0e\ufe0f"
+"""Text (U+FE0E) and emoji (U+FE0F) presentation after a suit symbol, as in `9♦️`."""
+
+
 def parse_card_or_none(text: object) -> Card | None:
     if not isinstance(text, str):
         return None
-    word = text.strip().upper()
+    word = text
+    if not word.isascii():
+        import unicodedata  # only non-ASCII text needs it; keep it off the start-up path
+
+        # NFKC folds full-width forms (`１０Ｈ`, `Ａ♠`) to ASCII and leaves the suit symbols and
+        # Cyrillic letters alone; the variation selector of an emoji suit (`9♦️`) is dropped.
+        word = unicodedata.normalize("NFKC", word).strip().rstrip(_VARIATION_SELECTORS)
+    word = word.strip().upper()
     if len(word) < 2:
         return None
     suit = _SUIT_WORDS.get(word[-1])
@@ -225,7 +237,7 @@ def deal_order(seats: int, dealer: int, spare: str | None) -> list[int]:
 def deal_cards(
     cards: Sequence[Card], seats: int, dealer: int, spare: str | None, turnup: str
 ) -> Dealt:
-    """Deal `cards` (already shuffled) one at a time, per spec §3."""
+    """Deal `cards` (already shuffled) one at a time, round and round in `deal_order`."""
     order = deal_order(seats, dealer, spare)
     hands: list[list[Card]] = [[] for _ in range(seats)]
     spare_hand: list[Card] = []

@@ -1,4 +1,4 @@
-"""The deal file (spec §11): reading one into a checked `DealSpec`, and writing one.
+"""The deal file (see README: A short tour of rules and hands): reading one into a checked `DealSpec`, and writing one.
 
 Reading is pure: the caller passes the file's bytes and a function that resolves the
 `rules` entry (a preset name or a path relative to the deal file). Every problem is
@@ -85,7 +85,7 @@ def check_players(names: Sequence[str], rules: HouseRules) -> list[str]:
 
 
 def seeded_deal(rules: HouseRules, seats: int, dealer: int, seed: Seed) -> Dealt:
-    """Spec §3: shuffle the canonical deck with the seed and deal it round."""
+    """Shuffle the canonical deck with the seed and deal it one card at a time, clockwise from the dealer's left."""
     deck = shuffled(canonical_deck(rules.removed), seed)
     spare = rules["deal.spare_position"] if rules["deal.spare_hand"] else None
     return deal_cards(deck, seats, dealer, spare, rules["deal.turnup"])
@@ -304,13 +304,13 @@ def _key(name: str) -> str:
 
 
 def write(rules_ref: str, players: Sequence[str], dealer: int, seed: Seed, dealt: Dealt, ace_high: bool) -> str:
-    """A deal file for a seeded deal, in the spec §11 form, each hand sorted by suit and rank."""
+    """A deal file for a seeded deal, in the form `hand replay` reads, each hand sorted by suit and rank."""
 
     def cards(cs: Sequence[Card]) -> list[str]:
         return [str(c) for c in sorted(cs, key=lambda c: sort_key(c, ace_high))]
 
     lines = [
-        f"# popejoan deal file (spec §11): {rules_ref}, dealt by {players[dealer]} from seed {seed!r}.",
+        f"# popejoan deal file: {rules_ref}, dealt by {players[dealer]} from seed {seed!r}.",
         "# Replay it with `popejoan hand replay FILE`; add leads = [...] to choose the leads.",
         f"rules = {_toml(rules_ref)}",
         f"players = {_toml(list(players))}   # clockwise",

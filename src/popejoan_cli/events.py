@@ -70,7 +70,7 @@ class PlayerLeft:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class HandDealt:
-    """A virtual hand dealt from a seed (spec §3): the cards follow from seed, rules and seats."""
+    """A virtual hand dealt from a seed: the cards follow from seed, rules and seats."""
 
     seed: int | str
     dealer: str
@@ -78,7 +78,7 @@ class HandDealt:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class SpareTaken:
-    """A player took the spare hand (spec §3), paying the dealer `price`."""
+    """A player took the spare hand, paying the dealer `price`."""
 
     player: str
     price: int
@@ -123,7 +123,7 @@ class HandShown:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class VoidDeclared:
-    """In a real hand under a passing change of suit, nobody could lead a new suit (spec §6)."""
+    """In a real hand under a passing change of suit, nobody could lead a new suit, so the hand is void."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -161,7 +161,7 @@ class HandCheckpointed:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class FinalDealt:
-    """The final clearing deal (spec §8) from a seed."""
+    """The final clearing deal (every card dealt, each pot to its card's holder) from a seed."""
 
     seed: int | str
 

@@ -1,4 +1,4 @@
-"""Ledger exports (design §5): the document people read, its import, and the CSV of postings.
+"""Ledger exports: the document people read, its import, and the CSV of postings.
 
 `to_document(view)` is the ledger as people read it: the table, its players and balances
 (clockwise), the counters brought in and taken away, the board as it stands, the rules in

@@ -133,7 +133,7 @@ class Hand:
     # ----------------------------------------------------------------- setting up
     @classmethod
     def deal(cls, rules: HouseRules, seats: int, dealer: int, board: Board, dealt: Dealt) -> Hand:
-        """Dress, deal known cards and apply the turn-up (spec §5 order)."""
+        """Dress the board, deal the known cards, then apply the turn-up, in that order."""
         hand = cls(rules, seats, dealer, board)
         hand.dressed = board.dress(rules, seats, dealer, hand.net)
         holder = hand.holder
@@ -212,7 +212,7 @@ class Hand:
         self.ended_at_turnup = True
 
     def exchange(self, seat: int, price: int = 0) -> None:
-        """Swap `seat`'s hand for the spare hand (spec §3), before any play."""
+        """Swap `seat`'s hand for the spare hand, before any play."""
         mode = self.rules["deal.spare_exchange"]
         if self.ended or self.plays:
             raise IllegalPlay("the spare hand can be taken only before the first lead",

@@ -26,6 +26,12 @@ for _sig in (SIGINT, SIGTERM):
     _signal.signal(_sig, _raise)
 
 
+def _done() -> None:
+    """The command has finished: a signal from now on has nothing left to stop (nor a traceback to print)."""
+    for sig in (SIGINT, SIGTERM):
+        _signal.signal(sig, _signal.SIG_IGN)
+
+
 def main() -> None:
     """Run the command line; the handlers were set when this module was imported."""
     try:
@@ -33,8 +39,11 @@ def main() -> None:
 
         run()
     except (Interrupted, KeyboardInterrupt) as err:
+        _done()
         from popejoan_cli.errors import interrupted_message
 
         signum = err.signum if isinstance(err, Interrupted) else SIGINT
         sys.stderr.write(interrupted_message(signum))
         sys.exit(128 + signum)
+    finally:
+        _done()

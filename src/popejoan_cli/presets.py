@@ -1,4 +1,4 @@
-"""The shipped presets (spec §10) and loading a rule set by preset name or file path.
+"""The shipped presets (see README: The presets) and loading a rule set by preset name or file path.
 
 This is shell code: it reads the packaged `house_rules/*.toml` (installed from the
 project's `house-rules/` folder) and users' files, then hands the bytes to `rules`.

@@ -1,4 +1,4 @@
-"""Playing a deal out (spec §11) and the final clearing deal (§8, §12), as results.
+"""Playing a deal out and the final clearing deal, as results.
 
 `play_out` drives a `Hand` with the given leads and then the lowest policy; `final_deal`
 deals the board clear to the holders. Both results turn into the documented JSON object
@@ -61,7 +61,7 @@ def award_json(a: Award, names: Sequence[str]) -> dict[str, Any]:
 
 
 def to_json(hand: Hand, names: Sequence[str], rules_name: str) -> dict[str, Any]:
-    """The spec §11 object, field for field."""
+    """The replay object (see README: A short tour of rules and hands), field for field."""
     return {
         "rules": rules_name,
         "dealer": names[hand.dealer],
@@ -82,7 +82,7 @@ def to_json(hand: Hand, names: Sequence[str], rules_name: str) -> dict[str, Any]
 
 @dataclass
 class FinalResult:
-    """The final clearing deal: every card to the players, pots to the holders (§8)."""
+    """The final clearing deal: every card to the players, pots to the holders."""
 
     rules: HouseRules
     dealer: int

@@ -1,4 +1,4 @@
-"""House rules: the `HouseRules` model (spec §9), its key schema, and validation.
+"""House rules: the `HouseRules` model (see README: Writing a house-rule file), its key schema, and validation.
 
 Every key is described once in `KEYS`; validation, defaults, `rules new` templates and
 `rules diff` all read that table, so a new key is added in one place. `from_toml` turns
@@ -482,7 +482,7 @@ def _check_contradictions(ck: _Checker, v: dict[str, Any], pots: Sequence[PotRul
                 if dealt > receivers - v["players.max"] else "remove fewer cards from the pack"))
     names = {p.name for p in pots}
     if "pope" not in names:
-        return  # spec §5: the Pope keys are read only where the board has a pot named pope
+        return  # the Pope keys are read only where the board has a pot named pope
     for taken in v["turnup.pope_takes"]:
         if taken != "*" and taken not in names:
             ck.bad(("turnup", "pope_takes"), f"pope_takes names an unknown pot {quoted(taken)}",

@@ -1,4 +1,4 @@
-"""The fold's steps for a real deck recorded card by card (events of issue 5).
+"""The fold's steps for a real deck recorded card by card (the `events` of a real hand).
 
 Split from `table` for size; `table.apply` hands these events here. The referee checks
 what can be known from the record and never guesses; it asks only who holds the Pope.

@@ -2,7 +2,7 @@
 
 The CLI parses, calls the core and renders; nothing here decides a rule. Every command is
 registered through `command`, which turns a `PopejoanError` into one message on stderr
-and its documented exit code (design §4), with no traceback. Heavy modules (rich, the
+and its documented exit code (README: Exit codes), with no traceback. Heavy modules (rich, the
 referee) are imported inside the commands that need them, to keep startup quick.
 """
 

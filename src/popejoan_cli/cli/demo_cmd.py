@@ -25,7 +25,7 @@ def demo(
     # Each next hand adds one, and a table's seeds stay below 2^63 (they must fit a TOML integer).
     seed: Annotated[int, typer.Option("--seed", "-s", min=0, max=(1 << 63) - 100,
                                       help="Seed of the first hand; each next hand adds one.")] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="Print each hand's spec §11 object and the totals.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print each hand's replay JSON and the totals.")] = False,
 ) -> None:
     """Play a short evening on the built-in defaults: every run, award and settlement, then the board and ledger."""
     import tempfile

@@ -50,7 +50,7 @@ def deal(
     players: PlayersOpt,
     seed: SeedOpt,
     dealer: DealerOpt = None,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the deal file (spec §11) here.")] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the deal file here.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the deal as JSON.")] = False,
 ) -> None:
     """Deal a hand from a seed: show every hand, the spare hand and the turn-up."""
@@ -104,11 +104,11 @@ def _read_deal(file: Path, rules_spec: str | None) -> object:
 @command(hand_app, "replay")
 def replay_cmd(
     # A plain string: Typer's Path type looks at the disk while parsing and trips on a NUL.
-    file: Annotated[str, typer.Argument(help="A deal file (spec §11), e.g. from `popejoan hand deal -o`.")],
+    file: Annotated[str, typer.Argument(help="A deal file, e.g. from `popejoan hand deal -o`.")],
     rules_spec: Annotated[
         str | None, typer.Option("--rules", "-r", help="Override the file's rules. " + RULES_HELP)
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the spec §11 JSON object.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the replay as one JSON object.")] = False,
 ) -> None:
     """Play a deal out: given leads first, then each leader's lowest legal lead."""
     from popejoan_cli.dealfile import DealSpec
@@ -154,9 +154,9 @@ def final_cmd(
     board: Annotated[
         str | None, typer.Option("--board", "-b", help="Counters on the board: pot=N,... (others 0).")
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON (spec §12).")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
-    """The final clearing deal (spec §8): every card dealt, each pot to its card's holder."""
+    """The final clearing deal: every card dealt, each pot to its card's holder."""
     from popejoan_cli.board import Board
     from popejoan_cli.cards import parse_seed
     from popejoan_cli.replay import final_deal, final_json

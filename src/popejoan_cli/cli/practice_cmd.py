@@ -3,9 +3,10 @@
 You sit in seat 0; the computers sit after you, clockwise. The first dealer is the last
 computer, so you are eldest and lead first, and the deal passes to the left each hand. Each
 hand is dealt by `dealfile.seeded_deal` from a seed shown on screen: hand k uses S + k - 1
-for the session seed S (`--seed`, or a random one that is shown, so `--seed` replays the
-session). The referee (`Hand`) decides every legal lead and refuses the rest; the computers
-lead through `bots.pick_lead`; this module only reads your entries and prints.
+for the session seed S (`--seed`, or a random one that is shown), and the command shown,
+with the seed and the other options, replays the session. The referee (`Hand`) decides
+every legal lead and refuses the rest; the computers lead through `bots.pick_lead`; this
+module only reads your entries and prints.
 """
 
 from __future__ import annotations
@@ -26,6 +27,10 @@ if TYPE_CHECKING:
     from popejoan_cli.rules import HouseRules
 
 DEFAULT_RULES = "modern-stops"
+DEFAULT_COMPUTERS = 3
+DEFAULT_HANDS = 3
+DEFAULT_LEVEL = "good"
+DEFAULT_NAME = "You"
 VARIANTS: dict[str, dict[str, Any]] = {
     # The older sources: a turned-up Pope gives the dealer the Pope and the Game, a counter for
     # every card dealt to each other player, and ends the hand at once.
@@ -61,6 +66,31 @@ def variant_rules(base: HouseRules, variants: Sequence[str]) -> HouseRules:
     if rules is None:
         raise DataError(problems)
     return rules
+
+
+def replay_command(seed: int, rules_spec: str, computers: int, hands: int, level: str,
+                   variants: Sequence[str], name: str) -> str:
+    """The command that plays this session again: the seed and every option that shapes the
+    session and is not at its default, quoted for a shell."""
+    import shlex
+
+    def option(flag: str, value: str) -> list[str]:
+        return [f"{flag}={value}"] if value.startswith("-") else [flag, value]  # never read as an option
+
+    words = ["popejoan", "practice", "--seed", str(seed)]
+    if rules_spec != DEFAULT_RULES:
+        words += option("--rules", rules_spec)
+    if computers != DEFAULT_COMPUTERS:
+        words += ["--computers", str(computers)]
+    if hands != DEFAULT_HANDS:
+        words += ["--hands", str(hands)]
+    if level != DEFAULT_LEVEL:
+        words += ["--level", level]
+    for variant in variants:
+        words += ["--variant", variant]
+    if name != DEFAULT_NAME:
+        words += option("--name", name)
+    return shlex.join(words)
 
 
 def _ask(prompt: str) -> str | None:
@@ -102,8 +132,8 @@ def _your_lead(hand: Hand, session: Session, out: Any) -> Card | None:
         if not entry:
             tell(f"Type a card marked {PLAY}, such as 4C or 4♣, or its number from 1 to {len(cards)}; q quits.")
             continue
-        if entry.isdigit():
-            n = int(entry)
+        if entry.isdecimal():  # not isdigit: int() refuses superscripts such as ²
+            n = int(entry) if len(entry) <= 4 else 0  # and a very long number is no card's either
             if not 1 <= n <= len(cards):
                 tell(f"There is no card number {n}: your cards are numbered 1 to {len(cards)}.")
                 continue
@@ -151,17 +181,19 @@ def _play_hand(hand: Hand, session: Session, level: str, out: Any) -> bool:
 @command(root, "practice")
 def practice(
     computers: Annotated[int, typer.Option("--computers", "-c", min=2, max=7,
-                                           help="How many computers you play against (2-7).")] = 3,
+                                           help="How many computers you play against (2-7).")] = DEFAULT_COMPUTERS,
     rules_spec: Annotated[str, typer.Option("--rules", "-r", help="A preset name or house-rule file.")] = DEFAULT_RULES,
     seed: Annotated[int | None, typer.Option("--seed", "-s", min=0,
                                              help="Session seed S: hand k is dealt from S+k-1 (default: random, "
                                                   "shown).")] = None,
-    hands: Annotated[int, typer.Option("--hands", "-n", min=1, max=100, help="How many hands to play.")] = 3,
-    level: Annotated[str, typer.Option("--level", "-l", help="How the computers play: simple or good.")] = "good",
+    hands: Annotated[int, typer.Option("--hands", "-n", min=1, max=100,
+                                       help="How many hands to play.")] = DEFAULT_HANDS,
+    level: Annotated[str, typer.Option("--level", "-l",
+                                       help="How the computers play: simple or good.")] = DEFAULT_LEVEL,
     variants: Annotated[list[str] | None, typer.Option(
         "--variant", help="A house-rule option, repeatable: instant-win (a turned-up Pope wins the hand for the "
                           "dealer), split-combination (pair pots shared).")] = None,
-    name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "You",
+    name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = DEFAULT_NAME,
 ) -> None:
     """Play Pope Joan against the computers: your legal leads are marked Play; type a card or its number."""
     import secrets
@@ -186,9 +218,10 @@ def practice(
     base = seed if seed is not None else secrets.randbelow(SEED_RANGE)
     title = rules.title + "".join(f" + {v}" for v in chosen)
     out = console()
+    again = replay_command(base, rules_spec, computers, hands, level, chosen, name)
     out.print(f"Pope Joan, {title} rules: {name} against {computers} computers (level {level}), {hands} "
-              f"hand{'s' if hands != 1 else ''}. Session seed {base}: `popejoan practice --seed {base}` "
-              "replays it.", markup=False, soft_wrap=True)
+              f"hand{'s' if hands != 1 else ''}. Session seed {base}: `{again}` replays it.",
+              markup=False, soft_wrap=True)
     board = Board(rules)
     scores = [0] * seats
     dealer = seats - 1

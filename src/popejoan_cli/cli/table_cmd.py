@@ -278,7 +278,7 @@ def spare(
     name: Annotated[str, typer.Argument(help="Who takes the spare hand (the dealer, or the auction's winner).")],
     price: Annotated[int, typer.Option("--price", help="Counters paid to the dealer (auction).")] = 0,
 ) -> None:
-    """Before the first lead: NAME swaps his hand for the spare hand (spec §3), paying the dealer PRICE."""
+    """Before the first lead: NAME swaps his hand for the spare hand, paying the dealer PRICE."""
     from popejoan_cli.events import SpareTaken
     from popejoan_cli.table import player_named
 
@@ -520,7 +520,7 @@ def end(
     seed: Annotated[str | None, typer.Option("--seed", "-s", help="Seed of the final deal (default: random).")]
     = None,
 ) -> None:
-    """Close the session; where the rules have a final clearing deal (spec §8), play it."""
+    """Close the session; where the rules have a final clearing deal, play it."""
     import secrets
 
     from popejoan_cli.cards import parse_seed
