@@ -92,3 +92,23 @@ def test_a_signal_during_a_write_waits_for_it_and_says_what_was_recorded(
                                   "is in the journal; look at `popejoan history` before running the command again\n")
     monkeypatch.setattr(journal, "_write", real)
     assert invoke("deal", "--seed", "4").exit_code == 0  # the table goes on
+
+
+def test_a_signal_wrapped_by_python_is_still_a_signal() -> None:
+    """Python 3.11 wraps an exception raised while a class is made (a dataclass field's __set_name__)
+    in a RuntimeError; the launcher still finds the signal underneath and prints its one line."""
+    before = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    try:
+        from popejoan_cli import Interrupted, launch
+    finally:
+        signal.signal(signal.SIGINT, before[0])  # importing the launcher sets its handlers: put ours back
+        signal.signal(signal.SIGTERM, before[1])
+    try:
+        try:
+            raise Interrupted(signal.SIGTERM)
+        except Interrupted as err:
+            raise RuntimeError("Error calling __set_name__ on 'Field' instance") from err
+    except RuntimeError as wrapped:
+        assert launch._signal_in(wrapped) == signal.SIGTERM
+    assert launch._signal_in(ValueError("a bug")) is None
+    assert launch._signal_in(KeyboardInterrupt()) == signal.SIGINT

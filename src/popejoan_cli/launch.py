@@ -32,17 +32,36 @@ def _done() -> None:
         _signal.signal(sig, _signal.SIG_IGN)
 
 
+def _signal_in(err: BaseException) -> int | None:
+    """The signal behind `err`, if one is: Python 3.11 wraps an exception raised while a class is
+    being made (a dataclass field's `__set_name__`) in a RuntimeError, so look down the chain."""
+    seen: BaseException | None = err
+    for _ in range(20):
+        if seen is None:
+            return None
+        if isinstance(seen, Interrupted):
+            return seen.signum
+        if isinstance(seen, KeyboardInterrupt):
+            return SIGINT
+        seen = seen.__cause__ or seen.__context__
+    return None
+
+
 def main() -> None:
     """Run the command line; the handlers were set when this module was imported."""
     try:
         from popejoan_cli.cli import main as run
 
         run()
-    except (Interrupted, KeyboardInterrupt) as err:
+    except SystemExit:
+        raise  # the command's own exit, an interruption already told included
+    except BaseException as err:
+        signum = _signal_in(err)
+        if signum is None:
+            raise
         _done()
         from popejoan_cli.errors import interrupted_message
 
-        signum = err.signum if isinstance(err, Interrupted) else SIGINT
         sys.stderr.write(interrupted_message(signum))
         sys.exit(128 + signum)
     finally:
