@@ -88,7 +88,7 @@ class Loaded:
     size: int = 0
     """Bytes in the file, a torn tail included."""
     sha: Any = None
-    """A SHA-256 over the first `good_bytes` bytes, where `.verified` is in use."""
+    """A SHA-256 over the first `good_bytes` bytes: what a new `.verified` note would say."""
 
 
 def decode(data: bytes, name: str = JOURNAL, *, canonical_after: int = 0) -> Loaded:
