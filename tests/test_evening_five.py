@@ -98,7 +98,7 @@ def record_real(cli: Cli, seed: int, *, batch: bool) -> dict[str, Any]:
     assert hand.out is not None and not hand.ended_at_turnup
     said = cli.ok("deal", "--real", "--turnup", str(dealt.turnup))
     assert said.stderr == ""
-    assert f"{dealer_name} deals (seed real deck)" in said.stdout
+    assert f"real deck, {dealer_name} deals." in said.stdout
     assert f"{players[hand.eldest]} leads" in said.stdout
     # (seat, cards) to play, or (-1, []) where the table must call the stop (next card unseen).
     plan: list[tuple[int, list[Any]]] = []

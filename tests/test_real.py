@@ -373,7 +373,7 @@ def test_the_next_card_of_the_turnup_holder_is_named(cli: Cli) -> None:
     cli.real()
     # Bob holds the turned-up 8♥: under lowest-in-suit he may not lead a higher heart.
     err = cli.refused(3, "play", "Bob", "9H")
-    assert err == (f"popejoan: Bob may not lead {face('9H')}: he holds {face('8H')}, lower in that suit\n"
+    assert err == (f"popejoan: Bob may not lead {face('9H')}: they hold {face('8H')}, lower in that suit\n"
                    "  rule: play.lead = \"lowest-in-suit\"\n")
     said = cli.ok("play", "Bob", "7H").stdout
     assert said == f"Bob leads {face('7H')}\nNext: {face('8H')}, which Bob holds.\n"
@@ -390,7 +390,7 @@ def test_out_for_a_player_who_still_has_cards(cli: Cli) -> None:
     cli.real()
     cli.ok("play", "Bob", "AS")
     err = cli.refused(3, "out", "Bob")
-    assert err == "popejoan: the record shows Bob still has 10 card(s)\n  record the rest of the plays first\n"
+    assert err == "popejoan: the record shows Bob still has 10 cards\n  record the rest of the plays first\n"
     cli.ok("play", "Cat", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS")
     assert "Cat went out, not Bob" in cli.refused(3, "out", "Bob")
     assert "no player 'Zed'" in cli.refused(2, "out", "Zed")
@@ -465,7 +465,7 @@ def test_deal_real_turnup_must_match_the_rules(cli: Cli) -> None:
     m.table("michigan")
     err = m.refused(2, "deal", "--real", "--turnup", "10C")
     assert err == "popejoan: michigan turns no card up\n  leave out --turnup\n"
-    assert m.ok("deal", "--real").stdout.startswith("Hand 1: Ann deals (seed real deck).\n")
+    assert m.ok("deal", "--real").stdout.startswith("Hand 1: real deck, Ann deals.\n")
 
 
 def test_lead_in_a_real_hand_says_use_play(cli: Cli) -> None:
@@ -498,7 +498,7 @@ def test_a_real_hand_that_ends_at_the_turnup_takes_no_plays(cli: Cli) -> None:
     assert "no hand is being played" in cli.refused(3, "play", "Bob", "2C")
     record = cli.hand()
     assert record["closed"] is True and record["plays"] == [] and record["out"] is None
-    assert cli.ok("deal", "--real", "--turnup", "2C").stdout.startswith("Hand 2: Bob deals (seed real deck).\n")
+    assert cli.ok("deal", "--real", "--turnup", "2C").stdout.startswith("Hand 2: real deck, Bob deals.\n")
 
 
 # --------------------------------------------------------------------------- show: leads checked again
@@ -533,18 +533,18 @@ def test_show_finds_an_earlier_lead_that_was_not_the_lowest(cli: Cli) -> None:
 def test_show_of_legal_leads(cli: Cli) -> None:
     breach_table(cli)
     said = cli.ok("show", "Bob", "3H", "4H", "5H", "6H", "7H")
-    assert said.stdout == "Bob's 5 card(s) recorded; his leads were all legal.\n" and said.stderr == ""
+    assert said.stdout == "Bob's 5 cards recorded; their leads were all legal.\n" and said.stderr == ""
     assert cli.ok("check").stdout.startswith("ok: ")
 
 
 def test_show_is_refused_when_it_contradicts_the_record(cli: Cli) -> None:
     breach_table(cli)
     err = cli.refused(3, "show", "Bob", "2C", "3H")
-    assert err == "popejoan: the record shows Bob holds 5 card(s), not 2\n"
+    assert err == "popejoan: the record shows Bob holds 5 cards, not 2\n"
     err = cli.refused(3, "show", "Bob", "2C", "3H", "4H", "5H", "6C")
     assert err == f"popejoan: Bob cannot hold {face('6C')}: the record places it elsewhere (played)\n"
     err = cli.refused(3, "show", "Bob", "2C", "3H", "4H", "5H", "7C")
-    assert err == f"popejoan: Bob cannot hold {face('7C')}: the record places it elsewhere (not in his hand)\n"
+    assert err == f"popejoan: Bob cannot hold {face('7C')}: the record places it elsewhere (not in their hand)\n"
     assert "listed twice" in cli.refused(2, "show", "Bob", "2C", "2C", "4H", "5H", "6H")
     assert f"Bob cannot hold {face('8D')}" in cli.refused(3, "show", "Bob", "8D", "3H", "4H", "5H", "6H")
     # Gus holds the turned-up 8♥: a show of his hand must include it.
@@ -569,7 +569,7 @@ def test_show_reports_only_the_breaches_it_finds(cli: Cli) -> None:
     cli.ok("show", "Bob", "2C", "3H", "4H", "5H", "6H")
     res = cli.ok("show", "Dan", "2S", "3S", "4S", "5S", "6S", "7S")
     assert res.stderr == ""
-    assert res.stdout == "Dan's 6 card(s) recorded; his leads were all legal.\n"
+    assert res.stdout == "Dan's 6 cards recorded; their leads were all legal.\n"
     assert len(json.loads(cli("check", "--json").stdout)["problems"]) == 1
 
 

@@ -136,7 +136,7 @@ def probe(t: Table, seed: int, every: bool = True) -> None:
             assert_hides(res.stdout + res.stderr, hidden - mine - {card}, seed, verb)
             if card in hidden - mine:
                 assert res.stderr.startswith(f"popejoan: {name} does not hold {card.face}\n"), res.stderr
-    # Each player sees his own hand, and only that.
+    # Each player sees their own hand, and only that.
     for seat, player in enumerate(rec.players):
         res = t.ok("hand", "show", player)
         own = {CARDS[c] for c in hand.holding[seat]}
@@ -186,7 +186,7 @@ def test_nothing_tells_an_unseen_card_or_the_seed_until_the_hand_is_over(table: 
 
 
 def test_a_spare_hand_bought_in_the_auction_stays_secret(table: Table) -> None:
-    """Michigan: Bob buys the spare hand; his old hand, now the spare, is still unseen."""
+    """Michigan: Bob buys the spare hand; their old hand, now the spare, is still unseen."""
     t = table
     t.ok("table", "new", "t", "--rules", "michigan", "--players", ",".join(PLAYERS))
     t.ok("deal", "--seed", "271828182")

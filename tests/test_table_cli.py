@@ -333,7 +333,7 @@ def test_undo_several_and_past_the_start(cli: Cli) -> None:
     assert cli.json("history") == {"hands": []}
     assert cli.json("ledger", "show") == dict.fromkeys(["Ann", "Bob", "Cat", "Dan"], 50)
     before = cli.journal()
-    fails(cli("undo", "--yes"), 3, "only 0", "opening")
+    fails(cli("undo", "--yes"), 3, "nothing can be undone here", "opening")
     assert cli.journal() == before
     # the deal can be dealt again, by the same dealer
     assert cli.ok("deal", "--seed", "42").stdout.startswith("Hand 1: Ann deals")
@@ -378,7 +378,7 @@ def test_check_lists_each_problem_once(cli: Cli) -> None:
 def test_check_on_a_clean_table(cli: Cli) -> None:
     new_table(cli)
     res = cli.ok("check")
-    assert res.stdout == "ok: 1 events, 0 hands; counters conserved (200 in play).\n"
+    assert res.stdout == "ok: 1 event, 0 hands; counters conserved (200 in play).\n"
     assert cli.json("check") == {"ok": True, "events": 1, "hands": 0, "problems": [], "resolved": []}
 
 
@@ -426,7 +426,7 @@ def test_join_and_leave_between_hands(cli: Cli) -> None:
     # Bob's counters stay gone; the others' changes add up with the board's
     assert "Bob" not in cli.json("ledger", "show")
     res = cli.ok("table", "leave", "Eve")
-    taken = int(re.search(r"taking (-?\d+) counters", res.stdout).group(1))
+    taken = int(re.search(r"taking (-?\d+) counters?", res.stdout).group(1))
     assert taken == cli.view().taken_out["Eve"]
     assert cli.in_play() == 230 - 50 - taken
     assert cli.ok("check").exit_code == 0
@@ -714,3 +714,20 @@ def test_michigan_refuses_a_lead_in_the_stopped_suit(cli: Cli) -> None:
     assert lead_lowest(cli, "mi").stdout.split()[2][-1] != "♣♦♥♠"[stopped]
     play_out(cli, 150, "mi")
     assert cli.ok("check").exit_code == 0
+
+
+def test_counts_and_shared_final_pots_read_right() -> None:
+    from popejoan_cli.hand import Award
+    from popejoan_cli.narrate import final_awards, plain
+    from popejoan_cli.words import plural
+
+    assert [plural(n, "hand") for n in (0, 1, 3)] == ["0 hands", "1 hand", "3 hands"]
+    q, k = Card.parse("QC"), Card.parse("KC")
+    names, labels = ["Ann", "Bob", "Cat"], {"matrimony": "Matrimony"}
+    even = [Award("matrimony", 2, 2, "final", (q, k)), Award("matrimony", 1, 2, "final", (q, k))]
+    assert [plain(line) for line in final_awards(even, names, labels)] == [
+        f"Cat and Bob share Matrimony ({q.face} and {k.face}): 2 counters each"]
+    odd = [Award("matrimony", 2, 3, "final", (q, k)), Award("matrimony", 1, 2, "final", (q, k))]
+    assert plain(final_awards(odd, names, labels)[0]).endswith(": Cat 3, Bob 2")
+    alone = [Award("matrimony", 0, 1, "final", (q, k))]
+    assert plain(final_awards(alone, names, labels)[0]) == f"Ann wins Matrimony ({q.face} and {k.face}): 1 counter"

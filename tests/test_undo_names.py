@@ -74,9 +74,10 @@ def test_undo_never_takes_back_a_sessions_carried_balances(run: Run, tmp_path: P
     ok(run("end"))
     balances, board = js(run, "ledger", "show"), js(run, "board")
     assert sum(board.values()) > 0
-    ok(run("session", "new"))
+    said = ok(run("session", "new")).stdout
+    assert said.count("'fri'") == 1, said  # "Table 'fri-s2' continues 'fri' as session 2", not twice
     journal_before = (tables.folder() / "journal.jsonl").read_bytes()
-    one_message(run("undo", "--yes"), 3, "only 0", "opening", "never undone")
+    one_message(run("undo", "--yes"), 3, "nothing can be undone here", "carried on from 'fri'", "never undone")
     assert (tables.folder() / "journal.jsonl").read_bytes() == journal_before
     assert js(run, "ledger", "show") == balances and js(run, "board") == board
     assert ok(run("check")).stdout.startswith("ok:")

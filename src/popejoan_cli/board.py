@@ -23,7 +23,7 @@ class Board:
         given = dict(counters or {})
         self.counters: dict[str, int] = {name: int(given.pop(name, 0)) for name in self.order}
         if given:
-            raise ValueError(f"no such pot(s) on this board: {', '.join(sorted(given))}")
+            raise ValueError(f"no such pot{'' if len(given) == 1 else 's'} on this board: {', '.join(sorted(given))}")
 
     def total(self) -> int:
         return sum(self.counters.values())

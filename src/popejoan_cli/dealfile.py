@@ -30,6 +30,7 @@ from popejoan_cli.cards import (
 from popejoan_cli.errors import DataError, PopejoanError, Problem, allowed
 from popejoan_cli.limits import cut, key_text, quoted
 from popejoan_cli.rules import HouseRules
+from popejoan_cli.words import plural
 
 if TYPE_CHECKING:
     from popejoan_cli.tomlsource import Path_
@@ -247,7 +248,7 @@ def _dealt(doc: dict[str, Any], rules: HouseRules, players: list[str], dealer: i
             bad(("hands", p), f"{p} is dealt no cards", "every player must be dealt at least one card")
     missing = sorted(expected - set(counts))
     if missing:
-        bad(("hands",), f"{len(missing)} card(s) missing: {' '.join(str(c) for c in missing)}",
+        bad(("hands",), f"{plural(len(missing), 'card')} missing: {' '.join(str(c) for c in missing)}",
             "every card of the pack appears exactly once")
     holder: int | None = None
     if mode == "in-hand" and turnup is not None:

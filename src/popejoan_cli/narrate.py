@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from popejoan_cli.cards import Card, Suit
 from popejoan_cli.hand import Award, Hand, Play, Stop
 from popejoan_cli.visible import shown
+from popejoan_cli.words import plural
 
 Line = list[str | Card]
 
@@ -46,8 +47,37 @@ def award(a: Award, names: Sequence[str], labels: dict[str, str]) -> Line:
                 line.append(" then " if a.at == "play" else " and ")
             line.append(c)
         line.append(")")
-    line.append(f": {a.amount} counter{'s' if a.amount != 1 else ''}")
+    line.append(f": {plural(a.amount, 'counter')}")
     return line
+
+
+def final_awards(awards: Sequence[Award], names: Sequence[str], labels: dict[str, str]) -> list[Line]:
+    """The final deal's pots: `Bob wins Matrimony (Q♣ and K♣): 4 counters`, or, when the
+    cards fell to several players, `Cat and Bob share Matrimony (Q♣ and K♣): 2 counters each`."""
+    groups: dict[str, list[Award]] = {}
+    for a in awards:
+        groups.setdefault(a.pot, []).append(a)
+    lines: list[Line] = []
+    for pot, group in groups.items():
+        if len(group) == 1:
+            lines.append(award(group[0], names, labels))
+            continue
+        who = [names[a.seat] for a in group]
+        line: Line = [f"{', '.join(who[:-1])} and {who[-1]} share {labels.get(pot, pot)}"]
+        if group[0].cards:
+            line.append(" (")
+            for i, c in enumerate(group[0].cards):
+                if i:
+                    line.append(" and ")
+                line.append(c)
+            line.append(")")
+        amounts = {a.amount for a in group}
+        if len(amounts) == 1:
+            line.append(f": {plural(group[0].amount, 'counter')} each")
+        else:
+            line.append(": " + ", ".join(f"{names[a.seat]} {a.amount}" for a in group))
+        lines.append(line)
+    return lines
 
 
 def stop(hand: Hand, s: Stop, names: Sequence[str]) -> Line:
@@ -109,8 +139,11 @@ def dealt(hand: Hand, names: Sequence[str], number: int, dealer: str, seed: obje
     only where it may be (a practice hand against computers): a table's seed deals every hand,
     so it stays unsaid until the hand is over."""
     labels = {p.name: p.label for p in hand.rules.pots}
-    lines: list[Line] = [[f"Hand {number}: {dealer} deals{'' if seed is None else f' (seed {seed})'}."],
-                         [f"The board is dressed with {sum(hand.dressed.values())} counters."]]
+    if not hand.known:  # a real deck has no seed
+        head = f"Hand {number}: real deck, {dealer} deals."
+    else:
+        head = f"Hand {number}: {dealer} deals{'' if seed is None else f' (seed {seed})'}."
+    lines: list[Line] = [[head], [f"The board is dressed with {plural(sum(hand.dressed.values()), 'counter')}."]]
     if hand.turnup is not None:
         lines.append(["Turn-up ", hand.turnup, f": trump is {suit_label(hand.turnup.suit)}."])
     lines += [["Turn-up: ", *award(a, names, labels), " (the dealer)"] for a in hand.awards if a.at == "turnup"]
@@ -121,7 +154,7 @@ def dealt(hand: Hand, names: Sequence[str], number: int, dealer: str, seed: obje
     elif not hand.known:  # a real deck: nobody but the players has seen the cards
         lines.append([f"{names[hand.leader]} leads: record each card with `popejoan play NAME CARD`."])
     else:
-        lines.append([f"{names[hand.leader]} leads. Each player sees his own hand with `popejoan hand show NAME`."])
+        lines.append([f"{names[hand.leader]} leads. Each player sees their own hand with `popejoan hand show NAME`."])
     return lines
 
 
@@ -158,4 +191,4 @@ def next_step(hand: Hand, names: Sequence[str]) -> list[Line]:
     seats = hand.lead_seats()
     if len(seats) == 1:
         return [[f"{names[seats[0]]} leads next."]]
-    return [[f"{names[hand.leader]} leads next, or the first player after him who can change suit."]]
+    return [[f"{names[hand.leader]} leads next, or the first player after them who can change suit."]]

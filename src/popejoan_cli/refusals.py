@@ -76,9 +76,9 @@ def refusal(hand: Hand, seat: int, card: Card) -> IllegalPlay:
         return IllegalPlay(f"{who} cannot lead {card.face}: it is {hand.name(hand.leader)}'s lead",
                            rule="who leads after a stop")
     if h == ELSEWHERE or (h >= 0 and h != seat):
-        return IllegalPlay(f"{who} does not hold {card.face}", rule="a player leads a card he holds")
+        return IllegalPlay(f"{who} does not hold {card.face}", rule="a player leads a card they hold")
     if h == UNKNOWN and not hand._has_unknown(seat):
-        return IllegalPlay(f"{who} does not hold {card.face}", rule="a player leads a card he holds")
+        return IllegalPlay(f"{who} does not hold {card.face}", rule="a player leads a card they hold")
     if not hand._suit_ok(card // 13):
         stopped = Suit(hand.after_stop_suit or 0)
         change = hand.change_suit
@@ -89,7 +89,7 @@ def refusal(hand: Hand, seat: int, card: Card) -> IllegalPlay:
              and rank_order(c, hand.ace_high) < rank_order(card, hand.ace_high)]
     if lower:
         low = CARDS[min(lower, key=lambda c: rank_order(c, hand.ace_high))]
-        return IllegalPlay(f"{who} may not lead {card.face}: he holds {low.face}, lower in that suit",
+        return IllegalPlay(f"{who} may not lead {card.face}: they hold {low.face}, lower in that suit",
                            rule="play.lead = \"lowest-in-suit\"")
     return IllegalPlay(f"{who} may not lead {card.face} now", rule="play.lead")
 

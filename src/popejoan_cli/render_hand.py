@@ -180,7 +180,7 @@ def final_view(res: FinalResult, names: Sequence[str]) -> RenderableType:
         Text(f"The final deal: every card dealt round; `trump` pots read as {suit_label(res.suit)}."),
         hands_table(names, res.hands, None, rules.ace_high, res.dealer),
     ]
-    parts += [_award_line(a, names, labels) for a in res.awards] or [Text("No pot is won.")]
+    parts += [line_text(line) for line in narrate.final_awards(res.awards, names, labels)] or [Text("No pot is won.")]
     parts.append(board_table(rules, res.board_before, res.board.snapshot(), {}))
     parts.append(net_table(names, res.net))
     return Panel(Group(*parts), title=f"{escape(shown(rules.title))}: final deal", title_align="left")

@@ -203,7 +203,7 @@ _SECOND_PERSON = (
     (re.compile(r"\bYou still holds\b"), lambda m: "You still hold"),
     (re.compile(r"\bYou's\b"), lambda m: "Your"),
     (re.compile(r"\bnext in turn and does not hold\b"), lambda m: "next in turn and do not hold"),
-    (re.compile(r": he holds\b"), lambda m: ": you hold"),
+    (re.compile(r": they hold\b"), lambda m: ": you hold"),
 )
 
 

@@ -158,10 +158,10 @@ def _deal(r: HouseRules) -> list[str]:
         if exchange == "none":
             out.append("Nobody may exchange a hand for the spare hand.")
         elif exchange == "dealer":
-            out.append(f"{after}, the dealer may swap his hand for the spare hand, unseen.")
+            out.append(f"{after}, the dealer may swap their hand for the spare hand, unseen.")
         else:
-            out.append(f"{after}, the dealer may swap his hand for the spare hand, unseen, or sell "
-                       "that right to another player for counters paid to him.")
+            out.append(f"{after}, the dealer may swap their hand for the spare hand, unseen, or sell "
+                       "that right to another player for counters paid to the dealer.")
     return out + _unused(notes)
 
 
@@ -218,16 +218,16 @@ def _turnup(r: HouseRules) -> list[str]:
         out.append(f"If the turn-up{other} is a card that wins a card pot (such as the trump ace), "
                    "the dealer takes that pot at once.")
         if r["turnup.ends_hand"]:
-            out.append("When he does, the hand ends there: no play, no settlement, and the board carries over.")
+            out.append("When the dealer does, the hand ends there: no play, no settlement, and the board carries over.")
         else:
-            out.append("Play goes on after he does.")
+            out.append("Play goes on after the dealer does.")
     else:
         out.append("The dealer takes no pot for the turn-up" + (" (other than the Pope)." if pope else "."))
         notes.append("turnup.ends_hand (the dealer takes nothing for a turn-up)")
     if pope is not None:
         text = f"A turned-up Pope {spec_words(pope.cards[0])}: the dealer takes {_pope_takes(r)}"
         if r["turnup.pope_per_card"]:
-            text += ", and every other player pays him 1 counter for each card dealt to him"
+            text += ", and every other player pays the dealer 1 counter for each card dealt to them"
         text += "; the hand ends there." if r["turnup.pope_ends_hand"] else "; play goes on."
         out.append(text)
     else:
@@ -241,13 +241,13 @@ def _play(r: HouseRules) -> list[str]:
     if r["play.lead"] == "any":
         out.append("Eldest leads first. A lead may be any card.")
     else:
-        out.append("Eldest leads first. A lead is the lowest card the leader holds in the suit of his choice.")
+        out.append("Eldest leads first. A lead is the lowest card the leader holds in the suit of their choice.")
     if r["play.follow"] == "holder":
         out.append("A run goes on with the next card of the same suit, one rank higher, played by whoever "
                    "holds it; when it stops, the player of the last card leads next.")
     else:
         out.append("A run goes on with the next card of the same suit, one rank higher, and it must come "
-                   "from the next player in turn; if he does not hold it, the run stops and he leads next.")
+                   "from the next player in turn; if they do not hold it, the run stops and they lead next.")
     change = r["play.change_suit"]
     if change == "no":
         out.append("After a stop, the next lead may be in any suit.")
@@ -272,7 +272,7 @@ def _play(r: HouseRules) -> list[str]:
             out.append(f"A pair pot goes to one player who plays both its cards, {order}.")
     else:
         notes.append("play.pairs and play.pair_order (no pair pots)")
-    out.append("The first player to play his last card ends the hand at once; a pot is won only by cards "
+    out.append("The first player to play their last card ends the hand at once; a pot is won only by cards "
                "actually played.")
     return out + _unused(notes)
 
@@ -288,7 +288,7 @@ def _settle(r: HouseRules) -> list[str]:
     per_card = int(r["settle.per_card"])
     if per_card:
         out.append(f"Every other player pays the first player out {_counters(per_card)} for each card "
-                   "left in his hand.")
+                   "left in their hand.")
     else:
         out.append("Nobody pays for cards left in hand.")
     pope = r.pope
@@ -308,7 +308,7 @@ def _settle(r: HouseRules) -> list[str]:
     if r["settle.negative"]:
         out.append("Balances may go below zero.")
     else:
-        out.append("Nobody goes below zero: a player who cannot pay pays what he has, and the shortfall "
+        out.append("Nobody goes below zero: a player who cannot pay pays what they have, and the shortfall "
                    "is recorded.")
     return out + _unused(notes)
 

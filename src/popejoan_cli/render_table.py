@@ -11,8 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.align import Align
-from rich.console import Group, RenderableType
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.markup import escape
+from rich.measure import Measurement
+from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -26,14 +29,64 @@ from popejoan_cli.table import HandRecord, TableView
 from popejoan_cli.visible import shown
 
 
+class _Fit:
+    """The first of `choices` whose narrowest layout fits the width it is given (else the last).
+
+    rich cuts a cell ("…") once a table's columns are narrower than their longest word; a
+    choice whose minimum width fits is wrapped only at spaces.
+    """
+
+    def __init__(self, *choices: RenderableType) -> None:
+        self.choices = choices
+
+    def _pick(self, console: Console, options: ConsoleOptions) -> RenderableType:
+        for choice in self.choices[:-1]:
+            # Measured unbounded: rich clamps a table's minimum to the width it is offered.
+            if Measurement.get(console, options.update_width(10_000), choice).minimum <= options.max_width:
+                return choice
+        return self.choices[-1]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self._pick(console, options)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self._pick(console, options))
+
+
+def records_view(title: str, columns: Sequence[tuple[str, str]], rows: Sequence[Sequence[str]],
+                 heading: str = "{}") -> RenderableType:
+    """A table of `rows` (rich markup) under `columns` (header, justify) where it fits, else one block per row.
+
+    The blocks are the table turned on its side: `heading` filled with the row's first cell,
+    then each other cell beside its column's header; many columns or long names are never cut.
+    """
+    table = Table(title=title, title_justify="left", header_style="bold")
+    for header, just in columns:
+        table.add_column(header, justify=just)  # type: ignore[arg-type]
+    for row in rows:
+        table.add_row(*row)
+    blocks: list[RenderableType] = [Text.from_markup(title)]
+    for row in rows:
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        for (header, _), cell in zip(columns[1:], row[1:], strict=True):
+            grid.add_row(Text.from_markup(header), Text.from_markup(cell))
+        blocks += [Text(""), Text.from_markup(heading.format(row[0]), style="bold"),
+                   Padding(grid, (0, 0, 0, 2), expand=False)]
+    return _Fit(table, Group(*blocks))
+
+
 def board_view(view: TableView) -> RenderableType:
     """The pots laid out around the trump and the turn-up, with the counters on each."""
     rules = view.the_rules()
     board = view.live_board()
     rec = view.open_hand or (view.hands[-1] if view.hands else None)
     hand = rec.hand if rec is not None else None
+    # Wide enough for the longest label in the title ("─ Ace of hearts ─" and the corners).
+    width = max([16] + [cell_len(shown(p.label)) + 6 for p in rules.pots])
     cells = [Panel(Text(f"{board.get(p.name, 0)}", justify="center", style="bold"),
-                   title=escape(shown(p.label)), width=16) for p in rules.pots]
+                   title=escape(shown(p.label)), width=width) for p in rules.pots]
     middle = Text(justify="center")
     if hand is not None and hand.turnup is not None:
         middle.append("turn-up ")
@@ -44,15 +97,24 @@ def board_view(view: TableView) -> RenderableType:
     else:
         middle.append("no hand dealt yet")
     centre = Panel(middle, width=26, border_style="dim")
-    half = (len(cells) + 1) // 2
-    rows: list[RenderableType] = []
-    for part in (cells[:half], cells[half:]):
-        if part:
+
+    def laid_out(per_row: int) -> RenderableType:
+        """The pots `per_row` to a row, the centre after the first half of them."""
+        rows: list[RenderableType] = []
+        half = (len(cells) + 1) // 2
+        for start in range(0, len(cells), per_row):
+            if start >= half and centre not in rows:
+                rows.append(centre)
             grid = Table.grid(padding=(0, 1))
-            grid.add_row(*part)
-            rows.append(Align.center(grid))
-        if not rows[1:]:
-            rows.append(Align.center(centre))
+            grid.add_row(*cells[start:start + per_row])
+            rows.append(grid)
+        if centre not in rows:
+            rows.append(centre)
+        return Group(*(Align.center(r) for r in rows))
+
+    # Two rows round the centre where they fit; else fewer pots to a row (never a cut label).
+    half = (len(cells) + 1) // 2
+    rows = [_Fit(*(laid_out(n) for n in range(max(half, 1), 0, -1)))]
     state = _state_line(view)
     title = f"{escape(shown(view.name))}: the board ({sum(board.values())} counters)"
     return Panel(Group(*rows, state), title=title, title_align="left")
@@ -88,10 +150,11 @@ def ledger_view(view: TableView) -> RenderableType:
 
 
 def history_view(view: TableView) -> RenderableType:
-    table = Table(title=f"{escape(shown(view.name))}: hand by hand", title_justify="left", header_style="bold")
-    for col in ("Hand", "Dealer", "Seed", "Turn-up", "Out", "Pots won", *view.players):
-        table.add_column(escape(shown(col)), justify="right" if col in view.players else "left")
+    """Hand by hand; with many players or a narrow terminal, one block per hand (see `records_view`)."""
+    columns = [(escape(shown(col)), "right" if col in view.players else "left")
+               for col in ("Hand", "Dealer", "Seed", "Turn-up", "Out", "Pots won", *view.players)]
     labels = {p.name: p.label for p in view.the_rules().pots}
+    rows: list[list[str]] = []
     for rec in view.hands:
         hand = rec.hand
         won = ", ".join(f"{labels[a.pot]} {a.amount} → {rec.players[a.seat]}" for a in hand.awards)
@@ -104,8 +167,8 @@ def history_view(view: TableView) -> RenderableType:
                escape(shown(won or "–"))]
         nets = dict(zip(rec.players, hand.net, strict=True))
         row += [f"{nets[p]:+d}" if p in nets else "" for p in view.players]
-        table.add_row(*row)
-    return table
+        rows.append(row)
+    return records_view(f"{escape(shown(view.name))}: hand by hand", columns, rows, heading="Hand {}")
 
 
 def run_view(rec: HandRecord, plays: Sequence[Play], start_stops: int, start_awards: int) -> RenderableType:

@@ -147,7 +147,7 @@ def rounding_note(s: Settlement) -> str:
     if not s.residue:
         return base + "; nothing was left over."
     who = ", ".join(dict.fromkeys(s.residue_to))
-    return base + (f"; the rounding left {s.residue:+d} cent(s), taken by {who} "
+    return base + (f"; the rounding left {s.residue:+d} cent{'' if abs(s.residue) == 1 else 's'}, taken by {who} "
                    "(whose rounding moved furthest the other way; ties by name).")
 
 

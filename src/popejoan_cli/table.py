@@ -42,6 +42,7 @@ from popejoan_cli.limits import int_text
 from popejoan_cli.names import find_name
 from popejoan_cli.replay import FinalResult, final_deal
 from popejoan_cli.rules import HouseRules, from_data
+from popejoan_cli.words import plural
 
 MAX_COUNTERS = 1_000_000
 
@@ -174,7 +175,7 @@ def between_hands(view: TableView, what: str) -> None:
 
 
 def deal_turn(view: TableView, dealer: str) -> int:
-    """The dealer's seat, once it is sure a hand may be dealt now and that it is his deal."""
+    """The dealer's seat, once it is sure a hand may be dealt now and that it is their deal."""
     between_hands(view, "a hand is dealt")
     if dealer != view.next_dealer:
         raise RuleViolation(f"it is {view.next_dealer}'s deal, not {dealer}'s",
@@ -543,7 +544,7 @@ def describe(view: TableView, command: Command) -> str:
     if isinstance(event, StopCalled):
         return f"the stop called in hand {number}"
     if isinstance(event, HandShown):
-        return f"the {len(event.cards)} card(s) {event.player} showed"
+        return f"the {plural(len(event.cards), 'card')} {event.player} showed"
     if isinstance(event, VoidDeclared):
         return f"hand {number} declared void"
     if isinstance(event, OutDeclared):
@@ -553,7 +554,7 @@ def describe(view: TableView, command: Command) -> str:
     if isinstance(event, Counted):
         return f"the count of {event.target}: {event.counters}"
     if isinstance(event, PlayerJoined):
-        return f"{event.player} joining with {event.counters} counters"
+        return f"{event.player} joining with {plural(event.counters, 'counter')}"
     if isinstance(event, PlayerLeft):
         return f"{event.player} leaving"
     if isinstance(event, FinalDealt):

@@ -12,6 +12,7 @@ from popejoan_cli.errors import IllegalPlay, Problem, RuleViolation, UsageError
 from popejoan_cli.events import CardPlayed, Event, HandShown, OutDeclared, RealHandDealt, StopCalled, VoidDeclared
 from popejoan_cli.hand import Hand
 from popejoan_cli.table import HandRecord, TableView, close_hand, deal_turn, need_hand, seat_of
+from popejoan_cli.words import plural
 
 
 def apply_real(view: TableView, seq: int, event: Event) -> None:
@@ -52,9 +53,9 @@ def apply_real(view: TableView, seq: int, event: Event) -> None:
     if isinstance(event, CardPlayed):
         seat = seat_of(view, event.player)
         if hand.out == seat:
-            raise IllegalPlay(f"{event.player} cannot play {Card.parse(event.card).face}: he has played all "
-                              f"{hand.dealt_sizes[seat]} cards he was dealt",
-                              rule="a player cannot play more cards than he was dealt")
+            raise IllegalPlay(f"{event.player} cannot play {Card.parse(event.card).face}: they have played all "
+                              f"{plural(hand.dealt_sizes[seat], 'card')} they were dealt",
+                              rule="a player cannot play more cards than they were dealt")
         if hand.ended:
             raise RuleViolation("the hand is over: say who went out with `popejoan out NAME`")
         hand.play(seat, Card.parse(event.card))
@@ -89,7 +90,7 @@ def apply_real(view: TableView, seq: int, event: Event) -> None:
         if hand.out != seat:
             if hand.out is not None:
                 raise RuleViolation(f"{hand.names[hand.out]} went out, not {event.player}")
-            raise RuleViolation(f"the record shows {event.player} still has {hand.left[seat]} card(s)",
+            raise RuleViolation(f"the record shows {event.player} still has {plural(hand.left[seat], 'card')}",
                                 "record the rest of the plays first")
         pope = hand.pope_card
         known = hand.holder[pope] if pope is not None else PLAYED
@@ -124,11 +125,11 @@ def _check_shown(hand: Hand, seat: int, cards: list[Card], name: str) -> None:
     if len(set(cards)) != len(cards):
         raise UsageError("a card is listed twice")
     if len(cards) != hand.left[seat]:
-        raise RuleViolation(f"the record shows {name} holds {hand.left[seat]} card(s), not {len(cards)}")
+        raise RuleViolation(f"the record shows {name} holds {plural(hand.left[seat], 'card')}, not {len(cards)}")
     for c in cards:
         if hand.holder[c] not in (seat, UNKNOWN):
             raise RuleViolation(f"{name} cannot hold {c.face}: the record places it elsewhere "
-                                f"({'played' if hand.played_by[c] >= 0 else 'not in his hand'})")
+                                f"({'played' if hand.played_by[c] >= 0 else 'not in their hand'})")
     missing = [Card(c) for c in hand.holding[seat] if c not in cards]
     if missing:
         raise RuleViolation(f"{name} must still hold {missing[0].face}")

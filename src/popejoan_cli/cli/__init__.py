@@ -140,6 +140,27 @@ def command(group: typer.Typer, name: str | None = None, **kw: Any) -> Callable[
     return wrap
 
 
+CLEAR = "\x1b[2J\x1b[H\x1b[3J"
+"""Clear the screen and its scrollback, so a hand once shown cannot be scrolled back to."""
+shell_running = False
+"""True while `popejoan shell` runs the commands: it asks for the laptop to be passed itself."""
+
+
+def at_terminal() -> bool:
+    """A person at a terminal, outside the shell: private things are shown behind a prompt."""
+    return not shell_running and sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def wait_for_enter(prompt: str) -> bool:
+    """Wait for Enter; False at the end of input or on Ctrl-C."""
+    try:
+        input(prompt)
+    except (EOFError, KeyboardInterrupt):
+        sys.stdout.write("\n")
+        return False
+    return True
+
+
 def emit_json(data: Any) -> None:
     """Stable, documented JSON on stdout: one object, keys in the order built."""
     import json

@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 
 from popejoan_cli.cli import command, console, emit_json, root
+from popejoan_cli.words import plural
 
 DEFAULT_RULES = "modern-stops"
 
@@ -80,5 +81,6 @@ def demo(
         out.rule("After the evening")
         out.print(board_view(view))
         out.print(ledger_view(view))
-        out.print(f"Players plus board: {view.total_in_play()} counters, as brought in: nothing created or lost.",
+        out.print(f"Players plus board: {plural(view.total_in_play(), 'counter')}, as brought in: "
+                  "nothing created or lost.",
                   markup=False)

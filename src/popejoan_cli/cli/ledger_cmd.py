@@ -164,4 +164,4 @@ def session_new(
     imp = exports.from_document(exports.to_document(view), f"table {view.name!r}")
     base = re.sub(r"-s\d+$", "", view.name)
     new = name or f"{base}-s{imp.session + 1}"
-    continue_table(new, imp, f"table {view.name!r}", tables.tables_dir() / tables.check_name(new))
+    continue_table(new, imp, "", tables.tables_dir() / tables.check_name(new))

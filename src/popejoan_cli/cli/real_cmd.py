@@ -13,6 +13,7 @@ import typer
 from popejoan_cli.cli import command, console, emit_json, root, say
 from popejoan_cli.cli.table_cmd import JsonOpt, _record, _view
 from popejoan_cli.errors import RuleViolation, UsageError
+from popejoan_cli.words import plural
 
 
 @command(root, "stop")
@@ -52,10 +53,10 @@ def out(
 
 @command(root, "show")
 def show(
-    name: Annotated[str, typer.Argument(help="The player showing his cards.")],
-    cards: Annotated[list[str], typer.Argument(help="Every card he still holds.")],
+    name: Annotated[str, typer.Argument(help="The player showing their cards.")],
+    cards: Annotated[list[str], typer.Argument(help="Every card they still hold.")],
 ) -> None:
-    """Record a player's remaining cards when shown; his earlier leads are checked again."""
+    """Record a player's remaining cards when shown; their earlier leads are checked again."""
     from popejoan_cli.cards import Card
     from popejoan_cli.events import HandShown
     from popejoan_cli.table import player_named
@@ -70,7 +71,8 @@ def show(
         for p in found:
             sys.stderr.write(f"popejoan: BREACH: {p.message}\n")
     else:
-        console().print(f"{name}'s {len(the_cards)} card(s) recorded; his leads were all legal.", markup=False)
+        console().print(f"{name}'s {plural(len(the_cards), 'card')} recorded; their leads were all legal.",
+                        markup=False)
 
 
 @command(root, "claim")

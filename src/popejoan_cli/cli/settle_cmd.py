@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from popejoan_cli.cli import command, console, emit_json, ledger_app
+from popejoan_cli.words import plural
 
 if TYPE_CHECKING:
     from popejoan_cli.settle import Transfer
@@ -76,12 +77,12 @@ def ledger_settle(
     settled = result.settled if result is not None else not any(counted.values())
 
     def amount(n: int) -> str:  # counters, or cents when there is a value
-        return money(n, cur) if result is not None else f"{n} counter{'s' if n != 1 else ''}"
+        return money(n, cur) if result is not None else plural(n, "counter")
 
     worth = f", worth {money(to_cents(on_board, per)[0], cur)}" if per is not None else ""
-    board_line = (f"What stays on the board for next time: {on_board} counters "
+    board_line = (f"What stays on the board for next time: {plural(on_board, 'counter')} "
                   f"({', '.join(f'{k} {n}' for k, n in pots.items())}){worth}; {bank_name} (the banker) holds "
-                  f"{'that money' if per is not None else 'them'}." if on_board
+                  f"{'that money' if per is not None else 'it' if on_board == 1 else 'them'}." if on_board
                   else "Nothing stays on the board for next time.")
     if as_json:
         doc: dict[str, object] = {

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from popejoan_cli.table import TableView
 
 PROMPT = "popejoan> "
-CLEAR = "\x1b[2J\x1b[H\x1b[3J"
+CLEAR = cli.CLEAR
 """Clear the screen, home the cursor, and drop the scrollback (where a terminal supports it)."""
 
 SHELL_WORDS = ("help", "exit", "quit")
@@ -548,6 +548,7 @@ def shell(ctx: typer.Context) -> None:
     Lines longer than 10,000 characters are refused, not run.
     """
     interactive = sys.stdin.isatty()
+    cli.shell_running = True  # `hand show` inside the shell: the shell itself asks for the laptop
     sh = Shell(ctx.find_root().command, cli.table_override, interactive)
     if interactive:
         _readline(sh)
@@ -572,5 +573,6 @@ def shell(ctx: typer.Context) -> None:
             continue
         status = sh.run_line(line)
     sys.stdout.flush()
+    cli.shell_running = False
     if status:
         raise typer.Exit(status)

@@ -98,7 +98,8 @@ def _render(res: SimResult) -> None:
 
     data = res.to_json()
     out = console()
-    out.print(f"{escape(res.rules_name)}: {res.hands:,} hands, {res.players} players, seed {res.seed}, "
+    out.print(f"{escape(res.rules_name)}: {res.hands:,} hand{'s' if res.hands != 1 else ''}, {res.players} players, "
+              f"seed {res.seed}, "
               f"{res.workers} process{'es' if res.workers != 1 else ''}. Counters per hand, "
               "95% confidence intervals.")
     seats = Table(title="Per seat", title_justify="left")

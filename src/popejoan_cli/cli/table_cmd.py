@@ -11,6 +11,7 @@ import typer
 from popejoan_cli import cli
 from popejoan_cli.cli import command, console, emit_json, hand_app, ledger_app, root, say, table_app
 from popejoan_cli.errors import RuleViolation, UsageError
+from popejoan_cli.words import plural
 
 if TYPE_CHECKING:
     from popejoan_cli.events import Event
@@ -108,7 +109,7 @@ def table_new(
                                       counters=each, dealer=first)], where=where, create=True)
     if not cli.table_override:
         tables.set_current(name)
-    console().print(f"Table {name!r} is ready: {', '.join(names)}, {each} counters each, "
+    console().print(f"Table {name!r} is ready: {', '.join(names)}, {plural(each, 'counter')} each, "
                     f"{rules.title} rules. {first} deals first: `popejoan deal`.", markup=False)
 
 
@@ -177,12 +178,12 @@ def table_join(
         return [PlayerJoined(player=name, counters=opened.counters)]
 
     _record(make)
-    console().print(f"{name} joins with {brings[-1]} counters.", markup=False)
+    console().print(f"{name} joins with {plural(brings[-1], 'counter')}.", markup=False)
 
 
 @command(table_app, "leave")
 def table_leave(name: Annotated[str, typer.Argument(help="The player who leaves.")]) -> None:
-    """A player leaves between hands, taking his counters (recorded in the ledger)."""
+    """A player leaves between hands, taking their counters (recorded in the ledger)."""
     from popejoan_cli.events import PlayerLeft
     from popejoan_cli.table import player_named
 
@@ -193,11 +194,12 @@ def table_leave(name: Annotated[str, typer.Argument(help="The player who leaves.
         return [PlayerLeft(player=who[-1])]
 
     done = _record(make)
-    console().print(f"{who[-1]} leaves, taking {done.view.taken_out.get(who[-1], 0)} counters.", markup=False)
+    console().print(f"{who[-1]} leaves, taking {plural(done.view.taken_out.get(who[-1], 0), 'counter')}.", markup=False)
 
 
 def continue_table(name: str, imp: Any, source: str, where: Any) -> None:
-    """Open table `name` as the next session of an export `imp` (validated), and make it current."""
+    """Open table `name` as the next session of an export `imp` (validated), and make it current.
+    `source` names the file it came from ("" when it is the table itself)."""
     from popejoan_cli import tables
     from popejoan_cli.exports import carried_opening
 
@@ -206,8 +208,9 @@ def continue_table(name: str, imp: Any, source: str, where: Any) -> None:
     if not cli.table_override:
         tables.set_current(name)
     held = ", ".join(f"{p} {n}" for p, n in imp.balances.items())
-    console().print(f"Table {name!r} continues {imp.table!r} from {source} as session {imp.session + 1} "
-                    f"({imp.rules_name} rules): {held}; {sum(imp.board.values())} counters on the board. "
+    origin = f" from {source}" if source else ""
+    console().print(f"Table {name!r} continues {imp.table!r}{origin} as session {imp.session + 1} "
+                    f"({imp.rules_name} rules): {held}; {plural(sum(imp.board.values()), 'counter')} on the board. "
                     f"{imp.next_dealer} deals next: `popejoan deal`.", markup=False)
 
 
@@ -232,7 +235,7 @@ def deal(
         up = str(Card.parse(turnup)) if turnup else ""
         done = _record(lambda view: [RealHandDealt(dealer=view.next_dealer, turnup=up)])
         rec = done.view.hands[-1]
-        say(dealt(rec.hand, rec.players, rec.number, rec.dealer, "real deck"))
+        say(dealt(rec.hand, rec.players, rec.number, rec.dealer))
         return
     if turnup is not None:
         raise UsageError("--turnup goes with --real: a virtual deal turns up its own card")
@@ -278,7 +281,7 @@ def spare(
     name: Annotated[str, typer.Argument(help="Who takes the spare hand (the dealer, or the auction's winner).")],
     price: Annotated[int, typer.Option("--price", help="Counters paid to the dealer (auction).")] = 0,
 ) -> None:
-    """Before the first lead: NAME swaps his hand for the spare hand, paying the dealer PRICE."""
+    """Before the first lead: NAME swaps their hand for the spare hand, paying the dealer PRICE."""
     from popejoan_cli.events import SpareTaken
     from popejoan_cli.table import player_named
 
@@ -286,7 +289,7 @@ def spare(
     done = _record(lambda view: [SpareTaken(player=name, price=price)])
     rec = done.view.hands[-1]
     paid = f", paying {rec.players[rec.hand.dealer]} {price}" if price else ""
-    console().print(f"{name} takes the spare hand{paid}; his old hand is now the spare hand. "
+    console().print(f"{name} takes the spare hand{paid}; their old hand is now the spare hand. "
                     f"`popejoan hand show {name}` shows the new one.", markup=False)
 
 
@@ -332,7 +335,7 @@ def play(
 
 @command(hand_app, "show")
 def hand_show(
-    seat: Annotated[str, typer.Argument(help="Whose hand to show (only his own!).")],
+    seat: Annotated[str, typer.Argument(help="Whose hand to show (only their own!).")],
     as_json: JsonOpt = False,
 ) -> None:
     """Show one player's cards in the hand being played."""
@@ -354,7 +357,20 @@ def hand_show(
         return
     from popejoan_cli.render_table import seat_hand_view
 
-    console().print(seat_hand_view(rec, s))
+    # At a terminal the laptop goes round the table: ask for it to be passed, show the hand, and
+    # clear the screen (scrollback too) once its owner has seen it, as the shell does.
+    private = cli.at_terminal()
+    if private and not cli.wait_for_enter(f"Pass the laptop to {seat} and press Enter "):
+        sys.stderr.write("popejoan: the hand was not shown\n")
+        return
+    try:
+        console().print(seat_hand_view(rec, s))
+        if private:
+            cli.wait_for_enter("Press Enter to hide it ")
+    finally:
+        if private:
+            sys.stdout.write(cli.CLEAR + f"{seat}'s hand is hidden.\n")
+            sys.stdout.flush()
 
 
 # ------------------------------------------------------------------------------- reading
@@ -425,8 +441,13 @@ def undo(
         chosen = hand_commands(view)
     else:
         groups = commands(view)
+        if not groups:
+            opened = (f"this session has recorded nothing since it carried on from {view.continues!r}"
+                      if view.continues else "this table has recorded nothing since it was opened")
+            raise RuleViolation(f"nothing can be undone here: {opened}, and the opening of a table or of a "
+                                "session is never undone", "start a new table instead")
         if n > len(groups):
-            raise RuleViolation(f"there {'is' if len(groups) == 1 else 'are'} only {len(groups)} command(s) "
+            raise RuleViolation(f"there {'is' if len(groups) == 1 else 'are'} only {plural(len(groups), 'command')} "
                                 f"to undo", "the opening of a table or of a session is never undone: "
                                 "start a new table instead")
         chosen = groups[:n]
@@ -443,7 +464,7 @@ def undo(
         return [EventVoided(seq=s) for s in seqs]
 
     _record(make)
-    console().print(f"Undone: {len(chosen)} command{'s' if len(chosen) != 1 else ''}.", markup=False)
+    console().print(f"Undone: {plural(len(chosen), 'command')}.", markup=False)
 
 
 def _confirm(question: str) -> bool:
@@ -473,7 +494,7 @@ def count(
     if found:
         sys.stderr.write(f"popejoan: MISMATCH: {found[0].message}\n  {found[0].hint}\n")
     else:
-        console().print(f"{target}: {counters} counters, as the journal says.", markup=False)
+        console().print(f"{target}: {plural(counters, 'counter')}, as the journal says.", markup=False)
 
 
 @command(root, "check")
@@ -498,7 +519,8 @@ def check(as_json: JsonOpt = False) -> None:
                                 for bad, good in resolved]})
     else:
         if not problems:
-            console().print(f"ok: {view.last_seq} events, {len(view.hands)} hands; counters conserved "
+            console().print(f"ok: {plural(view.last_seq, 'event')}, {plural(len(view.hands), 'hand')}; "
+                            "counters conserved "
                             f"({view.total_in_play()} in play).", markup=False)
         for bad, good in resolved:
             line = (f"resolved: the count of {bad.target} was {bad.counted} (seq {bad.seq}), the journal said "

@@ -1,0 +1,54 @@
+"""`hand show NAME` at a terminal: the laptop is passed first, and the hand is cleared after Enter."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from popejoan_cli import cli, tables
+from popejoan_cli.cards import CARDS
+from popejoan_cli.cli import app
+
+
+@pytest.fixture
+def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, invoke: Callable[..., Any]) -> list[str]:
+    monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path))
+    assert invoke("table", "new", "t", "--rules", "modern-stops", "--players", "Ann,Bob,Cat").exit_code == 0
+    assert invoke("deal", "--seed", "42").exit_code == 0
+    view, _ = tables.view(tables.folder())
+    rec = view.open_hand
+    assert rec is not None
+    return [CARDS[c].face for c in rec.hand.holding[rec.players.index("Bob")]]
+
+
+def run(args: list[str], typed: str) -> Any:
+    return CliRunner().invoke(app, args, input=typed, env={"NO_COLOR": "1", "COLUMNS": "100"})
+
+
+def test_at_a_terminal_the_hand_waits_for_the_laptop_and_is_cleared(
+        table: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli, "at_terminal", lambda: True)
+    result = run(["hand", "show", "bob"], "\n\n")
+    assert result.exit_code == 0
+    out = result.stdout
+    assert out.index("Pass the laptop to Bob") < out.index(table[0]) < out.index("Press Enter to hide it")
+    assert out.index("Press Enter to hide it") < out.index(cli.CLEAR)
+    assert out.endswith(cli.CLEAR + "Bob's hand is hidden.\n")
+
+
+def test_no_enter_means_the_hand_is_not_shown(table: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli, "at_terminal", lambda: True)
+    result = run(["hand", "show", "Bob"], "")
+    assert result.exit_code == 0
+    assert not any(card in result.stdout for card in table)
+    assert "the hand was not shown" in result.stderr
+
+
+def test_down_a_pipe_nothing_waits(table: list[str]) -> None:
+    result = run(["hand", "show", "Bob"], "")
+    assert result.exit_code == 0 and "Pass the laptop" not in result.stdout and table[0] in result.stdout
+    assert cli.CLEAR not in result.stdout
