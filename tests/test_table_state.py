@@ -53,7 +53,7 @@ from popejoan_cli.events import (
 )
 from popejoan_cli.hand import OUT_OF_PLAY, PLAYED, REMOVED
 from popejoan_cli.presets import PRESET_ORDER, preset
-from popejoan_cli.table import TableView, undoable
+from popejoan_cli.table import TableView, commands, to_undo, voids
 
 SETTINGS = settings(max_examples=25, stateful_step_count=30, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -64,11 +64,8 @@ seeds = st.one_of(st.integers(min_value=0, max_value=2**40), st.text(max_size=6)
 
 
 def undo_events(view: TableView, n: int = 1) -> list[Event]:
-    """What `popejoan undo N --yes` writes (cli/table_cmd.undo): voids, oldest first."""
-    chosen = undoable(view)[:n]
-    first = min(seq for seq, _ in chosen)
-    seqs = {seq for seq, _ in chosen} | {s for s, e in view.effective if isinstance(e, HandCheckpointed) and s > first}
-    return [EventVoided(seq=s) for s in sorted(seqs)]
+    """What `popejoan undo N --yes` writes: the table's own voids for its last N commands."""
+    return voids(to_undo(view, n))
 
 
 def same_state(a: TableView, b: TableView, effective: bool = True) -> None:
@@ -223,12 +220,12 @@ class TableMachine(RuleBasedStateMachine):
         self.record(lambda view: [SpareTaken(player=rec.players[seat], price=price)])
         assert self.view.open_hand is not None and self.view.open_hand.hand.exchanged == (seat, price)
 
-    @precondition(lambda self: bool(self.view.rules is not None and undoable(self.view)))
+    @precondition(lambda self: bool(self.view.rules is not None and commands(self.view)))
     @rule(n=st.integers(min_value=1, max_value=3))
     def undo(self, n: int) -> None:
-        n = min(n, len(undoable(self.view)))
+        n = min(n, len(commands(self.view)))
         before = tables.view(self.folder)[0]
-        gone = {seq for seq, _ in undoable(self.view)[:n]}
+        gone = {seq for group in commands(self.view)[:n] for seq, _ in group}
         self.record(lambda view: undo_events(view, n))
         assert not gone & {s for s, _ in self.view.effective}
         assert self.view.last_seq > before.last_seq
@@ -364,9 +361,9 @@ def test_a_closing_lead_writes_its_checkpoint(tmp_path: Path) -> None:
     assert check.balances == done.view.balances and check.board == done.view.board
     # and undoing the lead voids the checkpoint with it, as `popejoan undo` does
     view = tables.view(where)[0]
-    voids = undo_events(view)
-    assert [v.seq for v in voids if isinstance(v, EventVoided)] == [done.written[0][0], done.written[1][0]]
-    tables.record(lambda v: voids, where=where)
+    taken = undo_events(view)
+    assert [v.seq for v in taken if isinstance(v, EventVoided)] == [done.written[0][0], done.written[1][0]]
+    tables.record(lambda v: taken, where=where)
     after = tables.view(where)[0]
     assert after.open_hand is not None and after.conserved() and ledger.conservation_problems(after) == []
 

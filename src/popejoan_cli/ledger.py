@@ -83,10 +83,10 @@ def _hand_postings(view: TableView, number: int, seq: int) -> list[Posting]:
 
 
 def change(view: TableView, name: str) -> int:
-    """A player's change over this session: what he holds now, plus what he took away, less
-    what he brought in. Counters carried in from the last session count as brought in, so
-    a continued session starts every player at zero; leaving and coming back adds what he
-    took to what he holds and both buy-ins to what he brought."""
+    """A player's change over this session: what they hold now, plus what they took away, less
+    what they brought in. Counters carried in from the last session count as brought in, so
+    a continued session starts every player at zero; leaving and coming back adds what they
+    took to what they hold and both buy-ins to what they brought."""
     return view.live_balances().get(name, 0) + view.taken_out.get(name, 0) - view.bought.get(name, 0)
 
 

@@ -500,12 +500,6 @@ def _skip_hand(view: TableView, part: Sequence[tuple[int, Event]]) -> None:
 Command = list[tuple[int, Event]]
 
 
-def undoable(view: TableView) -> list[tuple[int, Event]]:
-    """Events `undo` may void, newest first (checkpoints go with the event before them)."""
-    return [(s, e) for s, e in reversed(view.effective)
-            if not isinstance(e, (*OPENING, HandCheckpointed, EventVoided))]
-
-
 def commands(view: TableView) -> list[Command]:
     """The events undo may take back, grouped into the commands that wrote them, newest first."""
     groups: list[Command] = []
@@ -524,6 +518,32 @@ def hand_commands(view: TableView) -> list[Command]:
     """The commands of the hand being played, deal included, newest first."""
     rec = need_hand(view)
     return [g for g in commands(view) if g[0][0] >= rec.seq]
+
+
+def to_undo(view: TableView, n: int = 1, *, hand: bool = False) -> list[Command]:
+    """The commands `undo` takes back: the last `n`, or with `hand` the hand being played.
+
+    Refused (a RuleViolation) when there are fewer: the opening of a table or of a session
+    is never undone.
+    """
+    if hand:
+        return hand_commands(view)
+    groups = commands(view)
+    if not groups:
+        opened = (f"this session has recorded nothing since it carried on from {view.continues!r}"
+                  if view.continues else "this table has recorded nothing since it was opened")
+        raise RuleViolation(f"nothing can be undone here: {opened}, and the opening of a table or of a "
+                            "session is never undone", "start a new table instead")
+    if n > len(groups):
+        raise RuleViolation(f"there {'is' if len(groups) == 1 else 'are'} only {plural(len(groups), 'command')} "
+                            f"to undo", "the opening of a table or of a session is never undone: "
+                            "start a new table instead")
+    return groups[:n]
+
+
+def voids(chosen: Iterable[Command]) -> list[Event]:
+    """The journal entries that take `chosen` back, oldest first: undo deletes nothing."""
+    return [EventVoided(seq=s) for s in sorted(s for group in chosen for s, _ in group)]
 
 
 def describe(view: TableView, command: Command) -> str:

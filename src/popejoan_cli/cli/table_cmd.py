@@ -433,35 +433,20 @@ def undo(
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
 ) -> None:
     """Take back the last command (or the last N, or the hand). Nothing is deleted: the undo is recorded."""
-    from popejoan_cli.events import EventVoided
-    from popejoan_cli.table import commands, describe, hand_commands
+    from popejoan_cli.table import describe, to_undo, voids
 
     view = _view()
-    if hand:
-        chosen = hand_commands(view)
-    else:
-        groups = commands(view)
-        if not groups:
-            opened = (f"this session has recorded nothing since it carried on from {view.continues!r}"
-                      if view.continues else "this table has recorded nothing since it was opened")
-            raise RuleViolation(f"nothing can be undone here: {opened}, and the opening of a table or of a "
-                                "session is never undone", "start a new table instead")
-        if n > len(groups):
-            raise RuleViolation(f"there {'is' if len(groups) == 1 else 'are'} only {plural(len(groups), 'command')} "
-                                f"to undo", "the opening of a table or of a session is never undone: "
-                                "start a new table instead")
-        chosen = groups[:n]
+    chosen = to_undo(view, n, hand=hand)
     sys.stderr.write("Undo:\n" + "".join(f"  {describe(view, g)}\n" for g in chosen))
     if not yes and not _confirm("Undo these?"):
         sys.stderr.write("Nothing was undone.\n")
         return
-    seqs = sorted(s for g in chosen for s, _ in g)
     last = view.last_seq
 
     def make(now: TableView) -> list[Event]:
         if now.last_seq != last:
             raise RuleViolation("the table changed while you were deciding", "run undo again")
-        return [EventVoided(seq=s) for s in seqs]
+        return voids(chosen)
 
     _record(make)
     console().print(f"Undone: {plural(len(chosen), 'command')}.", markup=False)
