@@ -8,9 +8,11 @@ per file.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner, Result
@@ -83,3 +85,41 @@ def play_hand(run: Callable[..., Result], seed: int) -> None:
             return
         seat, card = lowest_lead(rec.hand)
         assert run("lead", str(card), "--by", rec.players[seat]).exit_code == 0
+
+
+@pytest.fixture
+def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Result]:
+    """The CLI with its own home folder (the current table is whatever it creates), plain output."""
+    monkeypatch.delenv("POPEJOAN_TABLE", raising=False)
+    monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path / "home"))
+    from popejoan_cli.cli import app
+
+    runner = CliRunner()
+
+    def invoke(*args: str) -> Result:
+        return runner.invoke(app, list(args), env=PLAIN_ENV)
+
+    return invoke
+
+
+@dataclass
+class Cli:
+    """The CLI in its own home folder: `ok` and `json` insist on success and no traceback."""
+
+    home: Path
+    columns: str = "100"
+
+    def __call__(self, *args: str) -> Result:
+        from popejoan_cli.cli import app
+
+        env = {"POPEJOAN_HOME": str(self.home), "NO_COLOR": "1", "COLUMNS": self.columns}
+        return CliRunner().invoke(app, list(args), env=env)
+
+    def ok(self, *args: str) -> Result:
+        res = self(*args)
+        assert res.exit_code == 0, (args, res.exit_code, res.stdout, res.stderr, res.exception)
+        assert "Traceback" not in res.stderr
+        return res
+
+    def json(self, *args: str) -> Any:
+        return json.loads(self.ok(*args, "--json").stdout)

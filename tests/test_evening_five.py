@@ -18,16 +18,14 @@ import csv
 import io
 import json
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner, Result
 
+import conftest
 from popejoan_cli import tables
 from popejoan_cli.board import Board
-from popejoan_cli.cli import app
 from popejoan_cli.dealfile import seeded_deal
 from popejoan_cli.hand import Hand
 from popejoan_cli.presets import preset
@@ -37,19 +35,11 @@ FIVE = ("Ann", "Bob", "Cat", "Dan", "Eve")
 RULES = "modern-stops"
 
 
-@dataclass
-class Cli:
-    home: Path
+class Cli(conftest.Cli):
+    """conftest's CLI at 120 columns, whose `--json` reads also insist on a silent stderr."""
 
-    def __call__(self, *args: str) -> Result:
-        env = {"POPEJOAN_HOME": str(self.home), "NO_COLOR": "1", "COLUMNS": "120"}
-        return CliRunner().invoke(app, list(args), env=env)
-
-    def ok(self, *args: str) -> Result:
-        res = self(*args)
-        assert res.exit_code == 0, (args, res.exit_code, res.stdout, res.stderr, res.exception)
-        assert "Traceback" not in res.stderr
-        return res
+    def __init__(self, home: Path) -> None:
+        super().__init__(home, columns="120")
 
     def json(self, *args: str) -> Any:
         res = self.ok(*args, "--json")

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner, Result
+from typer.testing import Result
 
 from popejoan_cli import exports, tables
 from popejoan_cli.errors import DataError
@@ -44,7 +44,6 @@ from popejoan_cli.table import TableView
 GOLDEN = Path(__file__).parent / "data" / "golden"
 REGEN = os.environ.get("POPEJOAN_REGEN") == "1"
 FAST_TMP = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
-PLAIN_ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
 HAVE_ACCT = importlib.util.find_spec("popejoan_cli.acct_formats") is not None
 
 
@@ -264,20 +263,6 @@ def test_csv_is_one_row_per_posting_and_guards_formulas(tmp_path: Path) -> None:
 
 
 # ------------------------------------------------------------------------------ the CLI
-@pytest.fixture
-def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Result]:
-    monkeypatch.delenv("POPEJOAN_TABLE", raising=False)
-    monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path / "home"))
-    from popejoan_cli.cli import app
-
-    runner = CliRunner()
-
-    def invoke(*args: str) -> Result:
-        return runner.invoke(app, list(args), env=PLAIN_ENV)
-
-    return invoke
-
-
 def made(run: Callable[..., Result], *args: str) -> Result:
     res = run(*args)
     assert res.exit_code == 0, (res.stdout, res.stderr, res.exception)

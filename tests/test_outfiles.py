@@ -20,28 +20,13 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner, Result
+from typer.testing import Result
 
 from popejoan_cli import outfiles
 from popejoan_cli.errors import StorageError, UsageError
 
-PLAIN_ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
 Run = Callable[..., Result]
 DEAL = ("hand", "deal", "--rules", "hoyle", "--players", "Ann,Bob,Cat", "--seed", "7")
-
-
-@pytest.fixture
-def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Run:
-    monkeypatch.delenv("POPEJOAN_TABLE", raising=False)
-    monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path / "home"))
-    from popejoan_cli.cli import app
-
-    runner = CliRunner()
-
-    def invoke(*args: str) -> Result:
-        return runner.invoke(app, list(args), env=PLAIN_ENV)
-
-    return invoke
 
 
 def made(res: Result) -> Result:

@@ -19,16 +19,14 @@ as it was.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner, Result
 
+import conftest
 from popejoan_cli.board import Board
 from popejoan_cli.cards import Card, Dealt
-from popejoan_cli.cli import app
 from popejoan_cli.dealfile import seeded_deal
 from popejoan_cli.hand import Hand, Stop
 from popejoan_cli.presets import preset
@@ -39,24 +37,8 @@ EIGHT = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 
 
 # --------------------------------------------------------------------------- the CLI
-@dataclass
-class Cli:
-    """The CLI in its own home folder, on one table called `t`."""
-
-    home: Path
-
-    def __call__(self, *args: str) -> Result:
-        env = {"POPEJOAN_HOME": str(self.home), "NO_COLOR": "1", "COLUMNS": "100"}
-        return CliRunner().invoke(app, list(args), env=env)
-
-    def ok(self, *args: str) -> Result:
-        res = self(*args)
-        assert res.exit_code == 0, (args, res.exit_code, res.stdout, res.stderr, res.exception)
-        assert "Traceback" not in res.stderr
-        return res
-
-    def json(self, *args: str) -> Any:
-        return json.loads(self.ok(*args, "--json").stdout)
+class Cli(conftest.Cli):
+    """conftest's CLI, on one table called `t`."""
 
     def journal(self) -> bytes:
         return (self.home / "tables" / "t" / "journal.jsonl").read_bytes()
