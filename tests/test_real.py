@@ -207,6 +207,9 @@ def test_a_recorded_real_hand_equals_the_known_replay(cli: Cli, name: str, seed:
     want = to_json(hand, PLAYERS, name)
     assert got["closed"] is True
     assert got["seed"] == ""
+    # The hand-by-hand table names a real deck for what a virtual hand's seed would be.
+    row = next(line for line in cli.ok("history").stdout.splitlines() if line.lstrip("│ ").startswith("1 "))
+    assert "real deck" in row, row
     for key in ("awards", "payments", "net", "board"):
         assert got[key] == want[key], key
     # ...and the rest of the record too: plays (leads marked), stops with their reasons, turn-up.

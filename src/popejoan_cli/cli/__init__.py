@@ -67,6 +67,11 @@ class PlainGroup(TyperGroup):
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
+        if os.environ.get("_POPEJOAN_COMPLETE"):
+            # A TAB in the user's shell (`popejoan completion`): Typer's completers answer it.
+            from typer._completion_classes import completion_init  # no public name for it
+
+            completion_init()
         if not standalone_mode:  # the shell reports errors itself
             return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         try:
@@ -227,10 +232,11 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "demo": ("demo_cmd",),
     "practice": ("practice_cmd",),
     "simulate": ("simulate_cmd",),
+    "completion": ("completion_cmd",),
 }
 """Which module defines each top-level command or group (a test checks it against the tree)."""
-ALL_MODULES = ("demo_cmd", "hand_cmd", "ledger_cmd", "practice_cmd", "real_cmd", "rules_cmd", "settle_cmd",
-               "shell_cmd", "simulate_cmd", "table_cmd")
+ALL_MODULES = ("completion_cmd", "demo_cmd", "hand_cmd", "ledger_cmd", "practice_cmd", "real_cmd", "rules_cmd",
+               "settle_cmd", "shell_cmd", "simulate_cmd", "table_cmd")
 
 
 def modules_for(argv: list[str]) -> tuple[str, ...]:

@@ -156,16 +156,16 @@ def ledger_stats(
                                 "won": r.won, "first_out": r.first_out, "dealt": r.dealt,
                                 "balances": r.series} for r in rows]})
         return
-    from rich.table import Table
-    from rich.text import Text
+    from rich.markup import escape
 
-    t = Table(title=f"Standings over {len(names)} session{'s' if len(names) != 1 else ''}: {', '.join(names)}",
-              title_justify="left")
-    for col, just in (("Player", "left"), ("Hands", "right"), ("Net", "right"), ("Pots won", "left"),
-                      ("First out", "right"), ("Dealt", "right"), ("Balance", "left")):
-        t.add_column(col, justify=just)  # type: ignore[arg-type]
-    for r in rows:
-        won = ", ".join(f"{pot} {n}" for pot, n in r.won.items()) or "-"
-        t.add_row(Text(r.name), str(r.hands), f"{r.net:+d}", won, str(r.first_out), str(r.dealt),
-                  Text(sparkline(r.series), style="cyan"))
-    console().print(t)
+    from popejoan_cli.render_table import records_view
+    from popejoan_cli.visible import shown
+    from popejoan_cli.words import plural
+
+    columns = [("Player", "left"), ("Hands", "right"), ("Net", "right"), ("Pots won", "left"),
+               ("First out", "right"), ("Dealt", "right"), ("Balance", "left")]
+    table_rows = [[escape(shown(r.name)), str(r.hands), f"{r.net:+d}",
+                   escape(shown(", ".join(f"{pot} {n}" for pot, n in r.won.items()) or "-")), str(r.first_out),
+                   str(r.dealt), f"[cyan]{sparkline(r.series)}[/cyan]"] for r in rows]
+    title = escape(shown(f"Standings over {plural(len(names), 'session')}: {', '.join(names)}"))
+    console().print(records_view(title, columns, table_rows))
