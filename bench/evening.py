@@ -12,11 +12,11 @@ import shutil
 import sys
 from pathlib import Path
 
-from popejoan_cli import tables
-from popejoan_cli.events import CardLed, Event, HandDealt, TableOpened
-from popejoan_cli.presets import preset
-from popejoan_cli.replay import lowest_lead
-from popejoan_cli.table import TableView
+from popejoan_cli.formats.presets import preset
+from popejoan_cli.game.playout import lowest_lead
+from popejoan_cli.store import tables
+from popejoan_cli.table.events import CardLed, Event, HandDealt, TableOpened
+from popejoan_cli.table.fold import TableView
 
 
 def build(folder: Path, hands: int) -> tuple[str, str]:

@@ -21,15 +21,17 @@ import sys
 import tempfile
 from pathlib import Path
 
-from popejoan_cli import journal, table
-from popejoan_cli.events import CardLed, Event, HandCheckpointed, HandDealt, TableOpened
-from popejoan_cli.presets import preset
-from popejoan_cli.replay import lowest_lead
+from popejoan_cli.formats.presets import preset
+from popejoan_cli.game.playout import lowest_lead
+from popejoan_cli.store import journal
+from popejoan_cli.table import fold as table
+from popejoan_cli.table.events import CardLed, Event, HandCheckpointed, HandDealt, TableOpened
 
 PROBE = r"""
 import json, sys, time
 from pathlib import Path
-from popejoan_cli import journal, tables
+from popejoan_cli.store import journal
+from popejoan_cli.store import tables
 def hwm():  # the peak resident size of this process image (ru_maxrss would count the forking parent)
     for line in open("/proc/self/status"):
         if line.startswith("VmHWM:"):

@@ -2,7 +2,7 @@
 
 What it measures: for each of the seven presets (`presets.preset_names()`) with 4 players, the
 time to deal and play out hands from seeds 0..N-1, the dealer rotating (seed mod 4), each
-hand on a fresh board: `dealfile.seeded_deal` + `board.Board` + `hand.Hand.deal` +
+hand on a fresh board: `deal.seeded_deal` + `board.Board` + `hand.Hand.deal` +
 `replay.play_out` (the lowest policy: each leader leads his lowest legal card). Single process, one core; each figure is
 the best of 3 repetitions, timed with `time.perf_counter`.
 
@@ -37,8 +37,10 @@ import sys
 import time
 from collections.abc import Callable
 
-from popejoan_cli import board, dealfile, hand, presets, replay
-from popejoan_cli.cards import Card, canonical_deck, deal_cards, shuffled
+from popejoan_cli.formats import presets
+from popejoan_cli.game import board, deal, hand
+from popejoan_cli.game import playout as replay
+from popejoan_cli.game.cards import Card, canonical_deck, deal_cards, shuffled
 
 SEATS = 4
 REPEATS = 3
@@ -138,7 +140,7 @@ def popejoan_hand(rules_name: str) -> Callable[[int, int], hand.Hand]:
     rules = presets.preset(rules_name)
 
     def one(seed: int, dealer: int) -> hand.Hand:
-        dealt = dealfile.seeded_deal(rules, SEATS, dealer, seed)
+        dealt = deal.seeded_deal(rules, SEATS, dealer, seed)
         h = hand.Hand.deal(rules, SEATS, dealer, board.Board(rules), dealt)
         return replay.play_out(h)
 
@@ -169,7 +171,7 @@ def check_baseline(n: int) -> None:
         net, pots = baseline_hand(seed, dealer)
         ref_board = [got.board.counters[name] for name in POT_NAMES]
         if got.net != net or ref_board != pots:
-            dealt = dealfile.seeded_deal(presets.preset(MAIN_PRESET), SEATS, dealer, seed)
+            dealt = deal.seeded_deal(presets.preset(MAIN_PRESET), SEATS, dealer, seed)
             hands = "; ".join(f"seat {s}: {' '.join(str(c) for c in h)}" for s, h in enumerate(dealt.hands))
             sys.exit(
                 f"playout: baseline and popejoan DIFFER for {MAIN_PRESET}, seed {seed}, dealer seat {dealer}\n"

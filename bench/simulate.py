@@ -26,8 +26,8 @@ import os
 import sys
 import time
 
-from popejoan_cli.presets import preset
-from popejoan_cli.simulate import Z95, simulate
+from popejoan_cli.formats.presets import preset
+from popejoan_cli.game.simulate import Z95, simulate
 
 TARGET_HANDS_PER_S = 10_000.0
 TARGET_RATIO = 1.7

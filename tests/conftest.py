@@ -74,8 +74,8 @@ def invoke() -> Callable[..., Result]:
 
 def play_hand(run: Callable[..., Result], seed: int) -> None:
     """Deal from `seed` at the current table and lead the lowest legal card until the hand ends."""
-    from popejoan_cli import tables
-    from popejoan_cli.replay import lowest_lead
+    from popejoan_cli.game.playout import lowest_lead
+    from popejoan_cli.store import tables
 
     assert run("deal", "--seed", str(seed)).exit_code == 0
     while True:

@@ -21,10 +21,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from popejoan_cli import events as E
-from popejoan_cli import tables
-from popejoan_cli.replay import lowest_lead
-from popejoan_cli.table import TableView
+from popejoan_cli.game.playout import lowest_lead
+from popejoan_cli.store import tables
+from popejoan_cli.table import events as E
+from popejoan_cli.table.fold import TableView
 
 
 def play_step(view: TableView) -> list[E.Event]:

@@ -16,8 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from popejoan_cli import acct_formats, tables
-from popejoan_cli.events import (
+from popejoan_cli.formats import accounts as acct_formats
+from popejoan_cli.formats.presets import preset
+from popejoan_cli.game.playout import lowest_lead
+from popejoan_cli.store import tables
+from popejoan_cli.table.events import (
     CardLed,
     Event,
     FinalDealt,
@@ -27,9 +30,7 @@ from popejoan_cli.events import (
     SessionEnded,
     TableOpened,
 )
-from popejoan_cli.presets import preset
-from popejoan_cli.replay import lowest_lead
-from popejoan_cli.table import TableView
+from popejoan_cli.table.fold import TableView
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
 NAMES = ("Ann Lee", "Борис", "Cat;Dog", "ann:lee")

@@ -13,13 +13,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from popejoan_cli.board import Board
-from popejoan_cli.bots import LEVELS, pick_lead, play_out_bots
-from popejoan_cli.cards import SPARE, Card, Dealt
-from popejoan_cli.dealfile import seeded_deal
-from popejoan_cli.hand import OUT_OF_PLAY, Hand
-from popejoan_cli.presets import preset, preset_names
-from popejoan_cli.replay import lowest_lead, play_out
+from popejoan_cli.formats.presets import preset, preset_names
+from popejoan_cli.game.board import Board
+from popejoan_cli.game.bots import LEVELS, pick_lead, play_out_bots
+from popejoan_cli.game.cards import SPARE, Card, Dealt
+from popejoan_cli.game.deal import seeded_deal
+from popejoan_cli.game.hand import OUT_OF_PLAY, Hand
+from popejoan_cli.game.playout import lowest_lead, play_out
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from popejoan_cli.cards import (
+from popejoan_cli.base.errors import EXIT_USAGE, UsageError
+from popejoan_cli.game.cards import (
     CARDS,
     Card,
     Suit,
@@ -16,7 +17,6 @@ from popejoan_cli.cards import (
     successor_table,
     top_rank,
 )
-from popejoan_cli.errors import EXIT_USAGE, UsageError
 
 
 @pytest.mark.parametrize(

@@ -21,16 +21,16 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-from popejoan_cli.board import Board
-from popejoan_cli.cards import SPARE, Card, Dealt, canonical_deck
-from popejoan_cli.claims import Verdict, judge
+from popejoan_cli.base.errors import UsageError
 from popejoan_cli.cli import app
-from popejoan_cli.dealfile import seeded_deal
-from popejoan_cli.errors import UsageError
-from popejoan_cli.hand import Hand
-from popejoan_cli.presets import preset
-from popejoan_cli.replay import play_out
-from popejoan_cli.rules import HouseRules, from_data
+from popejoan_cli.formats.presets import preset
+from popejoan_cli.game.board import Board
+from popejoan_cli.game.cards import SPARE, Card, Dealt, canonical_deck
+from popejoan_cli.game.claims import Verdict, judge
+from popejoan_cli.game.deal import seeded_deal
+from popejoan_cli.game.hand import Hand
+from popejoan_cli.game.playout import play_out
+from popejoan_cli.game.rules import HouseRules, from_data
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 EIGHT = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from popejoan_cli.cards import parse_card_or_none
+from popejoan_cli.game.cards import parse_card_or_none
 
 
 def complete(run: Callable[..., Result], words: str, env: dict[str, str] | None = None) -> list[str]:

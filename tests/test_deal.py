@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from popejoan_cli.cards import (
+from popejoan_cli.base.errors import UsageError
+from popejoan_cli.formats.presets import preset
+from popejoan_cli.game.cards import (
     CARDS,
     SPARE,
     Card,
@@ -22,9 +24,7 @@ from popejoan_cli.cards import (
     parse_seed,
     shuffled,
 )
-from popejoan_cli.dealfile import seeded_deal
-from popejoan_cli.errors import UsageError
-from popejoan_cli.presets import preset
+from popejoan_cli.game.deal import seeded_deal
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]

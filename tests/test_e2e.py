@@ -109,8 +109,8 @@ def test_nothing_imports_click() -> None:
 
 def test_the_readme_evening(exe: Path, run: Any, tmp_path: Path) -> None:
     """The README's evening, typed into the installed command, then played to the end."""
-    from popejoan_cli import tables
-    from popejoan_cli.replay import lowest_lead
+    from popejoan_cli.game.playout import lowest_lead
+    from popejoan_cli.store import tables
 
     folder = tmp_path / "home" / ".local" / "share" / "popejoan" / "tables" / "fridays"
     made = run(exe, "table", "new", "fridays", "--rules", "modern-stops", "--players", "Ann,Bob,Cat,Dan",

@@ -24,12 +24,12 @@ from typing import Any
 import pytest
 
 import conftest
-from popejoan_cli import tables
-from popejoan_cli.board import Board
-from popejoan_cli.dealfile import seeded_deal
-from popejoan_cli.hand import Hand
-from popejoan_cli.presets import preset
-from popejoan_cli.replay import lowest_lead, play_out
+from popejoan_cli.formats.presets import preset
+from popejoan_cli.game.board import Board
+from popejoan_cli.game.deal import seeded_deal
+from popejoan_cli.game.hand import Hand
+from popejoan_cli.game.playout import lowest_lead, play_out
+from popejoan_cli.store import tables
 
 FIVE = ("Ann", "Bob", "Cat", "Dan", "Eve")
 RULES = "modern-stops"

@@ -24,12 +24,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from popejoan_cli import table as table_mod
-from popejoan_cli import tables
-from popejoan_cli.events import CardLed, Event, HandDealt, TableOpened
-from popejoan_cli.presets import preset
-from popejoan_cli.replay import lowest_lead
-from popejoan_cli.table import TableView
+from popejoan_cli.formats.presets import preset
+from popejoan_cli.game.playout import lowest_lead
+from popejoan_cli.store import tables
+from popejoan_cli.table import fold as table_mod
+from popejoan_cli.table.events import CardLed, Event, HandDealt, TableOpened
+from popejoan_cli.table.fold import TableView
 
 PLAIN_ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
 HLEDGER_TXN = "t\n2020-01-01 x\n  players:Ann  1000\n  equity  -1000"
@@ -137,7 +137,7 @@ def test_beancount_reports_the_real_balance(table: tuple[Path, TableView], tmp_p
 
 
 def test_csv_rows_are_one_per_posting(table: tuple[Path, TableView], tmp_path: Path) -> None:
-    from popejoan_cli.ledger import postings
+    from popejoan_cli.table.ledger import postings
 
     view = table[1]
     text = export(table, tmp_path / "t.csv", "csv")

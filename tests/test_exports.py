@@ -24,9 +24,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import Result
 
-from popejoan_cli import exports, tables
-from popejoan_cli.errors import DataError
-from popejoan_cli.events import (
+from popejoan_cli.base.errors import DataError
+from popejoan_cli.formats import exports
+from popejoan_cli.formats.presets import preset
+from popejoan_cli.game.playout import lowest_lead
+from popejoan_cli.store import tables
+from popejoan_cli.table.events import (
     CardLed,
     Event,
     FinalDealt,
@@ -36,15 +39,13 @@ from popejoan_cli.events import (
     SessionEnded,
     TableOpened,
 )
-from popejoan_cli.ledger import conservation_problems
-from popejoan_cli.presets import preset
-from popejoan_cli.replay import lowest_lead
-from popejoan_cli.table import TableView
+from popejoan_cli.table.fold import TableView
+from popejoan_cli.table.ledger import conservation_problems
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
 REGEN = os.environ.get("POPEJOAN_REGEN") == "1"
 FAST_TMP = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
-HAVE_ACCT = importlib.util.find_spec("popejoan_cli.acct_formats") is not None
+HAVE_ACCT = importlib.util.find_spec("popejoan_cli.formats.accounts") is not None
 
 
 # ------------------------------------------------------------------------------ sessions
@@ -241,7 +242,7 @@ def test_a_truncated_file_is_refused_wherever_it_is_cut(tmp_path: Path) -> None:
 
 # ------------------------------------------------------------------------------ CSV
 def test_csv_is_one_row_per_posting_and_guards_formulas(tmp_path: Path) -> None:
-    from popejoan_cli.ledger import postings
+    from popejoan_cli.table.ledger import postings
 
     view = fixed_session(tmp_path / "t")
     rows = list(csv.reader(io.StringIO(exports.to_csv(view))))
@@ -315,7 +316,7 @@ def test_export_refusals(run: Callable[..., Result], tmp_path: Path) -> None:
         made(run, "ledger", "export", str(tmp_path / "x.csv"))  # postings so far
 
 
-@pytest.mark.skipif(not HAVE_ACCT, reason="popejoan_cli.acct_formats (hledger/beancount writers) is not built yet")
+@pytest.mark.skipif(not HAVE_ACCT, reason="popejoan_cli.formats.accounts (hledger/beancount writers) is not built yet")
 @pytest.mark.parametrize("ext", ["journal", "hledger", "ledger", "beancount"])
 def test_export_dispatches_to_the_accounting_formats(run: Callable[..., Result], tmp_path: Path, ext: str) -> None:
     made(run, "table", "new", "fri", "--rules", "modern-stops", "--players", "Ann,Bob,Cat")

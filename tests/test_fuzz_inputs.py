@@ -35,10 +35,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
-from popejoan_cli import tables
-from popejoan_cli.errors import DataError
-from popejoan_cli.replay import lowest_lead
-from popejoan_cli.rules import KEYS, from_toml
+from popejoan_cli.base.errors import DataError
+from popejoan_cli.formats.rulefile import from_toml
+from popejoan_cli.game.playout import lowest_lead
+from popejoan_cli.game.rules import KEYS
+from popejoan_cli.store import tables
 
 HOUSE_RULES = Path(__file__).parent.parent / "house-rules"
 PLAIN_ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}

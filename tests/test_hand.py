@@ -1,4 +1,4 @@
-"""The referee for one hand (`popejoan_cli.hand.Hand`), from hand-built deals: dressing, turn-up, play, settlement.
+"""The referee for one hand (`popejoan_cli.game.hand.Hand`), from hand-built deals: dressing, turn-up, play, settlement.
 
 Each deal gives the players a few readable cards and puts the rest of the pack in the
 spare hand, so every card has a known place. Seats are Ann (0), Bob (1), Cat (2) and,
@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from popejoan_cli.board import Board
-from popejoan_cli.cards import SPARE, Card, Dealt, canonical_deck
-from popejoan_cli.errors import IllegalPlay
-from popejoan_cli.hand import Hand
-from popejoan_cli.presets import preset
-from popejoan_cli.rules import HouseRules, from_data
+from popejoan_cli.base.errors import IllegalPlay
+from popejoan_cli.formats.presets import preset
+from popejoan_cli.game.board import Board
+from popejoan_cli.game.cards import SPARE, Card, Dealt, canonical_deck
+from popejoan_cli.game.hand import Hand
+from popejoan_cli.game.rules import HouseRules, from_data
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 ANN, BOB, CAT, DAN = 0, 1, 2, 3

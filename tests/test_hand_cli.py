@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from typer.testing import Result
 
-from popejoan_cli.cards import CARDS, Card
+from popejoan_cli.game.cards import CARDS, Card
 
 DEALS = Path(__file__).parent / "data" / "deals"
 GOLDEN = Path(__file__).parent / "data" / "golden"

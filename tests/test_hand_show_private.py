@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from popejoan_cli import cli, tables
-from popejoan_cli.cards import CARDS
+from popejoan_cli import cli
 from popejoan_cli.cli import app
+from popejoan_cli.game.cards import CARDS
+from popejoan_cli.store import tables
 
 
 @pytest.fixture

@@ -28,12 +28,14 @@ from typing import Any
 
 import pytest
 
-from popejoan_cli import events as E
-from popejoan_cli import journal, ledger, table, tables
-from popejoan_cli.cards import CARDS
-from popejoan_cli.errors import EXIT_BUSY, EXIT_DATA, EXIT_IO, DataError, StorageError, TableBusy, UsageError
-from popejoan_cli.presets import preset
-from popejoan_cli.replay import lowest_lead
+from popejoan_cli.base.errors import EXIT_BUSY, EXIT_DATA, EXIT_IO, DataError, StorageError, TableBusy, UsageError
+from popejoan_cli.formats.presets import preset
+from popejoan_cli.game.cards import CARDS
+from popejoan_cli.game.playout import lowest_lead
+from popejoan_cli.store import journal, tables
+from popejoan_cli.table import events as E
+from popejoan_cli.table import fold as table
+from popejoan_cli.table import ledger
 
 WRITER = Path(__file__).with_name("journal_writer.py")
 PLAYERS = ["Ann", "Bo\\b", "Zoë", 'Dan "D"']

@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 from typer.testing import Result
 
-from popejoan_cli import outfiles
-from popejoan_cli.errors import StorageError, UsageError
+from popejoan_cli.base.errors import StorageError, UsageError
+from popejoan_cli.formats import outfiles
 
 Run = Callable[..., Result]
 DEAL = ("hand", "deal", "--rules", "hoyle", "--players", "Ann,Bob,Cat", "--seed", "7")

@@ -20,11 +20,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from popejoan_cli.cards import Card
 from popejoan_cli.cli import app
 from popejoan_cli.cli.practice_cmd import variant_rules
-from popejoan_cli.dealfile import seeded_deal
-from popejoan_cli.presets import preset
+from popejoan_cli.formats.presets import preset
+from popejoan_cli.game.cards import Card
+from popejoan_cli.game.deal import seeded_deal
 
 ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
 PROMPT = "Your lead ("
@@ -98,8 +98,8 @@ def test_a_whole_session_by_scripted_input() -> None:
 
 
 def test_the_marks_are_the_referees_legal_leads() -> None:
-    from popejoan_cli.board import Board
-    from popejoan_cli.hand import Hand
+    from popejoan_cli.game.board import Board
+    from popejoan_cli.game.hand import Hand
 
     res = run(["--computers", "3", "--seed", "11", "--hands", "1"], [])
     rules = preset("modern-stops")

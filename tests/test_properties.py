@@ -13,14 +13,15 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from popejoan_cli.board import Board
-from popejoan_cli.cards import CARDS, SPARE, Dealt
-from popejoan_cli.dealfile import seeded_deal
-from popejoan_cli.errors import IllegalPlay
-from popejoan_cli.hand import Hand
-from popejoan_cli.presets import preset
-from popejoan_cli.replay import play_out, to_json
-from popejoan_cli.rules import HouseRules
+from popejoan_cli.base.errors import IllegalPlay
+from popejoan_cli.formats.handjson import to_json
+from popejoan_cli.formats.presets import preset
+from popejoan_cli.game.board import Board
+from popejoan_cli.game.cards import CARDS, SPARE, Dealt
+from popejoan_cli.game.deal import seeded_deal
+from popejoan_cli.game.hand import Hand
+from popejoan_cli.game.playout import play_out
+from popejoan_cli.game.rules import HouseRules
 
 PRESETS = ("russian", "modern-stops", "parlett", "hoyle", "michigan", "boodle", "newmarket")
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -25,12 +25,13 @@ from typing import Any
 import pytest
 
 import conftest
-from popejoan_cli.board import Board
-from popejoan_cli.cards import Card, Dealt
-from popejoan_cli.dealfile import seeded_deal
-from popejoan_cli.hand import Hand, Stop
-from popejoan_cli.presets import preset
-from popejoan_cli.replay import play_out, to_json
+from popejoan_cli.formats.handjson import to_json
+from popejoan_cli.formats.presets import preset
+from popejoan_cli.game.board import Board
+from popejoan_cli.game.cards import Card, Dealt
+from popejoan_cli.game.deal import seeded_deal
+from popejoan_cli.game.hand import Hand, Stop
+from popejoan_cli.game.playout import play_out
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 EIGHT = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")

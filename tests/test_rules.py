@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from popejoan_cli import presets
-from popejoan_cli.cards import Card
-from popejoan_cli.errors import EXIT_DATA, EXIT_USAGE, DataError, UsageError
-from popejoan_cli.rules import KEYS, HouseRules, defaults, from_toml
+from popejoan_cli.base.errors import EXIT_DATA, EXIT_USAGE, DataError, UsageError
+from popejoan_cli.formats import presets
+from popejoan_cli.formats.rulefile import from_toml
+from popejoan_cli.game.cards import Card
+from popejoan_cli.game.rules import KEYS, HouseRules, defaults
 
 if TYPE_CHECKING:
     from conftest import BadRulesCase
@@ -459,7 +460,7 @@ def test_locating_keys_stays_quick_on_long_lines() -> None:
     # A table-header regular expression used to backtrack cubically on a line like this one.
     import time
 
-    from popejoan_cli.tomlsource import locate
+    from popejoan_cli.formats.tomlsource import locate
 
     start = time.perf_counter()
     locate("[" + " " * 2500 + "]x\n")  # took 10 s, growing with the cube of the length

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from typer.testing import Result
 
-from popejoan_cli import presets
-from popejoan_cli.rules import HouseRules, from_toml
+from popejoan_cli.formats import presets
+from popejoan_cli.formats.rulefile import from_toml
+from popejoan_cli.game.rules import HouseRules
 
 if TYPE_CHECKING:
     from conftest import BadRulesCase
@@ -76,9 +77,9 @@ def test_list_json_does_not_import_rich() -> None:
     assert result.returncode == 0, result.stderr
     assert [d["name"] for d in json.loads(result.stdout)] == PRESETS
     imported = [line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines() if "|" in line]
-    assert "popejoan_cli.presets" in imported  # the listing works: it did import something of ours
+    assert "popejoan_cli.formats.presets" in imported  # the listing works: it did import something of ours
     assert not [m for m in imported if m == "rich" or m.startswith("rich.")]
-    assert "popejoan_cli.render_rules" not in imported
+    assert "popejoan_cli.render.rule_views" not in imported
 
 
 # ---- show ---------------------------------------------------------------------------------
@@ -307,7 +308,7 @@ def test_new_round_trips_through_check(invoke: Invoke, tmp_path: Path, name: str
 
 
 def test_new_comments_every_key(invoke: Invoke) -> None:
-    from popejoan_cli.rules import KEYS
+    from popejoan_cli.game.rules import KEYS
 
     text = ok(invoke("rules", "new", "--from", "russian")).stdout
     lines = text.splitlines()

@@ -23,17 +23,18 @@ import pytest
 from typer.main import get_command
 from typer.testing import CliRunner, Result
 
-from popejoan_cli import narrate, tables
-from popejoan_cli.board import Board
-from popejoan_cli.cards import CARDS, SPARE, Card
+from popejoan_cli.base.errors import IllegalPlay
 from popejoan_cli.cli import app
 from popejoan_cli.cli.shell_cmd import Shell
-from popejoan_cli.dealfile import seeded_deal
-from popejoan_cli.errors import IllegalPlay
-from popejoan_cli.hand import Hand
-from popejoan_cli.presets import preset
-from popejoan_cli.replay import lowest_lead
-from popejoan_cli.rules import from_data
+from popejoan_cli.formats.presets import preset
+from popejoan_cli.game.board import Board
+from popejoan_cli.game.cards import CARDS, SPARE, Card
+from popejoan_cli.game.deal import seeded_deal
+from popejoan_cli.game.hand import Hand
+from popejoan_cli.game.playout import lowest_lead
+from popejoan_cli.game.rules import from_data
+from popejoan_cli.render import narrate
+from popejoan_cli.store import tables
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 FACE = re.compile(r"(?:10|[2-9AJQK])[♣♦♥♠]")

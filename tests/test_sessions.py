@@ -11,8 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import play_hand
-from popejoan_cli import tables
 from popejoan_cli.cli import app
+from popejoan_cli.store import tables
 
 
 @pytest.fixture

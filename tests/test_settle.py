@@ -12,9 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import Result
 
-from popejoan_cli import settle
-from popejoan_cli.errors import UsageError
-from popejoan_cli.table import TableView
+from popejoan_cli.base.errors import UsageError
+from popejoan_cli.table import settle
+from popejoan_cli.table.fold import TableView
 from test_acct_formats import session
 
 PLAIN_ENV = {"COLUMNS": "120", "NO_COLOR": "1", "TERM": "dumb"}
@@ -165,9 +165,9 @@ def test_cli_settle_bad_value(run: Callable[..., Result]) -> None:
 
 
 def test_cli_settle_no_balances(tmp_path: Path, run: Callable[..., Result]) -> None:
-    from popejoan_cli import tables
-    from popejoan_cli.events import TableOpened
-    from popejoan_cli.presets import preset
+    from popejoan_cli.formats.presets import preset
+    from popejoan_cli.store import tables
+    from popejoan_cli.table.events import TableOpened
 
     r0 = preset("russian")
     opened = TableOpened(name="z", rules=r0.to_dict(), rules_name=r0.name, players=["A", "B", "C"], counters=5,

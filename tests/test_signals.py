@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from popejoan_cli import journal
+from popejoan_cli.store import journal
 
 POPEJOAN = [str(Path(sys.executable).with_name("popejoan"))]
 """The installed command, as a user runs it."""

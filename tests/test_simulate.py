@@ -15,8 +15,8 @@ import pytest
 from typer.testing import CliRunner
 
 from popejoan_cli.cli import app
-from popejoan_cli.presets import preset
-from popejoan_cli.simulate import CHUNK, simulate
+from popejoan_cli.formats.presets import preset
+from popejoan_cli.game.simulate import CHUNK, simulate
 
 RULES = preset("modern-stops")
 

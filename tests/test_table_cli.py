@@ -19,12 +19,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-from popejoan_cli import tables
-from popejoan_cli.cards import CARDS, Card
 from popejoan_cli.cli import app
-from popejoan_cli.narrate import REASONS
-from popejoan_cli.presets import preset
-from popejoan_cli.replay import lowest_lead
+from popejoan_cli.formats.presets import preset
+from popejoan_cli.game.cards import CARDS, Card
+from popejoan_cli.game.playout import lowest_lead
+from popejoan_cli.render.narrate import REASONS
+from popejoan_cli.store import tables
 
 FACE = re.compile(r"(?:10|[2-9AJQK])[♣♦♥♠]")
 PLAYERS = "Ann,Bob,Cat,Dan"
@@ -717,9 +717,9 @@ def test_michigan_refuses_a_lead_in_the_stopped_suit(cli: Cli) -> None:
 
 
 def test_counts_and_shared_final_pots_read_right() -> None:
-    from popejoan_cli.hand import Award
-    from popejoan_cli.narrate import final_awards, plain
-    from popejoan_cli.words import plural
+    from popejoan_cli.base.words import plural
+    from popejoan_cli.game.hand import Award
+    from popejoan_cli.render.narrate import final_awards, plain
 
     assert [plural(n, "hand") for n in (0, 1, 3)] == ["0 hands", "1 hand", "3 hands"]
     q, k = Card.parse("QC"), Card.parse("KC")

@@ -34,10 +34,13 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from popejoan_cli import ledger, tables
-from popejoan_cli.cards import SPARE
-from popejoan_cli.errors import DataError, PopejoanError
-from popejoan_cli.events import (
+from popejoan_cli.base.errors import DataError, PopejoanError
+from popejoan_cli.formats.presets import PRESET_ORDER, preset
+from popejoan_cli.game.cards import SPARE
+from popejoan_cli.game.hand import OUT_OF_PLAY, PLAYED, REMOVED
+from popejoan_cli.store import tables
+from popejoan_cli.table import ledger
+from popejoan_cli.table.events import (
     CardLed,
     Counted,
     Event,
@@ -51,9 +54,7 @@ from popejoan_cli.events import (
     SpareTaken,
     TableOpened,
 )
-from popejoan_cli.hand import OUT_OF_PLAY, PLAYED, REMOVED
-from popejoan_cli.presets import PRESET_ORDER, preset
-from popejoan_cli.table import TableView, commands, to_undo, voids
+from popejoan_cli.table.fold import TableView, commands, to_undo, voids
 
 SETTINGS = settings(max_examples=25, stateful_step_count=30, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -316,7 +317,7 @@ def _open(where: Path, rules: str = "modern-stops", players: Sequence[str] = ("A
 
 
 def _lead_lowest(where: Path) -> tables.Recorded:
-    from popejoan_cli.replay import lowest_lead
+    from popejoan_cli.game.playout import lowest_lead
 
     def make(view: TableView) -> list[Event]:
         rec = view.open_hand
@@ -443,7 +444,7 @@ def test_damage_is_refused_on_replay(tmp_path: Path) -> None:
     path = where / "journal.jsonl"
     lines = path.read_bytes().splitlines(keepends=True)
     # a checkpoint that no longer matches (re-encoded with a good CRC) is damage, exit 5
-    from popejoan_cli.journal import decode, encode
+    from popejoan_cli.store.journal import decode, encode
 
     events = decode(b"".join(lines)).events
     seq, check = next((s, e) for s, e in events if isinstance(e, HandCheckpointed))

@@ -18,16 +18,21 @@ import pytest
 from rich.console import Console, RenderableType
 from typer.testing import CliRunner, Result
 
-from popejoan_cli import narrate, render_hand, render_rules, render_table, tables
-from popejoan_cli import table as table_mod
-from popejoan_cli.board import Board
-from popejoan_cli.cards import Card
-from popejoan_cli.dealfile import DealSpec, seeded_deal
-from popejoan_cli.events import HandDealt, TableOpened
-from popejoan_cli.presets import preset
-from popejoan_cli.replay import final_deal, replay
-from popejoan_cli.rules import HouseRules
-from popejoan_cli.visible import shown
+from popejoan_cli.base.visible import shown
+from popejoan_cli.formats.dealfile import DealSpec, play_deal
+from popejoan_cli.formats.presets import preset
+from popejoan_cli.game.board import Board
+from popejoan_cli.game.cards import Card
+from popejoan_cli.game.deal import seeded_deal
+from popejoan_cli.game.playout import final_deal
+from popejoan_cli.game.rules import HouseRules
+from popejoan_cli.render import hand_views as render_hand
+from popejoan_cli.render import narrate
+from popejoan_cli.render import rule_views as render_rules
+from popejoan_cli.render import table_views as render_table
+from popejoan_cli.store import tables
+from popejoan_cli.table import fold as table_mod
+from popejoan_cli.table.events import HandDealt, TableOpened
 
 PLAIN_ENV = {"COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb"}
 EVIL = "Red\x1b[31m!\x07\x9b2J\r\u202eX\x08"
@@ -98,7 +103,7 @@ def test_hand_views_show_escapes_not_controls() -> None:
     assert VISIBLE in out
     spec = DealSpec(rules=rules, rules_name="x", players=names, dealer=0, dealt=dealt, seed=5, leads=(),
                     board={}, exchange=None)
-    out = render(render_hand.replay_view(replay(spec), spec))
+    out = render(render_hand.replay_view(play_deal(spec), spec))
     clean(out)
     assert out.count(VISIBLE) > 3
     res = final_deal(rules, 3, 0, Board(rules, {p.name: 3 for p in rules.pots}), 9)

@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-from popejoan_cli import journal, tables
+from popejoan_cli.base.errors import DataError
 from popejoan_cli.cli import app
-from popejoan_cli.errors import DataError
-from popejoan_cli.events import EventVoided
-from popejoan_cli.replay import lowest_lead
-from popejoan_cli.table import replay
+from popejoan_cli.game.playout import lowest_lead
+from popejoan_cli.store import journal, tables
+from popejoan_cli.table.events import EventVoided
+from popejoan_cli.table.fold import replay
 
 Run = Callable[..., Result]
 

@@ -16,7 +16,7 @@ from rich.cells import cell_len
 from typer.testing import CliRunner, Result
 
 from conftest import play_hand
-from popejoan_cli.presets import preset
+from popejoan_cli.formats.presets import preset
 
 GOLDEN = Path(__file__).parent / "data" / "golden" / "widths"
 REGEN = os.environ.get("POPEJOAN_REGEN") == "1"

@@ -25,6 +25,20 @@ def _raise(signum: int, frame: object) -> None:
 for _sig in (SIGINT, SIGTERM):
     _signal.signal(_sig, _raise)
 
+_swallowed: list[int] = []
+"""Signals whose `Interrupted` Python could not raise: it came inside a callback (an import lock's
+weakref callback, a finaliser), where Python reports the exception and carries on."""
+
+
+def _unraisable(args: sys.UnraisableHookArgs) -> None:
+    if isinstance(args.exc_value, Interrupted):
+        _swallowed.append(args.exc_value.signum)  # told once the command returns, as one line
+        return
+    sys.__unraisablehook__(args)
+
+
+sys.unraisablehook = _unraisable
+
 
 def _done() -> None:
     """The command has finished: a signal from now on has nothing left to stop (nor a traceback to print)."""
@@ -53,16 +67,19 @@ def main() -> None:
         from popejoan_cli.cli import main as run
 
         run()
+        signum = _swallowed[0] if _swallowed else None
     except SystemExit:
-        raise  # the command's own exit, an interruption already told included
+        if not _swallowed:
+            raise  # the command's own exit, an interruption already told included
+        signum = _swallowed[0]
     except BaseException as err:
         signum = _signal_in(err)
         if signum is None:
             raise
+    finally:
         _done()
-        from popejoan_cli.errors import interrupted_message
+    if signum is not None:
+        from popejoan_cli.base.errors import interrupted_message
 
         sys.stderr.write(interrupted_message(signum))
         sys.exit(128 + signum)
-    finally:
-        _done()

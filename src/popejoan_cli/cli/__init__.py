@@ -18,7 +18,7 @@ import typer
 from typer.core import TyperGroup
 
 from popejoan_cli import __version__
-from popejoan_cli.errors import PopejoanError, interrupted_message
+from popejoan_cli.base.errors import PopejoanError, interrupted_message
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -26,7 +26,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 def usage_message(exc: Exception) -> str:
     """A parsing error (click's, as Typer bundles it) as popejoan's one message and a hint with
     the nearest word, instead of Typer's boxed panel. Duck-typed: click is never imported."""
-    from popejoan_cli.errors import allowed
+    from popejoan_cli.base.errors import allowed
 
     ctx = getattr(exc, "ctx", None)
     path = str(getattr(ctx, "command_path", "") or "popejoan")
@@ -126,7 +126,7 @@ def command(group: typer.Typer, name: str | None = None, **kw: Any) -> Callable[
     def wrap(fn: F) -> F:
         @functools.wraps(fn)
         def run(*args: Any, **kwargs: Any) -> Any:
-            store = sys.modules.get("popejoan_cli.journal")
+            store = sys.modules.get("popejoan_cli.store.journal")
             if store is not None:
                 store.recorded.clear()  # what an interruption reports is this command's (the shell runs many)
             try:
@@ -187,13 +187,13 @@ def say(lines: list[Any]) -> None:
     Plain text needs no rich at all, which keeps a scripted `popejoan lead` quick.
     """
     if sys.stdout.isatty():
-        from popejoan_cli.render_hand import line_text
+        from popejoan_cli.render.hand_views import line_text
 
         out = console()
         for line in lines:
             out.print(line_text(line))
         return
-    from popejoan_cli.narrate import plain
+    from popejoan_cli.render.narrate import plain
 
     sys.stdout.write("".join(plain(line) + "\n" for line in lines))
 

@@ -12,8 +12,8 @@ from typing import Annotated
 
 import typer
 
+from popejoan_cli.base.words import plural
 from popejoan_cli.cli import command, console, emit_json, root
-from popejoan_cli.words import plural
 
 DEFAULT_RULES = "modern-stops"
 
@@ -31,11 +31,12 @@ def demo(
     """Play a short evening on the built-in defaults: every run, award and settlement, then the board and ledger."""
     import tempfile
 
-    from popejoan_cli import tables
     from popejoan_cli.cli.hand_cmd import _seats
-    from popejoan_cli.events import CardLed, Event, HandDealt, TableOpened
-    from popejoan_cli.replay import lowest_lead, to_json
-    from popejoan_cli.table import TableView
+    from popejoan_cli.formats.handjson import to_json
+    from popejoan_cli.game.playout import lowest_lead
+    from popejoan_cli.store import tables
+    from popejoan_cli.table.events import CardLed, Event, HandDealt, TableOpened
+    from popejoan_cli.table.fold import TableView
 
     rules, names, _ = _seats(players, None, rules_spec)
     out = None if as_json else console()
@@ -53,7 +54,7 @@ def demo(
             done = tables.record(deal, where=where)
             view = done.view
             if out is not None:
-                from popejoan_cli.render_table import deal_summary
+                from popejoan_cli.render.table_views import deal_summary
 
                 out.rule(f"Hand {k + 1} of {hands}")
                 out.print(deal_summary(view.hands[-1]))
@@ -67,7 +68,7 @@ def demo(
 
                 view = tables.record(lead, where=where).view
                 if out is not None:
-                    from popejoan_cli.render_table import run_view
+                    from popejoan_cli.render.table_views import run_view
 
                     out.print(run_view(rec := view.hands[rec.number - 1], rec.hand.plays[marks[0]:], marks[1],
                                        marks[2]))
@@ -76,7 +77,7 @@ def demo(
                        "ledger": view.live_balances(), "board": view.live_board()})
             return
         assert out is not None
-        from popejoan_cli.render_table import board_view, ledger_view
+        from popejoan_cli.render.table_views import board_view, ledger_view
 
         out.rule("After the evening")
         out.print(board_view(view))

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from popejoan_cli.base.errors import UsageError, allowed
 from popejoan_cli.cli import command, console, emit_json, hand_app
-from popejoan_cli.errors import UsageError, allowed
 
 if TYPE_CHECKING:
-    from popejoan_cli.rules import HouseRules
+    from popejoan_cli.game.rules import HouseRules
 
 RULES_HELP = "A preset name (see `popejoan rules list`) or a house-rule file."
 RulesOpt = Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)]
@@ -28,8 +28,8 @@ def _players(text: str) -> list[str]:
 
 
 def _seats(text: str, dealer: str | None, rules_spec: str) -> tuple[HouseRules, list[str], int]:
-    from popejoan_cli.dealfile import check_players
-    from popejoan_cli.presets import load_rules
+    from popejoan_cli.formats.presets import load_rules
+    from popejoan_cli.game.deal import check_players
 
     rules = load_rules(rules_spec)
     players = _players(text)
@@ -54,17 +54,20 @@ def deal(
     as_json: Annotated[bool, typer.Option("--json", help="Print the deal as JSON.")] = False,
 ) -> None:
     """Deal a hand from a seed: show every hand, the spare hand and the turn-up."""
-    from popejoan_cli import dealfile
-    from popejoan_cli.cards import parse_seed, sort_key
+    from popejoan_cli.formats import dealfile
+    from popejoan_cli.game.cards import parse_seed, sort_key
 
     rules, names, dealer_seat = _seats(players, dealer, rules_spec)
     the_seed = parse_seed(seed)
-    dealt = dealfile.seeded_deal(rules, len(names), dealer_seat, the_seed)
+    from popejoan_cli.game.deal import seeded_deal
+
+    dealt = seeded_deal(rules, len(names), dealer_seat, the_seed)
     rules_ref = rules_spec
     if output is not None:
         if Path(rules_spec).suffix == ".toml":
             rules_ref = str(Path(rules_spec).resolve())
-        from popejoan_cli import cli, outfiles
+        from popejoan_cli import cli
+        from popejoan_cli.formats import outfiles
 
         outfiles.write_text(output, dealfile.write(rules_ref, names, dealer_seat, the_seed, dealt, rules.ace_high),
                             force=True, table=cli.table_override)
@@ -82,7 +85,7 @@ def deal(
             "spare": None if dealt.spare is None else order(dealt.spare),
         })
         return
-    from popejoan_cli.render_hand import deal_view
+    from popejoan_cli.render.hand_views import deal_view
 
     out = console()
     out.print(deal_view(rules, names, dealer_seat, the_seed, dealt))
@@ -91,9 +94,9 @@ def deal(
 
 
 def _read_deal(file: Path, rules_spec: str | None) -> object:
-    from popejoan_cli import dealfile
-    from popejoan_cli.presets import load_rules, read_file_bytes
-    from popejoan_cli.userfiles import label
+    from popejoan_cli.formats import dealfile
+    from popejoan_cli.formats.presets import load_rules, read_file_bytes
+    from popejoan_cli.formats.userfiles import label
 
     override = load_rules(rules_spec) if rules_spec else None
     data = read_file_bytes(file, "deal file")
@@ -111,22 +114,22 @@ def replay_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print the replay as one JSON object.")] = False,
 ) -> None:
     """Play a deal out: given leads first, then each leader's lowest legal lead."""
-    from popejoan_cli.dealfile import DealSpec
-    from popejoan_cli.replay import replay, to_json
+    from popejoan_cli.formats.dealfile import DealSpec, play_deal
+    from popejoan_cli.formats.handjson import to_json
 
     spec = _read_deal(Path(file), rules_spec)
     assert isinstance(spec, DealSpec)
-    hand = replay(spec)
+    hand = play_deal(spec)
     if as_json:
         emit_json(to_json(hand, spec.players, spec.rules_name))
         return
-    from popejoan_cli.render_hand import replay_view
+    from popejoan_cli.render.hand_views import replay_view
 
     console().print(replay_view(hand, spec))
 
 
 def _board_arg(text: str | None, pots: list[str]) -> dict[str, int]:
-    from popejoan_cli.limits import cut, whole_number
+    from popejoan_cli.base.limits import cut, whole_number
 
     board: dict[str, int] = {}
     for part in (text or "").split(","):
@@ -157,9 +160,10 @@ def final_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """The final clearing deal: every card dealt, each pot to its card's holder."""
-    from popejoan_cli.board import Board
-    from popejoan_cli.cards import parse_seed
-    from popejoan_cli.replay import final_deal, final_json
+    from popejoan_cli.formats.handjson import final_json
+    from popejoan_cli.game.board import Board
+    from popejoan_cli.game.cards import parse_seed
+    from popejoan_cli.game.playout import final_deal
 
     rules, names, dealer_seat = _seats(players, dealer, rules_spec)
     if rules["final.deal"] != "holders":
@@ -170,6 +174,6 @@ def final_cmd(
     if as_json:
         emit_json(final_json(res, names, rules.name))
         return
-    from popejoan_cli.render_hand import final_view
+    from popejoan_cli.render.hand_views import final_view
 
     console().print(final_view(res, names))

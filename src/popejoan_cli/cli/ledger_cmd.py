@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from popejoan_cli import cli
+from popejoan_cli.base.errors import UsageError, allowed
+from popejoan_cli.base.visible import shown
 from popejoan_cli.cli import command, ledger_app, session_app
-from popejoan_cli.errors import UsageError, allowed
-from popejoan_cli.visible import shown
 
 if TYPE_CHECKING:
-    from popejoan_cli.exports import Imported
-    from popejoan_cli.table import TableView
+    from popejoan_cli.formats.exports import Imported
+    from popejoan_cli.table.fold import TableView
 
 FORMATS = ("toml", "json", "csv", "hledger", "beancount")
 BY_EXTENSION = {".toml": "toml", ".json": "json", ".csv": "csv", ".journal": "hledger", ".hledger": "hledger",
@@ -46,7 +46,7 @@ def format_for(path: Path, chosen: str | None) -> str:
 
 
 def render(view: TableView, kind: str) -> str:
-    from popejoan_cli import exports
+    from popejoan_cli.formats import exports
 
     if kind == "toml":
         return exports.to_toml(view)
@@ -57,7 +57,7 @@ def render(view: TableView, kind: str) -> str:
     import importlib
 
     try:
-        acct = importlib.import_module("popejoan_cli.acct_formats")
+        acct = importlib.import_module("popejoan_cli.formats.accounts")
     except ModuleNotFoundError:
         raise UsageError(f"the {kind} export is not available in this build", "export toml, json or csv"
                          ) from None
@@ -77,7 +77,7 @@ def is_export_of(data: bytes, view: TableView) -> bool:
     import json
     import tomllib
 
-    from popejoan_cli import exports
+    from popejoan_cli.formats import exports
 
     try:
         text = data.decode("utf-8")
@@ -85,7 +85,7 @@ def is_export_of(data: bytes, view: TableView) -> bool:
         return False
     first, _, rest = text.partition("\n")
     if first.startswith("; popejoan table "):
-        from popejoan_cli.acct_formats import title_line
+        from popejoan_cli.formats.accounts import title_line
 
         return first.removesuffix(".") == title_line(view)
     if first == ",".join(exports.CSV_HEADER):
@@ -103,9 +103,10 @@ def is_export_of(data: bytes, view: TableView) -> bool:
 def read_export(file: str) -> Imported:
     """Read and validate a TOML or JSON export: exit 2 for a path that names no file, 5 for
     anything wrong in it (not a regular file, too big, damaged), 6 if it cannot be read."""
-    from popejoan_cli import exports, tables
-    from popejoan_cli.errors import DataError, Problem
-    from popejoan_cli.userfiles import label, read_user_file
+    from popejoan_cli.base.errors import DataError, Problem
+    from popejoan_cli.formats import exports
+    from popejoan_cli.formats.userfiles import label, read_user_file
+    from popejoan_cli.store import tables
 
     data = read_user_file(file, "ledger export", exports.MAX_BYTES, usage=True,
                           hint="give the path of a ledger exported as .toml or .json")
@@ -130,7 +131,8 @@ def ledger_export(
                                                         "this table.")] = False,
 ) -> None:
     """Write the table's ledger to FILE, or - for stdout (TOML and JSON continue with `table new --from`)."""
-    from popejoan_cli import outfiles, tables
+    from popejoan_cli.formats import outfiles
+    from popejoan_cli.store import tables
 
     kind = format_for(Path(file), fmt)
     view, warnings = tables.view(tables.folder(cli.table_override), full=True)  # every hand refereed again
@@ -153,9 +155,10 @@ def session_new(
     """Start the next session of the current table: a new table carrying its balances and board."""
     import re
 
-    from popejoan_cli import exports, tables
+    from popejoan_cli.base.errors import RuleViolation
     from popejoan_cli.cli.table_cmd import _view, continue_table
-    from popejoan_cli.errors import RuleViolation
+    from popejoan_cli.formats import exports
+    from popejoan_cli.store import tables
 
     view = _view()
     if not view.ended:

@@ -2,7 +2,7 @@
 
 You sit in seat 0; the computers sit after you, clockwise. The first dealer is the last
 computer, so you are eldest and lead first, and the deal passes to the left each hand. Each
-hand is dealt by `dealfile.seeded_deal` from a seed shown on screen: hand k uses S + k - 1
+hand is dealt by `game.deal.seeded_deal` from a seed shown on screen: hand k uses S + k - 1
 for the session seed S (`--seed`, or a random one that is shown), and the command shown,
 with the seed and the other options, replays the session. The referee (`Hand`) decides
 every legal lead and refuses the rest; the computers lead through `bots.pick_lead`; this
@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from popejoan_cli.base.errors import DataError, Interrupted, UsageError, allowed
 from popejoan_cli.cli import command, console, root, say
-from popejoan_cli.errors import DataError, Interrupted, UsageError, allowed
 
 if TYPE_CHECKING:
-    from popejoan_cli.cards import Card
-    from popejoan_cli.hand import Hand
-    from popejoan_cli.render_practice import Session
-    from popejoan_cli.rules import HouseRules
+    from popejoan_cli.game.cards import Card
+    from popejoan_cli.game.hand import Hand
+    from popejoan_cli.game.rules import HouseRules
+    from popejoan_cli.render.practice_views import Session
 
 DEFAULT_RULES = "modern-stops"
 DEFAULT_COMPUTERS = 3
@@ -45,7 +45,7 @@ SEED_RANGE = 1_000_000
 
 def variant_rules(base: HouseRules, variants: Sequence[str]) -> HouseRules:
     """`base` with the chosen house-rule variants, derived and checked by `rules.from_data`."""
-    from popejoan_cli.rules import from_data
+    from popejoan_cli.game.rules import from_data
 
     doc: dict[str, Any] = {}
     for name in variants:
@@ -111,9 +111,9 @@ def _your_lead(hand: Hand, session: Session, out: Any) -> Card | None:
     """Ask until the referee accepts a lead from you, and play it; None if you quit."""
     from rich.text import Text
 
-    from popejoan_cli.cards import parse_card_or_none
-    from popejoan_cli.errors import IllegalPlay
-    from popejoan_cli.render_practice import PLAY, numbered, second_person, status_view
+    from popejoan_cli.base.errors import IllegalPlay
+    from popejoan_cli.game.cards import parse_card_or_none
+    from popejoan_cli.render.practice_views import PLAY, numbered, second_person, status_view
 
     me = session.me
     cards = numbered(hand, me)
@@ -155,8 +155,9 @@ def _your_lead(hand: Hand, session: Session, out: Any) -> Card | None:
 
 def _play_hand(hand: Hand, session: Session, level: str, out: Any) -> bool:
     """Play one hand to its end; False if you quit during it."""
-    from popejoan_cli import bots, narrate
-    from popejoan_cli.render_practice import for_you, status_view
+    from popejoan_cli.game import bots
+    from popejoan_cli.render import narrate
+    from popejoan_cli.render.practice_views import for_you, status_view
 
     names, me = session.names, session.me
     while not hand.ended:
@@ -198,12 +199,13 @@ def practice(
     """Play Pope Joan against the computers: your legal leads are marked Play; type a card or its number."""
     import secrets
 
-    from popejoan_cli import bots, narrate
-    from popejoan_cli.board import Board
-    from popejoan_cli.dealfile import check_players, seeded_deal
-    from popejoan_cli.hand import Hand
-    from popejoan_cli.presets import load_rules
-    from popejoan_cli.render_practice import Session, for_you, totals_view
+    from popejoan_cli.formats.presets import load_rules
+    from popejoan_cli.game import bots
+    from popejoan_cli.game.board import Board
+    from popejoan_cli.game.deal import check_players, seeded_deal
+    from popejoan_cli.game.hand import Hand
+    from popejoan_cli.render import narrate
+    from popejoan_cli.render.practice_views import Session, for_you, totals_view
 
     if level not in bots.LEVELS:
         raise UsageError(f"unknown level {level!r}", allowed(bots.LEVELS, level))

@@ -10,17 +10,17 @@ from typing import Annotated
 
 import typer
 
+from popejoan_cli.base.errors import RuleViolation, UsageError
+from popejoan_cli.base.words import plural
 from popejoan_cli.cli import command, console, emit_json, root, say
 from popejoan_cli.cli.table_cmd import JsonOpt, _record, _view
-from popejoan_cli.errors import RuleViolation, UsageError
-from popejoan_cli.words import plural
 
 
 @command(root, "stop")
 def stop() -> None:
     """The table calls a stop in a real hand: nobody can play the next card."""
-    from popejoan_cli.events import StopCalled
-    from popejoan_cli.narrate import progress
+    from popejoan_cli.render.narrate import progress
+    from popejoan_cli.table.events import StopCalled
 
     view = _view()
     rec = view.open_hand
@@ -37,9 +37,9 @@ def out(
     = None,
 ) -> None:
     """End a real hand: NAME went out. popejoan works out the cards left and settles."""
-    from popejoan_cli.events import OutDeclared
-    from popejoan_cli.narrate import settlement
-    from popejoan_cli.table import player_named
+    from popejoan_cli.render.narrate import settlement
+    from popejoan_cli.table.events import OutDeclared
+    from popejoan_cli.table.fold import player_named
 
     players = _view().players
     name = player_named(players, name)
@@ -57,9 +57,9 @@ def show(
     cards: Annotated[list[str], typer.Argument(help="Every card they still hold.")],
 ) -> None:
     """Record a player's remaining cards when shown; their earlier leads are checked again."""
-    from popejoan_cli.cards import Card
-    from popejoan_cli.events import HandShown
-    from popejoan_cli.table import player_named
+    from popejoan_cli.game.cards import Card
+    from popejoan_cli.table.events import HandShown
+    from popejoan_cli.table.fold import player_named
 
     the_cards = [str(Card.parse(c)) for c in cards]
     view = _view()
@@ -83,8 +83,8 @@ def claim(
     as_json: JsonOpt = False,
 ) -> None:
     """Check a claim against the record: right or wrong, and the plays that decide it (wrong: exit 3)."""
-    from popejoan_cli.claims import judge
-    from popejoan_cli.table import player_named, pot_named
+    from popejoan_cli.game.claims import judge
+    from popejoan_cli.table.fold import player_named, pot_named
 
     view = _view()
     if not view.hands:
@@ -108,7 +108,7 @@ def claim(
 @command(root, "void")
 def void() -> None:
     """A real hand is void: after a stop nobody could lead a new suit (no settlement; the board carries)."""
-    from popejoan_cli.events import VoidDeclared
+    from popejoan_cli.table.events import VoidDeclared
 
     _record(lambda v: [VoidDeclared()])
     console().print("The hand is void: no settlement, and the board carries over.", markup=False)

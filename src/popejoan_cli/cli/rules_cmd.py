@@ -16,14 +16,14 @@ import typer
 from popejoan_cli.cli import command, console, emit_json, rules_app
 
 if TYPE_CHECKING:
-    from popejoan_cli.rules import HouseRules
+    from popejoan_cli.game.rules import HouseRules
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of a table.")]
 
 
 def plain(data: Any) -> Any:
     """JSON-ready data: cards in file form (`8D`), never as the integers they are inside."""
-    from popejoan_cli.cards import Card
+    from popejoan_cli.game.cards import Card
 
     if isinstance(data, Card):
         return str(data)
@@ -44,13 +44,13 @@ def differences(a: HouseRules, b: HouseRules) -> list[tuple[str, Any, Any]]:
 @command(rules_app, "list")
 def list_rules(as_json: JsonOpt = False) -> None:
     """List the presets: name, title and what each one is."""
-    from popejoan_cli import presets
+    from popejoan_cli.formats import presets
 
     rows = presets.summaries()
     if as_json:
         emit_json([{"name": n, "title": t, "description": d} for n, t, d in rows])
         return
-    from popejoan_cli import render_rules
+    from popejoan_cli.render import rule_views as render_rules
 
     console().print(render_rules.presets_table(rows))
 
@@ -61,13 +61,13 @@ def show(
     as_json: JsonOpt = False,
 ) -> None:
     """Show a rule set as people read it: the board, its stakes, and every choice in words."""
-    from popejoan_cli import presets
+    from popejoan_cli.formats import presets
 
     rules = presets.load_rules(spec)
     if as_json:
         emit_json(plain(rules.to_dict()))
         return
-    from popejoan_cli import render_rules
+    from popejoan_cli.render import rule_views as render_rules
 
     console().print(render_rules.rules_view(rules))
 
@@ -80,10 +80,10 @@ def check(
     as_json: JsonOpt = False,
 ) -> None:
     """Check house-rule files; report every problem of every file at once (exit 5 if any)."""
-    from popejoan_cli import presets
-    from popejoan_cli.errors import DataError, Problem
-    from popejoan_cli.rules import from_toml
-    from popejoan_cli.userfiles import label
+    from popejoan_cli.base.errors import DataError, Problem
+    from popejoan_cli.formats import presets
+    from popejoan_cli.formats.rulefile import from_toml
+    from popejoan_cli.formats.userfiles import label
 
     problems: list[Problem] = []
     checked: list[tuple[str, HouseRules]] = []
@@ -114,7 +114,9 @@ def new(
     force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
 ) -> None:
     """Write a fully commented house-rule file to start a table's own rules from a preset."""
-    from popejoan_cli import cli, outfiles, presets, render_rules
+    from popejoan_cli import cli
+    from popejoan_cli.formats import outfiles, presets
+    from popejoan_cli.render import rule_views as render_rules
 
     rules = presets.load_rules(base)
     if output is not None and str(output) in outfiles.STREAMS:
@@ -135,7 +137,7 @@ def diff(
     as_json: JsonOpt = False,
 ) -> None:
     """Show where two rule sets differ, key by key."""
-    from popejoan_cli import presets
+    from popejoan_cli.formats import presets
 
     rules_a, rules_b = presets.load_rules(a), presets.load_rules(b)
     found = differences(rules_a, rules_b)
@@ -145,7 +147,7 @@ def diff(
         return
     from rich.markup import escape
 
-    from popejoan_cli import render_rules
+    from popejoan_cli.render import rule_views as render_rules
 
     out = console()
     title_a = rules_a.name if a == rules_a.name else f"{rules_a.name} ({a})"

@@ -16,18 +16,18 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from popejoan_cli.base.words import plural
 from popejoan_cli.cli import command, console, emit_json, ledger_app
-from popejoan_cli.words import plural
 
 if TYPE_CHECKING:
-    from popejoan_cli.settle import Transfer
+    from popejoan_cli.table.settle import Transfer
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout.")]
 
 
 def _transfer_line(t: Transfer, amount: str, bank: str) -> str:
     """One transfer in words; the board's share goes through the banker, who holds its money."""
-    from popejoan_cli.settle import BOARD
+    from popejoan_cli.table.settle import BOARD
 
     if t.payee == BOARD:
         if t.payer == bank:
@@ -56,9 +56,19 @@ def ledger_settle(
     Settling counts what changed hands this session. The board's share is paid to (or by)
     the banker; the counters on the board stay there for the next session.
     """
+    from popejoan_cli.base.errors import UsageError
     from popejoan_cli.cli.table_cmd import _view
-    from popejoan_cli.errors import UsageError
-    from popejoan_cli.settle import BOARD, banker, money, nets, parse_value, rounding_note, settle, to_cents, transfers
+    from popejoan_cli.table.settle import (
+        BOARD,
+        banker,
+        money,
+        nets,
+        parse_value,
+        rounding_note,
+        settle,
+        to_cents,
+        transfers,
+    )
 
     if value is None and currency is not None:
         raise UsageError("--currency needs --value: without a value per counter the amounts are in counters",
@@ -130,9 +140,9 @@ def ledger_stats(
     this_session: Annotated[bool, typer.Option("--session", help="Only this session, not the season.")] = False,
 ) -> None:
     """Per player across sessions: hands, net counters, pots won, firsts out, deals, and a balance chart."""
-    from popejoan_cli import tables
     from popejoan_cli.cli.table_cmd import _view
-    from popejoan_cli.settle import carried_stats, season, sparkline, stats
+    from popejoan_cli.store import tables
+    from popejoan_cli.table.settle import carried_stats, season, sparkline, stats
 
     view = _view()
     sessions = [stats(view)]
@@ -158,9 +168,9 @@ def ledger_stats(
         return
     from rich.markup import escape
 
-    from popejoan_cli.render_table import records_view
-    from popejoan_cli.visible import shown
-    from popejoan_cli.words import plural
+    from popejoan_cli.base.visible import shown
+    from popejoan_cli.base.words import plural
+    from popejoan_cli.render.table_views import records_view
 
     columns = [("Player", "left"), ("Hands", "right"), ("Net", "right"), ("Pots won", "left"),
                ("First out", "right"), ("Dealt", "right"), ("Balance", "left")]

@@ -25,11 +25,11 @@ from typing import TYPE_CHECKING, Any, TextIO
 import typer
 
 from popejoan_cli import cli
+from popejoan_cli.base.errors import Interrupted, PopejoanError, closest, interrupted_message
 from popejoan_cli.cli import command, root
-from popejoan_cli.errors import Interrupted, PopejoanError, closest, interrupted_message
 
 if TYPE_CHECKING:
-    from popejoan_cli.table import TableView
+    from popejoan_cli.table.fold import TableView
 
 PROMPT = "popejoan> "
 CLEAR = cli.CLEAR
@@ -200,7 +200,7 @@ class Shell:
 
     # ------------------------------------------------------------------------- the table
     def _stamp(self) -> tuple[str, int, int, int] | None:
-        from popejoan_cli import journal, tables
+        from popejoan_cli.store import journal, tables
 
         try:
             where = tables.folder(self.override)
@@ -219,7 +219,7 @@ class Shell:
         if stamp is not None:
             from pathlib import Path
 
-            from popejoan_cli import tables
+            from popejoan_cli.store import tables
 
             try:
                 self.view = tables.view(Path(stamp[0]))[0]
@@ -464,7 +464,7 @@ class Shell:
                                                                                "table use")):
             found = self.names(self.players(), text)
         elif param == "name" and where == "table use":
-            from popejoan_cli import tables
+            from popejoan_cli.store import tables
 
             found = self.names(tables.table_names(), text)
         elif param == "words":
@@ -476,7 +476,7 @@ class Shell:
         elif param == "pope":
             found = self.names([*self.players(), "spare", "none"], text)
         elif param in _PRESETS:
-            from popejoan_cli.presets import preset_names
+            from popejoan_cli.formats.presets import preset_names
 
             found = self.names(preset_names(), text)
         return found
@@ -500,7 +500,7 @@ class Shell:
         ASCII (any case) completes to the file form `9D` (and `TD` after a T); a suit symbol
         or Cyrillic letter completes in that notation (`9♦`, `Дч`). Removed cards are left out.
         """
-        from popejoan_cli.cards import CARDS, RANK_NAMES, parse_card_or_none
+        from popejoan_cli.game.cards import CARDS, RANK_NAMES, parse_card_or_none
 
         removed: set[int] = set()
         if self.view is not None and self.view.rules is not None:

@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from popejoan_cli.base.errors import UsageError, allowed
 from popejoan_cli.cli import command, console, emit_json, root
-from popejoan_cli.errors import UsageError, allowed
 
 if TYPE_CHECKING:
-    from popejoan_cli.simulate import SimResult
+    from popejoan_cli.game.simulate import SimResult
 
 MAX_HANDS = 10_000_000
 PER_CORE = 2
@@ -38,13 +38,13 @@ def cores() -> int:
 
 
 def process_limit() -> int:
-    from popejoan_cli.simulate import MAX_PROCESSES
+    from popejoan_cli.game.simulate import MAX_PROCESSES
 
     return min(MAX_PROCESSES, PER_CORE * cores())
 
 
 def _levels(text: str, players: int) -> list[str]:
-    from popejoan_cli.bots import LEVELS
+    from popejoan_cli.game.bots import LEVELS
 
     words = [w.strip() for w in text.split(",")]
     for w in words:
@@ -58,7 +58,7 @@ def _levels(text: str, players: int) -> list[str]:
 
 
 def _run(rules: Any, players: int, hands: int, seed: int, bots: list[str], processes: int) -> SimResult:
-    from popejoan_cli.simulate import simulate
+    from popejoan_cli.game.simulate import simulate
 
     if not sys.stderr.isatty():
         return simulate(rules, players, hands, seed, bots, processes)
@@ -151,8 +151,8 @@ def simulate_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print the numbers as JSON on stdout.")] = False,
 ) -> None:
     """Play many hands between computer players and report what the house rules do."""
-    from popejoan_cli.presets import load_rules
-    from popejoan_cli.simulate import MAX_PROCESSES
+    from popejoan_cli.formats.presets import load_rules
+    from popejoan_cli.game.simulate import MAX_PROCESSES
 
     rules = load_rules(rules_spec)
     lo, hi = rules["players.min"], rules["players.max"]

@@ -9,25 +9,25 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from popejoan_cli import cli
+from popejoan_cli.base.errors import RuleViolation, UsageError
+from popejoan_cli.base.words import plural
 from popejoan_cli.cli import command, console, emit_json, hand_app, ledger_app, root, say, table_app
-from popejoan_cli.errors import RuleViolation, UsageError
-from popejoan_cli.words import plural
 
 if TYPE_CHECKING:
-    from popejoan_cli.events import Event
-    from popejoan_cli.table import TableView
+    from popejoan_cli.table.events import Event
+    from popejoan_cli.table.fold import TableView
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout.")]
 
 
 def _where() -> Any:
-    from popejoan_cli import tables
+    from popejoan_cli.store import tables
 
     return tables.folder(cli.table_override)
 
 
 def _view(full: bool = False) -> TableView:
-    from popejoan_cli import tables
+    from popejoan_cli.store import tables
 
     view, warnings = tables.view(_where(), full=full)
     for w in warnings:
@@ -36,7 +36,7 @@ def _view(full: bool = False) -> TableView:
 
 
 def _record(make: Any, **kw: Any) -> Any:
-    from popejoan_cli import tables
+    from popejoan_cli.store import tables
 
     done = tables.record(make, where=kw.pop("where", None) or _where(), **kw)
     for w in done.warnings:
@@ -48,8 +48,8 @@ def _record(make: Any, **kw: Any) -> Any:
 def _counters(text: str) -> int:
     """`--counters N`: a whole number of counters in range, read without converting thousands
     of digits (Python refuses those with a traceback)."""
-    from popejoan_cli.limits import cut, whole_number
-    from popejoan_cli.table import MAX_COUNTERS
+    from popejoan_cli.base.limits import cut, whole_number
+    from popejoan_cli.table.fold import MAX_COUNTERS
 
     n = whole_number(text, 0, MAX_COUNTERS)
     if n is None:
@@ -77,10 +77,10 @@ def table_new(
                                                        "session.")] = None,
 ) -> None:
     """Create a table and make it the current one (or continue an exported ledger with --from)."""
-    from popejoan_cli import tables
     from popejoan_cli.cli.hand_cmd import _players
-    from popejoan_cli.events import TableOpened
-    from popejoan_cli.presets import load_rules
+    from popejoan_cli.formats.presets import load_rules
+    from popejoan_cli.store import tables
+    from popejoan_cli.table.events import TableOpened
 
     tables.check_name(name)  # with --table too: the name is shown, exported and journalled
     where = tables.tables_dir() / name if not cli.table_override else _where()
@@ -102,7 +102,7 @@ def table_new(
     each = 50 if counters is None else _counters(counters)
     rules = load_rules(rules_spec)
     names = _players(players)
-    from popejoan_cli.names import find_name
+    from popejoan_cli.base.names import find_name
 
     first = (find_name(dealer, names) or dealer) if dealer is not None else names[0]
     _record(lambda view: [TableOpened(name=name, rules=rules.to_dict(), rules_name=rules.name, players=names,
@@ -116,7 +116,7 @@ def table_new(
 @command(table_app, "list")
 def table_list(as_json: JsonOpt = False) -> None:
     """The tables in the popejoan home folder; the current one is marked."""
-    from popejoan_cli import tables
+    from popejoan_cli.store import tables
 
     names, current = tables.table_names(), tables.current_name()
     if as_json:
@@ -132,7 +132,7 @@ def table_list(as_json: JsonOpt = False) -> None:
 @command(table_app, "use")
 def table_use(name: Annotated[str, typer.Argument(help="The table to make current.")]) -> None:
     """Make a table the current one."""
-    from popejoan_cli import tables
+    from popejoan_cli.store import tables
 
     tables.folder_of(name)
     tables.set_current(name)
@@ -156,7 +156,7 @@ def table_join(
                                                            "player brought when the table opened).")] = None,
 ) -> None:
     """A player sits down between hands (last in the clockwise order)."""
-    from popejoan_cli.events import PlayerJoined, TableOpened
+    from popejoan_cli.table.events import PlayerJoined, TableOpened
 
     given = None if counters_text is None else _counters(counters_text)
     if "," in name:
@@ -184,8 +184,8 @@ def table_join(
 @command(table_app, "leave")
 def table_leave(name: Annotated[str, typer.Argument(help="The player who leaves.")]) -> None:
     """A player leaves between hands, taking their counters (recorded in the ledger)."""
-    from popejoan_cli.events import PlayerLeft
-    from popejoan_cli.table import player_named
+    from popejoan_cli.table.events import PlayerLeft
+    from popejoan_cli.table.fold import player_named
 
     who: list[str] = []
 
@@ -200,8 +200,8 @@ def table_leave(name: Annotated[str, typer.Argument(help="The player who leaves.
 def continue_table(name: str, imp: Any, source: str, where: Any) -> None:
     """Open table `name` as the next session of an export `imp` (validated), and make it current.
     `source` names the file it came from ("" when it is the table itself)."""
-    from popejoan_cli import tables
-    from popejoan_cli.exports import carried_opening
+    from popejoan_cli.formats.exports import carried_opening
+    from popejoan_cli.store import tables
 
     first_events = carried_opening(name, imp)
     _record(lambda view: first_events, where=where, create=True)
@@ -225,9 +225,9 @@ def deal(
     """Dress the board and deal a virtual hand (or record a real deal); the turn-up's effects apply at once."""
     import secrets
 
-    from popejoan_cli.cards import Card, parse_seed
-    from popejoan_cli.events import HandDealt, RealHandDealt
-    from popejoan_cli.narrate import dealt
+    from popejoan_cli.game.cards import Card, parse_seed
+    from popejoan_cli.render.narrate import dealt
+    from popejoan_cli.table.events import HandDealt, RealHandDealt
 
     if real:
         if seed is not None:
@@ -248,9 +248,9 @@ def deal(
 
 
 def _lead(card: str, player: str | None) -> None:
-    from popejoan_cli.cards import Card
-    from popejoan_cli.events import CardLed
-    from popejoan_cli.narrate import after_lead
+    from popejoan_cli.game.cards import Card
+    from popejoan_cli.render.narrate import after_lead
+    from popejoan_cli.table.events import CardLed
 
     the_card = Card.parse(card)
     mark: dict[str, int] = {}
@@ -261,11 +261,11 @@ def _lead(card: str, player: str | None) -> None:
             raise RuleViolation("no hand is being played", "deal one first: `popejoan deal`")
         hand = rec.hand
         leader = rec.players[hand.leader]
-        from popejoan_cli.names import find_name
+        from popejoan_cli.base.names import find_name
 
         who = find_name(player, rec.players) if player is not None else leader
         if who is None:
-            from popejoan_cli.errors import allowed
+            from popejoan_cli.base.errors import allowed
 
             raise UsageError(f"no player {player!r} in this hand", allowed(rec.players, player))
         mark.update(plays=len(hand.plays), stops=len(hand.stops), awards=len(hand.awards), hand=rec.number)
@@ -282,8 +282,8 @@ def spare(
     price: Annotated[int, typer.Option("--price", help="Counters paid to the dealer (auction).")] = 0,
 ) -> None:
     """Before the first lead: NAME swaps their hand for the spare hand, paying the dealer PRICE."""
-    from popejoan_cli.events import SpareTaken
-    from popejoan_cli.table import player_named
+    from popejoan_cli.table.events import SpareTaken
+    from popejoan_cli.table.fold import player_named
 
     name = player_named(_view().players, name)
     done = _record(lambda view: [SpareTaken(player=name, price=price)])
@@ -308,10 +308,10 @@ def play(
                                                help="Who plays (optional for a virtual lead) and the cards.")],
 ) -> None:
     """Record cards as the table plays them (a real deck); in a virtual hand, the same as `lead`."""
-    from popejoan_cli.cards import Card
-    from popejoan_cli.events import CardPlayed
-    from popejoan_cli.names import find_name
-    from popejoan_cli.narrate import progress
+    from popejoan_cli.base.names import find_name
+    from popejoan_cli.game.cards import Card
+    from popejoan_cli.render.narrate import progress
+    from popejoan_cli.table.events import CardPlayed
 
     view = _view()
     player = find_name(words[0], view.players)
@@ -339,7 +339,7 @@ def hand_show(
     as_json: JsonOpt = False,
 ) -> None:
     """Show one player's cards in the hand being played."""
-    from popejoan_cli.table import seat_of
+    from popejoan_cli.table.fold import seat_of
 
     view = _view()
     rec = view.open_hand
@@ -350,12 +350,12 @@ def hand_show(
         raise UsageError(f"{seat} is not in this hand")
     s = rec.players.index(seat)
     if as_json:
-        from popejoan_cli.cards import CARDS, sort_key
+        from popejoan_cli.game.cards import CARDS, sort_key
 
         cards = sorted((CARDS[c] for c in rec.hand.holding[s]), key=lambda c: sort_key(c, rec.hand.ace_high))
         emit_json({"player": seat, "hand": rec.number, "cards": [str(c) for c in cards]})
         return
-    from popejoan_cli.render_table import seat_hand_view
+    from popejoan_cli.render.table_views import seat_hand_view
 
     # At a terminal the laptop goes round the table: ask for it to be passed, show the hand, and
     # clear the screen (scrollback too) once its owner has seen it, as the shell does.
@@ -381,7 +381,7 @@ def board(as_json: JsonOpt = False) -> None:
     if as_json:
         emit_json(view.live_board())
         return
-    from popejoan_cli.render_table import board_view
+    from popejoan_cli.render.table_views import board_view
 
     console().print(board_view(view))
 
@@ -393,7 +393,7 @@ def ledger_show(as_json: JsonOpt = False) -> None:
     if as_json:
         emit_json(view.live_balances())
         return
-    from popejoan_cli.render_table import ledger_view
+    from popejoan_cli.render.table_views import ledger_view
 
     console().print(ledger_view(view))
 
@@ -403,7 +403,7 @@ def history(as_json: JsonOpt = False) -> None:
     """Hand by hand: dealer, seed, turn-up, who went out, pots won and each player's change."""
     view = _view()
     if as_json:
-        from popejoan_cli.replay import to_json
+        from popejoan_cli.formats.handjson import to_json
 
         def told(r: Any) -> dict[str, Any]:
             data = to_json(r.hand, r.players, view.rules_name)
@@ -419,7 +419,7 @@ def history(as_json: JsonOpt = False) -> None:
         emit_json({"hands": [{"hand": r.number, "seed": r.seed if r.closed else None, "closed": r.closed,
                               **told(r)} for r in view.hands]})
         return
-    from popejoan_cli.render_table import history_view
+    from popejoan_cli.render.table_views import history_view
 
     console().print(history_view(view))
 
@@ -433,7 +433,7 @@ def undo(
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
 ) -> None:
     """Take back the last command (or the last N, or the hand). Nothing is deleted: the undo is recorded."""
-    from popejoan_cli.table import describe, to_undo, voids
+    from popejoan_cli.table.fold import describe, to_undo, voids
 
     view = _view()
     chosen = to_undo(view, n, hand=hand)
@@ -467,9 +467,9 @@ def count(
     counters: Annotated[int, typer.Argument(help="How many counters the banker counted.")],
 ) -> None:
     """Record the banker's physical count; a disagreement with the journal is flagged at once."""
-    from popejoan_cli.events import Counted
-    from popejoan_cli.names import find_name
-    from popejoan_cli.table import pot_named
+    from popejoan_cli.base.names import find_name
+    from popejoan_cli.table.events import Counted
+    from popejoan_cli.table.fold import pot_named
 
     view = _view()
     # A pot by its name or by the label the board shows ("First out"), a player in any case.
@@ -491,7 +491,7 @@ def check(as_json: JsonOpt = False) -> None:
     pot or player has agreed: the table, not the data, needs looking at (recount). A
     miscount a later matching count resolved is listed as history and does not fail.
     """
-    from popejoan_cli import tables
+    from popejoan_cli.store import tables
 
     view = _view(full=True)
     problems = tables.audit(view)
@@ -530,8 +530,8 @@ def end(
     """Close the session; where the rules have a final clearing deal, play it."""
     import secrets
 
-    from popejoan_cli.cards import parse_seed
-    from popejoan_cli.events import FinalDealt, SessionEnded
+    from popejoan_cli.game.cards import parse_seed
+    from popejoan_cli.table.events import FinalDealt, SessionEnded
 
     the_seed = parse_seed(seed) if seed is not None else secrets.randbelow(1 << 31)
 
@@ -540,8 +540,8 @@ def end(
         return [FinalDealt(seed=the_seed), SessionEnded()] if final else [SessionEnded()]
 
     done = _record(make)
-    from popejoan_cli.render_hand import final_view
-    from popejoan_cli.render_table import ledger_view
+    from popejoan_cli.render.hand_views import final_view
+    from popejoan_cli.render.table_views import ledger_view
 
     out = console()
     if done.view.final is not None:

@@ -1,0 +1,186 @@
+"""Errors meant for people, with the exit codes the README documents.
+
+A `PopejoanError` carries what went wrong, a hint saying what is allowed (and the nearest
+valid word), and the process exit code. The CLI prints it to stderr with no traceback.
+`Problem` is one located finding in a file (a house-rule file or a deal file); a
+`DataError` may carry many of them so that every problem is reported at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from popejoan_cli import Interrupted as Interrupted  # raised by the launcher's signal handlers
+
+EXIT_OK = 0
+EXIT_BUG = 1
+EXIT_USAGE = 2
+EXIT_RULE = 3
+EXIT_BUSY = 4
+EXIT_DATA = 5
+EXIT_IO = 6
+
+
+class PopejoanError(Exception):
+    """An error a person can act on."""
+
+    exit_code: int = EXIT_BUG
+
+    def __init__(self, message: str, hint: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+    def __str__(self) -> str:
+        return f"{self.message}\n{self.hint}" if self.hint else self.message
+
+
+class UsageError(PopejoanError):
+    """Bad arguments or options (exit 2)."""
+
+    exit_code = EXIT_USAGE
+
+
+class RuleViolation(PopejoanError):
+    """An illegal play, lead or claim (exit 3)."""
+
+    exit_code = EXIT_RULE
+
+
+class IllegalPlay(RuleViolation):
+    """The referee refused a play; `rule` names the rule it breaks."""
+
+    def __init__(self, message: str, *, rule: str, hint: str = "") -> None:
+        super().__init__(message, hint or f"rule: {rule}")
+        self.rule = rule
+
+
+class TableBusy(PopejoanError):
+    """The table is locked by another process (exit 4)."""
+
+    exit_code = EXIT_BUSY
+
+
+class StorageError(PopejoanError):
+    """The disk is full or not writable (exit 6)."""
+
+    exit_code = EXIT_IO
+
+
+def interrupted_message(signum: int) -> str:
+    """The one line an interrupted command prints: what, if anything, it had recorded."""
+    import sys
+
+    how = {2: "Ctrl-C", 15: "SIGTERM"}.get(signum, f"signal {signum}")
+    journal = sys.modules.get("popejoan_cli.store.journal")
+    seqs: list[int] = list(getattr(journal, "recorded", []))
+    if not seqs:
+        return f"popejoan: interrupted ({how}); nothing was recorded\n"
+    which = f"event {seqs[0]}" if len(seqs) == 1 else f"events {seqs[0]}–{seqs[-1]}"
+    return (f"popejoan: interrupted ({how}) after recording {which}: the change is in the journal; "
+            f"look at `popejoan history` before running the command again\n")
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One finding at a place in a file: `file:line:col key: message`."""
+
+    message: str
+    key: str = ""
+    line: int = 0
+    col: int = 0
+    hint: str = ""
+    source_line: str = ""
+    file: str = ""
+
+    def located(self, file: str, source: Sequence[str]) -> Problem:
+        """The same problem, naming `file` and quoting its source line."""
+        text = source[self.line - 1] if 0 < self.line <= len(source) else ""
+        return Problem(
+            self.message, self.key, self.line, self.col, self.hint, text, file
+        )
+
+    def render(self) -> str:
+        where = self.file or "<input>"
+        if self.line:
+            where += f":{self.line}:{max(self.col, 1)}"
+        head = f"{where}: {self.key + ': ' if self.key else ''}{self.message}"
+        parts = [head]
+        if self.source_line:
+            parts.append(f"  | {self.source_line}")
+            parts.append("  | " + " " * max(self.col - 1, 0) + "^")
+        if self.hint:
+            parts.append(f"  = {self.hint}")
+        return "\n".join(parts)
+
+
+class DataError(PopejoanError):
+    """Bad data: a house-rule file, a deal file, a damaged journal (exit 5)."""
+
+    exit_code = EXIT_DATA
+
+    def __init__(self, problems: Iterable[Problem] | str, hint: str = "") -> None:
+        if isinstance(problems, str):
+            problems = [Problem(problems, hint=hint)]
+        self.problems = sorted(problems, key=lambda p: (p.file, p.line, p.col))
+        n = len(self.problems)
+        body = "\n".join(p.render() for p in self.problems)
+        summary = f"{n} problem{'s' if n != 1 else ''} found" if n > 1 else ""
+        PopejoanError.__init__(self, body + (f"\n{summary}" if summary else ""))
+
+
+def os_reason(err: OSError) -> str:
+    """Why the disk said no, in the table's words rather than errno's."""
+    import errno
+
+    return {errno.ENOSPC: "the disk is full", errno.EACCES: "permission denied", errno.EPERM: "permission denied",
+            errno.EROFS: "read-only disk", errno.EDQUOT: "over the disk quota",
+            errno.ENAMETOOLONG: "the path is too long", errno.ELOOP: "too many levels of symbolic links",
+            errno.ENOTDIR: "a part of the path is not a folder"}.get(err.errno or 0, err.strerror or str(err))
+
+
+def describe(value: object) -> str:
+    """What a value from a file is, for "found …, expected …" messages."""
+    if isinstance(value, bool):
+        return f"a boolean ({str(value).lower()})"
+    if isinstance(value, float):
+        return f"a float ({value})"
+    if isinstance(value, int):
+        return f"an integer ({value})"
+    if isinstance(value, str):
+        return f"a string ({value!r})"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "a table"
+    return type(value).__name__
+
+
+def closest(word: str, choices: Iterable[str]) -> str | None:
+    """The choice nearest to `word` (case-insensitively if need be), or None."""
+    import difflib  # only an error needs it; keep it off the start-up path
+
+    options = list(choices)
+    close = difflib.get_close_matches(word, options, n=1, cutoff=0.5)
+    if not close:
+        lowered = {o.lower(): o for o in options}
+        close = [lowered[c] for c in difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.5)]
+    return close[0] if close else None
+
+
+def nearest(word: str, choices: Iterable[str]) -> str:
+    """'did you mean …' text for the choice closest to `word`, or ''."""
+    close = closest(word, choices)
+    return f"did you mean {close!r}?" if close else ""
+
+
+def allowed(choices: Iterable[str], word: str | None = None) -> str:
+    """A hint listing the allowed words, plus the nearest one to `word`."""
+    options = list(choices)
+    text = "allowed: " + ", ".join(repr(o) for o in options)
+    if word is not None:
+        near = nearest(word, options)
+        if near:
+            text += f"; {near}"
+    return text

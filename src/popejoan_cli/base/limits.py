@@ -1,0 +1,164 @@
+"""Bounds on what people's files and options may hold: integers, nesting, and text.
+
+House-rule files, deal files and ledger exports come from people, so everything read from
+them is bounded before the rest of popejoan sees it. Each value has its own range, checked
+where it is used (a stake, a seed); before that, an integer of more than 100 digits is
+refused where it is read, so that no later message tries to print it (Python refuses to
+turn an integer of more than 4,300 digits into text, and `0x` integers have no such limit).
+Nesting is bounded so that nothing downstream recurses into a hostile document. Text that
+reaches a terminal, a journal or an accounting export may hold no control characters (as
+`visible` defines them). Pure: no files.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from popejoan_cli.base.visible import is_control, shown
+
+HUGE_DIGITS = 100
+HUGE = 10**HUGE_DIGITS
+INT_RULE = "no number in a popejoan file has more than 19 digits"
+MAX_DEPTH = 16
+"""No popejoan file nests tables and arrays more than 5 deep; 16 leaves room and stops abuse."""
+_MAX_REPORTED = 20
+
+_LONG_DIGITS = re.compile(r"[0-9][0-9_]{4300,}")
+"""More digits than Python turns into an integer, which is when `tomllib` fails unplaced."""
+
+
+class TooLong:
+    """Stands in for a JSON integer with too many digits to convert (see `json_int`)."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+
+def json_int(text: str) -> int | TooLong:
+    """`json.loads(parse_int=...)`: an integer, or a `TooLong` that `shape_problems` reports."""
+    digits = len(text.lstrip("-").lstrip("0"))
+    return TooLong(digits) if digits > HUGE_DIGITS else int(text)
+
+
+def int_text(n: int) -> str:
+    """A number for a message: `1,234`, or `a number of about 5,000 digits` when it is huge."""
+    if -(10**24) < n < 10**24:
+        return f"{n:,}"
+    digits = int(n.bit_length() * 0.30103) + 1
+    return f"{'a negative' if n < 0 else 'a'} number of about {digits:,} digits"
+
+
+def cut(text: str, limit: int = 40) -> str:
+    """`text` quoted for a message, cut in the middle when long: 'aaaa…aaaa' (5,000 characters)."""
+    if len(text) <= limit:
+        return repr(text)
+    half = limit // 2
+    return f"{text[:half] + '…' + text[-half:]!r} ({len(text):,} characters)"
+
+
+def digits_problem(text: str) -> tuple[int, int, str] | None:
+    """Where a TOML text holds an integer too long to read: (line, column, message), or None."""
+    m = _LONG_DIGITS.search(text)
+    if m is None:
+        return None
+    line = text.count("\n", 0, m.start()) + 1
+    col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+    digits = len(m.group().replace("_", "").lstrip("0"))
+    return line, col, f"an integer of {digits:,} digits is out of range"
+
+
+def shape_problems(doc: Any, max_depth: int = MAX_DEPTH) -> list[tuple[tuple[str | int, ...], str]]:
+    """Integers of more than 100 digits and nesting too deep in a parsed document, as
+    (key path, message).
+
+    Walks without recursion, so a document nested to any depth is reported, not crashed on.
+    """
+    found: list[tuple[tuple[str | int, ...], str]] = []
+    stack: list[tuple[tuple[str | int, ...], Any]] = [((), doc)]
+    while stack and len(found) < _MAX_REPORTED:
+        path, value = stack.pop()
+        if isinstance(value, dict | list):
+            if len(path) >= max_depth:
+                found.append((path, f"nested more than {max_depth} deep; no popejoan file nests that far"))
+                continue
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            stack.extend(reversed([((*path, k), v) for k, v in items]))
+        elif isinstance(value, TooLong):
+            found.append((path, f"an integer of {value.digits:,} digits is out of range; {INT_RULE}"))
+        elif isinstance(value, int) and not isinstance(value, bool) and not -HUGE < value < HUGE:
+            found.append((path, f"{int_text(value)} is out of range; {INT_RULE}"))
+    return found
+
+
+def key_text(path: tuple[str | int, ...]) -> str:
+    """A key path as people read it: `pot[2].stake`, `hands[3].net.Ann`."""
+    out = ""
+    for part in path:
+        out += f"[{part + 1}]" if isinstance(part, int) else (f".{part}" if out else part)
+    return shown(out)
+
+
+def _refused(c: str) -> bool:
+    # A control character (see `visible`), or half of a surrogate pair, which JSON can spell
+    # ("\ud800") but no UTF-8 file can hold: writing it to the journal would fail.
+    if is_control(c):
+        return True
+    import unicodedata  # only odd text gets this far
+
+    return unicodedata.category(c) == "Cs"
+
+
+def text_problem(text: str, *, max_len: int, multiline: bool = False, blank_ok: bool = True,
+                 padded_ok: bool = False) -> str | None:
+    """What is wrong with one text from a file (a name, a title, a label), or None.
+
+    With `multiline` the text may hold newlines and tabs (a description); no text may hold
+    other control characters, such as the escape that starts a terminal sequence.
+    """
+    if len(text) > max_len:
+        return f"is {len(text):,} characters long; at most {max_len:,} are allowed"
+    allowed = "\n\t" if multiline else ""
+    if multiline:
+        text = text.replace("\r\n", "\n")  # a file saved with Windows line ends
+    if not text.isprintable():
+        for i, c in enumerate(text):
+            if c not in allowed and _refused(c):
+                what = "a newline" if c in "\r\n\u2028\u2029" else f"the control character U+{ord(c):04X}"
+                where = f" at character {i + 1}" if len(text) > 1 else ""
+                extra = ": it must be one line" if c in "\r\n\u2028\u2029" and not multiline else ""
+                return f"holds {what}{where}{extra}"
+    if not blank_ok and not text.strip():
+        return "is empty"
+    if not (multiline or padded_ok) and text != text.strip():
+        return "starts or ends with a space"
+    return None
+
+
+def whole_number(text: str, lo: int, hi: int) -> int | None:
+    """An option's digits as an integer in lo..hi, or None; never converts thousands of digits."""
+    word = text.strip()
+    negative = word.startswith("-")
+    digits = word[1:] if negative else word
+    if not (digits.isascii() and digits.isdigit()):
+        return None
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > 19:
+        return None
+    n = -int(digits) if negative else int(digits)
+    return n if lo <= n <= hi else None
+
+
+def clip(value: object, limit: int = 60) -> object:
+    """A value from a file as a message may quote it: a long text is cut short."""
+    if isinstance(value, str) and len(value) > limit:
+        return value[:limit] + "…"
+    return value
+
+
+def quoted(value: object, limit: int = 60) -> str:
+    """`repr` of a value from a file, cut short: a message quotes it, never all of a huge one."""
+    text = repr(clip(value, limit))
+    return text if len(text) <= limit + 20 else text[:limit] + "…"

@@ -1,0 +1,298 @@
+"""The deal file (see README: A short tour of rules and hands): reading one into a checked `DealSpec`, and writing one.
+
+Reading is pure: the caller passes the file's bytes and a function that resolves the
+`rules` entry (a preset name or a path relative to the deal file). Every problem is
+collected with its line and key and raised as one `DataError` (exit 5).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from popejoan_cli.base.errors import DataError, PopejoanError, Problem, allowed
+from popejoan_cli.base.limits import key_text, quoted
+from popejoan_cli.base.words import plural
+from popejoan_cli.game.board import Board
+from popejoan_cli.game.cards import (
+    SEED_RULE,
+    SPARE,
+    VALID_FORMS,
+    Card,
+    Dealt,
+    Seed,
+    canonical_deck,
+    parse_card_or_none,
+    seed_problem,
+    sort_key,
+)
+from popejoan_cli.game.deal import check_players, seeded_deal
+from popejoan_cli.game.hand import Hand
+from popejoan_cli.game.playout import play_out
+from popejoan_cli.game.rules import HouseRules, Path_
+
+DEAL_KEYS = ("rules", "players", "dealer", "seed", "turnup", "leads", "hands", "board", "exchange")
+
+
+@dataclass(frozen=True)
+class DealSpec:
+    """A checked deal: rules, seats, the cards, optional leads, carried board, exchange."""
+
+    rules: HouseRules
+    rules_name: str
+    players: tuple[str, ...]
+    dealer: int
+    dealt: Dealt
+    seed: Seed | None
+    leads: tuple[Card, ...]
+    board: dict[str, int]
+    exchange: tuple[int, int] | None
+
+
+def read(data: bytes, file: str, resolve: Callable[[str], HouseRules], override: HouseRules | None) -> DealSpec:
+    from popejoan_cli.formats.tomlsource import locate, located, parse  # only deal files need it, not tables
+
+    doc, problems, text = parse(data)
+    places = locate(text) if doc is not None else {}
+
+    def fail(extra: list[Problem]) -> DataError:
+        return DataError(located(extra, file, text))
+
+    if doc is None:
+        raise fail(problems)
+    probs: list[Problem] = []
+
+    def bad(path: Path_, msg: str, hint: str = "") -> None:
+        line, col = places.get(path, places.get(path[:1], (0, 0)))
+        probs.append(Problem(msg, key_text(path), line, col, hint))
+
+    for k in doc:
+        if k not in DEAL_KEYS:
+            bad((k,), "unknown key in a deal file", allowed(DEAL_KEYS, k))
+    rules = override
+    rules_name = ""
+    if rules is None:
+        spec = doc.get("rules")
+        if not isinstance(spec, str):
+            bad(("rules",), "missing or not a string", "give a preset name or a house-rule file, or use --rules")
+            raise fail(probs)
+        try:
+            rules = resolve(spec)
+        except DataError:
+            raise
+        except PopejoanError as err:
+            bad(("rules",), err.message, err.hint)
+            raise fail(probs) from None
+    rules_name = rules.name
+    players = doc.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players) or not players:
+        bad(("players",), "expected a list of player names, clockwise", 'e.g. players = ["Ann", "Bob", "Cat"]')
+        raise fail(probs)
+    if len(players) > 52:
+        bad(("players",), f"{len(players):,} players; no pack deals to more than 52", 'e.g. players = ["Ann", "Bob"]')
+        raise fail(probs)
+    for msg in check_players(players, rules):
+        bad(("players",), msg)
+    dealer_name = doc.get("dealer")
+    dealer = players.index(dealer_name) if dealer_name in players else -1
+    if dealer < 0:
+        bad(("dealer",), f"dealer {quoted(dealer_name)} is not a player", allowed(players, str(dealer_name)))
+    seed = doc.get("seed")
+    wrong = seed_problem(seed) if seed is not None else None
+    if wrong is not None:
+        bad(("seed",), wrong, SEED_RULE)
+        seed = None
+    leads = _cards(doc.get("leads", []), ("leads",), bad)
+    board: dict[str, int] = {}
+    raw_board = doc.get("board", {})
+    if not isinstance(raw_board, dict):
+        bad(("board",), "expected a [board] table of pot = counters")
+    else:
+        names = [p.name for p in rules.pots]
+        for pot, n in raw_board.items():
+            if pot not in names:
+                bad(("board", pot), "no such pot on this board", allowed(names, pot))
+            elif isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1_000_000:
+                bad(("board", pot), f"found {quoted(n)}", "allowed: an integer from 0 to 1,000,000")
+            else:
+                board[pot] = n
+    if probs or dealer < 0:
+        raise fail(probs)
+    dealt = _dealt(doc, rules, players, dealer, seed, bad)
+    exchange = _exchange(doc, rules, players, dealer, bad)
+    if probs or dealt is None:
+        raise fail(probs)
+    return DealSpec(rules, rules_name, tuple(players), dealer, dealt, seed, tuple(leads), board, exchange)
+
+
+def _cards(raw: object, path: Path_, bad: Callable[[Path_, str, str], None]) -> list[Card]:
+    if not isinstance(raw, list):
+        bad(path, "expected a list of cards", VALID_FORMS)
+        return []
+    out = []
+    for entry in raw:
+        card = parse_card_or_none(entry)
+        if card is None:
+            bad(path, f"unknown card {quoted(entry)}", VALID_FORMS)
+        else:
+            out.append(card)
+    return out
+
+
+def _dealt(doc: dict[str, Any], rules: HouseRules, players: list[str], dealer: int, seed: Seed | None,
+           bad: Callable[..., None]) -> Dealt | None:
+    mode = rules["deal.turnup"]
+    raw_up = doc.get("turnup")
+    turnup = parse_card_or_none(raw_up) if raw_up is not None else None
+    if raw_up is not None and turnup is None:
+        bad(("turnup",), f"unknown card {quoted(raw_up)}", VALID_FORMS)
+        return None
+    if mode == "none" and raw_up is not None:
+        bad(("turnup",), f"{rules.name} has no turn-up", "remove the turnup key")
+        return None
+    hands = doc.get("hands")
+    if hands is None:
+        if seed is None:
+            bad(("seed",), "a deal file needs [hands] or a seed", "add seed = 42, or list every hand under [hands]")
+            return None
+        dealt = seeded_deal(rules, len(players), dealer, seed)
+        if turnup is not None and turnup != dealt.turnup:
+            bad(("turnup",), f"the seed turns up {dealt.turnup}, not {turnup}", "remove turnup, or fix the seed")
+            return None
+        return dealt
+    if not isinstance(hands, dict):
+        bad(("hands",), "expected a [hands] table: seat = [cards]")
+        return None
+    spare_rule = rules["deal.spare_hand"]
+    seats: dict[str, list[Card]] = {}
+    ok = True
+    for seat, cards in hands.items():
+        if seat not in players and not (seat == "spare" and spare_rule):
+            why = "these rules deal no spare hand" if seat == "spare" else "is not a player"
+            bad(("hands", seat), f"{quoted(seat)} {why}", allowed([*players, *(["spare"] if spare_rule else [])], seat))
+            ok = False
+            continue
+        seats[seat] = _cards(cards, ("hands", seat), bad)
+    if not ok:
+        return None
+    for p in players:
+        seats.setdefault(p, [])
+    if spare_rule:
+        seats.setdefault("spare", [])
+    if mode != "none" and turnup is None:
+        bad(("turnup",), f"{rules.name} turns up a card: say which", 'e.g. turnup = "10C"')
+        return None
+    expected = set(canonical_deck(rules.removed))
+    if mode == "out-of-play" and turnup is not None:
+        if turnup not in expected:
+            bad(("turnup",), f"{turnup} is out of the pack", f"deck.removed = {sorted(str(c) for c in rules.removed)}")
+            return None
+        expected.discard(turnup)
+    counts: dict[Card, list[str]] = {}
+    for seat, cards in seats.items():
+        for c in cards:
+            counts.setdefault(c, []).append(seat)
+    for c, where in sorted(counts.items()):
+        if c in rules.removed:
+            bad(("hands", where[0]), f"{c} is removed from the pack by these rules")
+        elif mode == "out-of-play" and c == turnup:
+            bad(("hands", where[0]), f"{c} is the out-of-play turn-up and belongs to no hand")
+        elif len(where) > 1:
+            bad(("hands", where[1]), f"{c} appears {len(where)} times ({', '.join(where)})")
+    for p in players:
+        if not seats[p]:
+            # A player with no cards would be out before the first lead; no table deals that.
+            bad(("hands", p), f"{p} is dealt no cards", "every player must be dealt at least one card")
+    missing = sorted(expected - set(counts))
+    if missing:
+        bad(("hands",), f"{plural(len(missing), 'card')} missing: {' '.join(str(c) for c in missing)}",
+            "every card of the pack appears exactly once")
+    holder: int | None = None
+    if mode == "in-hand" and turnup is not None:
+        where = counts.get(turnup, [])
+        if not where:
+            bad(("turnup",), f"the turn-up {turnup} must be in a hand: these rules keep it in the hand it was dealt to")
+            return None
+        holder = SPARE if where[0] == "spare" else players.index(where[0])
+    return Dealt(tuple(tuple(seats[p]) for p in players), tuple(seats["spare"]) if spare_rule else None,
+                 turnup, holder)
+
+
+def _exchange(doc: dict[str, Any], rules: HouseRules, players: list[str], dealer: int,
+              bad: Callable[..., None]) -> tuple[int, int] | None:
+    raw = doc.get("exchange")
+    if raw is None:
+        return None
+    mode = rules["deal.spare_exchange"]
+    if not isinstance(raw, dict):
+        bad(("exchange",), "expected an [exchange] table with seat and price")
+        return None
+    if mode == "none" or not rules["deal.spare_hand"]:
+        bad(("exchange",), f"{rules.name} does not allow taking the spare hand", "remove [exchange]")
+        return None
+    seat = raw.get("seat")
+    price = raw.get("price", 0)
+    if seat not in players:
+        bad(("exchange", "seat"), f"{quoted(seat)} is not a player", allowed(players, str(seat)))
+        return None
+    s = players.index(seat)
+    if mode == "dealer" and s != dealer:
+        bad(("exchange", "seat"), f"only the dealer ({players[dealer]}) may take the spare hand under {rules.name}")
+        return None
+    if isinstance(price, bool) or not isinstance(price, int) or price < 0 or price > 1_000_000:
+        bad(("exchange", "price"), f"found {quoted(price)}", "allowed: an integer from 0 to 1,000,000")
+        return None
+    if s == dealer and price:
+        bad(("exchange", "price"), "the dealer pays nothing to take the spare hand", "price = 0")
+        return None
+    return (s, price)
+
+
+def _toml(value: object) -> str:
+    """One TOML value: strings, integers and flat lists are all a deal file holds."""
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
+
+
+def _key(name: str) -> str:
+    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else json.dumps(name, ensure_ascii=False)
+
+
+def write(rules_ref: str, players: Sequence[str], dealer: int, seed: Seed, dealt: Dealt, ace_high: bool) -> str:
+    """A deal file for a seeded deal, in the form `hand replay` reads, each hand sorted by suit and rank."""
+
+    def cards(cs: Sequence[Card]) -> list[str]:
+        return [str(c) for c in sorted(cs, key=lambda c: sort_key(c, ace_high))]
+
+    lines = [
+        f"# popejoan deal file: {rules_ref}, dealt by {players[dealer]} from seed {seed!r}.",
+        "# Replay it with `popejoan hand replay FILE`; add leads = [...] to choose the leads.",
+        f"rules = {_toml(rules_ref)}",
+        f"players = {_toml(list(players))}   # clockwise",
+        f"dealer = {_toml(players[dealer])}",
+        f"seed = {_toml(seed)}",
+    ]
+    if dealt.turnup is not None:
+        lines.append(f"turnup = {_toml(str(dealt.turnup))}")
+    lines += ["", "[hands]"]
+    for name, hand in zip(players, dealt.hands, strict=True):
+        lines.append(f"{_key(name)} = {_toml(cards(hand))}")
+    if dealt.spare is not None:
+        lines.append(f"spare = {_toml(cards(dealt.spare))}")
+    return "\n".join(lines) + "\n"
+
+
+def play_deal(spec: DealSpec) -> Hand:
+    """The hand a deal file describes, played out: its leads, then the lowest policy."""
+    board = Board(spec.rules, spec.board)
+    hand = Hand.deal(spec.rules, len(spec.players), spec.dealer, board, spec.dealt)
+    hand.names = spec.players
+    if spec.exchange is not None and not hand.ended:
+        hand.exchange(*spec.exchange)
+    return play_out(hand, spec.leads)

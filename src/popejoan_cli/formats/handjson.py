@@ -1,0 +1,55 @@
+"""The `hand replay --json` object (see docs/hand-json.md): a played hand, or the final deal, as JSON data."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from popejoan_cli.game.cards import rank_order
+from popejoan_cli.game.hand import Award, Hand
+from popejoan_cli.game.playout import FinalResult
+
+
+def award_json(a: Award, names: Sequence[str]) -> dict[str, Any]:
+    return {"pot": a.pot, "seat": names[a.seat], "amount": a.amount, "at": a.at}
+
+
+def to_json(hand: Hand, names: Sequence[str], rules_name: str) -> dict[str, Any]:
+    """The replay object (see README: A short tour of rules and hands), field for field."""
+    return {
+        "rules": rules_name,
+        "dealer": names[hand.dealer],
+        "turnup": None if hand.turnup is None else str(hand.turnup),
+        "trump": None if hand.trump is None else hand.trump.name,
+        "dressed": dict(hand.dressed),
+        "plays": [{"seat": names[p.seat], "card": str(p.card), "lead": p.lead} for p in hand.plays],
+        "stops": [{"seat": names[s.seat], "card": str(s.card), "reason": s.reason} for s in hand.stops],
+        "awards": [award_json(a, names) for a in hand.awards],
+        "out": None if hand.out is None else names[hand.out],
+        "void": hand.void,
+        "payments": [{"from": names[p.payer], "to": names[p.payee], "amount": p.amount, "for": p.why}
+                     for p in hand.payments],
+        "board": hand.board.snapshot(),
+        "net": {names[i]: n for i, n in enumerate(hand.net)},
+    }
+
+
+def final_json(res: FinalResult, names: Sequence[str], rules_name: str) -> dict[str, Any]:
+    ah = res.rules.ace_high
+    return {
+        "rules": rules_name,
+        "dealer": names[res.dealer],
+        "turnup": None,
+        "trump": res.suit.name,
+        "dressed": dict.fromkeys(res.board.order, 0),
+        "plays": [],
+        "stops": [],
+        "awards": [award_json(a, names) for a in res.awards],
+        "out": None,
+        "void": False,
+        "payments": [],
+        "board": res.board.snapshot(),
+        "net": {names[i]: n for i, n in enumerate(res.net)},
+        "hands": {names[i]: [str(c) for c in sorted(h, key=lambda c: (c // 13, rank_order(c, ah)))]
+                  for i, h in enumerate(res.hands)},
+    }

@@ -1,0 +1,76 @@
+"""The board: the pots and the counters on them.
+
+`Board` owns dressing, taking a whole pot, sharing one (with the odd-counter rule) and
+carry-over, which is simply that counters nobody wins stay where they are. Every method
+moves counters between the board and the players' `net` list, so the sum of the board
+plus the players never changes: the conservation the tests check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from popejoan_cli.game.rules import HouseRules
+
+
+class Board:
+    """Counters on each pot, in the order the rules list the pots."""
+
+    __slots__ = ("counters", "order")
+
+    def __init__(self, rules: HouseRules, counters: Mapping[str, int] | None = None) -> None:
+        self.order: tuple[str, ...] = tuple(p.name for p in rules.pots)
+        given = dict(counters or {})
+        self.counters: dict[str, int] = {name: int(given.pop(name, 0)) for name in self.order}
+        if given:
+            raise ValueError(f"no such pot{'' if len(given) == 1 else 's'} on this board: {', '.join(sorted(given))}")
+
+    def total(self) -> int:
+        return sum(self.counters.values())
+
+    def snapshot(self) -> dict[str, int]:
+        return dict(self.counters)
+
+    def dress(self, rules: HouseRules, seats: int, dealer: int, net: list[int]) -> dict[str, int]:
+        """Put each pot's stake on it (dressing the board); returns what each pot received."""
+        each = rules["stakes.payer"] == "each"
+        mult = rules["stakes.dealer_multiplier"] if each else 1
+        dressed: dict[str, int] = {}
+        for pot in rules.pots:
+            if each:
+                for seat in range(seats):
+                    net[seat] -= pot.stake * (mult if seat == dealer else 1)
+                amount = pot.stake * (seats - 1 + mult)
+            else:
+                net[dealer] -= pot.stake
+                amount = pot.stake
+            self.counters[pot.name] += amount
+            dressed[pot.name] = amount
+        return dressed
+
+    def take(self, pot: str, seat: int, net: list[int]) -> int:
+        """The whole pot goes to `seat`; returns the amount (0 if it was empty)."""
+        amount = self.counters[pot]
+        self.counters[pot] = 0
+        net[seat] += amount
+        return amount
+
+    def share(self, pot: str, sharers: Sequence[int], eldest_order: Sequence[int], odd: str,
+              net: list[int]) -> list[tuple[int, int]]:
+        """Share a pot between distinct `sharers`; returns (seat, amount) for each.
+
+        Odd counters stay on the pot (`odd = "stay"`) or all go to the sharer who comes
+        first in `eldest_order` (clockwise from eldest, the dealer last).
+        """
+        amount = self.counters[pot]
+        k = len(sharers)
+        each, rest = divmod(amount, k)
+        got = dict.fromkeys(sharers, each)
+        if rest and odd == "eldest":
+            first = min(sharers, key=eldest_order.index)
+            got[first] += rest
+            rest = 0
+        self.counters[pot] = rest
+        for seat, n in got.items():
+            net[seat] += n
+        return [(seat, got[seat]) for seat in sorted(sharers, key=eldest_order.index)]

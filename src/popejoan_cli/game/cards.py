@@ -1,0 +1,283 @@
+"""Cards: notation, the canonical deck, and the seeded shuffle and deal.
+
+A `Card` is an `int` (0–51: suit × 13 + rank − 1, which is also the canonical deck order)
+so that the referee can index tables by card and compare cards cheaply. `Card.parse`
+reads every accepted spelling; `str(card)` gives the file form (`9D`) and `card.face`
+the form for people (`9♦`). No other module shuffles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+
+from popejoan_cli.base.errors import UsageError
+
+
+class Suit(IntEnum):
+    C = 0
+    D = 1
+    H = 2
+    S = 3
+
+    @property
+    def symbol(self) -> str:
+        return "♣♦♥♠"[self]
+
+    @property
+    def title(self) -> str:
+        return ("clubs", "diamonds", "hearts", "spades")[self]
+
+    @property
+    def red(self) -> bool:
+        return self in (Suit.D, Suit.H)
+
+
+RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+"""Rank 1 (ace) to 13 (king), as printed."""
+
+_RANK_WORDS: dict[str, int] = {name: i + 1 for i, name in enumerate(RANK_NAMES)}
+_RANK_WORDS.update({"T": 10, "В": 11, "Д": 12, "К": 13, "Т": 1})
+_SUIT_WORDS: dict[str, Suit] = {
+    "C": Suit.C, "D": Suit.D, "H": Suit.H, "S": Suit.S,
+    "♣": Suit.C, "♦": Suit.D, "♥": Suit.H, "♠": Suit.S,
+    "♧": Suit.C, "♢": Suit.D, "♡": Suit.H, "♤": Suit.S,
+    "Т": Suit.C, "Б": Suit.D, "Ч": Suit.H, "П": Suit.S,
+}  # fmt: skip
+
+VALID_FORMS = (
+    "a card is rank then suit: ranks A 2 3 4 5 6 7 8 9 10 J Q K (T for 10), "
+    "suits C D H S or ♣ ♦ ♥ ♠, e.g. 9D, 9♦, 10h, Td, qs; "
+    "Russian: ranks В Д К Т (ace), suits т б ч п; "
+    "emoji suits (9♦️) and full-width forms (９Ｄ) are read too"
+)
+
+
+class Card(int):
+    """One playing card; use `Card.parse` or `CARDS[i]`, never `Card(i)` directly."""
+
+    __slots__ = ()
+
+    @property
+    def suit(self) -> Suit:
+        return Suit(self // 13)
+
+    @property
+    def rank(self) -> int:
+        """1 (ace) to 13 (king)."""
+        return self % 13 + 1
+
+    @property
+    def face(self) -> str:
+        """The form for people: `9♦`."""
+        return RANK_NAMES[self % 13] + "♣♦♥♠"[self // 13]
+
+    def __str__(self) -> str:
+        return RANK_NAMES[self % 13] + "CDHS"[self // 13]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    @staticmethod
+    def of(rank: int, suit: Suit) -> Card:
+        return CARDS[suit * 13 + rank - 1]
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Read any accepted spelling; raise `UsageError` naming the bad text."""
+        card = parse_card_or_none(text)
+        if card is None:
+            raise UsageError(f"not a card: {text!r}", VALID_FORMS)
+        return card
+
+
+CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
+
+
+_VARIATION_SELECTORS = "\ufe0e\ufe0f"
+"""Text (U+FE0E) and emoji (U+FE0F) presentation after a suit symbol, as in `9♦️`."""
+
+
+def parse_card_or_none(text: object) -> Card | None:
+    if not isinstance(text, str):
+        return None
+    word = text
+    if not word.isascii():
+        import unicodedata  # only non-ASCII text needs it; keep it off the start-up path
+
+        # NFKC folds full-width forms (`１０Ｈ`, `Ａ♠`) to ASCII and leaves the suit symbols and
+        # Cyrillic letters alone; the variation selector of an emoji suit (`9♦️`) is dropped.
+        word = unicodedata.normalize("NFKC", word).strip().rstrip(_VARIATION_SELECTORS)
+    word = word.strip().upper()
+    if len(word) < 2:
+        return None
+    suit = _SUIT_WORDS.get(word[-1])
+    rank = _RANK_WORDS.get(word[:-1])
+    if suit is None or rank is None:
+        return None
+    return CARDS[suit * 13 + rank - 1]
+
+
+def parse_cards(words: Iterable[str]) -> list[Card]:
+    return [Card.parse(w) for w in words]
+
+
+def rank_order(card: int, ace_high: bool) -> int:
+    """The card's place in its suit for play: 1..13, or 2..14 with the ace high."""
+    r = card % 13 + 1
+    return 14 if ace_high and r == 1 else r
+
+
+def top_rank(ace_high: bool) -> int:
+    return 1 if ace_high else 13
+
+
+def successor_table(ace_high: bool) -> tuple[int, ...]:
+    """For each card, the next card of its run, or -1 after the suit's top card."""
+    nxt: list[int] = []
+    for c in range(52):
+        r = c % 13 + 1
+        base = c - (r - 1)
+        if ace_high:
+            nxt.append(-1 if r == 1 else base if r == 13 else c + 1)
+        else:
+            nxt.append(-1 if r == 13 else c + 1)
+    return tuple(nxt)
+
+
+def sort_key(card: int, ace_high: bool) -> tuple[int, int]:
+    """Suit then rank, the order a hand is shown in."""
+    return (card // 13, rank_order(card, ace_high))
+
+
+def canonical_deck(removed: Iterable[int] = ()) -> list[Card]:
+    """The deck in canonical order (C, D, H, S; A..K), less `removed`."""
+    gone = set(removed)
+    return [c for c in CARDS if c not in gone]
+
+
+Seed = int | str
+
+MAX_SEED = (1 << 63) - 1
+"""Integer seeds are 0 to 2^63 - 1: a TOML file (a deal file, an export) holds no larger integer."""
+MAX_SEED_TEXT = 100
+SEED_RULE = f"a seed is a whole number from 0 to {MAX_SEED:,}, or up to {MAX_SEED_TEXT} characters of text"
+
+
+def seed_problem(value: object) -> str | None:
+    """What is wrong with a seed from a file or an option, or None. The same bounds hold
+    wherever a seed enters, so any table's deals can be exported and imported again."""
+    from popejoan_cli.base.limits import cut, int_text, text_problem
+
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        return "a seed is an integer or a string"
+    if isinstance(value, int):
+        return None if 0 <= value <= MAX_SEED else f"seed {int_text(value)} is out of range"
+    wrong = text_problem(value, max_len=MAX_SEED_TEXT, padded_ok=True)
+    return None if wrong is None else f"seed {cut(value)} {wrong}"
+
+
+def parse_seed(text: str) -> Seed:
+    """On the command line decimal digits are an integer seed; anything else a string."""
+    from popejoan_cli.base.limits import cut, whole_number
+
+    if text.isascii() and text.isdigit():
+        seed = whole_number(text, 0, MAX_SEED)
+        if seed is None:
+            raise UsageError(f"--seed {cut(text)} is out of range", SEED_RULE)
+        return seed
+    wrong = seed_problem(text)
+    if wrong is not None:
+        raise UsageError(f"--seed: {wrong}", SEED_RULE)
+    return text
+
+
+def shuffled(deck: Sequence[Card], seed: Seed) -> list[Card]:
+    """Deal v1: Fisher–Yates from the end over `random.Random(seed).random()`."""
+    import random  # only dealing needs it; keep it off the start-up path
+
+    cards = list(deck)
+    rng = random.Random(seed)
+    rand = rng.random
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(rand() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+SPARE = -1
+"""The receiver index of the spare hand in `Dealt.receivers`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """A deal: `hands[i]` belongs to seat i (clockwise list order), plus spare and turn-up."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    spare: tuple[Card, ...] | None
+    turnup: Card | None
+    turnup_holder: int | None
+    """Seat of the in-hand turn-up, `SPARE` for the spare hand, None when out of play."""
+
+
+def deal_order(seats: int, dealer: int, spare: str | None) -> list[int]:
+    """Receivers of one round: eldest first, dealer last, the spare hand where it sits."""
+    order = [(dealer + 1 + k) % seats for k in range(seats)]
+    if spare == "first":
+        order.insert(0, SPARE)
+    elif spare == "last":
+        order.append(SPARE)
+    return order
+
+
+def deal_cards(
+    cards: Sequence[Card], seats: int, dealer: int, spare: str | None, turnup: str
+) -> Dealt:
+    """Deal `cards` (already shuffled) one at a time, round and round in `deal_order`."""
+    order = deal_order(seats, dealer, spare)
+    hands: list[list[Card]] = [[] for _ in range(seats)]
+    spare_hand: list[Card] = []
+    dealt = cards[:-1] if turnup == "out-of-play" else cards
+    width = len(order)
+    last_to = SPARE
+    for k, card in enumerate(dealt):
+        to = order[k % width]
+        (spare_hand if to == SPARE else hands[to]).append(card)
+        last_to = to
+    up: Card | None = None
+    holder: int | None = None
+    if turnup == "out-of-play":
+        up = cards[-1]
+    elif turnup == "in-hand":
+        up = cards[-1]
+        holder = last_to
+    return Dealt(
+        tuple(tuple(h) for h in hands),
+        tuple(spare_hand) if spare is not None else None,
+        up,
+        holder,
+    )
+
+
+def hand_sizes(cards: int, seats: int, dealer: int, spare: str | None) -> tuple[list[int], int, int]:
+    """How many of `cards` each seat and the spare hand get, and who gets the last one.
+
+    Used when the cards are real and unseen: the deal order alone fixes the sizes.
+    Returns (sizes by seat, spare size, receiver of the last card).
+    """
+    order = deal_order(seats, dealer, spare)
+    sizes = [0] * seats
+    spare_size = 0
+    last = SPARE
+    for k in range(cards):
+        to = order[k % len(order)]
+        if to == SPARE:
+            spare_size += 1
+        else:
+            sizes[to] += 1
+        last = to
+    return sizes, spare_size, last

@@ -1,0 +1,48 @@
+"""Dealing from a seed, and who may sit at a table: pure game logic shared by tables and deal files."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from popejoan_cli.base.limits import cut, quoted
+from popejoan_cli.base.names import alike
+from popejoan_cli.game.cards import Dealt, Seed, canonical_deck, deal_cards, shuffled
+from popejoan_cli.game.rules import HouseRules
+
+MAX_NAME = 40
+
+
+def name_problems(n: str) -> list[str]:
+    """Problems with one player's name, wherever it comes from: an option, a deal file, an export."""
+    out = []
+    if not n.strip():
+        out.append(f"player name {quoted(n)} is empty")
+    elif len(n) > MAX_NAME:
+        out.append(f"player name {cut(n)} is longer than {MAX_NAME} characters")
+    elif not n.isprintable() or n != n.strip():
+        out.append(f"player name {quoted(n)} may not hold control characters or start or end with a space")
+    if n.lower() == "spare":
+        out.append("no player may be called 'spare' (it names the spare hand)")
+    return out
+
+
+def check_players(names: Sequence[str], rules: HouseRules) -> list[str]:
+    """Problems with a seat list: duplicates or look-alikes, reserved or empty names, count for the rules."""
+    out = []
+    lo, hi = rules["players.min"], rules["players.max"]
+    if not lo <= len(names) <= hi:
+        out.append(f"{len(names):,} players, but {rules.name} is for {lo}–{hi} players")
+    for n in names:
+        out += name_problems(n)
+    for first, second in alike(names):
+        out.append(f"player {quoted(first)} is listed twice" if first == second else
+                   f"players {quoted(first)} and {quoted(second)} look alike: they could not be told apart "
+                   f"when typed or read; give one of them another name")
+    return out
+
+
+def seeded_deal(rules: HouseRules, seats: int, dealer: int, seed: Seed) -> Dealt:
+    """Shuffle the canonical deck with the seed and deal it one card at a time, clockwise from the dealer's left."""
+    deck = shuffled(canonical_deck(rules.removed), seed)
+    spare = rules["deal.spare_position"] if rules["deal.spare_hand"] else None
+    return deal_cards(deck, seats, dealer, spare, rules["deal.turnup"])

@@ -1,0 +1,86 @@
+"""Playing a deal out and the final clearing deal, as results.
+
+`play_out` drives a `Hand` with the given leads and then the lowest policy; `final_deal`
+deals the board clear to the holders. Both results turn into the documented JSON object
+with `to_json`. Pure: no files, no printing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from popejoan_cli.base.errors import IllegalPlay
+from popejoan_cli.game.board import Board
+from popejoan_cli.game.cards import CARDS, Card, Dealt, Seed, Suit, canonical_deck, deal_cards, rank_order, shuffled
+from popejoan_cli.game.hand import Award, Hand
+from popejoan_cli.game.rules import HouseRules
+
+_LEAD_KEY = {ah: tuple(rank_order(c, ah) * 4 + c // 13 for c in range(52)) for ah in (False, True)}
+"""Rank first, then suit C, D, H, S: the order of the lowest policy."""
+
+
+def lowest_lead(hand: Hand) -> tuple[int, Card]:
+    """The lowest policy: the leader's legal lead of lowest rank, ties by suit C, D, H, S."""
+    seat = hand.lead_seats()[0]
+    key = _LEAD_KEY[hand.ace_high]
+    return seat, CARDS[min(hand.legal_leads(seat), key=key.__getitem__)]
+
+
+def play_out(hand: Hand, leads: Sequence[Card] = ()) -> Hand:
+    """Play the hand to its end: each given lead in turn, then the lowest policy."""
+    queue = list(leads)
+    while not hand.ended:
+        if hand.lead_due:
+            if queue:
+                hand.play(hand.leader, queue.pop(0))
+            else:
+                seat, card = lowest_lead(hand)
+                hand._place(seat, card, follow=True)
+        else:
+            hand.follow_run()
+    if queue:
+        raise IllegalPlay(f"lead {queue[0].face} is left over: the hand has already ended",
+                          rule="leads must match the hand as played", hint="remove the extra entries from leads")
+    return hand
+
+
+@dataclass
+class FinalResult:
+    """The final clearing deal: every card to the players, pots to the holders."""
+
+    rules: HouseRules
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    board: Board
+    board_before: dict[str, int]
+    awards: list[Award]
+    net: list[int]
+    suit: Suit
+
+
+def final_deal(rules: HouseRules, seats: int, dealer: int, board: Board, seed: Seed) -> FinalResult:
+    deck = shuffled(canonical_deck(rules.removed), seed)
+    return final_from(rules, seats, dealer, board, deal_cards(deck, seats, dealer, None, "none"))
+
+
+def final_from(rules: HouseRules, seats: int, dealer: int, board: Board, dealt: Dealt) -> FinalResult:
+    suit = Suit[rules["final.suit"]]
+    before = board.snapshot()
+    holder = {c: s for s, cards in enumerate(dealt.hands) for c in cards}
+    eldest = [(dealer + 1 + k) % seats for k in range(seats)]
+    net = [0] * seats
+    awards: list[Award] = []
+    odd = rules["board.odd_counter"]
+    for pot in rules.pots:
+        cards = [spec.resolve(suit) for spec in pot.cards]
+        if pot.wins == "first-out" or any(c is None or c not in holder for c in cards):
+            continue
+        owners = sorted({holder[c] for c in cards if c is not None}, key=eldest.index)
+        shares = ([(owners[0], board.take(pot.name, owners[0], net))] if len(owners) == 1
+                  else board.share(pot.name, owners, eldest, odd, net))
+        held = tuple(c for c in cards if c is not None)
+        awards.extend(Award(pot.name, s, n, "final", held) for s, n in shares if n)
+    return FinalResult(rules, dealer, dealt.hands, board, before, awards, net, suit)
+
+

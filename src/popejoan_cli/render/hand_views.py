@@ -1,0 +1,204 @@
+"""Rich renderables for one hand: a deal, a played-out hand told run by run, a final deal.
+
+Builds renderables from core results; prints nothing and reads nothing. Player names, pot
+labels, titles and seeds come from users and files: their control characters are shown as
+visible escapes (`visible.shown`), so none reaches the terminal as itself, and they are
+escaped before rich sees them. Suits always show symbol and letter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from popejoan_cli.base.visible import shown
+from popejoan_cli.formats.dealfile import DealSpec
+from popejoan_cli.game.cards import Card, Dealt, Seed, Suit, sort_key
+from popejoan_cli.game.hand import Award, Hand
+from popejoan_cli.game.playout import FinalResult
+from popejoan_cli.game.rules import HouseRules
+from popejoan_cli.render import narrate
+from popejoan_cli.render.narrate import Line, suit_label
+
+SUIT_STYLE = {Suit.C: "bold", Suit.D: "bold red", Suit.H: "bold red", Suit.S: "bold"}
+
+
+def card_text(card: Card) -> Text:
+    return Text(card.face, style=SUIT_STYLE[card.suit])
+
+
+def line_text(line: Line) -> Text:
+    """A narrated line for rich: cards styled, everything else as written (control characters as escapes)."""
+    text = Text()
+    for piece in line:
+        if isinstance(piece, Card):
+            text.append_text(card_text(piece))
+        else:
+            text.append(shown(piece))
+    return text
+
+
+def _names(names: Sequence[str]) -> list[str]:
+    return [shown(n) for n in names]
+
+
+def _labels(rules: HouseRules) -> dict[str, str]:
+    return {p.name: shown(p.label) for p in rules.pots}
+
+
+def cards_line(cards: Sequence[Card], ace_high: bool) -> Text:
+    text = Text()
+    for i, c in enumerate(sorted(cards, key=lambda c: sort_key(c, ace_high))):
+        if i:
+            text.append(" ")
+        text.append_text(card_text(c))
+    return text
+
+
+def hands_table(names: Sequence[str], hands: Sequence[Sequence[Card]], spare: Sequence[Card] | None,
+                ace_high: bool, dealer: int, turnup: Card | None = None) -> Table:
+    """One row per seat, its cards sorted by suit and rank, grouped by suit."""
+    table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
+    table.add_column("Seat")
+    table.add_column("#", justify="right")
+    for s in Suit:
+        table.add_column(f"{s.symbol} {s.name}")
+    rows: list[tuple[str, Sequence[Card]]] = [
+        (escape(shown(n)) + (" (dealer)" if i == dealer else ""), hands[i]) for i, n in enumerate(names)]
+    if spare is not None:
+        rows.append(("spare hand", spare))
+    for label, cards in rows:
+        cells: list[Text | str] = [label, str(len(cards))]
+        for s in Suit:
+            line = Text()
+            for c in sorted((c for c in cards if c.suit == s), key=lambda c: sort_key(c, ace_high)):
+                if line:
+                    line.append(" ")
+                line.append_text(card_text(c))
+                if c == turnup:
+                    line.append("*", style="bold")
+            cells.append(line)
+        table.add_row(*cells)
+    return table
+
+
+def deal_view(rules: HouseRules, names: Sequence[str], dealer: int, seed: Seed, dealt: Dealt) -> RenderableType:
+    parts: list[RenderableType] = [hands_table(names, dealt.hands, dealt.spare, rules.ace_high, dealer,
+                                               dealt.turnup if dealt.turnup_holder is not None else None)]
+    if dealt.turnup is not None:
+        where = ("out of play" if dealt.turnup_holder is None else "marked * in its hand")
+        parts.append(Text.assemble("Turn-up: ", card_text(dealt.turnup),
+                                   f" ({dealt.turnup}, {where}); trump is {suit_label(dealt.turnup.suit)}"))
+    else:
+        parts.append(Text("No turn-up and no trump under these rules."))
+    title = f"{escape(shown(rules.title))}: {escape(shown(names[dealer]))} deals, seed {escape(shown(repr(seed)))}"
+    return Panel(Group(*parts), title=title, title_align="left")
+
+
+def _award_line(a: Award, names: Sequence[str], labels: dict[str, str]) -> Text:
+    return line_text(narrate.award(a, names, labels))
+
+
+def board_table(rules: HouseRules, before: dict[str, int], after: dict[str, int], dressed: dict[str, int]) -> Table:
+    table = Table(title="Board", title_justify="left", box=None, header_style="bold")
+    for col in ("Pot", "Before", "Dressed", "After"):
+        table.add_column(col, justify="left" if col == "Pot" else "right")
+    for pot in rules.pots:
+        table.add_row(escape(shown(pot.label)), str(before.get(pot.name, 0)), str(dressed.get(pot.name, 0)),
+                      str(after.get(pot.name, 0)))
+    return table
+
+
+def net_table(names: Sequence[str], net: Sequence[int]) -> Table:
+    table = Table(title="Net change", title_justify="left", box=None, header_style="bold")
+    table.add_column("Player")
+    table.add_column("Net", justify="right")
+    for n, v in zip(names, net, strict=True):
+        table.add_row(escape(shown(n)), f"{v:+d}")
+    return table
+
+
+def replay_view(hand: Hand, spec: DealSpec) -> RenderableType:
+    """The hand told for people: the deal, each run and its stop, awards, settlement, board."""
+    names = _names(spec.players)
+    rules = spec.rules
+    labels = _labels(rules)
+    ah = rules.ace_high
+    parts: list[RenderableType] = [hands_table(names, spec.dealt.hands, spec.dealt.spare, ah, spec.dealer,
+                                               spec.dealt.turnup if spec.dealt.turnup_holder is not None else None)]
+    if hand.turnup is not None:
+        parts.append(Text.assemble("Turn-up ", card_text(hand.turnup), f": trump is {suit_label(hand.turnup.suit)}."))
+    for a in hand.awards:
+        if a.at == "turnup":
+            parts.append(Text("Turn-up: ").append_text(_award_line(a, names, labels)))
+    for pay in hand.payments:
+        if pay.why in ("turnup", "exchange"):
+            what = "for the turned-up Pope" if pay.why == "turnup" else "for the spare hand"
+            parts.append(Text(f"{names[pay.payer]} pays {names[pay.payee]} {pay.amount} {what}."))
+    if hand.exchanged is not None:
+        parts.append(Text(f"{names[hand.exchanged[0]]} takes the spare hand."))
+    if hand.ended_at_turnup:
+        parts.append(Text("The hand ends at the turn-up: no play, and the board carries over."))
+    runs: list[list[int]] = []
+    for i, p in enumerate(hand.plays):
+        if p.lead or not runs:
+            runs.append([])
+        runs[-1].append(i)
+    stops = iter(hand.stops)
+    play_awards = [a for a in hand.awards if a.at == "play"]
+    for n, run in enumerate(runs, start=1):
+        parts.append(Text(f"Run {n}: ").append_text(line_text(narrate.run([hand.plays[i] for i in run], names))))
+        last = hand.plays[run[-1]]
+        if hand.out is not None and n == len(runs) and last.seat == hand.out:
+            parts.append(Text(f"    {names[hand.out]} plays the last card in hand and goes out."))
+        else:
+            stop = next(stops, None)
+            if stop is not None:
+                parts.append(Text("    ").append_text(line_text(narrate.stop(hand, stop, names))))
+        for a in play_awards:
+            if a.cards and a.cards[-1] in (hand.plays[i].card for i in run):
+                parts.append(Text("    ").append_text(_award_line(a, names, labels)))
+    if hand.void:
+        parts.append(Text("Nobody can lead a new suit: the hand is void. No settlement; the board carries over."))
+    parts += [line_text(line) for line in narrate.settlement(hand, names, labels)]
+    parts.append(board_table(rules, hand.board_before, hand.board.snapshot(), hand.dressed))
+    parts.append(net_table(names, hand.net))
+    title = f"{escape(shown(rules.title))}: {escape(names[spec.dealer])} deals"
+    return Panel(Group(*parts), title=title, title_align="left")
+
+
+def final_view(res: FinalResult, names: Sequence[str]) -> RenderableType:
+    rules = res.rules
+    names = _names(names)
+    labels = _labels(rules)
+    parts: list[RenderableType] = [
+        Text(f"The final deal: every card dealt round; `trump` pots read as {suit_label(res.suit)}."),
+        hands_table(names, res.hands, None, rules.ace_high, res.dealer),
+    ]
+    parts += [line_text(line) for line in narrate.final_awards(res.awards, names, labels)] or [Text("No pot is won.")]
+    parts.append(board_table(rules, res.board_before, res.board.snapshot(), {}))
+    parts.append(net_table(names, res.net))
+    return Panel(Group(*parts), title=f"{escape(shown(rules.title))}: final deal", title_align="left")
+
+
+def totals_view(
+    rules: HouseRules, names: Sequence[str], totals: dict[str, int], board: dict[str, int]
+) -> RenderableType:
+    """The evening so far: each player's total and what is left on the board."""
+    table = Table(title="Totals", title_justify="left", header_style="bold")
+    table.add_column("Player")
+    table.add_column("Counters", justify="right")
+    for n in names:
+        table.add_row(escape(shown(n)), f"{totals[n]:+d}")
+    pots = Table(title="Board carried over", title_justify="left", header_style="bold")
+    pots.add_column("Pot")
+    pots.add_column("Counters", justify="right")
+    for pot in rules.pots:
+        pots.add_row(escape(shown(pot.label)), str(board.get(pot.name, 0)))
+    note = Text(f"Players {sum(totals.values()):+d}, board {sum(board.values()):+d}: nothing created or lost.")
+    return Group(table, pots, note)

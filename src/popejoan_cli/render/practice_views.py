@@ -1,0 +1,229 @@
+"""Rich renderables for `popejoan practice`: the table in view before each of your leads.
+
+Builds renderables from a `Hand` and the session's scores; prints nothing and reads nothing.
+Everything a player needs to choose a lead is on one panel: the hand number and seed, the
+dealer, the spare hand's size, the turn-up and trump (symbol and letter, never colour
+alone), the scores, the pots, what has been played in each suit, and your hand sorted and
+numbered with each legal lead marked "Play". Names come from users, so they go into `Text`
+(which parses no markup) or are escaped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from rich.console import Group, RenderableType
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from popejoan_cli.game.cards import CARDS, SPARE, Card, Suit, sort_key
+from popejoan_cli.game.hand import OUT_OF_PLAY, PLAYED, Hand
+from popejoan_cli.render.hand_views import card_text, cards_line
+from popejoan_cli.render.narrate import Line, suit_label
+
+PLAY = "Play"
+"""The mark on each card you may lead now."""
+
+
+@dataclass(frozen=True)
+class Session:
+    """What the panel says about the session around the hand: read-only, for rendering."""
+
+    names: Sequence[str]
+    me: int
+    number: int
+    hands: int
+    seed: int
+    title: str
+    level: str
+    scores: Sequence[int]
+    """Running scores before this hand; the hand's own `net` is added for display."""
+
+
+def numbered(hand: Hand, seat: int) -> list[Card]:
+    """`seat`'s cards in the order shown (suit, then rank): card n is `numbered(...)[n - 1]`."""
+    return sorted((CARDS[c] for c in hand.holding[seat]), key=lambda c: sort_key(c, hand.ace_high))
+
+
+def legal_leads(hand: Hand, seat: int) -> set[Card]:
+    """The referee's answer, and only the referee's: what `seat` may lead now."""
+    return {c for s, c in hand.legal_plays() if s == seat}
+
+
+def turnup_where(hand: Hand, names: Sequence[str], me: int) -> str:
+    """Where the turn-up is now: in a hand, the spare hand, played, or out of play."""
+    up = hand.turnup
+    if up is None:
+        return ""
+    h = hand.holder[up]
+    if h == me:
+        return "in your hand"
+    if h >= 0:
+        return f"in {names[h]}'s hand"
+    return {SPARE: "in the spare hand", PLAYED: "played", OUT_OF_PLAY: "out of play"}.get(h, "")
+
+
+def facts(hand: Hand, names: Sequence[str], me: int) -> Text:
+    """Dealer, spare hand, turn-up and trump: one line, always in view."""
+    text = Text(f"Dealer: {names[hand.dealer]} · Spare hand: {hand.spare_size} cards · ")
+    if hand.turnup is None:
+        text.append("No turn-up, no trump")
+        return text
+    text.append("Turn-up: ")
+    text.append_text(card_text(hand.turnup))
+    where = turnup_where(hand, names, me)
+    text.append(f" ({where})" if where else "")
+    text.append(" · Trump: ")
+    text.append(suit_label(hand.turnup.suit), style="bold")
+    return text
+
+
+def scores_table(hand: Hand, session: Session) -> Table:
+    """Each player: cards left, this hand so far, and the running score."""
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    for col, just in (("Player", "left"), ("Cards", "right"), ("This hand", "right"), ("Score", "right")):
+        table.add_column(col, justify=just)  # type: ignore[arg-type]
+    for seat, name in enumerate(session.names):
+        marks = [m for m, on in (("you", seat == session.me), ("dealer", seat == hand.dealer),
+                                 ("to lead", hand.lead_due and seat == hand.leader)) if on]
+        label = Text(name)
+        if marks:
+            label.append(f" ({', '.join(marks)})", style="dim")
+        table.add_row(label, str(hand.left[seat]), f"{hand.net[seat]:+d}",
+                      f"{session.scores[seat] + hand.net[seat]:+d}")
+    return table
+
+
+def board_text(hand: Hand, board: Mapping[str, int] | None = None) -> Text:
+    """`Board: Pope 6 · Matrimony 2 · ... (15 counters)`."""
+    counters = hand.board.snapshot() if board is None else board
+    labels = [(p.label, counters.get(p.name, 0)) for p in hand.rules.pots]
+    return Text("Board: " + " · ".join(f"{label} {n}" for label, n in labels)
+                + f" ({sum(counters.values())} counters)")
+
+
+def history_table(hand: Hand) -> Table:
+    """The table history: each suit's cards played so far, in rank order."""
+    played = [p.card for p in hand.plays]
+    table = Table(box=None, pad_edge=False, show_header=False)
+    table.add_column("Suit", style="bold")
+    table.add_column("Played")
+    for suit in Suit:
+        cards = [c for c in played if c.suit == suit]
+        line = cards_line(cards, hand.ace_high) if cards else Text("none yet", style="dim")
+        removed = sorted((c for c in hand.rules.removed if c // 13 == suit), key=lambda c: sort_key(c, hand.ace_high))
+        if removed:
+            line.append(" · out of the pack: ", style="dim")
+            line.append_text(cards_line([CARDS[c] for c in removed], hand.ace_high))
+        table.add_row(suit_label(suit), line)
+    return table
+
+
+def hand_table(hand: Hand, seat: int) -> Table:
+    """Your cards, a column per suit, each numbered; every legal lead is marked `Play`."""
+    cards = numbered(hand, seat)
+    legal = legal_leads(hand, seat)
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    columns: list[list[Text]] = []
+    for suit in Suit:
+        table.add_column(suit_label(suit))
+        cells = []
+        for n, c in enumerate(cards, start=1):
+            if c.suit != suit:
+                continue
+            cell = Text(f"{n:>2} ")
+            cell.append_text(card_text(c))
+            if c in legal:
+                cell.append(f" {PLAY}", style="bold reverse")
+            cells.append(cell)
+        columns.append(cells)
+    for row in range(max((len(col) for col in columns), default=0)):
+        table.add_row(*(col[row] if row < len(col) else Text("") for col in columns))
+    return table
+
+
+def status_view(hand: Hand, session: Session) -> RenderableType:
+    """The panel shown before each of your leads."""
+    me = session.me
+    legal = legal_leads(hand, me)
+    parts: list[RenderableType] = [
+        facts(hand, session.names, me),
+        Text(""),
+        scores_table(hand, session),
+        board_text(hand),
+        Text(""),
+        Text(f"Table history · {len(hand.plays)} card{'s' if len(hand.plays) != 1 else ''} played", style="bold"),
+        history_table(hand),
+        Text(""),
+        Text(f"Your hand · {hand.left[me]} cards · {len(legal)} marked {PLAY}: "
+             "type a card (e.g. 4C or 4♣) or its number", style="bold"),
+        hand_table(hand, me),
+    ]
+    title = (f"Hand {session.number} of {session.hands} · seed {session.seed} · "
+             f"{escape(session.title)} · computers: {escape(session.level)}")
+    return Panel(Group(*parts), title=title, title_align="left")
+
+
+def scores_line(names: Sequence[str], scores: Sequence[int], board_total: int, label: str = "Running scores") -> str:
+    """`Running scores: You +3 · Computer 1 -2 · ...; board 15.` (players plus board is zero)."""
+    each = " · ".join(f"{n} {s:+d}" for n, s in zip(names, scores, strict=True))
+    return f"{label}: {each}; board {board_total}."
+
+
+def totals_view(names: Sequence[str], scores: Sequence[int], nets: Sequence[int] | None, hand: Hand,
+                title: str) -> RenderableType:
+    """After a hand (with its `nets`) or the session (without): scores and what the board holds."""
+    table = Table(header_style="bold")
+    table.add_column("Player")
+    if nets is not None:
+        table.add_column("This hand", justify="right")
+    table.add_column("Score", justify="right")
+    best = max(scores)
+    label = "Running scores" if nets is not None else "Final scores"
+    for seat, name in enumerate(names):
+        who = Text(name)
+        if nets is None and scores[seat] == best:
+            who.append(" (ahead)" if scores.count(best) == 1 else " (joint lead)", style="bold")
+        cells: list[Text | str] = [who, *([f"{nets[seat]:+d}"] if nets is not None else []), f"{scores[seat]:+d}"]
+        table.add_row(*cells)
+    board = hand.board.total()
+    line = Text(scores_line(names, scores, board, label), no_wrap=True, overflow="ignore")
+    note = Text(f"Players {sum(scores):+d} and board {board:+d}: nothing created or lost.")
+    return Group(Text(title, style="bold"), table, board_text(hand), line, note)
+
+
+_SECOND_PERSON = (
+    (re.compile(r"\bYou (leads|wins|pays|deals|plays|takes)\b"), lambda m: f"You {m.group(1)[:-1]}"),
+    (re.compile(r"\bYou is\b"), lambda m: "You are"),
+    (re.compile(r"\bYou does not\b"), lambda m: "You do not"),
+    (re.compile(r"\bYou still holds\b"), lambda m: "You still hold"),
+    (re.compile(r"\bYou's\b"), lambda m: "Your"),
+    (re.compile(r"\bnext in turn and does not hold\b"), lambda m: "next in turn and do not hold"),
+    (re.compile(r": they hold\b"), lambda m: ": you hold"),
+)
+
+
+def second_person(text: str, me: str) -> str:
+    """The narrator's third person, put right when your name is "You" ("You lead", not "You leads")."""
+    if me != "You":
+        return text
+    for pattern, repl in _SECOND_PERSON:
+        if pattern.pattern.startswith(r"\bnext") and "You is next" not in text and "You are next" not in text:
+            continue
+        text = pattern.sub(repl, text)
+    return text
+
+
+def for_you(lines: Sequence[Line], me: str) -> list[Line]:
+    """`second_person` over every text piece of narrated lines."""
+    out: list[Line] = []
+    for line in lines:
+        fixed: Line = [second_person(p, me) if isinstance(p, str) else p for p in line]
+        if me == "You" and fixed and isinstance(fixed[0], str) and fixed[0].startswith("You still hold"):
+            fixed = [p.replace("and pays nothing", "and pay nothing") if isinstance(p, str) else p for p in fixed]
+        out.append(fixed)
+    return out

@@ -1,0 +1,471 @@
+"""The store: a table's append-only journal on disk, and what it may trust of it.
+
+One JSON object per line: `{"seq": N, "event": {...}, "crc": "xxxxxxxx"}`, the CRC32 taken
+over the canonical JSON of seq and event (docs/journal.md). Appends open with O_APPEND, take
+an exclusive `flock` (not `lockf`, which another open/close of the file in this process would
+drop), re-read the journal, let the caller validate the new events against the replayed
+state, then make one `write()` and `fsync`.
+
+Damage is handled so that nothing committed is ever lost:
+- a final line whose CRC checks is an event, newline or not: a write completes the line;
+- a final line cut short by a crash (no valid CRC) is a torn write: it is left out with a
+  warning, and cut off only by a command that is about to write, after its events have been
+  validated; nothing is cut through a symbolic link;
+- any other damage is a hard error naming the line.
+
+Only a regular file is read, up to `MAX_BYTES`. The file `.verified` beside the journal
+records how much of it an earlier command refereed in full (its length, SHA-256 and the
+popejoan version); a command may then take those hands on their checkpoints' word. It is
+a cache: anything that does not match it is refereed again, and `popejoan check`,
+`ledger settle` and the exports ignore it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import fcntl
+import json
+import os
+import signal
+import stat
+import time
+import zlib
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from popejoan_cli import __version__
+
+try:
+    # CPython's own SHA-256 loads in a millisecond; hashlib first loads OpenSSL (about 3 ms more
+    # on every command). It hashes a journal of one evening in about a millisecond.
+    from _sha256 import sha256  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - Python 3.12 renamed it; other builds may lack it
+    try:
+        from _sha2 import sha256  # type: ignore[import-not-found]
+    except ImportError:
+        from hashlib import sha256
+from popejoan_cli.base.errors import DataError, Problem, StorageError, TableBusy, os_reason
+from popejoan_cli.table.events import Event, from_data, to_data
+
+JOURNAL = "journal.jsonl"
+VERIFIED = ".verified"
+MAX_BYTES = 256 << 20
+"""The largest journal popejoan reads: about 200,000 hands, far beyond any evening."""
+LOCK_WAIT = float(os.environ.get("POPEJOAN_LOCK_WAIT", "3"))
+"""Seconds to wait for another process's lock before giving up with exit 4."""
+_BATCH = 4096
+"""Lines parsed in one `json.loads`: quick, while the transient memory stays bounded."""
+
+recorded: list[int] = []
+"""Sequence numbers this process has written, so an interruption can say what was recorded."""
+
+
+def encode(seq: int, event: Event) -> bytes:
+    body = _canonical({"seq": seq, "event": to_data(event)})
+    crc = zlib.crc32(body)
+    return body[:-1] + b',"crc":"%08x"}\n' % crc
+
+
+def _canonical(obj: object) -> bytes:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+@dataclass
+class Loaded:
+    """The events of a journal and what is known of its bytes."""
+
+    events: list[tuple[int, Event]] = field(default_factory=list)
+    good_bytes: int = 0
+    """Bytes holding whole events (a final event that lacks only its newline included)."""
+    warnings: list[str] = field(default_factory=list)
+    unterminated: bool = False
+    """The last event's line has a valid CRC but no newline: a write completes it."""
+    trusted: int = 0
+    """Events (seq 1..trusted) that an earlier command refereed in full (from `.verified`)."""
+    size: int = 0
+    """Bytes in the file, a torn tail included."""
+    sha: Any = None
+    """A SHA-256 over the first `good_bytes` bytes: what a new `.verified` note would say."""
+
+
+def decode(data: bytes, name: str = JOURNAL, *, canonical_after: int = 0) -> Loaded:
+    """Check and parse a journal's bytes; lines past `canonical_after` must be canonical JSON.
+
+    A canonical line is exactly what `encode` writes, so a line forged with a recomputed CRC
+    but duplicate keys, another key order or extra spaces is refused.
+    """
+    out = Loaded(size=len(data))
+    ends: list[int] = []
+    pos = 0
+    while (end := data.find(b"\n", pos)) >= 0:
+        ends.append(end)
+        pos = end + 1
+    out.good_bytes = pos
+    if pos < len(data):
+        tail = data[pos:]
+        if _is_whole(tail):
+            ends.append(len(data))
+            out.unterminated = True
+            out.good_bytes = len(data)
+        elif _is_whole(tail[:(whole := tail.rfind(b',"crc":"') + _CRC_TAIL)]):
+            # A crash cuts a line short; it never writes past the end of a line. So this is damage.
+            raise _bad(name, len(ends) + 1, f"a whole event followed by {len(tail) - whole} stray bytes "
+                                            "where its newline should be")
+        else:
+            out.warnings.append(f"{name}: line {len(ends) + 1} was cut short by a crash (a torn write); "
+                                f"it was left out: {len(data) - pos} bytes")
+    start = 0
+    for first in range(0, len(ends), _BATCH):
+        # Only one batch of lines is held at a time, so a long journal costs little more than its events.
+        bodies = []
+        for k, end in enumerate(ends[first:first + _BATCH]):
+            bodies.append(_checked_body(data[start:end], first + k + 1, name))
+            start = end + 1
+        objs = _parse_batch(bodies)
+        for k, body in enumerate(bodies):
+            n = first + k + 1
+            obj = objs[k] if objs is not None else _parse_one(body, n, name)
+            if n > canonical_after and not _is_canonical(obj, body):
+                raise _bad(name, n, "not in the form popejoan writes (a key twice, or extra text)")
+            out.events.append(_event(obj, n, n, name))
+    return out
+
+
+def _is_whole(raw: bytes) -> bool:
+    try:
+        _checked_body(raw, 0, "")
+    except DataError:
+        return False
+    return True
+
+
+def _parse_batch(bodies: list[bytes]) -> list[object] | None:
+    try:
+        # One parse for many lines: far quicker than a json.loads per line.
+        objs = json.loads(b"[" + b",".join(bodies) + b"]")
+    except (ValueError, RecursionError):  # bad JSON, an integer past Python's digit limit, deep nesting
+        return None
+    return objs if isinstance(objs, list) and len(objs) == len(bodies) else None
+
+
+def _is_canonical(obj: object, body: bytes) -> bool:
+    try:
+        return _canonical(obj) == body
+    except (ValueError, RecursionError):  # a lone surrogate, or nesting too deep to write back
+        return False
+
+
+_CRC_TAIL = len(',"crc":"xxxxxxxx"}')
+
+
+def _bad(name: str, line_no: int, why: str) -> DataError:
+    return DataError([Problem(f"line {line_no} is damaged: {why}", file=name, line=line_no,
+                              hint="the journal may have been edited or corrupted; restore it from a copy")])
+
+
+def _checked_body(raw: bytes, line_no: int, name: str) -> bytes:
+    """The line without its CRC, once the CRC is checked on the raw bytes."""
+    # The line is the canonical JSON of {"event", "seq"} with the CRC spliced in last.
+    tail = raw[-_CRC_TAIL:]
+    if len(raw) <= _CRC_TAIL or not tail.startswith(b',"crc":"') or not tail.endswith(b'"}'):
+        raise _bad(name, line_no, "not a journal entry (no checksum at its end)")
+    body = raw[:-_CRC_TAIL] + b"}"
+    if b"%08x" % zlib.crc32(body) != tail[8:16]:
+        raise _bad(name, line_no, "its checksum does not match its text")
+    return body
+
+
+def _parse_one(body: bytes, line_no: int, name: str) -> object:
+    try:
+        return json.loads(body.decode("utf-8"))
+    except (ValueError, RecursionError):
+        raise _bad(name, line_no, "not a JSON object popejoan can read (bad text, a number of more than "
+                                  "4,300 digits, or nesting too deep)") from None
+
+
+def _event(obj: object, line_no: int, want_seq: int, name: str) -> tuple[int, Event]:
+    if not isinstance(obj, dict) or set(obj) != {"seq", "event"}:
+        raise _bad(name, line_no, "not a journal entry (seq, event, crc)")
+    seq, event = obj["seq"], obj["event"]
+    if seq != want_seq or isinstance(seq, bool):
+        raise _bad(name, line_no, f"sequence number {seq}, expected {want_seq}")
+    try:
+        return seq, from_data(event, f"line {line_no}")
+    except DataError as err:
+        raise _bad(name, line_no, err.problems[0].message) from None
+
+
+def _no_table(path: Path) -> DataError:
+    return DataError([Problem("no table here (no journal)", file=str(path),
+                              hint="create one with `popejoan table new NAME`")])
+
+
+def _empty(path: Path) -> DataError:
+    return DataError([Problem("the journal holds no event, so this is not a table (the file is empty, or its "
+                              "first line is incomplete)", file=str(path),
+                              hint="restore the journal from a copy, or remove the folder and start a new table")])
+
+
+def _read_regular(fd: int, path: Path) -> bytes:
+    """All of an open journal, once it is sure to be a regular file of at most MAX_BYTES."""
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):
+        raise DataError([Problem("the journal is not a regular file (a pipe, a device or a folder?)",
+                                 file=str(path), hint="a table's journal.jsonl must be an ordinary file")])
+    if st.st_size > MAX_BYTES:
+        raise DataError([Problem(f"the journal is {st.st_size:,} bytes, more than popejoan reads "
+                                 f"({MAX_BYTES:,})", file=str(path),
+                                 hint="a table holds one session; start the next with `popejoan session new`")])
+    chunks: list[bytes] = []
+    offset = 0
+    while offset <= MAX_BYTES:
+        chunk = os.pread(fd, 1 << 20, offset)
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+        offset += len(chunk)
+    raise DataError([Problem(f"the journal grew past {MAX_BYTES:,} bytes while it was read", file=str(path))])
+
+
+def load(folder: Path, *, trust: bool = True) -> Loaded:
+    """The journal's events; with `trust`, how many of them `.verified` vouches for."""
+    path = folder / JOURNAL
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except FileNotFoundError:
+        raise _no_table(path) from None
+    except OSError as err:
+        raise StorageError(f"cannot read {path}: {os_reason(err)}") from None
+    try:
+        data = _read_regular(fd, path)
+    except OSError as err:
+        raise StorageError(f"cannot read {path}: {os_reason(err)}") from None
+    finally:
+        os.close(fd)
+    return _loaded(folder, data, trust)
+
+
+def _loaded(folder: Path, data: bytes, trust: bool) -> Loaded:
+    path = folder / JOURNAL
+    trusted, covered, digest = _verified(folder, data) if trust else (0, 0, sha256())
+    loaded = decode(data, str(path), canonical_after=trusted)
+    if not loaded.events:
+        raise _empty(path)
+    loaded.trusted = trusted
+    digest.update(data[covered:loaded.good_bytes])
+    loaded.sha = digest
+    return loaded
+
+
+def _verified(folder: Path, data: bytes) -> tuple[int, int, Any]:
+    """(events vouched for, bytes they cover, SHA-256 over those bytes) from `.verified`."""
+    none = (0, 0, sha256())
+    try:
+        fd = os.open(folder / VERIFIED, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return none
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return none
+        note = json.loads(os.read(fd, 4096))
+        size, events, sha = note["bytes"], note["events"], note["sha256"]
+        if note["version"] != __version__ or not (isinstance(size, int) and isinstance(events, int)):
+            return none
+    except (OSError, ValueError, KeyError, TypeError):
+        return none
+    finally:
+        os.close(fd)
+    if not 0 < size <= len(data) or data[size - 1:size] != b"\n" or events <= 0:
+        return none
+    digest = sha256(data[:size])
+    if digest.hexdigest() != sha:
+        return none
+    return events, size, digest
+
+
+def mark_verified(folder: Path, loaded: Loaded) -> None:
+    """Note that every event of `loaded` has now been refereed in full (a cache: best effort)."""
+    if loaded.sha is None or loaded.unterminated or loaded.trusted >= len(loaded.events):
+        return
+    _write_verified(folder, loaded.good_bytes, len(loaded.events), loaded.sha.hexdigest())
+
+
+def _write_verified(folder: Path, size: int, events: int, digest: str) -> None:
+    note = json.dumps({"version": __version__, "bytes": size, "events": events, "sha256": digest})
+    tmp = folder / f"{VERIFIED}.{os.getpid()}.tmp"
+    try:
+        tmp.write_text(note + "\n", encoding="utf-8")
+        os.replace(tmp, folder / VERIFIED)  # our own file: a link in its place is replaced, not followed
+    except OSError:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+
+
+def _lock(fd: int, path: Path) -> None:
+    import random
+
+    deadline = time.monotonic() + LOCK_WAIT
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                raise TableBusy(f"the table at {path.parent} is busy: another popejoan is writing to it",
+                                "wait for it to finish and try again") from None
+            time.sleep(0.001 + random.random() * 0.003)  # short and jittered, so a waiting writer gets its turn
+
+
+def _io_error(err: OSError, path: Path) -> StorageError:
+    return StorageError(f"cannot write {path}: {os_reason(err)}",
+                        "nothing was recorded; free space or fix permissions, then run the command again")
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold Ctrl-C and SIGTERM while a write is made, so it is whole or not made at all.
+
+    A signal that arrives meanwhile is noted and raised again as soon as the write is done;
+    `recorded` then tells the interrupted command what is in the journal. (Python runs its
+    handlers in the main thread whatever thread the signal reaches, which masking would not
+    cover.)
+    """
+    pending: list[int] = []
+
+    def hold(signum: int, frame: object) -> None:
+        pending.append(signum)
+
+    held: dict[int, Any] = {}
+    try:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            before = signal.getsignal(sig)
+            if before is not None:  # None: set outside Python, and it could not be put back
+                held[sig] = signal.signal(sig, hold)
+    except ValueError:  # not the main thread: signals are not ours to handle here
+        pass
+    try:
+        yield
+    finally:
+        for num, before in held.items():
+            signal.signal(num, before)
+        for num in pending[:1]:
+            signal.raise_signal(num)
+
+
+def append(folder: Path, decide: Callable[[Loaded], Sequence[Event]], *,
+           create: bool = False) -> tuple[list[tuple[int, Event]], list[str]]:
+    """Lock, re-read, let `decide` turn the journal into new events (or raise), write them.
+
+    `decide` is given the loaded journal, with the events `.verified` vouches for, and must
+    referee the rest. Returns the events written with their seqs, and warnings (a repaired
+    tail). `decide` raising, or choosing nothing, leaves the journal exactly as it was.
+    """
+    path = folder / JOURNAL
+    if create:
+        return _create(folder, decide), []
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_NONBLOCK | os.O_NOFOLLOW)
+    except FileNotFoundError:
+        raise _no_table(path) from None
+    except OSError as err:
+        if err.errno == errno.ELOOP:
+            raise DataError([Problem("the journal is a symbolic link; popejoan writes only to the file itself",
+                                     file=str(path), hint="put the file the link points to in its place")]) from None
+        raise _io_error(err, path) from None
+    try:
+        _lock(fd, path)
+        loaded = _loaded(folder, _read_regular(fd, path), True)
+        new = list(decide(loaded))
+        if not new:
+            return [], loaded.warnings
+        first = len(loaded.events) + 1
+        written = [(first + k, e) for k, e in enumerate(new)]
+        blob = b"".join(encode(seq, e) for seq, e in written)
+        if loaded.unterminated:
+            blob = b"\n" + blob  # complete the last event's line: it is kept, never cut
+        with _signals_held():
+            _write(fd, path, loaded, blob)
+            recorded.extend(seq for seq, _ in written)
+        sha = loaded.sha.copy()
+        sha.update(blob)
+        _write_verified(folder, loaded.good_bytes + len(blob), written[-1][0], sha.hexdigest())
+        return written, loaded.warnings
+    except OSError as err:
+        raise _io_error(err, path) from None
+    finally:
+        os.close(fd)
+
+
+def _write(fd: int, path: Path, loaded: Loaded, blob: bytes) -> None:
+    """Cut a torn tail (the command's events are valid by now), then write and fsync."""
+    if loaded.size > loaded.good_bytes:
+        os.ftruncate(fd, loaded.good_bytes)
+    try:
+        n = os.write(fd, blob)
+        if n != len(blob):
+            raise OSError(errno.ENOSPC, "short write")
+        os.fsync(fd)
+    except OSError as err:
+        if _undo_partial(fd, loaded.good_bytes):
+            raise _io_error(err, path) from None
+        raise StorageError(f"cannot write {path}: {os_reason(err)}; the change may have been recorded",
+                           "run `popejoan check` and look at the history before trying again") from None
+
+
+def _create(folder: Path, decide: Callable[[Loaded], Sequence[Event]]) -> list[tuple[int, Event]]:
+    """A new journal appears whole or not at all: written aside, then linked into place."""
+    path = folder / JOURNAL
+    if os.path.lexists(path):
+        raise DataError([Problem("a table already exists here", file=str(path))])
+    new = list(decide(Loaded()))  # raising here creates nothing
+    written = [(k + 1, e) for k, e in enumerate(new)]
+    blob = b"".join(encode(seq, e) for seq, e in written)
+    tmp = folder / f".{JOURNAL}.{os.getpid()}.new"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        try:
+            if os.write(fd, blob) != len(blob):
+                raise OSError(errno.ENOSPC, "short write")
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            raise DataError([Problem("a table already exists here", file=str(path))]) from None
+        try:
+            _fsync_dir(folder)
+        except OSError:
+            with contextlib.suppress(OSError):
+                path.unlink()  # we report failure, so the table must not half-exist
+            raise
+    except OSError as err:
+        raise _io_error(err, path) from None
+    finally:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+    recorded.extend(seq for seq, _ in written)
+    _write_verified(folder, len(blob), len(written), sha256(blob).hexdigest())
+    return written
+
+
+def _undo_partial(fd: int, size: int) -> bool:
+    """After a failed write, cut back whatever part of it reached the file; False if that failed too."""
+    try:
+        os.ftruncate(fd, size)
+        os.fsync(fd)
+    except OSError:
+        return False
+    return True
+
+
+def _fsync_dir(folder: Path) -> None:
+    dfd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(dfd)
+    finally:
+        os.close(dfd)

@@ -1,0 +1,201 @@
+"""Where tables live, which one is current, and recording events on one.
+
+Shell code. A table is a folder holding its journal. It is chosen by `--table PATH`, else
+`POPEJOAN_TABLE`, else the current table named in `POPEJOAN_HOME/current` (the home folder
+defaults to `$XDG_DATA_HOME/popejoan`, i.e. `~/.local/share/popejoan`). `record` is the one
+way a command changes a table: replay, build and validate the new events, write them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from popejoan_cli.base.errors import DataError, Problem, StorageError, UsageError, allowed, os_reason
+from popejoan_cli.store import journal
+from popejoan_cli.table import fold as table
+from popejoan_cli.table.events import Event, EventVoided, HandCheckpointed
+
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
+
+
+def home() -> Path:
+    if os.environ.get("POPEJOAN_HOME"):
+        return Path(os.environ["POPEJOAN_HOME"])
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / "popejoan"
+
+
+def tables_dir() -> Path:
+    return home() / "tables"
+
+
+def check_name(name: str) -> str:
+    if not _NAME.match(name):
+        raise UsageError(f"table name {name!r} is not allowed",
+                         "use 1–40 letters, digits, '.', '_' or '-', starting with a letter or digit")
+    return name
+
+
+def table_names() -> list[str]:
+    base = tables_dir()
+    if not base.is_dir():
+        return []
+    return sorted(p.name for p in base.iterdir() if (p / journal.JOURNAL).is_file())
+
+
+def current_name() -> str | None:
+    try:
+        name = (home() / "current").read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+    return name or None
+
+
+def set_current(name: str) -> None:
+    """Name the current table; a `current` that is a symbolic link is written through, never replaced."""
+    path = home() / "current"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.is_symlink():
+            path = Path(os.path.realpath(path))
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        tmp.write_text(name + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as err:
+        raise StorageError(f"cannot write {path}: {os_reason(err)}") from None
+
+
+def folder(chosen: str | None = None) -> Path:
+    """The folder of the table this command works on: `chosen` (from --table), or the current one."""
+    if chosen:
+        return Path(chosen)
+    name = current_name()
+    if name is None:
+        raise UsageError("no table is in use", "create one with `popejoan table new NAME --rules R --players "
+                         "A,B,C`, or pick one with `popejoan table use NAME`")
+    return tables_dir() / name
+
+
+def folder_of(name: str) -> Path:
+    path = tables_dir() / check_name(name)
+    if not (path / journal.JOURNAL).is_file():
+        raise UsageError(f"no table called {name!r}", allowed(table_names(), name))
+    return path
+
+
+def view(where: Path | None = None, *, full: bool = False) -> tuple[table.TableView, list[str]]:
+    """Replay the table's journal; returns the view and warnings.
+
+    Every hand is refereed, except those an earlier command refereed in full over the same
+    bytes (the journal's `.verified` note). With `full`, that note is ignored and every hand
+    is refereed again: `check`, `ledger settle` and the exports ask for that.
+    """
+    path = where or folder()
+    loaded = journal.load(path, trust=not full)
+    try:
+        view = table.replay(loaded.events, trusted=loaded.trusted)  # `full`: trusted is 0, nothing lazy
+    except DataError as err:
+        raise located(err, path) from None
+    journal.mark_verified(path, loaded)
+    return view, loaded.warnings
+
+
+def located(err: DataError, where: Path) -> DataError:
+    """The same damage, naming the journal where a problem names no file."""
+    name = str(where / journal.JOURNAL)
+    return DataError([p if p.file else replace(p, file=name) for p in err.problems])
+
+
+@dataclass
+class Recorded:
+    view: table.TableView
+    written: list[tuple[int, Event]]
+    warnings: list[str]
+
+
+def record(make: Callable[[table.TableView], Sequence[Event]], *, where: Path | None = None,
+           create: bool = False) -> Recorded:
+    """Replay, let `make` choose new events from the view, validate them, and append them.
+
+    A hand that ends gets its checkpoint in the same write. If `make` or the validation
+    raises, nothing is written.
+    """
+    path = where or folder()
+    box: dict[str, table.TableView] = {}
+
+    def decide(loaded: journal.Loaded) -> list[Event]:
+        events = loaded.events
+        try:
+            view = table.replay(events, trusted=loaded.trusted)
+        except DataError as err:
+            raise located(err, path) from None
+        new = list(make(view))
+        seq = len(events)
+        out: list[Event] = []
+        for event in new:
+            closed_before = len([h for h in view.hands if h.closed])
+            seq += 1
+            table.apply(view, seq, event)
+            out.append(event)
+            closed_now = [h for h in view.hands if h.closed]
+            if len(closed_now) > closed_before:
+                check = HandCheckpointed(hand=len(view.hands), balances=dict(view.balances),
+                                         board=dict(view.board))
+                seq += 1
+                table.apply(view, seq, check)
+                out.append(check)
+        written = [(len(events) + k + 1, e) for k, e in enumerate(out)]
+        if any(isinstance(e, EventVoided) for e in out):
+            # A void changes the past: the view returned is the journal's own replay, which is
+            # also the last check that the journal stays loadable.
+            view = table.replay([*events, *written])
+        else:
+            view.effective.extend(written)
+            view.last_seq = len(events) + len(out)
+        box["view"] = view
+        return out
+
+    try:
+        written, warnings = journal.append(path, decide, create=create)
+    except DataError as err:
+        if create and any("already exists" in p.message for p in err.problems):
+            raise UsageError(f"a table already exists at {path}",
+                             "pick another name, or `popejoan table use` it") from err
+        raise
+    return Recorded(box["view"], written, warnings)
+
+
+def audit(view: table.TableView) -> list[Problem]:
+    """Every problem `popejoan check` reports, beyond damage the replay itself refuses.
+
+    A count that disagreed is left out once a later count of the same pot or player agrees
+    with the journal: the counters were found (or the first count was wrong), and the
+    mismatch is history (`recounted`), not a standing problem.
+    """
+    from popejoan_cli.table.ledger import conservation_problems
+
+    gone = {f"seq {bad.seq}" for bad, _ in recounted(view)}
+    found = [p for p in view.problems if p.key not in gone]
+    found += [Problem(msg, key="conservation") for msg in conservation_problems(view)]
+    return found
+
+
+def recounted(view: table.TableView) -> list[tuple[table.Count, table.Count]]:
+    """Each count that disagreed with the journal, paired with the later count that agreed."""
+    out = []
+    for i, bad in enumerate(view.counts):
+        if bad.counted != bad.journal:
+            later = next((c for c in view.counts[i + 1:] if c.target == bad.target and c.counted == c.journal), None)
+            if later is not None:
+                out.append((bad, later))
+    return out
+
+
+def miscounts(view: table.TableView, problems: list[Problem]) -> list[Problem]:
+    """Those of `problems` that are counts still disagreeing with the journal."""
+    counted = {f"seq {c.seq}" for c in view.counts}
+    return [p for p in problems if p.key in counted]

@@ -1,0 +1,234 @@
+"""The journal's vocabulary: the facts a table records, in the past tense.
+
+Each event is a frozen, keyword-only dataclass. Events record what happened at the table
+(a hand dealt from a seed, a card led), never a verdict: who won a pot is derived by the
+referee when the journal is replayed, so a fixed rule re-derives every result. `to_data`
+and `from_data` turn events into the JSON objects stored one per journal line.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from popejoan_cli.base.errors import DataError, Problem
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TableOpened:
+    """A new table: its rules (embedded, so an old journal replays the same way) and seats."""
+
+    name: str
+    rules: dict[str, Any]
+    rules_name: str
+    players: list[str]
+    counters: int
+    dealer: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class BalancesCarried:
+    """A new session continues an exported ledger: each player's balance and the board, brought in."""
+
+    balances: dict[str, int]
+    board: dict[str, int]
+    session: int
+    """The number of this session: one more than the session exported."""
+    continues: str
+    """The table this session continues (its name, as exported)."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HistoryCarried:
+    """The standings of the sessions an imported ledger played before this one.
+
+    The export carries their hands; only what `ledger stats` needs is kept, and no
+    counter moves. Each player maps to `hands`, `net`, `balance`, `won` (pot to
+    counters), `first_out`, `dealt` and `balances` (his balance after each hand he played).
+    """
+
+    sessions: list[str]
+    players: dict[str, Any]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PlayerJoined:
+    """A player sat down between hands (at the dealer's right, last in the clockwise list)."""
+
+    player: str
+    counters: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PlayerLeft:
+    """A player left between hands, taking his counters with him."""
+
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HandDealt:
+    """A virtual hand dealt from a seed: the cards follow from seed, rules and seats."""
+
+    seed: int | str
+    dealer: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SpareTaken:
+    """A player took the spare hand, paying the dealer `price`."""
+
+    player: str
+    price: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class CardLed:
+    """A lead; in a virtual hand the referee plays the run's forced follows itself."""
+
+    player: str
+    card: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class RealHandDealt:
+    """A real deck was dealt: only the turn-up ("" when the rules turn none up) is known."""
+
+    dealer: str
+    turnup: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class CardPlayed:
+    """One card of a real hand, as the table played it."""
+
+    player: str
+    card: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class StopCalled:
+    """The table called a stop in a real hand."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HandShown:
+    """A player showed the cards he still holds in a real hand."""
+
+    player: str
+    cards: list[str]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class VoidDeclared:
+    """In a real hand under a passing change of suit, nobody could lead a new suit, so the hand is void."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class OutDeclared:
+    """The banker declared who went out; `pope` says who still holds the Pope, where the referee
+    cannot know: a player, "spare", "none" (played or nobody), or "" when it was not asked."""
+
+    player: str
+    pope: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Counted:
+    """The banker counted the counters on a pot or in front of a player."""
+
+    target: str
+    counters: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class EventVoided:
+    """Undo: the event with sequence number `seq` no longer counts. Nothing is deleted."""
+
+    seq: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HandCheckpointed:
+    """The state after a hand: a balance assertion the replay must reproduce."""
+
+    hand: int
+    balances: dict[str, int]
+    board: dict[str, int]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class FinalDealt:
+    """The final clearing deal (every card dealt, each pot to its card's holder) from a seed."""
+
+    seed: int | str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SessionEnded:
+    """The session was closed."""
+
+
+Event = (TableOpened | BalancesCarried | HistoryCarried | PlayerJoined | PlayerLeft | HandDealt | SpareTaken | CardLed
+         | RealHandDealt | CardPlayed | StopCalled | HandShown | VoidDeclared | OutDeclared | Counted | EventVoided
+         | HandCheckpointed | FinalDealt | SessionEnded)
+
+KINDS: dict[str, type[Any]] = {
+    cls.__name__: cls
+    for cls in (TableOpened, BalancesCarried, HistoryCarried, PlayerJoined, PlayerLeft, HandDealt, SpareTaken, CardLed,
+                RealHandDealt, CardPlayed, StopCalled, HandShown, VoidDeclared, OutDeclared, Counted, EventVoided,
+                HandCheckpointed, FinalDealt, SessionEnded)
+}
+
+
+_FIELDS: dict[type[Any], dict[str, str]] = {cls: {f.name: str(f.type) for f in fields(cls)} for cls in KINDS.values()}
+
+
+def to_data(event: Event) -> dict[str, Any]:
+    return {"type": type(event).__name__, **asdict(event)}
+
+
+def _checker(hint: str) -> Callable[[object], bool]:
+    """A type test for one field, from its annotation (the journal is JSON: str, int, list, dict)."""
+    if hint.startswith("dict[str, int]"):
+        return lambda v: isinstance(v, dict) and all(type(n) is int for n in v.values())
+    if hint.startswith("dict"):
+        return lambda v: isinstance(v, dict)
+    if hint == "int | str":
+        return lambda v: type(v) is int or isinstance(v, str)
+    if hint == "int":
+        return lambda v: type(v) is int
+    if hint == "str":
+        return lambda v: isinstance(v, str)
+    if hint.startswith("list"):
+        return lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v)
+    raise AssertionError(hint)
+
+
+_CHECKS: dict[type[Any], tuple[frozenset[str], tuple[tuple[str, Callable[[object], bool]], ...]]] = {
+    cls: (frozenset(f), tuple((name, _checker(hint)) for name, hint in f.items())) for cls, f in _FIELDS.items()
+}
+
+
+def from_data(data: object, where: str = "") -> Event:
+    """An event from its stored form; anything malformed is a `DataError` naming `where`."""
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise DataError([Problem("not an event object", key=where)])
+    cls = KINDS.get(data["type"])
+    if cls is None:
+        raise DataError([Problem(f"unknown event type {data['type']!r}", key=where)])
+    given = dict(data)
+    del given["type"]
+    names, checks = _CHECKS[cls]
+    if given.keys() != names:
+        raise DataError([Problem(f"{data['type']} has fields {sorted(given)}, expected {sorted(names)}", key=where)])
+    for name, ok in checks:
+        value = given[name]
+        if not ok(value):
+            raise DataError([Problem(f"{data['type']}.{name} has the wrong type", key=where)])
+        if type(value) is str:
+            given[name] = sys.intern(value)  # names and cards recur on every line: keep one copy of each
+    event: Event = cls(**given)
+    return event

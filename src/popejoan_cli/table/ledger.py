@@ -1,0 +1,121 @@
+"""The ledger: postings (who, how many, why, which event) and the conservation check.
+
+Postings are derived from the replayed table, never stored: each hand's dressing, awards
+and payments, each buy-in and cash-out, and the final deal. Every counter that moves has
+a posting on both sides (a player and a pot, or two players), so the sum of all postings
+to players and pots equals what was brought in less what was taken away.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from popejoan_cli.table.events import BalancesCarried, PlayerJoined, PlayerLeft, TableOpened
+from popejoan_cli.table.fold import TableView
+
+
+@dataclass(frozen=True, slots=True)
+class Posting:
+    seq: int
+    hand: int  # 0 outside a hand
+    account: str  # "player:NAME", "pot:NAME" or "bank" (counters brought in or taken away)
+    amount: int
+    what: str  # buy-in, carried, cash-out, dress, turnup, play, out, cards, exchange, final
+
+
+def postings(view: TableView) -> list[Posting]:
+    out: list[Posting] = []
+    hands = iter(view.hands)
+    next_hand = next(hands, None)
+    for seq, event in view.effective:
+        while next_hand is not None and next_hand.seq <= seq:
+            out.extend(_hand_postings(view, next_hand.number, next_hand.seq))
+            next_hand = next(hands, None)
+        if isinstance(event, TableOpened):
+            for p in event.players:
+                out += [Posting(seq, 0, f"player:{p}", event.counters, "buy-in"),
+                        Posting(seq, 0, "bank", -event.counters, "buy-in")]
+        elif isinstance(event, BalancesCarried):
+            for p, n in event.balances.items():
+                out += [Posting(seq, 0, f"player:{p}", n, "carried"), Posting(seq, 0, "bank", -n, "carried")]
+            for pot, n in event.board.items():
+                out += [Posting(seq, 0, f"pot:{pot}", n, "carried"), Posting(seq, 0, "bank", -n, "carried")]
+        elif isinstance(event, PlayerJoined):
+            out += [Posting(seq, 0, f"player:{event.player}", event.counters, "buy-in"),
+                    Posting(seq, 0, "bank", -event.counters, "buy-in")]
+        elif isinstance(event, PlayerLeft):
+            n = view.cash_outs[seq]
+            out += [Posting(seq, 0, f"player:{event.player}", -n, "cash-out"),
+                    Posting(seq, 0, "bank", n, "cash-out")]
+    while next_hand is not None:
+        out.extend(_hand_postings(view, next_hand.number, next_hand.seq))
+        next_hand = next(hands, None)
+    if view.final is not None:
+        res = view.final
+        for a in res.awards:
+            out += [Posting(view.final_seq, 0, f"player:{view.final_players[a.seat]}", a.amount, "final"),
+                    Posting(view.final_seq, 0, f"pot:{a.pot}", -a.amount, "final")]
+    return out
+
+
+def _hand_postings(view: TableView, number: int, seq: int) -> list[Posting]:
+    rec = view.hands[number - 1]
+    hand, names = rec.hand, rec.players
+    out: list[Posting] = []
+    rules = view.the_rules()
+    each = rules["stakes.payer"] == "each"
+    mult = rules["stakes.dealer_multiplier"] if each else 1
+    dealer = names.index(rec.dealer)
+    for pot in rules.pots:
+        payers = range(len(names)) if each else [dealer]
+        for s in payers:
+            n = pot.stake * (mult if s == dealer and each else 1)
+            if n:
+                out += [Posting(seq, number, f"player:{names[s]}", -n, "dress"),
+                        Posting(seq, number, f"pot:{pot.name}", n, "dress")]
+    for a in hand.awards:
+        out += [Posting(seq, number, f"player:{names[a.seat]}", a.amount, a.at),
+                Posting(seq, number, f"pot:{a.pot}", -a.amount, a.at)]
+    for p in hand.payments:
+        out += [Posting(seq, number, f"player:{names[p.payer]}", -p.amount, p.why),
+                Posting(seq, number, f"player:{names[p.payee]}", p.amount, p.why)]
+    return out
+
+
+def change(view: TableView, name: str) -> int:
+    """A player's change over this session: what they hold now, plus what they took away, less
+    what they brought in. Counters carried in from the last session count as brought in, so
+    a continued session starts every player at zero; leaving and coming back adds what they
+    took to what they hold and both buy-ins to what they brought."""
+    return view.live_balances().get(name, 0) + view.taken_out.get(name, 0) - view.bought.get(name, 0)
+
+
+def changes(view: TableView) -> dict[str, int]:
+    """`change` for everyone who played this session, in order of arrival."""
+    return {name: change(view, name) for name in view.bought}
+
+
+def balances_from(posts: list[Posting]) -> dict[str, int]:
+    """Each account's sum; with the bank included, the total is always zero."""
+    out: dict[str, int] = {}
+    for p in posts:
+        out[p.account] = out.get(p.account, 0) + p.amount
+    return out
+
+
+def conservation_problems(view: TableView) -> list[str]:
+    """Messages for every way the ledger and the replay disagree (none when all is well)."""
+    problems = []
+    sums = balances_from(postings(view))
+    if sum(sums.values()) != 0:
+        problems.append(f"postings do not balance: they sum to {sum(sums.values())}")
+    for name, n in view.live_balances().items():
+        if sums.get(f"player:{name}", 0) != n:
+            problems.append(f"{name}: postings give {sums.get(f'player:{name}', 0)}, the replay {n}")
+    for pot, n in view.live_board().items():
+        if sums.get(f"pot:{pot}", 0) != n:
+            problems.append(f"pot {pot}: postings give {sums.get(f'pot:{pot}', 0)}, the replay {n}")
+    if not view.conserved():
+        problems.append(f"players plus board hold {view.total_in_play()}, but {view.brought_in} were brought in "
+                        f"and {sum(view.taken_out.values())} taken away")
+    return problems

@@ -1,0 +1,245 @@
+"""Settling up in money, and per-player standings. Pure: no files, no printing.
+
+Settlement (`settle`):
+
+- Each player's net is what he holds now, plus what he took away, less what he brought
+  in (counters). Counters still on the board belong to no player: they are a participant
+  of their own, "the board", kept by the banker for the next session, so the nets always
+  sum to zero.
+- Money is exact, in integer cents: net × value × 100, with `value` a `Decimal` (money per
+  counter). Each participant's amount is rounded half to even to a whole cent. When the
+  value has more than two decimals the rounded amounts may not sum to zero; the residue is
+  then taken one cent at a time by the participants whose rounding moved them furthest the
+  other way (ties by name), and they are named, so the payments always sum exactly.
+- Transfers: the largest debtor pays the largest creditor (ties by name) as much as
+  settles one of them, until all are settled. Each transfer settles at least one
+  participant and the last settles two, so there are at most n − 1 transfers for n
+  participants with a nonzero amount. That bound is guaranteed; the fewest possible is
+  not (finding it is NP-hard: greedy misses splits into zero-sum groups).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
+
+from popejoan_cli.base.errors import UsageError, allowed
+from popejoan_cli.table.fold import TableView
+from popejoan_cli.table.ledger import changes, postings
+
+BOARD = "the board"
+MAX_VALUE = Decimal(1_000_000)
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    payer: str
+    payee: str
+    cents: int
+
+
+@dataclass
+class Settlement:
+    value: Decimal
+    currency: str
+    nets: dict[str, int]  # counters, by participant (players, then the board)
+    cents: dict[str, int]  # money, by participant, after rounding and the residue
+    residue: int  # cents the half-even rounding left over (0 when the value has ≤ 2 decimals)
+    residue_to: list[str] = field(default_factory=list)
+    transfers: list[Transfer] = field(default_factory=list)
+
+    @property
+    def settled(self) -> bool:
+        return not any(self.cents.values())
+
+
+def parse_value(text: str) -> Decimal:
+    """Money per counter: a positive decimal such as 0.05."""
+    try:
+        value = Decimal(text.strip())
+    except InvalidOperation:
+        raise UsageError(f"--value {text!r} is not a number", "e.g. --value 0.05 (money per counter)") from None
+    if not value.is_finite() or not 0 < value <= MAX_VALUE:
+        raise UsageError(f"--value {text!r} is out of range", f"a value per counter above 0 and at most {MAX_VALUE}")
+    return value
+
+
+def nets(view: TableView) -> dict[str, int]:
+    """Each player's net in counters (held + taken away − brought in), and the board's change."""
+    out = changes(view)
+    # What the board held when the session began (carried from the last one) was brought in too.
+    carried = view.brought_in - sum(view.bought.values())
+    board = sum(view.live_board().values()) - carried
+    if board:
+        out[BOARD] = board
+    return out
+
+
+def banker(view: TableView, name: str | None = None) -> str:
+    """Who holds the board's money between sessions: `name`, or the first player at the table."""
+    everyone = list(dict.fromkeys([*view.players, *view.bought]))
+    if name is None:
+        return view.players[0]
+    if name not in everyone:
+        raise UsageError(f"--bank {name!r} is not a player of this table", allowed(everyone, name))
+    return name
+
+
+def to_cents(net: int, value: Decimal) -> tuple[int, Decimal]:
+    """One amount in whole cents (half to even), and the exact amount in cents it rounds."""
+    exact = Decimal(net) * value * 100
+    return int(exact.quantize(Decimal(1), rounding=ROUND_HALF_EVEN)), exact
+
+
+def settle_nets(counters: dict[str, int], value: Decimal, currency: str = "EUR") -> Settlement:
+    """Money for each net (which must sum to zero) and the transfers that settle it."""
+    if sum(counters.values()) != 0:
+        raise ValueError(f"nets must sum to zero, not {sum(counters.values())}")
+    cents: dict[str, int] = {}
+    error: dict[str, Decimal] = {}
+    for name, n in counters.items():
+        cents[name], exact = to_cents(n, value)
+        error[name] = cents[name] - exact  # > 0: rounded up
+    residue = sum(cents.values())
+    takers: list[str] = []
+    if residue:
+        step = -1 if residue > 0 else 1
+        # Nudge those whose rounding moved furthest against the residue's sign back toward exact.
+        order = sorted(cents, key=lambda k: (error[k] * step, k))
+        for i in range(abs(residue)):
+            who = order[i % len(order)]
+            cents[who] += step
+            takers.append(who)
+    return Settlement(value, currency, dict(counters), cents, residue, takers, transfers(cents))
+
+
+def transfers(cents: dict[str, int]) -> list[Transfer]:
+    """Largest debtor pays largest creditor until all are settled: ≤ n − 1 transfers."""
+    owe = {k: -v for k, v in cents.items() if v < 0}
+    due = {k: v for k, v in cents.items() if v > 0}
+    out: list[Transfer] = []
+    while owe and due:
+        payer = min(owe, key=lambda k: (-owe[k], k))
+        payee = min(due, key=lambda k: (-due[k], k))
+        n = min(owe[payer], due[payee])
+        out.append(Transfer(payer, payee, n))
+        owe[payer] -= n
+        due[payee] -= n
+        if not owe[payer]:
+            del owe[payer]
+        if not due[payee]:
+            del due[payee]
+    return out
+
+
+def settle(view: TableView, value: Decimal, currency: str = "EUR") -> Settlement:
+    return settle_nets(nets(view), value, currency)
+
+
+def money(cents: int, currency: str) -> str:
+    sign = "-" if cents < 0 else ""
+    return f"{sign}{abs(cents) // 100}.{abs(cents) % 100:02d} {currency}"
+
+
+def rounding_note(s: Settlement) -> str:
+    """The rounding, stated."""
+    base = (f"1 counter = {s.value} {s.currency}; each amount is rounded half to even to a whole cent")
+    if not s.residue:
+        return base + "; nothing was left over."
+    who = ", ".join(dict.fromkeys(s.residue_to))
+    return base + (f"; the rounding left {s.residue:+d} cent{'' if abs(s.residue) == 1 else 's'}, taken by {who} "
+                   "(whose rounding moved furthest the other way; ties by name).")
+
+
+# ------------------------------------------------------------------------------ stats
+@dataclass
+class PlayerStats:
+    name: str
+    hands: int = 0
+    net: int = 0
+    balance: int = 0
+    won: dict[str, int] = field(default_factory=dict)  # counters won from each pot (hands and final deal)
+    first_out: int = 0
+    dealt: int = 0
+    series: list[int] = field(default_factory=list)  # balance after each hand he played (and the final deal)
+
+
+def stats(view: TableView) -> list[PlayerStats]:
+    """Per player across the table's hands, in order of arrival."""
+    live = view.live_balances()
+    counted = nets(view)
+    out = {name: PlayerStats(name, net=counted[name], balance=live.get(name, 0)) for name in view.bought}
+    running: dict[str, int] = {}
+    posts = postings(view)
+    by_hand: dict[int, list[int]] = {}
+    for i, p in enumerate(posts):
+        if p.hand:
+            by_hand.setdefault(p.hand, []).append(i)
+    last = -1
+    for rec in view.hands:
+        idx = by_hand.get(rec.number, [])
+        end = max(idx, default=last)
+        for p in posts[last + 1:end + 1]:
+            running[p.account] = running.get(p.account, 0) + p.amount
+        last = max(last, end)
+        hand = rec.hand
+        for seat, name in enumerate(rec.players):
+            st = out[name]
+            st.hands += 1
+            st.dealt += name == rec.dealer
+            st.first_out += hand.out == seat
+            st.series.append(running.get(f"player:{name}", 0))
+        for a in hand.awards:
+            won = out[rec.players[a.seat]].won
+            won[a.pot] = won.get(a.pot, 0) + a.amount
+    if view.final is not None:
+        for a in view.final.awards:
+            won = out[view.final_players[a.seat]].won
+            won[a.pot] = won.get(a.pot, 0) + a.amount
+        for name in view.final_players:
+            out[name].series.append(live.get(name, 0))
+    return list(out.values())
+
+
+def carried_stats(view: TableView) -> tuple[list[str], list[PlayerStats]]:
+    """The earlier sessions an imported ledger brought (names, oldest first, and standings)."""
+    h = view.carried_history
+    if h is None:
+        return [], []
+    rows = [PlayerStats(name, hands=r["hands"], net=r["net"], balance=r["balance"], won=dict(r["won"]),
+                        first_out=r["first_out"], dealt=r["dealt"], series=list(r["balances"]))
+            for name, r in h.players.items()]
+    return list(h.sessions), rows
+
+
+def season(sessions: list[list[PlayerStats]]) -> list[PlayerStats]:
+    """Stats of several sessions (oldest first) added up per player: the season so far.
+
+    Hands, pots won, firsts out and deals add up; nets add up (each session's net is counted
+    from what it began with); the balance is the latest; the chart runs on across sessions.
+    """
+    out: dict[str, PlayerStats] = {}
+    for rows in sessions:
+        for r in rows:
+            st = out.setdefault(r.name, PlayerStats(r.name))
+            st.hands += r.hands
+            st.net += r.net
+            st.balance = r.balance
+            st.first_out += r.first_out
+            st.dealt += r.dealt
+            st.series += r.series
+            for pot, n in r.won.items():
+                st.won[pot] = st.won.get(pot, 0) + n
+    return list(out.values())
+
+
+BARS = "▁▂▃▄▅▆▇█"
+
+
+def sparkline(series: list[int]) -> str:
+    if not series:
+        return ""
+    lo, hi = min(series), max(series)
+    if lo == hi:
+        return BARS[3] * len(series)
+    return "".join(BARS[(n - lo) * (len(BARS) - 1) // (hi - lo)] for n in series)
