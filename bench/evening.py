@@ -13,10 +13,9 @@ import sys
 from pathlib import Path
 
 from popejoan_cli.formats.presets import preset
-from popejoan_cli.game.playout import lowest_lead
-from popejoan_cli.store import tables
-from popejoan_cli.table.events import CardLed, Event, HandDealt, TableOpened
-from popejoan_cli.table.fold import TableView
+from popejoan_cli.store import autoplay, tables
+from popejoan_cli.table import moves
+from popejoan_cli.table.events import TableOpened
 
 
 def build(folder: Path, hands: int) -> tuple[str, str]:
@@ -25,22 +24,12 @@ def build(folder: Path, hands: int) -> tuple[str, str]:
     players = ["Ann", "Bob", "Cat", "Dan"]
     tables.record(lambda v: [TableOpened(name="bench", rules=rules.to_dict(), rules_name=rules.name,
                                          players=players, counters=500, dealer="Ann")], where=folder, create=True)
-    for k in range(hands + 1):
-        def deal(v: TableView, s: int = k) -> list[Event]:
-            return [HandDealt(seed=s, dealer=v.next_dealer)]
-
-        view = tables.record(deal, where=folder).view
-        while view.open_hand is not None:
-            rec = view.open_hand
-            seat, card = lowest_lead(rec.hand)
-            if k == hands:
-                return rec.players[seat], str(card)
-
-            def lead(v: TableView, who: str = rec.players[seat], c: str = str(card)) -> list[Event]:
-                return [CardLed(player=who, card=c)]
-
-            view = tables.record(lead, where=folder).view
-    raise AssertionError("the last hand ended at the turn-up; pick another seed")
+    for k in range(hands):
+        autoplay.play_hand(folder, k)
+    led = moves.lowest(autoplay.deal(folder, hands))
+    if led is None:
+        raise AssertionError("the last hand ended at the turn-up; pick another seed")
+    return led.player, led.card
 
 
 def find_exe(given: str | None, bench: str) -> str:

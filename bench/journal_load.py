@@ -22,10 +22,10 @@ import tempfile
 from pathlib import Path
 
 from popejoan_cli.formats.presets import preset
-from popejoan_cli.game.playout import lowest_lead
 from popejoan_cli.store import journal
 from popejoan_cli.table import fold as table
-from popejoan_cli.table.events import CardLed, Event, HandCheckpointed, HandDealt, TableOpened
+from popejoan_cli.table import moves
+from popejoan_cli.table.events import Event, HandCheckpointed, HandDealt, TableOpened
 
 PROBE = r"""
 import json, sys, time
@@ -54,7 +54,9 @@ print(json.dumps({"seconds": best, "peak_kb": peak, "import_kb": before}))
 
 
 def build(folder: Path, hands: int) -> int:
-    """A journal of `hands` played hands, made by the same fold and checkpoints as `tables.record`."""
+    """A journal of `hands` played hands, made by the same fold, leads and checkpoints as
+    `store.autoplay`, but in memory: through `tables.record` each lead would replay the whole
+    journal, and 16,000 hands would take hours."""
     rules = preset("modern-stops")
     players = ["Ann", "Bob", "Cat", "Dan"]
     view = table.TableView()
@@ -69,9 +71,8 @@ def build(folder: Path, hands: int) -> int:
                     counters=100_000, dealer="Ann"))
     for k in range(hands):
         add(HandDealt(seed=k, dealer=view.next_dealer))
-        while (rec := view.open_hand) is not None:
-            seat, card = lowest_lead(rec.hand)
-            add(CardLed(player=rec.players[seat], card=str(card)))
+        while (led := moves.lowest(view)) is not None:
+            add(led)
         add(HandCheckpointed(hand=len(view.hands), balances=dict(view.balances), board=dict(view.board)))
     folder.mkdir(parents=True, exist_ok=True)
     (folder / journal.JOURNAL).write_bytes(b"".join(lines))

@@ -23,6 +23,12 @@ Run it from the repo root with the interpreter of the environment popejoan is in
     python bench/playout.py                 # 2000 hands per preset
     python bench/playout.py --hands 5000    # more hands (seeds 0..N-1)
     python bench/playout.py --profile       # also cProfile the modern-stops play-out: top 15 by tottime
+    python bench/playout.py --against /tmp/old-referee/src   # the same measurement of another tree's code
+
+With `--against SRC` each repetition also runs this file in a subprocess with PYTHONPATH=SRC
+(interleaved, so a busy moment hurts both alike), and the table shows both and the ratio.
+On a shared machine add `--cpu` (time each run by `time.process_time`, the CPU time of the
+process, which other processes' load disturbs less) and `--repeats N` (best of N).
 
 It exits 0 whatever the figures, unless the baseline and popejoan disagree.
 """
@@ -32,7 +38,10 @@ from __future__ import annotations
 import argparse
 import cProfile
 import io
+import json
+import os
 import pstats
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -83,8 +92,8 @@ def baseline_hand(seed: int, dealer: int) -> tuple[list[int], list[int]]:
     t = up - up % 13  # the trump ace
     tj, tq, tk = t + 10, t + 11, t + 12
     card_pot = {POPE: 0, t: 3, tk: 4, tq: 5, tj: 6}
-    if up in card_pot:  # the turn-up's pot goes to the dealer
-        i = card_pot[up]
+    i = card_pot.get(up, -1)
+    if i >= 0:  # the turn-up's pot goes to the dealer
         net[dealer] += pots[i]
         pots[i] = 0
 
@@ -102,28 +111,10 @@ def baseline_hand(seed: int, dealer: int) -> tuple[list[int], list[int]]:
         while True:
             holder[card] = -1
             left[seat] -= 1
-            i = card_pot.get(card, -1)
-            if i >= 0:
-                net[seat] += pots[i]
-                pots[i] = 0
-                if card == tj:
-                    jack_by = seat
-                elif card == tq:
-                    if jack_by == seat:
-                        net[seat] += pots[INTRIGUE]
-                        pots[INTRIGUE] = 0
-                    queen_by = seat
-                elif card == tk and queen_by == seat:
-                    net[seat] += pots[MATRIMONY]
-                    pots[MATRIMONY] = 0
-            if not left[seat]:  # out: the game pot, then 1 a card, the Pope's holder exempt
-                net[seat] += pots[GAME]
-                pots[GAME] = 0
-                pope_holder = holder[POPE]
-                for s in range(SEATS):
-                    if s != seat and s != pope_holder:
-                        net[s] -= left[s]
-                        net[seat] += left[s]
+            if card in card_pot:
+                jack_by, queen_by = _pot_card(card, seat, card_pot, pots, net, (tj, tq, tk), jack_by, queen_by)
+            if not left[seat]:
+                _go_out(seat, holder, left, pots, net)
                 return net, pots
             if card % 13 == 12:
                 break
@@ -133,6 +124,37 @@ def baseline_hand(seed: int, dealer: int) -> tuple[list[int], list[int]]:
             card += 1
             seat = h
         # a stop: the player of the stop card leads next
+
+
+def _pot_card(card: int, seat: int, card_pot: dict[int, int], pots: list[int], net: list[int],
+              trumps: tuple[int, int, int], jack_by: int, queen_by: int) -> tuple[int, int]:
+    """A pot card played: its pot, and Intrigue (J, Q) or Matrimony (Q, K) by one player, ascending."""
+    tj, tq, tk = trumps
+    i = card_pot[card]
+    net[seat] += pots[i]
+    pots[i] = 0
+    if card == tj:
+        jack_by = seat
+    elif card == tq:
+        if jack_by == seat:
+            net[seat] += pots[INTRIGUE]
+            pots[INTRIGUE] = 0
+        queen_by = seat
+    elif card == tk and queen_by == seat:
+        net[seat] += pots[MATRIMONY]
+        pots[MATRIMONY] = 0
+    return jack_by, queen_by
+
+
+def _go_out(seat: int, holder: list[int], left: list[int], pots: list[int], net: list[int]) -> None:
+    """Out: the game pot, then 1 a card, the Pope's holder exempt."""
+    net[seat] += pots[GAME]
+    pots[GAME] = 0
+    pope_holder = holder[POPE]
+    for s in range(SEATS):
+        if s != seat and s != pope_holder:
+            net[s] -= left[s]
+            net[seat] += left[s]
 
 
 # ----------------------------------------------------------------------------- the harness
@@ -150,16 +172,6 @@ def popejoan_hand(rules_name: str) -> Callable[[int, int], hand.Hand]:
 def run_all(one: Callable[[int, int], object], n: int) -> None:
     for seed in range(n):
         one(seed, seed % SEATS)
-
-
-def best_time(one: Callable[[int, int], object], n: int) -> float:
-    """Seconds for the best of `REPEATS` runs of seeds 0..n-1."""
-    best = float("inf")
-    for _ in range(REPEATS):
-        start = time.perf_counter()
-        run_all(one, n)
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def check_baseline(n: int) -> None:
@@ -194,39 +206,85 @@ def profile(n: int) -> None:
     print(out.getvalue().rstrip())
 
 
+def measure_once(n: int, cpu: bool) -> dict[str, float]:
+    """Seconds per hand of each preset and the baseline, one repetition each."""
+    clock = time.process_time if cpu else time.perf_counter
+    out: dict[str, float] = {}
+    for name in [*presets.preset_names(), "baseline"]:
+        one = baseline_hand if name == "baseline" else popejoan_hand(name)
+        start = clock()
+        run_all(one, n)
+        out[name] = (clock() - start) / n
+    return out
+
+
+def measure_other(src: str, n: int, cpu: bool) -> dict[str, float]:
+    """`measure_once` of the code under `src`, in a subprocess (the same bench file)."""
+    env = {**os.environ, "PYTHONPATH": src}
+    done = subprocess.run([sys.executable, __file__, "--hands", str(n), "--once", *(["--cpu"] if cpu else [])],
+                          env=env, check=True, capture_output=True, text=True)
+    found: dict[str, float] = json.loads(done.stdout)
+    return found
+
+
+def best_of(n: int, against: str | None, cpu: bool, repeats: int) -> tuple[dict[str, float], dict[str, float]]:
+    """Best seconds per hand over `repeats`, here and (if asked) under `against`, interleaved."""
+    ours: dict[str, float] = {}
+    theirs: dict[str, float] = {}
+    for _ in range(repeats):
+        for got, into in ((measure_once(n, cpu), ours), (measure_other(against, n, cpu) if against else {}, theirs)):
+            for name, secs in got.items():
+                into[name] = min(into.get(name, float("inf")), secs)
+    return ours, theirs
+
+
+def report(n: int, ours: dict[str, float], theirs: dict[str, float], against: str | None) -> None:
+    if theirs:
+        print(f"{'preset':<16}{'hands/s':>10}{'µs/hand':>10}{'old µs':>10}{'old/new':>9}   (old: {against})")
+    else:
+        print(f"{'preset':<16}{'hands/s':>12}{'µs/hand':>12}")
+    for name, secs in ours.items():
+        note = f"   ({MAIN_PRESET} rules hard-coded)" if name == "baseline" else ""
+        if theirs:
+            print(f"{name:<16}{1 / secs:>10,.0f}{secs * 1e6:>10.1f}{theirs[name] * 1e6:>10.1f}"
+                  f"{theirs[name] / secs:>8.2f}×{note}")
+        else:
+            print(f"{name:<16}{1 / secs:>12,.0f}{secs * 1e6:>12.1f}{note}")
+    ratio = ours[MAIN_PRESET] / ours["baseline"]
+    rate = 1 / ours[MAIN_PRESET]
+    print(f"\n{MAIN_PRESET}: popejoan / baseline time per hand = {ratio:.2f}×")
+    if theirs:
+        print(f"{MAIN_PRESET}: old popejoan / its baseline in the same run = "
+              f"{theirs[MAIN_PRESET] / theirs['baseline']:.2f}×")
+    met = "met" if rate >= TARGET_HANDS_PER_S else "MISSED"
+    print(f"target ≥ {TARGET_HANDS_PER_S:,.0f} hands/s: {rate:,.0f}  {met}")
+    print(f"target ≤ {TARGET_RATIO}× baseline:   {ratio:.2f}×  {'met' if ratio <= TARGET_RATIO else 'MISSED'}")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--hands", type=int, default=2000, help="hands per preset, seeds 0..N-1 (default 2000)")
     ap.add_argument("--profile", action="store_true", help=f"cProfile the {MAIN_PRESET} play-out")
+    ap.add_argument("--against", metavar="SRC", help="also measure the code under SRC (e.g. an old worktree's src)")
+    ap.add_argument("--cpu", action="store_true", help="time by CPU time (time.process_time)")
+    ap.add_argument("--repeats", type=int, default=REPEATS, help=f"best of N (default {REPEATS})")
+    ap.add_argument("--once", action="store_true", help=argparse.SUPPRESS)  # --against's subprocess: JSON out
     args = ap.parse_args(argv)
     n: int = args.hands
     if n < 1:
         ap.error("--hands must be at least 1")
+    if args.once:
+        print(json.dumps(measure_once(n, args.cpu)))
+        return 0
 
     check_baseline(min(CHECK_SEEDS, n))
     print(f"baseline agrees with popejoan on net and board for seeds 0..{min(CHECK_SEEDS, n) - 1}")
     print(
-        f"{n} hands per preset, {SEATS} players, dealer rotating; best of {REPEATS}; Python {sys.version.split()[0]}\n"
+        f"{n} hands per preset, {SEATS} players, dealer rotating; best of {args.repeats}; "
+        f"{'CPU time' if args.cpu else 'wall time'}; Python {sys.version.split()[0]}\n"
     )
-
-    print(f"{'preset':<16}{'hands/s':>12}{'µs/hand':>12}")
-    per_hand: dict[str, float] = {}
-    for name in presets.preset_names():
-        secs = best_time(popejoan_hand(name), n)
-        per_hand[name] = secs / n
-        print(f"{name:<16}{n / secs:>12,.0f}{secs / n * 1e6:>12.1f}")
-    base = best_time(baseline_hand, n) / n
-    print(f"{'baseline':<16}{1 / base:>12,.0f}{base * 1e6:>12.1f}   ({MAIN_PRESET} rules hard-coded)")
-
-    ours = per_hand[MAIN_PRESET]
-    ratio = ours / base
-    rate = 1 / ours
-    print(f"\n{MAIN_PRESET}: popejoan / baseline time per hand = {ratio:.2f}×")
-    print(
-        f"target ≥ {TARGET_HANDS_PER_S:,.0f} hands/s: {rate:,.0f}  {'met' if rate >= TARGET_HANDS_PER_S else 'MISSED'}"
-    )
-    print(f"target ≤ {TARGET_RATIO}× baseline:   {ratio:.2f}×  {'met' if ratio <= TARGET_RATIO else 'MISSED'}")
-
+    ours, theirs = best_of(n, args.against, args.cpu, args.repeats)
+    report(n, ours, theirs, args.against)
     if args.profile:
         profile(n)
     return 0

@@ -13,7 +13,13 @@ simple seats; the two halves are independent, so the combined mean is their aver
 its standard error sqrt(se1² + se2²) / 2; the 95% interval is ±1.96 standard errors.
 
     python bench/simulate.py [--hands N]
+    python bench/simulate.py --against /tmp/old-referee/src [--hands N]
     python bench/simulate.py --margin [--hands 20000] [--rules R] [--players 4]
+
+With `--against SRC` the speed mode times 1 process only, here and in a subprocess running
+this file with PYTHONPATH=SRC (interleaved, best of `--repeats`, default 3), and prints both
+and the ratio; the two must give identical JSON. `--cpu` times by `time.process_time` (the
+CPU time of the one process), which other processes' load on a shared machine disturbs less.
 
 Exits 0 whatever the figures.
 """
@@ -21,8 +27,10 @@ Exits 0 whatever the figures.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
+import subprocess
 import sys
 import time
 
@@ -62,6 +70,38 @@ def _speed(hands: int) -> None:
     print(f"  identical numbers with 1 and 2 processes: {'yes' if same else 'NO'}")
 
 
+def _one_process(hands: int, cpu: bool) -> tuple[float, str]:
+    """Seconds for one 1-process run (caches warmed first), and its JSON."""
+    clock = time.process_time if cpu else time.perf_counter
+    rules = preset("modern-stops")
+    bots = ["simple"] * 4
+    simulate(rules, 4, 500, 0, bots)
+    t0 = clock()
+    res = simulate(rules, 4, hands, 0, bots, processes=1)
+    return clock() - t0, json.dumps(res.to_json(), sort_keys=True)
+
+
+def _against(src: str, hands: int, cpu: bool, repeats: int) -> None:
+    env = {**os.environ, "PYTHONPATH": src}
+    best = {"new": math.inf, "old": math.inf}
+    out = {"new": "", "old": ""}
+    for _ in range(repeats):
+        secs, out["new"] = _one_process(hands, cpu)
+        best["new"] = min(best["new"], secs)
+        done = subprocess.run([sys.executable, __file__, "--hands", str(hands), "--once", *(["--cpu"] if cpu else [])],
+                              env=env, check=True, capture_output=True, text=True)
+        found = json.loads(done.stdout)
+        best["old"] = min(best["old"], found["secs"])
+        out["old"] = found["json"]
+    rates = {k: hands / t for k, t in best.items()}
+    print(f"simulate: modern-stops, 4 simple bots, {hands:,} hands, 1 process, best of {repeats}, "
+          f"{'CPU time' if cpu else 'wall time'}, Python {sys.version.split()[0]}")
+    print(f"  new:         {rates['new']:>9,.0f} hands/s")
+    print(f"  old:         {rates['old']:>9,.0f} hands/s   ({src})")
+    print(f"  new / old:   {rates['new'] / rates['old']:>9.2f}")
+    print(f"  identical numbers old and new: {'yes' if out['new'] == out['old'] else 'NO'}")
+
+
 def _margin(rules_name: str, players: int, hands: int) -> None:
     rules = preset(rules_name)
     half = hands // 2
@@ -89,8 +129,17 @@ def main() -> None:
     ap.add_argument("--margin", action="store_true", help="measure good vs simple instead of speed")
     ap.add_argument("--rules", default="modern-stops", help="with --margin: the preset")
     ap.add_argument("--players", type=int, default=4, help="with --margin: the number of players")
+    ap.add_argument("--against", metavar="SRC", help="speed: also time the code under SRC (1 process)")
+    ap.add_argument("--cpu", action="store_true", help="with --against: time by CPU time (time.process_time)")
+    ap.add_argument("--repeats", type=int, default=REPEATS, help=f"with --against: best of N (default {REPEATS})")
+    ap.add_argument("--once", action="store_true", help=argparse.SUPPRESS)  # --against's subprocess: JSON out
     args = ap.parse_args()
-    if args.margin:
+    if args.once:
+        secs, out = _one_process(args.hands or 40_000, args.cpu)
+        print(json.dumps({"secs": secs, "json": out}))
+    elif args.against:
+        _against(args.against, args.hands or 40_000, args.cpu, args.repeats)
+    elif args.margin:
         _margin(args.rules, args.players, args.hands or 20_000)
     else:
         _speed(args.hands or 40_000)

@@ -73,18 +73,13 @@ def invoke() -> Callable[..., Result]:
 
 
 def play_hand(run: Callable[..., Result], seed: int) -> None:
-    """Deal from `seed` at the current table and lead the lowest legal card until the hand ends."""
-    from popejoan_cli.game.playout import lowest_lead
-    from popejoan_cli.store import tables
+    """Deal from `seed` at the current table and lead the lowest legal card until the hand ends.
 
-    assert run("deal", "--seed", str(seed)).exit_code == 0
-    while True:
-        view, _ = tables.view(tables.folder())
-        rec = view.open_hand
-        if rec is None:
-            return
-        seat, card = lowest_lead(rec.hand)
-        assert run("lead", str(card), "--by", rec.players[seat]).exit_code == 0
+    `run` is the CLI of the test's home folder; the hand is played through the journal of its
+    current table, as `popejoan demo` plays its own."""
+    from popejoan_cli.store import autoplay, tables
+
+    autoplay.play_hand(tables.folder(), seed)
 
 
 @pytest.fixture

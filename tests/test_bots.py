@@ -52,7 +52,7 @@ def test_bots_play_only_legal_cards_and_conserve(game: tuple[str, int, int, int,
             seat = hand.lead_seats()[0]
             picked = pick_lead(hand, levels[seat])
             assert picked in hand.legal_plays()
-            hand._place(*picked, follow=True)
+            hand.push(*picked)
         else:
             hand.follow_run()
     assert sum(hand.net) + hand.board_change() == 0
@@ -91,7 +91,7 @@ def test_good_reads_only_its_own_hand(name: str, seats: int, seed: int, leads: i
         if hand.ended:
             return
         seat, card = lowest_lead(hand)
-        hand._place(seat, card, follow=True)
+        hand.push(seat, card)
     if hand.ended:
         return
     seat = hand.lead_seats()[0]
@@ -147,7 +147,7 @@ def test_good_leads_the_pope_early(name: str, seats: int, seed: int) -> None:
             continue
         seat, card = pick_lead(hand, "good")
         may = pope is not None and pope in hand.legal_leads(seat)
-        hand._place(seat, card, follow=True)
+        hand.push(seat, card)
         if may and card != pope:
             assert hand.ended or hand.stops[-1].seat == seat
 

@@ -216,6 +216,12 @@ def test_every_structural_problem_is_reported_at_once(golden_doc: dict[str, Any]
     assert "5 problems found" in msg
 
 
+@pytest.mark.parametrize("players", [3, True, "", "Ann", {"Ann": 1}])
+def test_players_that_are_not_a_list_are_a_problem_not_a_crash(golden_doc: dict[str, Any], players: Any) -> None:
+    """Found by splitting the reader: a number here once raised TypeError (a traceback)."""
+    refused({**golden_doc, "players": players}, "players: found")
+
+
 def test_a_newer_format_is_refused_with_its_version(golden_doc: dict[str, Any]) -> None:
     refused({**golden_doc, "format": 99}, "format 99", "newer popejoan", "format 1")
     doc = {k: v for k, v in golden_doc.items() if k != "format"}

@@ -19,8 +19,9 @@ LAYERS = ("base", "game", "table", "store", "formats", "render", "cli")
 ENTRY = {"launch", "__main__"}
 """Top-level modules above every layer: the entry point. `popejoan_cli/__init__` sits below all."""
 FILES = {"os", "pathlib", "shutil", "tempfile", "subprocess", "importlib.resources", "io"}
-THIRD_PARTY = {"typer": {"cli"}, "rich": {"cli", "render"},
-               **dict.fromkeys(FILES, {"store", "formats", "cli", "entry"})}
+TOUCH_FILES = frozenset({"store", "formats", "cli", "entry"})
+THIRD_PARTY: dict[str, frozenset[str]] = {"typer": frozenset({"cli"}), "rich": frozenset({"cli", "render"}),
+                                          **dict.fromkeys(FILES, TOUCH_FILES)}
 IN_FUNCTIONS_ONLY_FOR_START_UP = {"cli", "render", "entry", "formats", "store"}
 
 

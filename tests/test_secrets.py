@@ -220,7 +220,7 @@ def test_under_clockwise_follow_a_stop_does_not_say_the_card_is_in_the_spare_han
     while not any(s.reason == "spare" for s in hand.stops):
         if hand.lead_due:
             seat, card = lowest_lead(hand)
-            hand._place(seat, card, follow=True)
+            hand.push(seat, card)
         else:
             hand.follow_run()
     assert not hand.ended

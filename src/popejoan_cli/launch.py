@@ -64,7 +64,7 @@ def _signal_in(err: BaseException) -> int | None:
 def main() -> None:
     """Run the command line; the handlers were set when this module was imported."""
     try:
-        from popejoan_cli.cli import main as run
+        from popejoan_cli.cli import main as run  # after the handlers are set: an early Ctrl-C is caught
 
         run()
         signum = _swallowed[0] if _swallowed else None
@@ -79,7 +79,7 @@ def main() -> None:
     finally:
         _done()
     if signum is not None:
-        from popejoan_cli.base.errors import interrupted_message
+        from popejoan_cli.base.errors import interrupted_message  # only when a signal came: start-up
 
         sys.stderr.write(interrupted_message(signum))
         sys.exit(128 + signum)

@@ -1,13 +1,20 @@
-"""Errors meant for people, with the exit codes the README documents.
+"""Errors meant for people, each class naming the kind of problem it is.
 
-A `PopejoanError` carries what went wrong, a hint saying what is allowed (and the nearest
-valid word), and the process exit code. The CLI prints it to stderr with no traceback.
+A `PopejoanError` carries what went wrong and a hint saying what is allowed (and the nearest
+valid word). Its class says what kind of problem it is: input a person gave (`BadInput`), a
+rule of the game broken (`RuleViolation`), a table in use (`TableBusy`), damaged or invalid
+data (`DataError`), or storage that refused (`StorageError`). Which exit code each kind gets
+is the CLI's business: the one table of README: Exit codes is `popejoan_cli.cli.exits`. The
+`exit_code` attributes below repeat it for the callers that still read them (tests, and
+`cli/shell_cmd.py`); tests/test_exit_codes.py keeps the two equal.
 `Problem` is one located finding in a file (a house-rule file or a deal file); a
 `DataError` may carry many of them so that every problem is reported at once.
 """
 
 from __future__ import annotations
 
+import errno
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -36,10 +43,15 @@ class PopejoanError(Exception):
         return f"{self.message}\n{self.hint}" if self.hint else self.message
 
 
-class UsageError(PopejoanError):
-    """Bad arguments or options (exit 2)."""
+class BadInput(PopejoanError):
+    """Input a person gave that popejoan does not accept: an argument, an option, a card or
+    name typed, an unknown preset (exit 2)."""
 
     exit_code = EXIT_USAGE
+
+
+UsageError = BadInput
+"""The CLI's word for `BadInput`, still used by most modules that raise it."""
 
 
 class RuleViolation(PopejoanError):
@@ -70,8 +82,6 @@ class StorageError(PopejoanError):
 
 def interrupted_message(signum: int) -> str:
     """The one line an interrupted command prints: what, if anything, it had recorded."""
-    import sys
-
     how = {2: "Ctrl-C", 15: "SIGTERM"}.get(signum, f"signal {signum}")
     journal = sys.modules.get("popejoan_cli.store.journal")
     seqs: list[int] = list(getattr(journal, "recorded", []))
@@ -132,8 +142,6 @@ class DataError(PopejoanError):
 
 def os_reason(err: OSError) -> str:
     """Why the disk said no, in the table's words rather than errno's."""
-    import errno
-
     return {errno.ENOSPC: "the disk is full", errno.EACCES: "permission denied", errno.EPERM: "permission denied",
             errno.EROFS: "read-only disk", errno.EDQUOT: "over the disk quota",
             errno.ENAMETOOLONG: "the path is too long", errno.ELOOP: "too many levels of symbolic links",

@@ -19,6 +19,7 @@ from typer.core import TyperGroup
 
 from popejoan_cli import __version__
 from popejoan_cli.base.errors import PopejoanError, interrupted_message
+from popejoan_cli.cli.exits import exit_code
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -117,7 +118,7 @@ def fail(err: PopejoanError) -> typer.Exit:
     sys.stderr.write(f"popejoan: {err.message}\n")
     if err.hint:
         sys.stderr.write(f"  {err.hint}\n")
-    return typer.Exit(err.exit_code)
+    return typer.Exit(exit_code(err))
 
 
 def command(group: typer.Typer, name: str | None = None, **kw: Any) -> Callable[[F], F]:
@@ -223,7 +224,7 @@ table_override: str | None = None
 COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "rules": ("rules_cmd",),
     "hand": ("hand_cmd", "table_cmd"),
-    "table": ("table_cmd",),
+    "table": ("tables_cmd",),
     "ledger": ("table_cmd", "ledger_cmd", "settle_cmd"),
     "session": ("ledger_cmd",),
     **dict.fromkeys(("deal", "lead", "play", "spare", "board", "history", "undo", "count", "check", "end"),
@@ -235,8 +236,9 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "completion": ("completion_cmd",),
 }
 """Which module defines each top-level command or group (a test checks it against the tree)."""
-ALL_MODULES = ("completion_cmd", "demo_cmd", "hand_cmd", "ledger_cmd", "practice_cmd", "real_cmd", "rules_cmd",
-               "settle_cmd", "shell_cmd", "simulate_cmd", "table_cmd")
+ALL_MODULES = ("completion_cmd", "demo_cmd", "hand_cmd", "ledger_cmd", "practice_cmd", "table_cmd", "tables_cmd",
+               "real_cmd", "rules_cmd", "settle_cmd", "shell_cmd", "simulate_cmd")
+"""Every command module, in the order they register: `--help` and TAB list commands in that order."""
 
 
 def modules_for(argv: list[str]) -> tuple[str, ...]:

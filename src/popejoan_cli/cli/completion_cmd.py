@@ -18,7 +18,7 @@ from typing import Annotated
 
 import typer
 
-from popejoan_cli.base.errors import UsageError, allowed
+from popejoan_cli.base.errors import StorageError, UsageError, allowed, os_reason
 from popejoan_cli.cli import command, root
 
 PROG = "popejoan"
@@ -67,7 +67,6 @@ def places(shell: str, home: Path) -> tuple[Path, Path | None, str]:
 
 def install(shell: str, home: Path) -> list[str]:
     """Write the script and, where needed, the start-up line; return what was done, in words."""
-    from popejoan_cli.base.errors import StorageError, os_reason
     from popejoan_cli.formats import outfiles
 
     path, rc, line = places(shell, home)

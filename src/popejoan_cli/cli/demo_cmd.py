@@ -3,17 +3,25 @@
 It creates a table in a temporary folder and drives it exactly as a banker would, through
 the journal: deal from a fixed seed, lead each leader's lowest legal card, let the referee
 play the runs, settle, and pass the deal to the left. Then it shows the board and the ledger.
+
+The referee, the store, the formats and rich are imported inside the commands that need
+them, to keep start-up short: a command pays only for what it uses.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from popejoan_cli.base.words import plural
 from popejoan_cli.cli import command, console, emit_json, root
+
+if TYPE_CHECKING:
+    from popejoan_cli.store.autoplay import Marks
+    from popejoan_cli.table.view import TableView
 
 DEFAULT_RULES = "modern-stops"
 
@@ -31,47 +39,23 @@ def demo(
     """Play a short evening on the built-in defaults: every run, award and settlement, then the board and ledger."""
     import tempfile
 
-    from popejoan_cli.cli.hand_cmd import _seats
+    from popejoan_cli.cli.common import seats
     from popejoan_cli.formats.handjson import to_json
-    from popejoan_cli.game.playout import lowest_lead
-    from popejoan_cli.store import tables
-    from popejoan_cli.table.events import CardLed, Event, HandDealt, TableOpened
-    from popejoan_cli.table.fold import TableView
+    from popejoan_cli.store import autoplay, tables
+    from popejoan_cli.table.events import TableOpened
 
-    rules, names, _ = _seats(players, None, rules_spec)
+    rules, names, _ = seats(players, None, rules_spec)
     out = None if as_json else console()
     with tempfile.TemporaryDirectory(prefix="popejoan-demo-") as tmp:
         where = Path(tmp) / "demo"
-        tables.record(lambda v: [TableOpened(name="demo", rules=rules.to_dict(), rules_name=rules.name,
-                                             players=names, counters=50, dealer=names[0])], where=where, create=True)
+        view = tables.record(lambda v: [TableOpened(name="demo", rules=rules.to_dict(), rules_name=rules.name,
+                                                    players=names, counters=50, dealer=names[0])],
+                             where=where, create=True).view
         if out is not None:
             out.print(f"A throwaway table: {', '.join(names)} with 50 counters each, {rules.title} rules.",
                       markup=False)
         for k in range(hands):
-            def deal(v: TableView, s: int = seed + k) -> list[Event]:
-                return [HandDealt(seed=s, dealer=v.next_dealer)]
-
-            done = tables.record(deal, where=where)
-            view = done.view
-            if out is not None:
-                from popejoan_cli.render.table_views import deal_summary
-
-                out.rule(f"Hand {k + 1} of {hands}")
-                out.print(deal_summary(view.hands[-1]))
-            while view.open_hand is not None:
-                rec = view.open_hand
-                marks = (len(rec.hand.plays), len(rec.hand.stops), len(rec.hand.awards))
-                seat, card = lowest_lead(rec.hand)
-
-                def lead(v: TableView, who: str = rec.players[seat], c: str = str(card)) -> list[Event]:
-                    return [CardLed(player=who, card=c)]
-
-                view = tables.record(lead, where=where).view
-                if out is not None:
-                    from popejoan_cli.render.table_views import run_view
-
-                    out.print(run_view(rec := view.hands[rec.number - 1], rec.hand.plays[marks[0]:], marks[1],
-                                       marks[2]))
+            view = autoplay.play_hand(where, seed + k, told=None if out is None else _teller(out, k, hands))
         if as_json:
             emit_json({"hands": [to_json(r.hand, r.players, rules.name) for r in view.hands],
                        "ledger": view.live_balances(), "board": view.live_board()})
@@ -85,3 +69,18 @@ def demo(
         out.print(f"Players plus board: {plural(view.total_in_play(), 'counter')}, as brought in: "
                   "nothing created or lost.",
                   markup=False)
+
+
+def _teller(out: Any, k: int, hands: int) -> Callable[[TableView, Marks | None], None]:
+    """Show hand `k` as it is played: its deal, then each run as the referee played it."""
+    from popejoan_cli.render.table_views import deal_summary, run_view
+
+    def told(view: TableView, marks: Marks | None) -> None:
+        rec = view.hands[-1]
+        if marks is None:
+            out.rule(f"Hand {k + 1} of {hands}")
+            out.print(deal_summary(rec))
+            return
+        out.print(run_view(rec, rec.hand.plays[marks[0]:], marks[1], marks[2]))
+
+    return told

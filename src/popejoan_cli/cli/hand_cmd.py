@@ -1,4 +1,8 @@
-"""`popejoan hand deal | replay | final`: one hand, from a seed or a deal file."""
+"""`popejoan hand deal | replay | final`: one hand, from a seed or a deal file.
+
+The referee, the store, the formats and rich are imported inside the commands that need
+them, to keep start-up short: a command pays only for what it uses.
+"""
 
 from __future__ import annotations
 
@@ -7,41 +11,19 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from popejoan_cli import cli
 from popejoan_cli.base.errors import UsageError, allowed
-from popejoan_cli.cli import command, console, emit_json, hand_app
+from popejoan_cli.base.limits import cut, whole_number
+from popejoan_cli.cli import command, common, console, emit_json, hand_app
 
 if TYPE_CHECKING:
-    from popejoan_cli.game.rules import HouseRules
+    pass
 
 RULES_HELP = "A preset name (see `popejoan rules list`) or a house-rule file."
 RulesOpt = Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)]
 PlayersOpt = Annotated[str, typer.Option("--players", "-p", help="Players clockwise: Ann,Bob,Cat,Dan.")]
 DealerOpt = Annotated[str | None, typer.Option("--dealer", "-d", help="Who deals (default: the first player).")]
 SeedOpt = Annotated[str, typer.Option("--seed", "-s", help="Digits are an integer seed; anything else a string.")]
-
-
-def _players(text: str) -> list[str]:
-    names = [n.strip() for n in text.split(",")]
-    if any(not n for n in names):
-        raise UsageError(f"--players {text!r} has an empty name", "give names separated by commas: Ann,Bob,Cat")
-    return names
-
-
-def _seats(text: str, dealer: str | None, rules_spec: str) -> tuple[HouseRules, list[str], int]:
-    from popejoan_cli.formats.presets import load_rules
-    from popejoan_cli.game.deal import check_players
-
-    rules = load_rules(rules_spec)
-    players = _players(text)
-    problems = check_players(players, rules)
-    if problems:
-        raise UsageError("; ".join(problems), f"--players lists the seats clockwise, {rules['players.min']}"
-                         f"–{rules['players.max']} of them for {rules.name}")
-    if dealer is None:
-        return rules, players, 0
-    if dealer not in players:
-        raise UsageError(f"--dealer {dealer!r} is not a player", allowed(players, dealer))
-    return rules, players, players.index(dealer)
 
 
 @command(hand_app, "deal")
@@ -57,7 +39,7 @@ def deal(
     from popejoan_cli.formats import dealfile
     from popejoan_cli.game.cards import parse_seed, sort_key
 
-    rules, names, dealer_seat = _seats(players, dealer, rules_spec)
+    rules, names, dealer_seat = common.seats(players, dealer, rules_spec)
     the_seed = parse_seed(seed)
     from popejoan_cli.game.deal import seeded_deal
 
@@ -66,7 +48,6 @@ def deal(
     if output is not None:
         if Path(rules_spec).suffix == ".toml":
             rules_ref = str(Path(rules_spec).resolve())
-        from popejoan_cli import cli
         from popejoan_cli.formats import outfiles
 
         outfiles.write_text(output, dealfile.write(rules_ref, names, dealer_seat, the_seed, dealt, rules.ace_high),
@@ -129,8 +110,6 @@ def replay_cmd(
 
 
 def _board_arg(text: str | None, pots: list[str]) -> dict[str, int]:
-    from popejoan_cli.base.limits import cut, whole_number
-
     board: dict[str, int] = {}
     for part in (text or "").split(","):
         if not part.strip():
@@ -165,8 +144,8 @@ def final_cmd(
     from popejoan_cli.game.cards import parse_seed
     from popejoan_cli.game.playout import final_deal
 
-    rules, names, dealer_seat = _seats(players, dealer, rules_spec)
-    if rules["final.deal"] != "holders":
+    rules, names, dealer_seat = common.seats(players, dealer, rules_spec)
+    if rules.final.deal != "holders":
         raise UsageError(f"{rules.name} has no final clearing deal (final.deal = \"none\"): its board carries over",
                          "use rules with final.deal = \"holders\", such as russian")
     counters = _board_arg(board, [p.name for p in rules.pots])

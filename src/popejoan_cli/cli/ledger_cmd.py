@@ -6,6 +6,9 @@ CSV is one row per posting, and the hledger and beancount journals come from
 replaced atomically, symlinks are written through, and nothing is written over a table's
 own files. An existing file is replaced without `--force` only when it is an earlier export
 of the same table (`is_export_of`), so exporting again to the same name just works.
+
+The referee, the store, the formats and rich are imported inside the commands that need
+them, to keep start-up short: a command pays only for what it uses.
 """
 
 from __future__ import annotations
@@ -17,13 +20,12 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from popejoan_cli import cli
-from popejoan_cli.base.errors import UsageError, allowed
+from popejoan_cli.base.errors import RuleViolation, UsageError, allowed
 from popejoan_cli.base.visible import shown
-from popejoan_cli.cli import command, ledger_app, session_app
+from popejoan_cli.cli import command, common, ledger_app, session_app
 
 if TYPE_CHECKING:
-    from popejoan_cli.formats.exports import Imported
-    from popejoan_cli.table.fold import TableView
+    from popejoan_cli.table.view import TableView
 
 FORMATS = ("toml", "json", "csv", "hledger", "beancount")
 BY_EXTENSION = {".toml": "toml", ".json": "json", ".csv": "csv", ".journal": "hledger", ".hledger": "hledger",
@@ -100,25 +102,6 @@ def is_export_of(data: bytes, view: TableView) -> bool:
     return isinstance(doc, dict) and doc.get("program") == exports.PROGRAM and doc.get("table") == view.name
 
 
-def read_export(file: str) -> Imported:
-    """Read and validate a TOML or JSON export: exit 2 for a path that names no file, 5 for
-    anything wrong in it (not a regular file, too big, damaged), 6 if it cannot be read."""
-    from popejoan_cli.base.errors import DataError, Problem
-    from popejoan_cli.formats import exports
-    from popejoan_cli.formats.userfiles import label, read_user_file
-    from popejoan_cli.store import tables
-
-    data = read_user_file(file, "ledger export", exports.MAX_BYTES, usage=True,
-                          hint="give the path of a ledger exported as .toml or .json")
-    kind = {".json": "json", ".toml": "toml"}.get(Path(file).suffix.lower(), "")
-    imp = exports.read_document(data, label(file), kind)
-    try:
-        tables.check_name(imp.table)  # the name it continues is shown and journalled as if typed
-    except UsageError as err:
-        raise DataError([Problem(err.message, key="table", file=label(file), hint=err.hint)]) from None
-    return imp
-
-
 @command(ledger_app, "export")
 def ledger_export(
     # A plain string: Typer's Path type looks at the disk while parsing and trips on a NUL;
@@ -155,16 +138,14 @@ def session_new(
     """Start the next session of the current table: a new table carrying its balances and board."""
     import re
 
-    from popejoan_cli.base.errors import RuleViolation
-    from popejoan_cli.cli.table_cmd import _view, continue_table
     from popejoan_cli.formats import exports
     from popejoan_cli.store import tables
 
-    view = _view()
+    view = common.view()
     if not view.ended:
         raise RuleViolation(f"session {view.session} of {view.name!r} is still open",
                             "close it first with `popejoan end`")
     imp = exports.from_document(exports.to_document(view), f"table {view.name!r}")
     base = re.sub(r"-s\d+$", "", view.name)
     new = name or f"{base}-s{imp.session + 1}"
-    continue_table(new, imp, "", tables.tables_dir() / tables.check_name(new))
+    common.continue_table(new, imp, "", tables.tables_dir() / tables.check_name(new))

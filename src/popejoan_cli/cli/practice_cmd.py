@@ -7,6 +7,9 @@ for the session seed S (`--seed`, or a random one that is shown), and the comman
 with the seed and the other options, replays the session. The referee (`Hand`) decides
 every legal lead and refuses the rest; the computers lead through `bots.pick_lead`; this
 module only reads your entries and prints.
+
+The referee, the store, the formats and rich are imported inside the commands that need
+them, to keep start-up short: a command pays only for what it uses.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from popejoan_cli.base.errors import DataError, Interrupted, UsageError, allowed
+from popejoan_cli.base.errors import DataError, IllegalPlay, Interrupted, UsageError, allowed
 from popejoan_cli.cli import command, console, root, say
 
 if TYPE_CHECKING:
@@ -52,7 +55,7 @@ def variant_rules(base: HouseRules, variants: Sequence[str]) -> HouseRules:
         if name not in VARIANTS:
             raise UsageError(f"unknown variant {name!r}", allowed(VARIANTS, name))
         if name == "instant-win":
-            if base.pope is None or base["deal.turnup"] == "none":
+            if base.pope is None or base.deal.turnup == "none":
                 raise UsageError(f"instant-win needs a Pope pot and a turn-up, and {base.name} has "
                                  f"{'no Pope pot' if base.pope is None else 'no turn-up'}")
             takes = [p for p in VARIANTS[name]["turnup"]["pope_takes"] if base.pot(p) is not None]
@@ -111,7 +114,6 @@ def _your_lead(hand: Hand, session: Session, out: Any) -> Card | None:
     """Ask until the referee accepts a lead from you, and play it; None if you quit."""
     from rich.text import Text
 
-    from popejoan_cli.base.errors import IllegalPlay
     from popejoan_cli.game.cards import parse_card_or_none
     from popejoan_cli.render.practice_views import PLAY, numbered, second_person, status_view
 
@@ -214,7 +216,7 @@ def practice(
     names = [name, *(f"Computer {i}" for i in range(1, computers + 1))]
     problems = check_players(names, rules)
     if problems:
-        raise UsageError(problems[0], f"{rules.name} is for {rules['players.min']}-{rules['players.max']} players; "
+        raise UsageError(problems[0], f"{rules.name} is for {rules.players.min}-{rules.players.max} players; "
                                       "your name must differ from the computers'")
     seats, me = len(names), 0
     base = seed if seed is not None else secrets.randbelow(SEED_RANGE)

@@ -1,6 +1,9 @@
 """Recording a real deck: `stop`, `out` and `show`; and `claim`, which checks any hand.
 
 `deal --real` and `play NAME CARD...` live with the other hand verbs in `table_cmd`.
+
+The referee, the store, the formats and rich are imported inside the commands that need
+them, to keep start-up short: a command pays only for what it uses.
 """
 
 from __future__ import annotations
@@ -10,10 +13,9 @@ from typing import Annotated
 
 import typer
 
-from popejoan_cli.base.errors import RuleViolation, UsageError
 from popejoan_cli.base.words import plural
-from popejoan_cli.cli import command, console, emit_json, root, say
-from popejoan_cli.cli.table_cmd import JsonOpt, _record, _view
+from popejoan_cli.cli import command, common, console, emit_json, root, say
+from popejoan_cli.cli.common import JsonOpt
 
 
 @command(root, "stop")
@@ -22,10 +24,10 @@ def stop() -> None:
     from popejoan_cli.render.narrate import progress
     from popejoan_cli.table.events import StopCalled
 
-    view = _view()
+    view = common.view()
     rec = view.open_hand
     mark = (len(rec.hand.plays), len(rec.hand.stops), len(rec.hand.awards)) if rec is not None else (0, 0, 0)
-    done = _record(lambda v: [StopCalled()])
+    done = common.record(lambda v: [StopCalled()])
     rec = done.view.hands[-1]
     say(progress(rec.hand, rec.players, *mark))
 
@@ -38,14 +40,11 @@ def out(
 ) -> None:
     """End a real hand: NAME went out. popejoan works out the cards left and settles."""
     from popejoan_cli.render.narrate import settlement
-    from popejoan_cli.table.events import OutDeclared
-    from popejoan_cli.table.fold import player_named
+    from popejoan_cli.table import moves
 
-    players = _view().players
-    name = player_named(players, name)
-    if pope is not None and pope.lower() not in ("spare", "none"):
-        pope = player_named(players, pope)
-    done = _record(lambda v: [OutDeclared(player=name, pope=pope or "")])
+    declared = moves.going_out(common.view(), name, pope)
+    name = declared.player
+    done = common.record(lambda v: [declared])
     rec = next(r for r in reversed(done.view.hands) if r.closed)
     labels = {p.name: p.label for p in rec.hand.rules.pots}
     say([[f"{name} is out."], *settlement(rec.hand, rec.players, labels)])
@@ -59,13 +58,13 @@ def show(
     """Record a player's remaining cards when shown; their earlier leads are checked again."""
     from popejoan_cli.game.cards import Card
     from popejoan_cli.table.events import HandShown
-    from popejoan_cli.table.fold import player_named
+    from popejoan_cli.table.view import player_named
 
     the_cards = [str(Card.parse(c)) for c in cards]
-    view = _view()
+    view = common.view()
     name = player_named(view.players, name)
     before = len(view.problems)
-    done = _record(lambda v: [HandShown(player=name, cards=the_cards)])
+    done = common.record(lambda v: [HandShown(player=name, cards=the_cards)])
     found = done.view.problems[before:]
     if found:
         for p in found:
@@ -84,15 +83,11 @@ def claim(
 ) -> None:
     """Check a claim against the record: right or wrong, and the plays that decide it (wrong: exit 3)."""
     from popejoan_cli.game.claims import judge
-    from popejoan_cli.table.fold import player_named, pot_named
+    from popejoan_cli.table import moves
+    from popejoan_cli.table.view import pot_named
 
-    view = _view()
-    if not view.hands:
-        raise RuleViolation("no hand has been dealt: there is nothing to claim")
-    rec = view.open_hand or view.hands[-1]
-    name = player_named(view.players, name)
-    if name not in rec.players:
-        raise UsageError(f"{name} did not play hand {rec.number}")
+    view = common.view()
+    rec, name = moves.claimed(view, name)
     pot = pot_named(view.the_rules(), what)  # its name, or the label the board shows
     verdict = judge(rec.hand, rec.players.index(name), pot or what.lower(), amount)
     if as_json:
@@ -110,5 +105,5 @@ def void() -> None:
     """A real hand is void: after a stop nobody could lead a new suit (no settlement; the board carries)."""
     from popejoan_cli.table.events import VoidDeclared
 
-    _record(lambda v: [VoidDeclared()])
+    common.record(lambda v: [VoidDeclared()])
     console().print("The hand is void: no settlement, and the board carries over.", markup=False)

@@ -1,6 +1,6 @@
 """`popejoan rules list|show|check|new|diff`: read, check, write and compare house rules.
 
-Startup matters (`rules list --json` is run by scripts), so this module imports only
+Fast start-up matters (`rules list --json` is run by scripts), so this module imports only
 typer and the CLI helpers at the top; the rules core, rich and `render_rules` are imported
 inside the commands that need them. `--json` paths never import rich.
 """
@@ -97,12 +97,12 @@ def check(
         raise DataError(problems)
     if as_json:
         emit_json([{"file": f, "ok": True, "name": r.name, "title": r.title, "pots": len(r.pots),
-                    "players": {"min": r["players.min"], "max": r["players.max"]}} for f, r in checked])
+                    "players": {"min": r.players.min, "max": r.players.max}} for f, r in checked])
         return
     for file, r in checked:
         pots = len(r.pots)
         sys.stdout.write(f"{file}: ok — {r.title}, {pots} pot{'s' if pots != 1 else ''}, "
-                         f"{r['players.min']}–{r['players.max']} players\n")
+                         f"{r.players.min}–{r.players.max} players\n")
 
 
 @command(rules_app, "new")
@@ -116,13 +116,13 @@ def new(
     """Write a fully commented house-rule file to start a table's own rules from a preset."""
     from popejoan_cli import cli
     from popejoan_cli.formats import outfiles, presets
-    from popejoan_cli.render import rule_views as render_rules
+    from popejoan_cli.render.rule_template import template
 
     rules = presets.load_rules(base)
     if output is not None and str(output) in outfiles.STREAMS:
         output = None
     name = output.stem if output is not None and output.stem else "my-table"
-    text = render_rules.template(rules, name, base)
+    text = template(rules, name, base)
     if output is None:
         sys.stdout.write(text)
         return

@@ -8,6 +8,9 @@ empty list of transfers in `--json`.
 Without `--value` every amount is in counters: there is no silent money default. The
 board's share is paid to (or by) the banker, who holds the board's money between
 sessions; the counters still on the board stay there for next time.
+
+The referee, the store, the formats and rich are imported inside the commands that need
+them, to keep start-up short: a command pays only for what it uses.
 """
 
 from __future__ import annotations
@@ -16,8 +19,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from popejoan_cli.base.errors import UsageError
+from popejoan_cli.base.visible import shown
 from popejoan_cli.base.words import plural
-from popejoan_cli.cli import command, console, emit_json, ledger_app
+from popejoan_cli.cli import command, common, console, emit_json, ledger_app
 
 if TYPE_CHECKING:
     from popejoan_cli.table.settle import Transfer
@@ -56,8 +61,6 @@ def ledger_settle(
     Settling counts what changed hands this session. The board's share is paid to (or by)
     the banker; the counters on the board stay there for the next session.
     """
-    from popejoan_cli.base.errors import UsageError
-    from popejoan_cli.cli.table_cmd import _view
     from popejoan_cli.table.settle import (
         BOARD,
         banker,
@@ -77,7 +80,7 @@ def ledger_settle(
     if not cur or len(cur) > 10 or not cur.isprintable():
         raise UsageError(f"--currency {currency!r} is not allowed", "e.g. --currency EUR (1–10 characters)")
     per = parse_value(value) if value is not None else None
-    view = _view(full=True)  # money: every hand refereed again
+    view = common.view(full=True)  # money: every hand refereed again
     bank_name = banker(view, bank)
     pots = {k: n for k, n in view.live_board().items() if n}
     on_board = sum(view.live_board().values())
@@ -140,11 +143,10 @@ def ledger_stats(
     this_session: Annotated[bool, typer.Option("--session", help="Only this session, not the season.")] = False,
 ) -> None:
     """Per player across sessions: hands, net counters, pots won, firsts out, deals, and a balance chart."""
-    from popejoan_cli.cli.table_cmd import _view
     from popejoan_cli.store import tables
     from popejoan_cli.table.settle import carried_stats, season, sparkline, stats
 
-    view = _view()
+    view = common.view()
     sessions = [stats(view)]
     names = [view.name]
     # Earlier sessions are earlier tables (`session new` / `table new --from`), followed back by name;
@@ -168,8 +170,6 @@ def ledger_stats(
         return
     from rich.markup import escape
 
-    from popejoan_cli.base.visible import shown
-    from popejoan_cli.base.words import plural
     from popejoan_cli.render.table_views import records_view
 
     columns = [("Player", "left"), ("Hands", "right"), ("Net", "right"), ("Pots won", "left"),

@@ -16,7 +16,6 @@ to register the command, and start-up time matters.
 from __future__ import annotations
 
 import os
-import re
 import signal
 import sys
 from collections.abc import Callable
@@ -27,104 +26,24 @@ import typer
 from popejoan_cli import cli
 from popejoan_cli.base.errors import Interrupted, PopejoanError, closest, interrupted_message
 from popejoan_cli.cli import command, root
+from popejoan_cli.cli.shell_words import MAX_LINE, SHELL_WORDS, Completion, is_group, visible
+from popejoan_cli.cli.shell_words import split as _split
 
 if TYPE_CHECKING:
-    from popejoan_cli.table.fold import TableView
+    from popejoan_cli.table.view import TableView
 
 PROMPT = "popejoan> "
 CLEAR = cli.CLEAR
 """Clear the screen, home the cursor, and drop the scrollback (where a terminal supports it)."""
 
-SHELL_WORDS = ("help", "exit", "quit")
-
-MAX_LINE = 10_000
-"""The longest line the shell runs; a longer one (a runaway paste) is refused with one line."""
-
 CHANGING = frozenset({"deal", "lead", "play", "stop", "out", "undo", "count", "end", "table join", "table leave"})
 """Commands after which the board is shown (when the journal did change)."""
-
-_PRESETS = frozenset({"spec", "a", "b", "base", "rules_spec"})
-"""Parameters that take a preset name (`rules show NAME`, `--rules`, `--from`)."""
 
 
 def _err(text: str) -> None:
     sys.stdout.flush()
     sys.stderr.write(text + "\n")
     sys.stderr.flush()
-
-
-_WHITESPACE = " \t\r\n"
-# Pattern text, compiled on first use (re caches it): every invocation imports this module.
-_PLAIN = r"[^ \t\r\n'\"\\#]+"
-_PLAIN_NO_COMMENTS = r"[^ \t\r\n'\"\\]+"
-_IN_DOUBLE = r'["\\]'
-
-
-def _split(line: str, comments: bool = True) -> list[str]:
-    """The words of `line` exactly as `shlex.split(line, comments=comments)` gives them.
-
-    shlex builds each word a character at a time on an attribute (`self.token += c`),
-    which CPython cannot extend in place: a pasted 1 MB word took 38 s. This reads
-    runs of ordinary characters with one regex match each, in time linear in the line,
-    and raises the same ValueErrors ("No closing quotation", "No escaped character").
-    """
-    plain = re.compile(_PLAIN if comments else _PLAIN_NO_COMMENTS)
-    in_double = re.compile(_IN_DOUBLE)
-    words: list[str] = []
-    parts: list[str] = []
-    in_word = False  # a word has begun, if only with '' (an empty quoted word counts)
-    i, n = 0, len(line)
-    while i < n:
-        c = line[i]
-        if c in _WHITESPACE:
-            if in_word:
-                words.append("".join(parts))
-                parts, in_word = [], False
-            i += 1
-        elif c == "#" and comments:
-            # shlex drops the rest of the physical line and carries on after it.
-            if in_word:
-                words.append("".join(parts))
-                parts, in_word = [], False
-            end = line.find("\n", i)
-            i = n if end < 0 else end + 1
-        elif c == "\\":
-            if i + 1 >= n:
-                raise ValueError("No escaped character")
-            parts.append(line[i + 1])
-            in_word, i = True, i + 2
-        elif c == "'":
-            end = line.find("'", i + 1)
-            if end < 0:
-                raise ValueError("No closing quotation")
-            parts.append(line[i + 1:end])
-            in_word, i = True, end + 1
-        elif c == '"':
-            i += 1
-            while True:
-                found = in_double.search(line, i)
-                if found is None:
-                    raise ValueError("No closing quotation")
-                at = found.start()
-                parts.append(line[i:at])
-                if line[at] == '"':
-                    i = at + 1
-                    break
-                if at + 1 >= n:
-                    raise ValueError("No escaped character")
-                # Inside double quotes a backslash escapes only `"` and itself (POSIX).
-                nxt = line[at + 1]
-                parts.append(nxt if nxt in '"\\' else "\\" + nxt)
-                i = at + 2
-            in_word = True
-        else:
-            match = plain.match(line, i)
-            assert match is not None  # c is none of the characters the pattern stops at
-            parts.append(match.group())
-            in_word, i = True, match.end()
-    if in_word:
-        words.append("".join(parts))
-    return words
 
 
 def _ctrl_c(err: BaseException) -> bool:
@@ -178,15 +97,7 @@ def _unfinished(line: str, err: ValueError) -> str:
     return f"popejoan: half-typed line ({why}); close the quote and enter it again"
 
 
-def _visible(group: Any) -> dict[str, Any]:
-    return {name: c for name, c in getattr(group, "commands", {}).items() if not getattr(c, "hidden", False)}
-
-
-def _is_group(node: Any) -> bool:
-    return hasattr(node, "commands")
-
-
-class Shell:
+class Shell(Completion):
     """The loop, the completer and the table view they share."""
 
     def __init__(self, root: Any, override: str | None, interactive: bool) -> None:
@@ -289,14 +200,14 @@ class Shell:
         first = words[0]
         if first.startswith("-"):
             return None
-        top = _visible(self.root)
+        top = visible(self.root)
         if first not in top or first == "shell":
             near = closest(first, [n for n in top if n != "shell"] + list(SHELL_WORDS))
             tail = f"; did you mean {near!r}?" if near else "; type `help` for the list"
             return f"popejoan: no command {_shown(first)!r}{tail}"
         node = top[first]
-        if _is_group(node) and len(words) > 1 and not words[1].startswith("-"):
-            subs = _visible(node)
+        if is_group(node) and len(words) > 1 and not words[1].startswith("-"):
+            subs = visible(node)
             if words[1] not in subs:
                 near = closest(words[1], list(subs))
                 hint = f"did you mean '{first} {near}'?" if near else f"`{first}` takes {', '.join(subs)}"
@@ -330,7 +241,7 @@ class Shell:
         if wrong is not None:
             _err(wrong)
             return None
-        key = " ".join(words[:2]) if _is_group(_visible(self.root).get(first)) else first
+        key = " ".join(words[:2]) if is_group(visible(self.root).get(first)) else first
         if key == "hand show" and self.interactive:
             self.refresh()  # another terminal may have changed the table
             self.hand_show(words)
@@ -379,12 +290,12 @@ class Shell:
                 _err(self.unknown(topic) or f"popejoan: `{topic[0]}` is a shell word: help, exit, quit")
             return
         rows: list[tuple[str, str]] = []
-        for name, c in _visible(self.root).items():
+        for name, c in visible(self.root).items():
             if name == "shell":
                 continue
             about = c.get_short_help_str(limit=72)
-            if _is_group(c):
-                about = f"{' | '.join(_visible(c))}: {about}"
+            if is_group(c):
+                about = f"{' | '.join(visible(c))}: {about}"
             rows.append((name, about))
         width = max(len(n) for n, _ in rows) + 2
         lines = ["Commands, as after `popejoan` (`help COMMAND` or `COMMAND --help` for its options):"]
@@ -392,134 +303,6 @@ class Shell:
         lines.append("Shell: help [COMMAND], exit or quit (or Ctrl-D). TAB completes commands, players, pots "
                      "and cards.")
         sys.stdout.write("\n".join(lines) + "\n")
-
-    # ------------------------------------------------------------------------- completion
-    def complete(self, text: str, state: int) -> str | None:
-        """readline's completer: the `state`-th candidate for `text`."""
-        if state == 0:
-            try:
-                self.refresh()
-                # Python's readline appends nothing to a lone match: the space is ours.
-                self.matches = [m + " " for m in self.candidates(self.line_before(), text)]
-            except Exception:  # a completer must never break the prompt
-                self.matches = []
-        return self.matches[state] if state < len(self.matches) else None
-
-    def candidates(self, before: str, text: str) -> list[str]:
-        """What may complete `text`, given the line `before` it."""
-        if len(before) + len(text) > MAX_LINE:
-            return []  # run_line would refuse the line anyway
-        try:
-            words = _split(before)
-        except ValueError:
-            words = before.split()
-        if words and words[0] == "help":
-            words = words[1:]
-        node: Any = self.root
-        path: list[str] = []
-        while words and _is_group(node):
-            sub = _visible(node).get(words[0])
-            if sub is None or words[0].startswith("-"):
-                return []
-            node = sub
-            path.append(words.pop(0))
-        if _is_group(node):
-            names = list(_visible(node))
-            if not path:
-                names = [n for n in names if n != "shell"] + list(SHELL_WORDS)
-            return sorted(n for n in names if n.startswith(text))
-        params = list(getattr(node, "params", []))
-        options = [p for p in params if getattr(p, "param_type_name", "") == "option"]
-        if text.startswith("-"):
-            flags = sorted({o for p in options for o in [*p.opts, *p.secondary_opts]})
-            return [o for o in flags if o.startswith(text) and o != "--help"]
-        by_flag = {o: p for p in options for o in p.opts}
-        if words and words[-1] in by_flag:
-            opt = by_flag[words[-1]]
-            return [] if getattr(opt, "is_flag", False) else self.values(opt.name, " ".join(path), text)
-        position = 0
-        skip = False
-        for w in words:
-            if skip:
-                skip = False
-            elif w in by_flag:
-                skip = not getattr(by_flag[w], "is_flag", False)
-            elif not w.startswith("-"):
-                position += 1
-        arguments = [p for p in params if getattr(p, "param_type_name", "") == "argument"]
-        if not arguments:
-            return []
-        if position >= len(arguments):
-            if getattr(arguments[-1], "nargs", 1) != -1:
-                return []
-            position = len(arguments) - 1
-        return self.values(arguments[position].name, " ".join(path), text)
-
-    def values(self, param: str, where: str, text: str) -> list[str]:
-        """Values for one parameter of the command `where`."""
-        found: list[str] = []
-        if param in ("card", "cards", "turnup"):
-            found = self.cards(text)
-        elif param in ("seat", "player") or (param == "name" and where not in ("table new", "table join",
-                                                                               "table use")):
-            found = self.names(self.players(), text)
-        elif param == "name" and where == "table use":
-            from popejoan_cli.store import tables
-
-            found = self.names(tables.table_names(), text)
-        elif param == "words":
-            found = self.names(self.players(), text) + self.cards(text)
-        elif param == "what":
-            found = self.names([*self.pots(), "cards"], text)
-        elif param == "target":
-            found = self.names([*self.pots(), *self.players()], text)
-        elif param == "pope":
-            found = self.names([*self.players(), "spare", "none"], text)
-        elif param in _PRESETS:
-            from popejoan_cli.formats.presets import preset_names
-
-            found = self.names(preset_names(), text)
-        return found
-
-    def players(self) -> list[str]:
-        return list(self.view.players) if self.view is not None else []
-
-    def pots(self) -> list[str]:
-        if self.view is None or self.view.rules is None:
-            return []
-        return [p.name for p in self.view.rules.pots]
-
-    @staticmethod
-    def names(choices: list[str], text: str) -> list[str]:
-        low = text.lower()
-        return [c for c in choices if c.lower().startswith(low)]
-
-    def cards(self, text: str) -> list[str]:
-        """Cards whose spelling starts with `text`, in the notation `text` is written in.
-
-        ASCII (any case) completes to the file form `9D` (and `TD` after a T); a suit symbol
-        or Cyrillic letter completes in that notation (`9♦`, `Дч`). Removed cards are left out.
-        """
-        from popejoan_cli.game.cards import CARDS, RANK_NAMES, parse_card_or_none
-
-        removed: set[int] = set()
-        if self.view is not None and self.view.rules is not None:
-            removed = set(self.view.rules.removed)
-        if text and parse_card_or_none(text) is not None and not text.isascii():
-            return [] if parse_card_or_none(text) in removed else [text]
-        live = [c for c in CARDS if c not in removed]
-        spellings: list[str] = []
-        if any("\u0400" <= ch <= "\u04ff" for ch in text):
-            ranks = {1: "Т", 11: "В", 12: "Д", 13: "К"}
-            for c in live:
-                rank = ranks.get(c.rank, RANK_NAMES[c.rank - 1])
-                spellings.append(rank + "тбчп"[c.suit])
-        else:
-            ten = text[:1] in ("t", "T")  # T for 10 only when it is typed
-            for c in live:
-                spellings.append("T" + "CDHS"[c.suit] if ten and c.rank == 10 else str(c))
-        up = text.upper()
-        return [s for s in spellings if s.upper().startswith(up)]
 
 
 def _readline(shell: Shell) -> bool:

@@ -9,6 +9,9 @@ core, or than 64 in all, is cut down to that with a one-line note on stderr rath
 refused: the numbers do not depend on the number of processes, so a script written for a
 bigger machine still runs, and gives the same result. A run never starts more workers
 than there are 100-hand chunks; the header says how many played.
+
+The referee, the store, the formats and rich are imported inside the commands that need
+them, to keep start-up short: a command pays only for what it uses.
 """
 
 from __future__ import annotations
@@ -155,7 +158,7 @@ def simulate_cmd(
     from popejoan_cli.game.simulate import MAX_PROCESSES
 
     rules = load_rules(rules_spec)
-    lo, hi = rules["players.min"], rules["players.max"]
+    lo, hi = rules.players.min, rules.players.max
     if not lo <= players <= hi:
         raise UsageError(f"--players {players}: {rules.name} is for {lo}–{hi} players")
     if not 1 <= hands <= MAX_HANDS:

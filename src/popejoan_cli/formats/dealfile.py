@@ -1,8 +1,11 @@
-"""The deal file (see README: A short tour of rules and hands): reading one into a checked `DealSpec`, and writing one.
+"""The deal file (docs/deal-file.md): reading one into a checked `DealSpec`, and writing one.
 
 Reading is pure: the caller passes the file's bytes and a function that resolves the
 `rules` entry (a preset name or a path relative to the deal file). Every problem is
 collected with its line and key and raised as one `DataError` (exit 5).
+
+`tomlsource`, the TOML reader, is imported inside the functions that read, to keep start-up
+short: every table view imports this module for `DealSpec`, and never reads a deal file.
 """
 
 from __future__ import annotations
@@ -52,80 +55,111 @@ class DealSpec:
     exchange: tuple[int, int] | None
 
 
+class _Problems:
+    """The problems found in one deal file, each placed at its key's line and column."""
+
+    def __init__(self, file: str, text: str) -> None:
+        from popejoan_cli.formats.tomlsource import locate
+
+        self.file, self.text = file, text
+        self.places = locate(text)
+        self.found: list[Problem] = []
+
+    def bad(self, path: Path_, msg: str, hint: str = "") -> None:
+        line, col = self.places.get(path, self.places.get(path[:1], (0, 0)))
+        self.found.append(Problem(msg, key_text(path), line, col, hint))
+
+    def fail(self) -> DataError:
+        """Every problem so far, each quoting its line of the file."""
+        from popejoan_cli.formats.tomlsource import located
+
+        return DataError(located(self.found, self.file, self.text))
+
+
 def read(data: bytes, file: str, resolve: Callable[[str], HouseRules], override: HouseRules | None) -> DealSpec:
-    from popejoan_cli.formats.tomlsource import locate, located, parse  # only deal files need it, not tables
+    """The checked deal in a deal file's bytes (see docs/deal-file.md); `override` stands for its
+    `rules` entry, which `resolve` turns into rules otherwise. A `DataError` holds every problem.
+
+    After the unknown keys come the rules and the seats, and a problem with either stops the
+    reading there, since everything after is checked against them; then every other key, and
+    last the cards, once the dealer is known.
+    """
+    from popejoan_cli.formats.tomlsource import located, parse
 
     doc, problems, text = parse(data)
-    places = locate(text) if doc is not None else {}
-
-    def fail(extra: list[Problem]) -> DataError:
-        return DataError(located(extra, file, text))
-
     if doc is None:
-        raise fail(problems)
-    probs: list[Problem] = []
-
-    def bad(path: Path_, msg: str, hint: str = "") -> None:
-        line, col = places.get(path, places.get(path[:1], (0, 0)))
-        probs.append(Problem(msg, key_text(path), line, col, hint))
-
+        raise DataError(located(problems, file, text))
+    probs = _Problems(file, text)
     for k in doc:
         if k not in DEAL_KEYS:
-            bad((k,), "unknown key in a deal file", allowed(DEAL_KEYS, k))
-    rules = override
-    rules_name = ""
-    if rules is None:
-        spec = doc.get("rules")
-        if not isinstance(spec, str):
-            bad(("rules",), "missing or not a string", "give a preset name or a house-rule file, or use --rules")
-            raise fail(probs)
-        try:
-            rules = resolve(spec)
-        except DataError:
-            raise
-        except PopejoanError as err:
-            bad(("rules",), err.message, err.hint)
-            raise fail(probs) from None
-    rules_name = rules.name
-    players = doc.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players) or not players:
-        bad(("players",), "expected a list of player names, clockwise", 'e.g. players = ["Ann", "Bob", "Cat"]')
-        raise fail(probs)
-    if len(players) > 52:
-        bad(("players",), f"{len(players):,} players; no pack deals to more than 52", 'e.g. players = ["Ann", "Bob"]')
-        raise fail(probs)
-    for msg in check_players(players, rules):
-        bad(("players",), msg)
+            probs.bad((k,), "unknown key in a deal file", allowed(DEAL_KEYS, k))
+    rules = override if override is not None else _rules(doc, resolve, probs)
+    players = _players(doc, rules, probs)
     dealer_name = doc.get("dealer")
     dealer = players.index(dealer_name) if dealer_name in players else -1
     if dealer < 0:
-        bad(("dealer",), f"dealer {quoted(dealer_name)} is not a player", allowed(players, str(dealer_name)))
+        probs.bad(("dealer",), f"dealer {quoted(dealer_name)} is not a player", allowed(players, str(dealer_name)))
     seed = doc.get("seed")
     wrong = seed_problem(seed) if seed is not None else None
     if wrong is not None:
-        bad(("seed",), wrong, SEED_RULE)
+        probs.bad(("seed",), wrong, SEED_RULE)
         seed = None
-    leads = _cards(doc.get("leads", []), ("leads",), bad)
+    leads = _cards(doc.get("leads", []), ("leads",), probs.bad)
+    board = _board(doc.get("board", {}), rules, probs)
+    if probs.found or dealer < 0:
+        raise probs.fail()
+    dealt = _dealt(doc, rules, players, dealer, seed, probs.bad)
+    exchange = _exchange(doc, rules, players, dealer, probs.bad)
+    if probs.found or dealt is None:
+        raise probs.fail()
+    return DealSpec(rules, rules.name, tuple(players), dealer, dealt, seed, tuple(leads), board, exchange)
+
+
+def _rules(doc: dict[str, Any], resolve: Callable[[str], HouseRules], probs: _Problems) -> HouseRules:
+    """The rules the `rules` entry names; without them nothing else can be checked."""
+    spec = doc.get("rules")
+    if not isinstance(spec, str):
+        probs.bad(("rules",), "missing or not a string", "give a preset name or a house-rule file, or use --rules")
+        raise probs.fail()
+    try:
+        return resolve(spec)
+    except DataError:  # the house-rule file's own problems, placed in that file
+        raise
+    except PopejoanError as err:
+        probs.bad(("rules",), err.message, err.hint)
+        raise probs.fail() from None
+
+
+def _players(doc: dict[str, Any], rules: HouseRules, probs: _Problems) -> list[str]:
+    """The seats, clockwise; without a list of names nothing else can be checked."""
+    players = doc.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players) or not players:
+        probs.bad(("players",), "expected a list of player names, clockwise", 'e.g. players = ["Ann", "Bob", "Cat"]')
+        raise probs.fail()
+    if len(players) > 52:
+        probs.bad(("players",), f"{len(players):,} players; no pack deals to more than 52",
+                  'e.g. players = ["Ann", "Bob"]')
+        raise probs.fail()
+    for msg in check_players(players, rules):
+        probs.bad(("players",), msg)
+    return players
+
+
+def _board(raw_board: object, rules: HouseRules, probs: _Problems) -> dict[str, int]:
+    """The counters already on the board, pot by pot (a carried board)."""
     board: dict[str, int] = {}
-    raw_board = doc.get("board", {})
     if not isinstance(raw_board, dict):
-        bad(("board",), "expected a [board] table of pot = counters")
-    else:
-        names = [p.name for p in rules.pots]
-        for pot, n in raw_board.items():
-            if pot not in names:
-                bad(("board", pot), "no such pot on this board", allowed(names, pot))
-            elif isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1_000_000:
-                bad(("board", pot), f"found {quoted(n)}", "allowed: an integer from 0 to 1,000,000")
-            else:
-                board[pot] = n
-    if probs or dealer < 0:
-        raise fail(probs)
-    dealt = _dealt(doc, rules, players, dealer, seed, bad)
-    exchange = _exchange(doc, rules, players, dealer, bad)
-    if probs or dealt is None:
-        raise fail(probs)
-    return DealSpec(rules, rules_name, tuple(players), dealer, dealt, seed, tuple(leads), board, exchange)
+        probs.bad(("board",), "expected a [board] table of pot = counters")
+        return board
+    names = [p.name for p in rules.pots]
+    for pot, n in raw_board.items():
+        if pot not in names:
+            probs.bad(("board", pot), "no such pot on this board", allowed(names, pot))
+        elif isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1_000_000:
+            probs.bad(("board", pot), f"found {quoted(n)}", "allowed: an integer from 0 to 1,000,000")
+        else:
+            board[pot] = n
+    return board
 
 
 def _cards(raw: object, path: Path_, bad: Callable[[Path_, str, str], None]) -> list[Card]:
@@ -144,7 +178,8 @@ def _cards(raw: object, path: Path_, bad: Callable[[Path_, str, str], None]) -> 
 
 def _dealt(doc: dict[str, Any], rules: HouseRules, players: list[str], dealer: int, seed: Seed | None,
            bad: Callable[..., None]) -> Dealt | None:
-    mode = rules["deal.turnup"]
+    """The cards: dealt from the seed, or laid out hand by hand under [hands]; None after a problem."""
+    mode = rules.deal.turnup
     raw_up = doc.get("turnup")
     turnup = parse_card_or_none(raw_up) if raw_up is not None else None
     if raw_up is not None and turnup is None:
@@ -155,18 +190,37 @@ def _dealt(doc: dict[str, Any], rules: HouseRules, players: list[str], dealer: i
         return None
     hands = doc.get("hands")
     if hands is None:
-        if seed is None:
-            bad(("seed",), "a deal file needs [hands] or a seed", "add seed = 42, or list every hand under [hands]")
-            return None
-        dealt = seeded_deal(rules, len(players), dealer, seed)
-        if turnup is not None and turnup != dealt.turnup:
-            bad(("turnup",), f"the seed turns up {dealt.turnup}, not {turnup}", "remove turnup, or fix the seed")
-            return None
-        return dealt
+        return _seeded(rules, players, dealer, seed, turnup, bad)
+    seats = _seats(hands, rules, players, bad)
+    if seats is None:
+        return None
+    if mode != "none" and turnup is None:
+        bad(("turnup",), f"{rules.name} turns up a card: say which", 'e.g. turnup = "10C"')
+        return None
+    return _laid_out(seats, rules, players, turnup, bad)
+
+
+def _seeded(rules: HouseRules, players: list[str], dealer: int, seed: Seed | None, turnup: Card | None,
+            bad: Callable[..., None]) -> Dealt | None:
+    """The deal the seed makes; a turn-up the file names must be the one the seed turns up."""
+    if seed is None:
+        bad(("seed",), "a deal file needs [hands] or a seed", "add seed = 42, or list every hand under [hands]")
+        return None
+    dealt = seeded_deal(rules, len(players), dealer, seed)
+    if turnup is not None and turnup != dealt.turnup:
+        bad(("turnup",), f"the seed turns up {dealt.turnup}, not {turnup}", "remove turnup, or fix the seed")
+        return None
+    return dealt
+
+
+def _seats(hands: object, rules: HouseRules, players: list[str],
+           bad: Callable[..., None]) -> dict[str, list[Card]] | None:
+    """The cards of each seat under [hands] (and of the spare hand, when the rules deal one);
+    a seat the file leaves out holds none. None if [hands] names a seat there is not."""
     if not isinstance(hands, dict):
         bad(("hands",), "expected a [hands] table: seat = [cards]")
         return None
-    spare_rule = rules["deal.spare_hand"]
+    spare_rule = rules.deal.spare_hand
     seats: dict[str, list[Card]] = {}
     ok = True
     for seat, cards in hands.items():
@@ -182,30 +236,21 @@ def _dealt(doc: dict[str, Any], rules: HouseRules, players: list[str], dealer: i
         seats.setdefault(p, [])
     if spare_rule:
         seats.setdefault("spare", [])
-    if mode != "none" and turnup is None:
-        bad(("turnup",), f"{rules.name} turns up a card: say which", 'e.g. turnup = "10C"')
-        return None
+    return seats
+
+
+def _laid_out(seats: dict[str, list[Card]], rules: HouseRules, players: list[str], turnup: Card | None,
+              bad: Callable[..., None]) -> Dealt | None:
+    """Hands laid out in the file: each card of the pack exactly once, in a hand or (by the rules)
+    turned up out of play, and an in-hand turn-up in the hand that holds it."""
+    mode = rules.deal.turnup
     expected = set(canonical_deck(rules.removed))
     if mode == "out-of-play" and turnup is not None:
         if turnup not in expected:
             bad(("turnup",), f"{turnup} is out of the pack", f"deck.removed = {sorted(str(c) for c in rules.removed)}")
             return None
         expected.discard(turnup)
-    counts: dict[Card, list[str]] = {}
-    for seat, cards in seats.items():
-        for c in cards:
-            counts.setdefault(c, []).append(seat)
-    for c, where in sorted(counts.items()):
-        if c in rules.removed:
-            bad(("hands", where[0]), f"{c} is removed from the pack by these rules")
-        elif mode == "out-of-play" and c == turnup:
-            bad(("hands", where[0]), f"{c} is the out-of-play turn-up and belongs to no hand")
-        elif len(where) > 1:
-            bad(("hands", where[1]), f"{c} appears {len(where)} times ({', '.join(where)})")
-    for p in players:
-        if not seats[p]:
-            # A player with no cards would be out before the first lead; no table deals that.
-            bad(("hands", p), f"{p} is dealt no cards", "every player must be dealt at least one card")
+    counts = _misdealt(seats, rules, players, turnup, bad)
     missing = sorted(expected - set(counts))
     if missing:
         bad(("hands",), f"{plural(len(missing), 'card')} missing: {' '.join(str(c) for c in missing)}",
@@ -217,8 +262,30 @@ def _dealt(doc: dict[str, Any], rules: HouseRules, players: list[str], dealer: i
             bad(("turnup",), f"the turn-up {turnup} must be in a hand: these rules keep it in the hand it was dealt to")
             return None
         holder = SPARE if where[0] == "spare" else players.index(where[0])
-    return Dealt(tuple(tuple(seats[p]) for p in players), tuple(seats["spare"]) if spare_rule else None,
+    return Dealt(tuple(tuple(seats[p]) for p in players), tuple(seats["spare"]) if rules.deal.spare_hand else None,
                  turnup, holder)
+
+
+def _misdealt(seats: dict[str, list[Card]], rules: HouseRules, players: list[str], turnup: Card | None,
+              bad: Callable[..., None]) -> dict[Card, list[str]]:
+    """The seats holding each card, once every card that should not be in a hand, or is in two,
+    and every player dealt nothing, is a problem."""
+    counts: dict[Card, list[str]] = {}
+    for seat, cards in seats.items():
+        for c in cards:
+            counts.setdefault(c, []).append(seat)
+    for c, where in sorted(counts.items()):
+        if c in rules.removed:
+            bad(("hands", where[0]), f"{c} is removed from the pack by these rules")
+        elif rules.deal.turnup == "out-of-play" and c == turnup:
+            bad(("hands", where[0]), f"{c} is the out-of-play turn-up and belongs to no hand")
+        elif len(where) > 1:
+            bad(("hands", where[1]), f"{c} appears {len(where)} times ({', '.join(where)})")
+    for p in players:
+        if not seats[p]:
+            # A player with no cards would be out before the first lead; no table deals that.
+            bad(("hands", p), f"{p} is dealt no cards", "every player must be dealt at least one card")
+    return counts
 
 
 def _exchange(doc: dict[str, Any], rules: HouseRules, players: list[str], dealer: int,
@@ -226,11 +293,11 @@ def _exchange(doc: dict[str, Any], rules: HouseRules, players: list[str], dealer
     raw = doc.get("exchange")
     if raw is None:
         return None
-    mode = rules["deal.spare_exchange"]
+    mode = rules.deal.spare_exchange
     if not isinstance(raw, dict):
         bad(("exchange",), "expected an [exchange] table with seat and price")
         return None
-    if mode == "none" or not rules["deal.spare_hand"]:
+    if mode == "none" or not rules.deal.spare_hand:
         bad(("exchange",), f"{rules.name} does not allow taking the spare hand", "remove [exchange]")
         return None
     seat = raw.get("seat")

@@ -15,7 +15,7 @@ def award_json(a: Award, names: Sequence[str]) -> dict[str, Any]:
 
 
 def to_json(hand: Hand, names: Sequence[str], rules_name: str) -> dict[str, Any]:
-    """The replay object (see README: A short tour of rules and hands), field for field."""
+    """The replay object, field for field as docs/hand-json.md lists them."""
     return {
         "rules": rules_name,
         "dealer": names[hand.dealer],

@@ -52,7 +52,7 @@ def _bad_name(name: str, err: OSError) -> PopejoanError:
 def protected_places(table: str | None) -> list[tuple[Path, str]]:
     """Where nothing may be written, each with its words: popejoan's tables folder, the folder
     of the table in use (`--table` or the current one), and the file naming the current table."""
-    from popejoan_cli.store import tables
+    from popejoan_cli.store import tables  # the store loads the whole referee: `-o -` never needs it
 
     places = [(tables.tables_dir(), "inside popejoan's tables folder"),
               (tables.home() / "current", "popejoan's record of the current table")]

@@ -2,6 +2,8 @@
 
 This is shell code: it reads the packaged `house_rules/*.toml` (installed from the
 project's `house-rules/` folder) and users' files, then hands the bytes to `rules`.
+For a fast start-up (`rules list` reads only this module) the rules core, the TOML reader and
+the file helpers are imported inside the functions that need them.
 """
 
 from __future__ import annotations

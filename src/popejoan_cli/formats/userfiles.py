@@ -13,6 +13,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from dataclasses import dataclass
 
 from popejoan_cli.base.errors import DataError, PopejoanError, Problem, StorageError, UsageError
 from popejoan_cli.base.visible import shown
@@ -40,59 +41,87 @@ def read_user_file(path: str | os.PathLike[str], what: str, cap: int, *, usage: 
     several files reports them all. With `usage` the path is a command's own argument: a path
     that names no file is then a usage error (exit 2), and an unreadable one an I/O error (exit 6).
     """
-    name = label(path)
-    hint = hint or f"give the path of a {what}"
-
-    def where(message: str) -> PopejoanError:
-        if usage:
-            return UsageError(f"{name}: {message}", hint)
-        return DataError([Problem(message, file=name, hint=hint)])
-
-    def unreadable(reason: str) -> PopejoanError:
-        if usage:
-            return StorageError(f"cannot read {name}: {reason}")
-        return DataError([Problem(f"not readable: {reason}", file=name)])
-
+    say = _Refusal(label(path), what, hint or f"give the path of a {what}", usage)
+    fd = _open(path, say)
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    except ValueError:  # a NUL byte: no system call can take the name
-        raise where("not a usable file name: it holds a NUL byte") from None
-    except FileNotFoundError:
-        raise where("no such file") from None
-    except IsADirectoryError:
-        raise where("is a folder, not a file") from None
-    except PermissionError:
-        raise unreadable("permission denied") from None
+        _check_kind(os.fstat(fd), cap, say)
+        return _read_capped(fd, cap, say)
     except OSError as err:
-        if err.errno == errno.ENAMETOOLONG:
-            raise where("not a usable file name: it is longer than the system allows") from None
-        if err.errno in (errno.ENOTDIR, errno.ELOOP):
-            raise where(f"no such file ({err.strerror.lower() if err.strerror else err})") from None
-        raise unreadable(str(err.strerror or err).lower()) from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            kind = next((k for test, k in _KINDS if test(info.st_mode)), "not a regular file")
-            if kind == "a folder":
-                raise where("is a folder, not a file")
-            raise DataError([Problem(f"is {kind}; a {what} must be a regular file", file=name,
-                                     hint="popejoan reads only regular files (a symbolic link to one is fine)")])
-        if info.st_size > cap:
-            raise DataError([Problem(f"file is {info.st_size:,} bytes; a {what} is at most {size_text(cap)}",
-                                     file=name, hint=f"the limit is {cap:,} bytes ({size_text(cap)})")])
-        chunks: list[bytes] = []
-        got = 0
-        while got <= cap:
-            chunk = os.read(fd, min(cap + 1 - got, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            got += len(chunk)
-        if got > cap:  # it grew while being read
-            raise DataError([Problem(f"file is more than {cap:,} bytes; a {what} is at most {size_text(cap)}",
-                                     file=name, hint=f"the limit is {cap:,} bytes ({size_text(cap)})")])
-        return b"".join(chunks)
-    except OSError as err:
-        raise unreadable(str(err.strerror or err).lower()) from None
+        raise say.unreadable(str(err.strerror or err).lower()) from None
     finally:
         os.close(fd)
+
+
+@dataclass(frozen=True)
+class _Refusal:
+    """How a refusal to read the file is raised: as a problem with the file (a `DataError`, so
+    a command checking several files reports them all), or, for a command's own argument, as a
+    usage error (exit 2) or an I/O error (exit 6)."""
+
+    name: str
+    what: str
+    hint: str
+    usage: bool
+
+    def where(self, message: str) -> PopejoanError:
+        """The path names no file that can be read."""
+        if self.usage:
+            return UsageError(f"{self.name}: {message}", self.hint)
+        return DataError([Problem(message, file=self.name, hint=self.hint)])
+
+    def unreadable(self, reason: str) -> PopejoanError:
+        """The file is there, but the system will not give its bytes."""
+        if self.usage:
+            return StorageError(f"cannot read {self.name}: {reason}")
+        return DataError([Problem(f"not readable: {reason}", file=self.name)])
+
+    def too_big(self, size: str, cap: int) -> DataError:
+        return DataError([Problem(f"file is {size} bytes; a {self.what} is at most {size_text(cap)}",
+                                  file=self.name, hint=f"the limit is {cap:,} bytes ({size_text(cap)})")])
+
+
+def _open(path: str | os.PathLike[str], say: _Refusal) -> int:
+    """The file opened for reading, non-blocking (so that a FIFO opens at once)."""
+    try:
+        return os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except ValueError:  # a NUL byte: no system call can take the name
+        raise say.where("not a usable file name: it holds a NUL byte") from None
+    except FileNotFoundError:
+        raise say.where("no such file") from None
+    except IsADirectoryError:
+        raise say.where("is a folder, not a file") from None
+    except PermissionError:
+        raise say.unreadable("permission denied") from None
+    except OSError as err:
+        if err.errno == errno.ENAMETOOLONG:
+            raise say.where("not a usable file name: it is longer than the system allows") from None
+        if err.errno in (errno.ENOTDIR, errno.ELOOP):
+            raise say.where(f"no such file ({err.strerror.lower() if err.strerror else err})") from None
+        raise say.unreadable(str(err.strerror or err).lower()) from None
+
+
+def _check_kind(info: os.stat_result, cap: int, say: _Refusal) -> None:
+    """A regular file of at most `cap` bytes, as far as `fstat` tells."""
+    if not stat.S_ISREG(info.st_mode):
+        kind = next((k for test, k in _KINDS if test(info.st_mode)), "not a regular file")
+        if kind == "a folder":
+            raise say.where("is a folder, not a file")
+        raise DataError([Problem(f"is {kind}; a {say.what} must be a regular file", file=say.name,
+                                 hint="popejoan reads only regular files (a symbolic link to one is fine)")])
+    if info.st_size > cap:
+        raise say.too_big(f"{info.st_size:,}", cap)
+
+
+def _read_capped(fd: int, cap: int, say: _Refusal) -> bytes:
+    """The file's bytes, never more than `cap`: one past it shows that it grew while being read."""
+    chunks: list[bytes] = []
+    got = 0
+    while got <= cap:
+        chunk = os.read(fd, min(cap + 1 - got, 1 << 20))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        got += len(chunk)
+    if got > cap:  # it grew while being read
+        raise say.too_big(f"more than {cap:,}", cap)
+    return b"".join(chunks)

@@ -19,9 +19,15 @@ class Board:
     __slots__ = ("counters", "order")
 
     def __init__(self, rules: HouseRules, counters: Mapping[str, int] | None = None) -> None:
-        self.order: tuple[str, ...] = tuple(p.name for p in rules.pots)
-        given = dict(counters or {})
-        self.counters: dict[str, int] = {name: int(given.pop(name, 0)) for name in self.order}
+        order = rules.cache.get("pot order")
+        if not isinstance(order, tuple):
+            order = rules.cache["pot order"] = tuple(p.name for p in rules.pots)
+        self.order: tuple[str, ...] = order
+        if not counters:
+            self.counters: dict[str, int] = dict.fromkeys(order, 0)
+            return
+        given = dict(counters)
+        self.counters = {name: int(given.pop(name, 0)) for name in self.order}
         if given:
             raise ValueError(f"no such pot{'' if len(given) == 1 else 's'} on this board: {', '.join(sorted(given))}")
 
@@ -33,20 +39,19 @@ class Board:
 
     def dress(self, rules: HouseRules, seats: int, dealer: int, net: list[int]) -> dict[str, int]:
         """Put each pot's stake on it (dressing the board); returns what each pot received."""
-        each = rules["stakes.payer"] == "each"
-        mult = rules["stakes.dealer_multiplier"] if each else 1
-        dressed: dict[str, int] = {}
-        for pot in rules.pots:
-            if each:
-                for seat in range(seats):
-                    net[seat] -= pot.stake * (mult if seat == dealer else 1)
-                amount = pot.stake * (seats - 1 + mult)
-            else:
-                net[dealer] -= pot.stake
-                amount = pot.stake
-            self.counters[pot.name] += amount
-            dressed[pot.name] = amount
-        return dressed
+        key = ("dress", seats)
+        plan = rules.cache.get(key)
+        if not isinstance(plan, tuple):
+            plan = rules.cache[key] = _dress_plan(rules, seats)
+        dressed, each, by_dealer = plan
+        if each:
+            for seat in range(seats):
+                net[seat] -= each
+        net[dealer] -= by_dealer
+        counters = self.counters
+        for name, amount in dressed.items():
+            counters[name] += amount
+        return dict(dressed)
 
     def take(self, pot: str, seat: int, net: list[int]) -> int:
         """The whole pot goes to `seat`; returns the amount (0 if it was empty)."""
@@ -74,3 +79,14 @@ class Board:
         for seat, n in got.items():
             net[seat] += n
         return [(seat, got[seat]) for seat in sorted(sharers, key=eldest_order.index)]
+
+
+def _dress_plan(rules: HouseRules, seats: int) -> tuple[dict[str, int], int, int]:
+    """What dressing puts on each pot, what each player pays, and what the dealer pays besides."""
+    each = rules.stakes.payer == "each"
+    mult = rules.stakes.dealer_multiplier if each else 1
+    dressed: dict[str, int] = {}
+    for pot in rules.pots:
+        dressed[pot.name] = dressed.get(pot.name, 0) + (pot.stake * (seats - 1 + mult) if each else pot.stake)
+    total = sum(pot.stake for pot in rules.pots)
+    return dressed, total if each else 0, total * (mult - 1) if each else total

@@ -3,13 +3,13 @@
 This module owns the bots' choice of lead and nothing else. Legality stays with the
 referee: a bot chooses only among `Hand.legal_leads(seat)`, the one list the referee
 itself checks plays against, so a bot can never play a card the referee would refuse.
-Follows in a run are forced and are played by `Hand.follow_run` / `_place(follow=True)`.
+Follows in a run are forced and are played by `Hand.push` / `Hand.follow_run`.
 
-A bot sees only what its seat may know at a real table: its own cards
-(`hand.holding[seat]`), the cards played so far (`hand.played_by`), the stops called and
-their reasons (`hand.stops`), the turn-up and where it lies (it is shown face up, so its
-place is public), the cards removed from the pack, the trump and the counters on the
-board. It never reads another seat's cards or the spare hand.
+A bot reads only its seat's `Hand.observe(seat)`, what the seat may know at a real table:
+its own cards, the cards played so far, the stops called and their reasons, the turn-up
+and where it lies (it is shown face up, so its place is public), the cards removed from
+the pack, the trump and the counters on the board. It never sees another seat's cards or
+the spare hand.
 
 Levels (`LEVELS`):
 - `simple`: the lowest policy (`replay.lowest_lead`): lowest rank, ties by suit C, D, H, S.
@@ -30,9 +30,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from popejoan_cli.game.cards import CARDS, SPARE, Card
-from popejoan_cli.game.hand import OUT_OF_PLAY, Hand
-from popejoan_cli.game.playout import _LEAD_KEY, lowest_lead
+from popejoan_cli.game.cards import CARDS, Card
+from popejoan_cli.game.hand import LEAD_KEY, Hand, Observation
+from popejoan_cli.game.playout import lowest_lead
+from popejoan_cli.game.state import RANK, SUCC
 
 LEVELS = ("simple", "good")
 
@@ -51,19 +52,14 @@ def _pred_table(ace_high: bool, succ: Sequence[int]) -> tuple[int, ...]:
     return found
 
 
-def _dead(hand: Hand) -> set[int]:
+def _dead(view: Observation, succ: Sequence[int]) -> set[int]:
     """Cards the leader knows can never be played from now on (public knowledge only)."""
-    dead: set[int] = set(hand.rules.removed)
-    played_by = hand.played_by
+    dead: set[int] = set(view.removed)
+    played_by = view.played_by
     dead.update(c for c in range(52) if played_by[c] >= 0)
-    up = hand.turnup
-    if up is not None:
-        # The turn-up is shown face up: where it lies (out of play, a hand, the spare hand) is public.
-        where = hand.holder[up]
-        if where in (OUT_OF_PLAY, SPARE):
-            dead.add(up)
-    succ = hand.succ
-    for stop in hand.stops:
+    if view.turnup is not None and view.turnup_dead:
+        dead.add(view.turnup)
+    for stop in view.stops:
         if stop.reason == "spare":
             nxt = succ[stop.card]
             if nxt >= 0:
@@ -71,69 +67,65 @@ def _dead(hand: Hand) -> set[int]:
     return dead
 
 
-def _good_lead(hand: Hand, seat: int) -> Card:
-    legal = hand.legal_leads(seat)
-    key = _LEAD_KEY[hand.ace_high]
-    if len(legal) == 1:
-        return CARDS[legal[0]]
-    mine = hand.holding[seat]
-    left = hand.left[seat]
-    succ = hand.succ
-    pred = _pred_table(hand.ace_high, succ)
-    dead = _dead(hand)
-    triggers = hand.triggers
-    counters = hand.board.counters
-    rules = hand.rules
-    played_by = hand.played_by
-    rank = hand.rank
-    holder_follows = not hand.clockwise
-    same_player = rules["play.pairs"] == "same-player"
-    ascending = rules["play.pair_order"] == "ascending"
+class _Judge:
+    """The `good` level's valuation of each legal lead, from one seat's observation."""
 
-    def pots_of(chain: list[int]) -> float:
+    def __init__(self, view: Observation) -> None:
+        self.view = view
+        self.succ = SUCC[view.ace_high]
+        self.pred = _pred_table(view.ace_high, self.succ)
+        self.rank = RANK[view.ace_high]
+        self.dead = _dead(view, self.succ)
+        self.early = {view.pope_card, None if view.trump is None else view.trump * 13}  # the Pope and the trump ace
+
+    def pots_of(self, chain: list[int]) -> float:
+        view, rank = self.view, self.rank
+        counters, played_by, seat = view.counters, view.played_by, view.seat
         won = 0.0
         in_chain = set(chain)
         for c in chain:
-            for kind, name, other in triggers.get(c, ()):
+            for kind, name, other in view.triggers.get(c, ()):
                 if kind == "card":
                     won += counters[name]
+                elif view.pairs_ascending and rank[other] > rank[c]:
                     continue
-                if ascending and rank[other] > rank[c]:
-                    continue
-                if other in in_chain or played_by[other] == seat:
+                elif other in in_chain or played_by[other] == seat:
                     won += counters[name]
-                elif not same_player and played_by[other] >= 0:
+                elif not view.pairs_same_player and played_by[other] >= 0:
                     won += counters[name] / 2
         return won
 
-    early = {hand.pope_card, None if hand.trump is None else hand.trump * 13}  # the Pope and the trump ace
-    best: tuple[float, ...] | None = None
-    choice = legal[0]
-    for c in legal:
+    def score(self, c: int, key: Sequence[int]) -> tuple[float, ...]:
+        view, succ, mine = self.view, self.succ, self.view.own
+        holder_follows = not view.clockwise
         chain = [c]
-        if holder_follows:
-            nxt = succ[c]
-            while nxt >= 0 and nxt in mine:
-                chain.append(nxt)
-                nxt = succ[nxt]
-        else:
-            nxt = succ[c]
-        goes_out = len(chain) >= left
+        nxt = succ[c]
+        while holder_follows and nxt >= 0 and nxt in mine:
+            chain.append(nxt)
+            nxt = succ[nxt]
+        goes_out = len(chain) >= view.left[view.seat]
         # Holder follow: the player of the stop card leads next; clockwise: only a top stop keeps it.
-        keeps = nxt < 0 or (holder_follows and nxt in dead)
-        value = pots_of(chain) + 0.6 * len(chain)
-        p = pred[c]
-        if p < 0 or p in dead:
+        keeps = nxt < 0 or (holder_follows and nxt in self.dead)
+        value = self.pots_of(chain) + 0.6 * len(chain)
+        p = self.pred[c]
+        if p < 0 or p in self.dead:
             value += 1.5  # nothing can be played up to it: only a lead of ours ever plays it
         if not keeps and nxt >= 0 and nxt not in mine:
             # The run passes to someone else: a pot card next is a gift to him.
-            for kind, name, _ in triggers.get(nxt, ()):
+            for kind, name, _ in view.triggers.get(nxt, ()):
                 if kind == "card":
-                    value -= 0.5 * counters[name]
-        score = (float(goes_out), float(keeps), float(c in early), value, float(-key[c]))
-        if best is None or score > best:
-            best, choice = score, c
-    return CARDS[choice]
+                    value -= 0.5 * view.counters[name]
+        return (float(goes_out), float(keeps), float(c in self.early), value, float(-key[c]))
+
+
+def good_lead(view: Observation) -> Card:
+    """The `good` level's lead from what its seat may know (`Hand.observe`)."""
+    legal = view.legal
+    if len(legal) == 1:
+        return CARDS[legal[0]]
+    key = LEAD_KEY[view.ace_high]
+    judge = _Judge(view)
+    return CARDS[max(legal, key=lambda c: judge.score(c, key))]
 
 
 def pick_lead(hand: Hand, level: str, rng: random.Random | None = None) -> tuple[int, Card]:
@@ -145,7 +137,7 @@ def pick_lead(hand: Hand, level: str, rng: random.Random | None = None) -> tuple
         return lowest_lead(hand)
     if level == "good":
         seat = hand.lead_seats()[0]
-        return seat, _good_lead(hand, seat)
+        return seat, good_lead(hand.observe(seat))
     raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
 
 
@@ -157,16 +149,14 @@ def play_out_bots(hand: Hand, levels: Sequence[str]) -> Hand:
     if len(levels) < hand.seats:
         raise ValueError(f"{hand.seats} seats but {len(levels)} bot levels")
     good = [level == "good" for level in levels]
-    key = _LEAD_KEY[hand.ace_high].__getitem__
+    push, lowest = hand.push, hand.lowest_lead
     while not hand.ended:
-        if hand.lead_due:
-            seat = hand.lead_seats()[0]
-            # The simple level inlined (it is `lowest_lead`): the simulator's hot path.
-            card = _good_lead(hand, seat) if good[seat] else min(hand.legal_leads(seat), key=key)
-            hand._place(seat, card, follow=True)
+        if hand.turn.phase == "lead":
+            seat = hand.leader  # of a known hand, the one seat of `lead_seats()`
+            push(seat, good_lead(hand.observe(seat)) if good[seat] else lowest(seat))
         else:
-            before = len(hand.plays)
+            before = len(hand.moves)
             hand.follow_run()
-            if len(hand.plays) == before:
+            if len(hand.moves) == before:
                 raise RuntimeError("the hand is stuck: bots play known hands only")
     return hand

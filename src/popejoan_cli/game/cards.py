@@ -12,7 +12,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
-from popejoan_cli.base.errors import UsageError
+from popejoan_cli.base.errors import BadInput
+from popejoan_cli.base.limits import cut, int_text, text_problem, whole_number
 
 
 class Suit(IntEnum):
@@ -88,10 +89,10 @@ class Card(int):
 
     @staticmethod
     def parse(text: str) -> Card:
-        """Read any accepted spelling; raise `UsageError` naming the bad text."""
+        """Read any accepted spelling; raise `BadInput` naming the bad text."""
         card = parse_card_or_none(text)
         if card is None:
-            raise UsageError(f"not a card: {text!r}", VALID_FORMS)
+            raise BadInput(f"not a card: {text!r}", VALID_FORMS)
         return card
 
 
@@ -171,8 +172,6 @@ SEED_RULE = f"a seed is a whole number from 0 to {MAX_SEED:,}, or up to {MAX_SEE
 def seed_problem(value: object) -> str | None:
     """What is wrong with a seed from a file or an option, or None. The same bounds hold
     wherever a seed enters, so any table's deals can be exported and imported again."""
-    from popejoan_cli.base.limits import cut, int_text, text_problem
-
     if isinstance(value, bool) or not isinstance(value, int | str):
         return "a seed is an integer or a string"
     if isinstance(value, int):
@@ -183,16 +182,14 @@ def seed_problem(value: object) -> str | None:
 
 def parse_seed(text: str) -> Seed:
     """On the command line decimal digits are an integer seed; anything else a string."""
-    from popejoan_cli.base.limits import cut, whole_number
-
     if text.isascii() and text.isdigit():
         seed = whole_number(text, 0, MAX_SEED)
         if seed is None:
-            raise UsageError(f"--seed {cut(text)} is out of range", SEED_RULE)
+            raise BadInput(f"--seed {cut(text)} is out of range", SEED_RULE)
         return seed
     wrong = seed_problem(text)
     if wrong is not None:
-        raise UsageError(f"--seed: {wrong}", SEED_RULE)
+        raise BadInput(f"--seed: {wrong}", SEED_RULE)
     return text
 
 

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from popejoan_cli.base.errors import UsageError, allowed
 from popejoan_cli.game.cards import CARDS, SPARE, Card
 from popejoan_cli.game.hand import OUT_OF_PLAY, REMOVED, Award, Hand
-from popejoan_cli.game.refusals import spare_told
 from popejoan_cli.game.rules import PotRule
 
 
@@ -38,7 +37,7 @@ def _where(hand: Hand, card: Card) -> str:
         return f"{card.face} is the turn-up, out of play"
     # While a virtual hand is played, a claim must not reveal the spare hand beyond what the
     # stops already told the table.
-    if h == SPARE and spare_told(hand, card):
+    if h == SPARE and hand.spare_told(card):
         return f"{card.face} is in the spare hand"
     if hand.turnup == card and card not in (p.card for p in hand.plays):
         return f"{card.face} was turned up and has not been played"
@@ -125,8 +124,8 @@ def _why_not(hand: Hand, pot: PotRule, seat: int, won: Sequence[Award]) -> str:
     by = [hand.played_by[c] for c in faces]
     if min(by) < 0:
         return "; ".join(_where(hand, c) for c in faces)
-    if by[0] != by[1] and hand.rules["play.pairs"] == "same-player":
+    if by[0] != by[1] and hand.rules.play.pairs == "same-player":
         return f"{_where(hand, lo)} and {_where(hand, hi)}: one player must play both"
-    if hand.rules["play.pair_order"] == "ascending" and _play_no(hand, lo) > _play_no(hand, hi):
+    if hand.rules.play.pair_order == "ascending" and _play_no(hand, lo) > _play_no(hand, hi):
         return f"{hi.face} (play {_play_no(hand, hi)}) came before {lo.face} (play {_play_no(hand, lo)})"
     return f"{pot.label} is not owed to {names[seat]}"

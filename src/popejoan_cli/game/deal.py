@@ -29,7 +29,7 @@ def name_problems(n: str) -> list[str]:
 def check_players(names: Sequence[str], rules: HouseRules) -> list[str]:
     """Problems with a seat list: duplicates or look-alikes, reserved or empty names, count for the rules."""
     out = []
-    lo, hi = rules["players.min"], rules["players.max"]
+    lo, hi = rules.players.min, rules.players.max
     if not lo <= len(names) <= hi:
         out.append(f"{len(names):,} players, but {rules.name} is for {lo}–{hi} players")
     for n in names:
@@ -44,5 +44,5 @@ def check_players(names: Sequence[str], rules: HouseRules) -> list[str]:
 def seeded_deal(rules: HouseRules, seats: int, dealer: int, seed: Seed) -> Dealt:
     """Shuffle the canonical deck with the seed and deal it one card at a time, clockwise from the dealer's left."""
     deck = shuffled(canonical_deck(rules.removed), seed)
-    spare = rules["deal.spare_position"] if rules["deal.spare_hand"] else None
-    return deal_cards(deck, seats, dealer, spare, rules["deal.turnup"])
+    spare = rules.deal.spare_position if rules.deal.spare_hand else None
+    return deal_cards(deck, seats, dealer, spare, rules.deal.turnup)

@@ -1,45 +1,62 @@
 """The referee for one hand: dressing, the turn-up, play, stops, awards and settlement.
 
-`Hand` is a state with its legal actions: `legal_plays()` lists what may be played now,
-`check_play()` refuses anything else with the rule it breaks, and `play()` applies a play.
-Both read one decision, `legal_leads` / the run's expected card, so the list and the
-check cannot disagree. Forced follows are single legal plays; `follow_run()` plays them
-without choice. Hands may be fully known (a virtual or replayed deal) or unknown (a real
-deal recorded card by card): then the referee checks what can be known and never guesses.
-Cards are `int`s (see `cards`); seats are indexes into the clockwise player list.
+`Hand` is a state with its legal actions, after the engines that keep one decision of
+legality (python-chess's `legal_moves`/`push`): `legal_plays()` lists what may be played
+now, `refusal()`/`check_play()` refuse anything else with the rule it breaks (both read
+`Legality._options`, see `legality`), `play()` applies one checked card and `push()` a legal
+one with every forced follow after it. What a table does besides playing goes through
+methods too: `exchange`, `call_stop`, `show`, `declare_void`, `settle`. `observe(seat)` is
+what one seat may know, the view the bots read. Hands may be fully known (a virtual or
+replayed deal) or unknown (a real deal recorded card by card): then the referee checks
+what can be known and never guesses.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
 
-from popejoan_cli.base.errors import IllegalPlay
+from popejoan_cli.base.errors import IllegalPlay, RuleViolation, UsageError
+from popejoan_cli.base.words import plural
 from popejoan_cli.game.board import Board
-from popejoan_cli.game.cards import CARDS, SPARE, Card, Dealt, Suit, rank_order, successor_table
+from popejoan_cli.game.cards import CARDS, SPARE, Card, Dealt, Suit, rank_order
+from popejoan_cli.game.legality import Breach, recheck_leads
 from popejoan_cli.game.rules import HouseRules
+from popejoan_cli.game.settlement import Settlement
+from popejoan_cli.game.state import (
+    LEAD,
+    LEAD_KEY,
+    OUT_OF_PLAY,
+    PLAYED,
+    REMOVED,
+    STOP_REASONS,
+    UNKNOWN,
+    Award,
+    AwardAt,
+    Payment,
+    PaymentWhy,
+    Phase,
+    Play,
+    Stop,
+    StopReason,
+    Trigger,
+    Turn,
+)
 
-REMOVED = -2
-OUT_OF_PLAY = -3
-UNKNOWN = -4
-PLAYED = -5
+__all__ = ["LEAD_KEY", "OUT_OF_PLAY", "PLAYED", "REMOVED", "STOP_REASONS", "UNKNOWN", "Award", "AwardAt",
+           "Hand", "Observation", "Payment", "PaymentWhy", "Phase", "Play", "Stop", "StopReason", "Turn"]
 
-STOP_REASONS = ("top", "removed", "spare", "turnup", "played", "not-in-turn", "called")
-"""`called`: a recorded (unseen) hand where the table called a stop whose cause is unknown."""
-
-_SUCC = {False: successor_table(False), True: successor_table(True)}
-_RANK = {ah: tuple(rank_order(c, ah) for c in range(52)) for ah in (False, True)}
-"""Each card's place in its suit, by ace rule: the referee compares these, not cards."""
+_new = tuple.__new__
 
 
-def _triggers(rules: HouseRules, trump: Suit | None) -> dict[int, list[tuple[str, str, int]]]:
-    """Which pots each card may win under this trump; built once per rule set and trump."""
-    key = ("triggers", trump)
+def _trump_tables(rules: HouseRules, trump: Suit | None) -> tuple[int | None, dict[int, list[Trigger]],
+                                                                  tuple[list[Trigger] | None, ...]]:
+    """The Pope's card and which pots each card may win, under this trump; built once per rule set and trump."""
+    key = ("trump", trump)
     found = rules.cache.get(key)
     if found is not None:
         return found  # type: ignore[return-value]
-    table: dict[int, list[tuple[str, str, int]]] = {}
+    table: dict[int, list[Trigger]] = {}
     for pot in rules.pots:
         cards = [s.resolve(trump) for s in pot.cards]
         if pot.wins == "card" and cards[0] is not None:
@@ -48,87 +65,46 @@ def _triggers(rules: HouseRules, trump: Suit | None) -> dict[int, list[tuple[str
             a, b = cards[0], cards[1]
             table.setdefault(a, []).append(("pair", pot.name, b))
             table.setdefault(b, []).append(("pair", pot.name, a))
-    rules.cache[key] = table
-    return table
+    pope = rules.pope
+    made = (None if pope is None else pope.cards[0].resolve(trump), table, tuple(table.get(c) for c in range(52)))
+    rules.cache[key] = made
+    return made
 
 
-class Play(NamedTuple):
-    seat: int
-    card: Card
-    lead: bool
-
-
-class Stop(NamedTuple):
-    seat: int
-    card: Card
-    reason: str
+_SUITS = tuple(Suit)
+_PLACED: dict[int, StopReason] = {REMOVED: "removed", SPARE: "spare", OUT_OF_PLAY: "turnup", PLAYED: "played"}
+"""Why a run stops at a card that is not in any hand."""
 
 
 @dataclass(frozen=True, slots=True)
-class Award:
-    pot: str
+class Observation:
+    """What one seat may know at a real table: its own cards and the public record, never
+    another seat's cards or the unseen spare hand. The turn-up is shown face up, so where it
+    lies (out of play, the spare hand) is public; so are the stops and their reasons."""
+
     seat: int
-    amount: int
-    at: str  # turnup | play | out | final
-    cards: tuple[Card, ...] = ()
+    own: frozenset[int]
+    left: tuple[int, ...]
+    legal: tuple[int, ...]
+    played_by: tuple[int, ...]
+    stops: tuple[Stop, ...]
+    removed: frozenset[int]
+    turnup: Card | None
+    turnup_dead: bool
+    trump: Suit | None
+    pope_card: int | None
+    counters: Mapping[str, int]
+    triggers: Mapping[int, Sequence[Trigger]]
+    ace_high: bool
+    clockwise: bool
+    pairs_same_player: bool
+    pairs_ascending: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Payment:
-    payer: int
-    payee: int
-    amount: int
-    why: str  # cards | turnup | exchange
-
-
-class Hand:
+class Hand(Settlement):
     """One hand from dressing to settlement. Create it with `Hand.deal` or `Hand.unseen`."""
 
-    def __init__(self, rules: HouseRules, seats: int, dealer: int, board: Board) -> None:
-        self.rules = rules
-        self.seats = seats
-        self.dealer = dealer
-        self.eldest = (dealer + 1) % seats
-        self.eldest_order = [(self.eldest + k) % seats for k in range(seats)]
-        self.board = board
-        self.board_before = board.snapshot()
-        self.net = [0] * seats
-        self.ace_high = rules.ace_high
-        self.succ = _SUCC[self.ace_high]
-        self.rank = _RANK[self.ace_high]
-        # The play choices, read once: the referee consults them on every card.
-        self.clockwise = rules["play.follow"] == "clockwise"
-        self.change_suit: str = rules["play.change_suit"]
-        self.passing = self.change_suit != "no" and rules["play.no_new_suit"] == "pass"
-        self.lowest_in_suit = rules["play.lead"] == "lowest-in-suit"
-        self.holder = [UNKNOWN] * 52
-        self.holding: list[set[int]] = [set() for _ in range(seats)]
-        self.left = [0] * seats
-        self.dealt_sizes = [0] * seats
-        self.spare_size = 0
-        self.known = True
-        self.turnup: Card | None = None
-        self.trump: Suit | None = None
-        self.plays: list[Play] = []
-        self.played_by = [-1] * 52
-        self.stops: list[Stop] = []
-        self.awards: list[Award] = []
-        self.payments: list[Payment] = []
-        self.dressed: dict[str, int] = {}
-        self.out: int | None = None
-        self.void = False
-        self.ended = False
-        self.ended_at_turnup = False
-        self.awaiting_pope = False
-        self.leader = self.eldest
-        self.after_stop_suit: int | None = None
-        self.expect: int | None = None
-        self.expect_seat: int | None = None
-        self.open_from: int | None = None
-        self.pope_card: int | None = None
-        self.triggers: dict[int, list[tuple[str, str, int]]] = {}
-        self.exchanged: tuple[int, int] | None = None
-        self.names: Sequence[str] = ()
+    __slots__ = ()
 
     # ----------------------------------------------------------------- setting up
     @classmethod
@@ -139,11 +115,14 @@ class Hand:
         holder = hand.holder
         for c in rules.removed:
             holder[c] = REMOVED
+        key = hand.lead_key.__getitem__
         for seat, cards in enumerate(dealt.hands):
             for c in cards:
                 holder[c] = seat
-            hand.holding[seat] = set(cards)
-            hand.left[seat] = hand.dealt_sizes[seat] = len(cards)
+        hand.holding = [set(cards) for cards in dealt.hands]
+        hand.ordered = [sorted(cards, key=key) for cards in dealt.hands]
+        hand.left = [len(cards) for cards in dealt.hands]
+        hand.dealt_sizes = list(hand.left)
         for c in dealt.spare or ():
             holder[c] = SPARE
         hand.spare_size = len(dealt.spare or ())
@@ -157,6 +136,8 @@ class Hand:
                spare_size: int, turnup: Card | None, turnup_holder: int | None) -> Hand:
         """A real deal: only the sizes and the turn-up are known."""
         hand = cls(rules, seats, dealer, board)
+        hand.holding = [set() for _ in range(seats)]
+        hand.ordered = [[] for _ in range(seats)]
         hand.known = False
         hand.dressed = board.dress(rules, seats, dealer, hand.net)
         for c in rules.removed:
@@ -171,53 +152,53 @@ class Hand:
                 hand.holder[turnup] = SPARE
             else:
                 hand.holder[turnup] = turnup_holder
-                hand.holding[turnup_holder].add(turnup)
+                hand._hold(turnup_holder, [turnup])
         hand._turn_up(turnup)
         return hand
 
     def _turn_up(self, turnup: Card | None) -> None:
         rules = self.rules
         self.turnup = turnup
-        self.trump = None if turnup is None else turnup.suit
-        pope = rules.pope
-        self.pope_card = None if pope is None else pope.cards[0].resolve(self.trump)
-        self.triggers = _triggers(rules, self.trump)
+        self.trump = None if turnup is None else _SUITS[turnup // 13]
+        self.pope_card, self.triggers, self.pots_at = _trump_tables(rules, self.trump)
+        # What `push` reads on every card, gathered once: the lists are changed in place, never replaced.
+        self.run_tables = (self.moves.append, self.played_by, self.holder, self.holding, self.ordered, self.left,
+                           self.pots_at, self.succ, self.clockwise, self.seats)
         if turnup is None:
             return
         if self.pope_card is not None and turnup == self.pope_card:
-            takes = rules["turnup.pope_takes"]
-            names = [p.name for p in rules.pots] if "*" in takes else [p.name for p in rules.pots
-                                                                      if p.name in takes]
-            for name in names:
-                self._award(name, self.dealer, self.board.take(name, self.dealer, self.net), "turnup")
-            if rules["turnup.pope_per_card"]:
-                for seat in range(self.seats):
-                    if seat != self.dealer:
-                        self._pay(seat, self.dealer, self.dealt_sizes[seat], "turnup")
-            if rules["turnup.pope_ends_hand"]:
-                self._end_at_turnup()
+            self._pope_turned_up()
             return
-        if rules["turnup.dealer_takes"] != "matching":
+        if rules.turnup.dealer_takes != "matching":
             return
         matched = False
         for kind, name, _ in self.triggers.get(turnup, ()):
             if kind == "card":
                 matched = True
                 self._award(name, self.dealer, self.board.take(name, self.dealer, self.net), "turnup")
-        if matched and rules["turnup.ends_hand"]:
-            self._end_at_turnup()
+        if matched and rules.turnup.ends_hand:
+            self._end(at_turnup=True)
 
-    def _end_at_turnup(self) -> None:
-        self.ended = True
-        self.ended_at_turnup = True
+    def _pope_turned_up(self) -> None:
+        rules = self.rules
+        takes = rules.turnup.pope_takes
+        names = [p.name for p in rules.pots] if "*" in takes else [p.name for p in rules.pots if p.name in takes]
+        for name in names:
+            self._award(name, self.dealer, self.board.take(name, self.dealer, self.net), "turnup")
+        if rules.turnup.pope_per_card:
+            for seat in range(self.seats):
+                if seat != self.dealer:
+                    self._pay(seat, self.dealer, self.dealt_sizes[seat], "turnup")
+        if rules.turnup.pope_ends_hand:
+            self._end(at_turnup=True)
 
     def exchange(self, seat: int, price: int = 0) -> None:
         """Swap `seat`'s hand for the spare hand, before any play."""
-        mode = self.rules["deal.spare_exchange"]
-        if self.ended or self.plays:
+        mode = self.rules.deal.spare_exchange
+        if self.ended or self.moves:
             raise IllegalPlay("the spare hand can be taken only before the first lead",
                               rule="deal.spare_exchange")
-        if mode == "none" or not self.rules["deal.spare_hand"]:
+        if mode == "none" or not self.settings.spare_hand:
             raise IllegalPlay("these rules do not let anyone take the spare hand",
                               rule="deal.spare_exchange = \"none\"")
         if mode == "dealer" and seat != self.dealer:
@@ -234,172 +215,118 @@ class Hand:
             self.holder[c] = SPARE
         for c in spare:
             self.holder[c] = seat
-        self.holding[seat] = set(spare)
+        self._hold(seat, spare)
         self.left[seat], self.spare_size = self.spare_size, self.left[seat]
         self._pay(seat, self.dealer, price, "exchange")
         self.exchanged = (seat, price)
 
-    # ----------------------------------------------------------------- bookkeeping
-    def _award(self, pot: str, seat: int, amount: int, at: str, cards: tuple[Card, ...] = ()) -> None:
-        if amount:
-            self.awards.append(Award(pot, seat, amount, at, cards))
-
-    def _pay(self, payer: int, payee: int, amount: int, why: str) -> None:
-        if amount:
-            self.net[payer] -= amount
-            self.net[payee] += amount
-            self.payments.append(Payment(payer, payee, amount, why))
-
-    # ----------------------------------------------------------------- what is legal
-    @property
-    def lead_due(self) -> bool:
-        return not self.ended and self.expect is None and self.open_from is None
-
-    def _has_unknown(self, seat: int) -> bool:
-        return self.left[seat] > len(self.holding[seat])
-
-    def _suit_ok(self, suit: int) -> bool:
-        stopped = self.after_stop_suit
-        change = self.change_suit
-        if stopped is None or change == "no":
-            return True
-        if change == "suit":
-            return suit != stopped
-        return (suit in (1, 2)) != (stopped in (1, 2))
-
-    def legal_leads(self, seat: int) -> list[int]:
-        """The cards `seat` may lead now; for unseen cards, those not ruled out."""
-        if not self.left[seat]:
-            return []
-        held = self.holding[seat]
-        unknown = self.left[seat] > len(held)
-        cands = list(held)
-        if unknown:
-            holder = self.holder
-            cands += [c for c in range(52) if holder[c] == UNKNOWN]
-        if self.after_stop_suit is not None and self.change_suit != "no":
-            ok = self._suit_ok
-            fresh = [c for c in cands if ok(c // 13)]
-            # Under "pass" a same-suit lead is never legal; under "same-suit" it is legal
-            # only for a leader holding no new suit, which unseen cards cannot refute.
-            if self.passing or any(ok(c // 13) for c in held):
-                cands = fresh
-        if self.lowest_in_suit:
-            rank = self.rank
-            low = [99, 99, 99, 99]
-            for c in held:
-                r = rank[c]
-                if r < low[c // 13]:
-                    low[c // 13] = r
-            cands = [c for c in cands if rank[c] <= low[c // 13]]
-        return cands
-
-    def lead_seats(self) -> list[int]:
-        """Who may lead now: the leader; with unseen hands and a passing lead, anyone."""
-        if not self.lead_due:
-            return []
-        if self.passing and self.after_stop_suit is not None and not self.known:
-            order = [(self.leader + k) % self.seats for k in range(self.seats)]
-            return [s for s in order if self.left[s]]
-        return [self.leader]
-
-    def legal_plays(self) -> list[tuple[int, Card]]:
-        """Every (seat, card) that may be played now."""
-        if self.ended:
-            return []
-        if self.expect is not None and self.expect_seat is not None:
-            return [(self.expect_seat, CARDS[self.expect])]
-        if self.open_from is not None and self.expect is not None:
-            return [(s, CARDS[self.expect]) for s in self._open_seats()]
-        if self.open_from is not None:
-            return []
-        return [(s, CARDS[c]) for s in self.lead_seats() for c in sorted(self.legal_leads(s))]
-
-    def _open_seats(self) -> list[int]:
-        assert self.open_from is not None
-        if self.clockwise:
-            nxt = (self.open_from + 1) % self.seats
-            return [nxt] if self._has_unknown(nxt) else []
-        return [s for s in range(self.seats) if self._has_unknown(s)]
-
-    def can_call_stop(self) -> bool:
-        """With unseen hands, the table may call a stop where the next card's place is unknown."""
-        return not self.ended and self.open_from is not None
-
-    def check_play(self, seat: int, card: Card) -> None:
-        """Raise `IllegalPlay` naming the card, the player and the rule, unless legal."""
-        if (seat, card) in self.legal_plays():
-            return
-        from popejoan_cli.game.refusals import refusal  # only a refusal needs the words
-
-        raise refusal(self, seat, card)
-
-    def name(self, seat: int) -> str:
-        return self.names[seat] if self.names else f"seat {seat}"
-
-    # ----------------------------------------------------------------- applying plays
+    # ----------------------------------------------------------------- the table's actions
     def play(self, seat: int, card: Card) -> None:
         """Apply one checked play."""
         self.check_play(seat, card)
-        self._place(seat, card)
+        self.push(seat, card, follow=False)
+
 
     def follow_run(self) -> None:
         """Play every forced follow of the current run (known hands)."""
-        if self.expect_seat is not None and self.expect is not None and not self.ended:
-            self._place(self.expect_seat, self.expect, follow=True)
+        turn = self.turn
+        if turn.phase == "follow" and turn.seat is not None and turn.card is not None:
+            self.push(turn.seat, turn.card)
 
     def call_stop(self) -> None:
         """The table says the run has stopped (unseen hands only)."""
         if not self.can_call_stop():
             raise IllegalPlay("there is no open run to stop", rule="a stop ends a run")
-        assert self.open_from is not None and self.expect is not None
+        want = self.turn.card
+        assert want is not None
         last = self.plays[-1]
-        clockwise = self.clockwise
-        if not clockwise and not self.rules["deal.spare_hand"]:
-            raise IllegalPlay(f"{CARDS[self.expect].face} is held by a player, who must play it",
+        spare_hand = self.settings.spare_hand
+        if not self.clockwise and not spare_hand:
+            raise IllegalPlay(f"{CARDS[want].face} is held by a player, who must play it",
                               rule="play.follow = \"holder\"")
-        if not clockwise:
-            self.holder[self.expect] = SPARE
+        reason: StopReason
+        if not self.clockwise:
+            self.holder[want] = SPARE
             reason = "spare"
         else:
-            reason = "called" if self.rules["deal.spare_hand"] else "not-in-turn"
+            reason = "called" if spare_hand else "not-in-turn"
         self._stop(last.seat, last.card, reason)
 
-    def _place(self, seat: int, card: int, follow: bool = False) -> None:
-        """Play `card` from `seat`; with `follow`, go on with every forced follow of the run."""
-        plays, played_by, holder, holding = self.plays, self.played_by, self.holder, self.holding
-        left, triggers, succ, clockwise = self.left, self.triggers, self.succ, self.clockwise
-        lead = self.expect is None
+    def show(self, seat: int, cards: Sequence[Card], name: str) -> list[Breach]:
+        """A player of a real hand shows the cards they still hold (`name`: as the table calls
+        them): check them against the record, place them, and return the leads they prove wrong."""
+        self._check_shown(seat, cards, name)
+        for c in cards:
+            self.holder[c] = seat
+        self._hold(seat, cards)
+        return recheck_leads(self, {seat: cards})
+
+    def _check_shown(self, seat: int, cards: Sequence[Card], name: str) -> None:
+        if len(set(cards)) != len(cards):
+            raise UsageError("a card is listed twice")
+        if len(cards) != self.left[seat]:
+            raise RuleViolation(f"the record shows {name} holds {plural(self.left[seat], 'card')}, not {len(cards)}")
+        for c in cards:
+            if self.holder[c] not in (seat, UNKNOWN):
+                raise RuleViolation(f"{name} cannot hold {c.face}: the record places it elsewhere "
+                                    f"({'played' if self.played_by[c] >= 0 else 'not in their hand'})")
+        missing = [Card(c) for c in self.holding[seat] if c not in cards]
+        if missing:
+            raise RuleViolation(f"{name} must still hold {missing[0].face}")
+
+    def declare_void(self) -> None:
+        """The table says nobody can lead a new suit after a stop: the hand ends void (unseen hands)."""
+        if not (self.passing and self.lead_due and self.after_stop_suit is not None):
+            raise IllegalPlay("a hand is void only when, after a stop, nobody can lead a new suit",
+                              rule="play.no_new_suit = \"pass\"")
+        self._end(void=True)
+
+    # ----------------------------------------------------------------- applying plays
+    def push(self, seat: int, card: int, follow: bool = True) -> None:
+        """Apply a play taken from `legal_plays()` / `legal_leads(seat)`, unchecked, then (with
+        `follow`) every forced follow of its run: the fast path of bots and play-outs."""
+        append, played_by, holder, holding, ordered, left, triggers, succ, clockwise, seats = self.run_tables
+        lead = self.turn.phase == "lead"
         while True:
-            plays.append(Play(seat, CARDS[card], lead))
+            append(seat << 7 | card << 1 | lead)
             played_by[card] = seat
             holder[card] = PLAYED
-            holding[seat].discard(card)
-            left[seat] -= 1
-            trig = triggers.get(card)
+            try:
+                ordered[seat].remove(card)  # `ordered` and `holding` hold the same cards
+                holding[seat].remove(card)
+            except ValueError:
+                pass  # an unseen card (a real deck)
+            n = left[seat] = left[seat] - 1
+            trig = triggers[card]
             if trig:
                 self._pay_pots(seat, CARDS[card], trig)
-            if left[seat]:
-                # The common case, kept short: the next card is in the hand that must play it.
-                nxt = succ[card]
-                h = holder[nxt] if nxt >= 0 else -1
-                if h >= 0 and (not clockwise or h == (seat + 1) % self.seats):
-                    if follow:
-                        seat, card, lead = h, nxt, False
-                        continue
-                    self.expect, self.expect_seat, self.open_from = nxt, h, None
-                    return
-            self.expect = self.expect_seat = self.open_from = None
-            if not left[seat]:
+            if not n:
                 self._go_out(seat)
                 return
-            self._next(seat, CARDS[card])
-            if not (follow and self.expect_seat is not None and self.expect is not None and not self.ended):
+            # The common case, kept short: the next card is in the hand that must play it.
+            nxt = succ[card]
+            if nxt < 0:
+                self._stop(seat, card, "top")
                 return
-            seat, card, lead = self.expect_seat, self.expect, False
+            h = holder[nxt]
+            if h >= 0 and (not clockwise or h == (seat + 1) % seats):
+                if follow:
+                    seat, card, lead = h, nxt, False
+                    continue
+                self.turn = Turn("follow", nxt, h)
+                return
+            reason = _PLACED.get(h)
+            if reason is not None:
+                self._stop(seat, card, reason)
+                return
+            self._next(seat, CARDS[card], nxt, h)
+            turn = self.turn
+            if not follow or turn.phase != "follow" or turn.seat is None or turn.card is None:
+                return
+            seat, card, lead = turn.seat, turn.card, False
 
-    def _pay_pots(self, seat: int, card: Card, trig: list[tuple[str, str, int]]) -> None:
-        rules = self.rules
+    def _pay_pots(self, seat: int, card: Card, trig: list[Trigger]) -> None:
+        s = self.settings
         rank = self.rank
         for kind, name, other in trig:
             if kind == "card":
@@ -408,115 +335,57 @@ class Hand:
             by = self.played_by[other]
             if by < 0:
                 continue
-            if rank[other] > rank[card] and rules["play.pair_order"] == "ascending":
+            if rank[other] > rank[card] and s.pairs_ascending:
                 continue
             pair = (CARDS[other], card)
             if by == seat:
                 self._award(name, seat, self.board.take(name, seat, self.net), "play", pair)
-            elif rules["play.pairs"] == "split":
-                for s, n in self.board.share(name, [by, seat], self.eldest_order,
-                                             rules["board.odd_counter"], self.net):
-                    self._award(name, s, n, "play", pair)
+            elif s.pairs_split:
+                for sh, n in self.board.share(name, [by, seat], self.eldest_order, s.odd_counter, self.net):
+                    self._award(name, sh, n, "play", pair)
 
-    def _next(self, seat: int, card: Card) -> None:
-        nxt = self.succ[card]
-        if nxt < 0:
-            self._stop(seat, card, "top")
-            return
-        h = self.holder[nxt]
-        if h == REMOVED:
-            reason = "removed"
-        elif h == SPARE:
-            reason = "spare"
-        elif h == OUT_OF_PLAY:
-            reason = "turnup"
-        elif h == PLAYED:
-            reason = "played"
-        elif self.clockwise:
-            turn = (seat + 1) % self.seats
-            if h == turn:
-                self.expect, self.expect_seat = nxt, turn
-                return
-            if h == UNKNOWN:
-                self.expect, self.open_from = nxt, seat
-                if not self._open_seats():
-                    self.call_stop()
-                return
-            reason = "not-in-turn"
+    def _next(self, seat: int, card: Card, nxt: int, h: int) -> None:
+        """After `card`, whose next card `nxt` is in no one's hand that `push` could follow
+        at once (`h`: its holder): the run goes on clockwise, waits (unseen hands) or stops."""
+        if self.clockwise and h != UNKNOWN:
+            if h == (seat + 1) % self.seats:
+                self.turn = Turn("follow", nxt, h)
+            else:
+                self._stop(seat, card, "not-in-turn")
+        elif h >= 0:
+            self.turn = Turn("follow", nxt, h)
         else:
-            if h >= 0:
-                self.expect, self.expect_seat = nxt, h
-                return
-            self.expect, self.open_from = nxt, seat
-            if not self._open_seats():
+            self.turn = Turn("open", nxt, seat)
+            if not self.open_seats():
                 self.call_stop()
-            return
-        self._stop(seat, card, reason)
 
-    def _stop(self, seat: int, card: Card, reason: str) -> None:
-        self.stops.append(Stop(seat, card, reason))
-        self.expect = self.expect_seat = self.open_from = None
+    def _stop(self, seat: int, card: int, reason: StopReason) -> None:
+        self.stops.append(_new(Stop, (seat, CARDS[card], reason)))
+        self.turn = LEAD
         self.leader = (seat + 1) % self.seats if self.clockwise and reason != "top" else seat
         self.after_stop_suit = card // 13
         if self.known and self.passing:
             for k in range(self.seats):
                 s = (self.leader + k) % self.seats
-                if any(self._suit_ok(c // 13) for c in self.holding[s]):
+                if any(self.suit_ok(c // 13) for c in self.holding[s]):
                     self.leader = s
                     return
-            self.void = True
-            self.ended = True
-
-    # ----------------------------------------------------------------- going out
-    def _go_out(self, seat: int) -> None:
-        self.out = seat
-        self.ended = True
-        for pot in self.rules.pots:
-            if pot.wins == "first-out":
-                self._award(pot.name, seat, self.board.take(pot.name, seat, self.net), "out")
-        pope = self.pope_card
-        if (self.rules["settle.pope_exempt"] != "none" and pope is not None
-                and self.holder[pope] == UNKNOWN):
-            self.awaiting_pope = True
-            return
-        self._settle_cards(None if pope is None else self.holder[pope])
-
-    def shed(self) -> None:
-        """Once the hand is over, hold each seat's remaining cards in a set of their own size: a set
-        never shrinks as cards leave it, and a long journal's replay keeps every hand."""
-        self.holding = [set(cards) for cards in self.holding]
-
-    def settle(self, pope_holder: int | None) -> None:
-        """With unseen hands: who still holds the Pope (a seat, `SPARE`, or None: played/nobody)."""
-        if not self.awaiting_pope:
-            raise IllegalPlay("nothing is waiting to be settled", rule="settlement")
-        if pope_holder is not None and pope_holder >= 0 and (pope_holder == self.out or not self.left[pope_holder]):
-            raise IllegalPlay(f"{self.name(pope_holder)} has no cards left to hold the Pope", rule="settlement")
-        pope = self.pope_card
-        if pope is not None and pope_holder is not None and pope_holder >= 0 and not self._has_unknown(pope_holder) \
-                and pope not in self.holding[pope_holder]:
-            raise IllegalPlay(f"{self.name(pope_holder)}'s cards are known, and the Pope is not among them",
-                              rule="settlement")
-        self.awaiting_pope = False
-        if self.pope_card is not None and pope_holder is not None:
-            self.holder[self.pope_card] = pope_holder
-        self._settle_cards(pope_holder)
-
-    def _settle_cards(self, pope_holder: int | None) -> None:
-        assert self.out is not None
-        per = self.rules["settle.per_card"]
-        exempt = self.rules["settle.pope_exempt"]
-        for k in range(1, self.seats):
-            seat = (self.out + k) % self.seats
-            cards = self.left[seat]
-            if seat == pope_holder and self.pope_card is not None:
-                if exempt == "holder":
-                    cards = 0
-                elif exempt == "card":
-                    cards -= 1
-            self._pay(seat, self.out, per * cards, "cards")
+            self._end(void=True)
 
     # ----------------------------------------------------------------- views
+    def observe(self, seat: int) -> Observation:
+        """What `seat` may know now (see `Observation`): the view a bot chooses from."""
+        up = self.turnup
+        s = self.settings
+        return Observation(
+            seat=seat, own=frozenset(self.holding[seat]), left=tuple(self.left),
+            legal=tuple(self.legal_leads(seat)) if seat in self.lead_seats() else (),
+            played_by=tuple(self.played_by), stops=tuple(self.stops), removed=frozenset(self.rules.removed),
+            turnup=up, turnup_dead=up is not None and self.holder[up] in (OUT_OF_PLAY, SPARE),
+            trump=self.trump, pope_card=self.pope_card, counters=dict(self.board.counters),
+            triggers=self.triggers, ace_high=self.ace_high, clockwise=self.clockwise,
+            pairs_same_player=self.rules.play.pairs == "same-player", pairs_ascending=s.pairs_ascending)
+
     def board_change(self) -> int:
         return self.board.total() - sum(self.board_before.values())
 

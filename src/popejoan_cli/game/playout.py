@@ -12,33 +12,29 @@ from dataclasses import dataclass
 
 from popejoan_cli.base.errors import IllegalPlay
 from popejoan_cli.game.board import Board
-from popejoan_cli.game.cards import CARDS, Card, Dealt, Seed, Suit, canonical_deck, deal_cards, rank_order, shuffled
+from popejoan_cli.game.cards import Card, Dealt, Seed, Suit, canonical_deck, deal_cards, shuffled
 from popejoan_cli.game.hand import Award, Hand
 from popejoan_cli.game.rules import HouseRules
-
-_LEAD_KEY = {ah: tuple(rank_order(c, ah) * 4 + c // 13 for c in range(52)) for ah in (False, True)}
-"""Rank first, then suit C, D, H, S: the order of the lowest policy."""
 
 
 def lowest_lead(hand: Hand) -> tuple[int, Card]:
     """The lowest policy: the leader's legal lead of lowest rank, ties by suit C, D, H, S."""
     seat = hand.lead_seats()[0]
-    key = _LEAD_KEY[hand.ace_high]
-    return seat, CARDS[min(hand.legal_leads(seat), key=key.__getitem__)]
+    return seat, hand.lowest_lead(seat)
 
 
 def play_out(hand: Hand, leads: Sequence[Card] = ()) -> Hand:
     """Play the hand to its end: each given lead in turn, then the lowest policy."""
     queue = list(leads)
+    push, lowest = hand.push, hand.lowest_lead
     while not hand.ended:
-        if hand.lead_due:
-            if queue:
-                hand.play(hand.leader, queue.pop(0))
-            else:
-                seat, card = lowest_lead(hand)
-                hand._place(seat, card, follow=True)
-        else:
+        if hand.turn.phase != "lead":
             hand.follow_run()
+        elif queue:
+            hand.play(hand.leader, queue.pop(0))
+        else:
+            seat = hand.leader
+            push(seat, lowest(seat))
     if queue:
         raise IllegalPlay(f"lead {queue[0].face} is left over: the hand has already ended",
                           rule="leads must match the hand as played", hint="remove the extra entries from leads")
@@ -65,13 +61,13 @@ def final_deal(rules: HouseRules, seats: int, dealer: int, board: Board, seed: S
 
 
 def final_from(rules: HouseRules, seats: int, dealer: int, board: Board, dealt: Dealt) -> FinalResult:
-    suit = Suit[rules["final.suit"]]
+    suit = Suit[rules.final.suit]
     before = board.snapshot()
     holder = {c: s for s, cards in enumerate(dealt.hands) for c in cards}
     eldest = [(dealer + 1 + k) % seats for k in range(seats)]
     net = [0] * seats
     awards: list[Award] = []
-    odd = rules["board.odd_counter"]
+    odd = rules.board.odd_counter
     for pot in rules.pots:
         cards = [spec.resolve(suit) for spec in pot.cards]
         if pot.wins == "first-out" or any(c is None or c not in holder for c in cards):

@@ -144,6 +144,19 @@ def replay_view(hand: Hand, spec: DealSpec) -> RenderableType:
         parts.append(Text(f"{names[hand.exchanged[0]]} takes the spare hand."))
     if hand.ended_at_turnup:
         parts.append(Text("The hand ends at the turn-up: no play, and the board carries over."))
+    parts += _runs_told(hand, names, labels)
+    if hand.void:
+        parts.append(Text("Nobody can lead a new suit: the hand is void. No settlement; the board carries over."))
+    parts += [line_text(line) for line in narrate.settlement(hand, names, labels)]
+    parts.append(board_table(rules, hand.board_before, hand.board.snapshot(), hand.dressed))
+    parts.append(net_table(names, hand.net))
+    title = f"{escape(shown(rules.title))}: {escape(names[spec.dealer])} deals"
+    return Panel(Group(*parts), title=title, title_align="left")
+
+
+def _runs_told(hand: Hand, names: Sequence[str], labels: dict[str, str]) -> list[RenderableType]:
+    """Each run of the hand: its plays, then its stop or the going out, then what it won."""
+    parts: list[RenderableType] = []
     runs: list[list[int]] = []
     for i, p in enumerate(hand.plays):
         if p.lead or not runs:
@@ -163,13 +176,7 @@ def replay_view(hand: Hand, spec: DealSpec) -> RenderableType:
         for a in play_awards:
             if a.cards and a.cards[-1] in (hand.plays[i].card for i in run):
                 parts.append(Text("    ").append_text(_award_line(a, names, labels)))
-    if hand.void:
-        parts.append(Text("Nobody can lead a new suit: the hand is void. No settlement; the board carries over."))
-    parts += [line_text(line) for line in narrate.settlement(hand, names, labels)]
-    parts.append(board_table(rules, hand.board_before, hand.board.snapshot(), hand.dressed))
-    parts.append(net_table(names, hand.net))
-    title = f"{escape(shown(rules.title))}: {escape(names[spec.dealer])} deals"
-    return Panel(Group(*parts), title=title, title_align="left")
+    return parts
 
 
 def final_view(res: FinalResult, names: Sequence[str]) -> RenderableType:

@@ -109,7 +109,7 @@ def settlement(hand: Hand, names: Sequence[str], labels: dict[str, str]) -> list
     lines: list[Line] = [award(a, names, labels) for a in hand.awards if a.at == "out"]
     lines += [[f"{names[p.payer]} pays {names[p.payee]} {p.amount} for cards left."]
               for p in hand.payments if p.why == "cards"]
-    pope, exempt = hand.pope_card, hand.rules["settle.pope_exempt"]
+    pope, exempt = hand.pope_card, hand.rules.settle.pope_exempt
     if pope is not None and exempt != "none" and 0 <= hand.holder[pope] != hand.out:
         holder = names[hand.holder[pope]]
         lines.append([f"{holder} still holds the Pope (", Card(pope), ") and pays nothing for cards left."]
@@ -183,10 +183,10 @@ def next_step(hand: Hand, names: Sequence[str]) -> list[Line]:
         return lines
     if hand.ended:
         return []
-    if hand.expect is not None:
-        want = Card(hand.expect)
-        if hand.expect_seat is not None:
-            return [["Next: ", want, f", which {names[hand.expect_seat]} holds."]]
+    if hand.turn.card is not None:
+        want = Card(hand.turn.card)
+        if hand.turn.phase == "follow" and hand.turn.seat is not None:
+            return [["Next: ", want, f", which {names[hand.turn.seat]} holds."]]
         return [["Next: ", want, ", from whoever holds it; or `popejoan stop` if nobody can."]]
     seats = hand.lead_seats()
     if len(seats) == 1:

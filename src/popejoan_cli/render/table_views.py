@@ -26,7 +26,8 @@ from popejoan_cli.game.hand import Play
 from popejoan_cli.render import narrate
 from popejoan_cli.render.hand_views import card_text, cards_line, line_text
 from popejoan_cli.render.narrate import suit_label
-from popejoan_cli.table.fold import HandRecord, TableView
+from popejoan_cli.table.ledger import change
+from popejoan_cli.table.view import HandRecord, TableView
 
 
 class _Fit:
@@ -138,8 +139,6 @@ def ledger_view(view: TableView) -> RenderableType:
     table.add_column("Player")
     table.add_column("Counters", justify="right")
     table.add_column("Change", justify="right")
-    from popejoan_cli.table.ledger import change
-
     for name, n in view.live_balances().items():
         table.add_row(escape(shown(name)), str(n), f"{change(view, name):+d}")
     foot = Text(f"Board: {sum(view.live_board().values())} counters. "

@@ -18,6 +18,9 @@ records how much of it an earlier command refereed in full (its length, SHA-256 
 popejoan version); a command may then take those hands on their checkpoints' word. It is
 a cache: anything that does not match it is refereed again, and `popejoan check`,
 `ledger settle` and the exports ignore it.
+
+One module although it is long: reading, repairing and appending share the line format, the
+lock and the torn-write rules, and each is only safe alongside the others.
 """
 
 from __future__ import annotations
@@ -305,7 +308,7 @@ def _write_verified(folder: Path, size: int, events: int, digest: str) -> None:
 
 
 def _lock(fd: int, path: Path) -> None:
-    import random
+    import random  # only when the lock is contended: it is slow to import, and start-up matters
 
     deadline = time.monotonic() + LOCK_WAIT
     while True:

@@ -18,6 +18,7 @@ from popejoan_cli.base.errors import DataError, Problem, StorageError, UsageErro
 from popejoan_cli.store import journal
 from popejoan_cli.table import fold as table
 from popejoan_cli.table.events import Event, EventVoided, HandCheckpointed
+from popejoan_cli.table.ledger import conservation_problems
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
 
@@ -176,8 +177,6 @@ def audit(view: table.TableView) -> list[Problem]:
     with the journal: the counters were found (or the first count was wrong), and the
     mismatch is history (`recounted`), not a standing problem.
     """
-    from popejoan_cli.table.ledger import conservation_problems
-
     gone = {f"seq {bad.seq}" for bad, _ in recounted(view)}
     found = [p for p in view.problems if p.key not in gone]
     found += [Problem(msg, key="conservation") for msg in conservation_problems(view)]

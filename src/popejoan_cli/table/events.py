@@ -175,6 +175,11 @@ Event = (TableOpened | BalancesCarried | HistoryCarried | PlayerJoined | PlayerL
          | RealHandDealt | CardPlayed | StopCalled | HandShown | VoidDeclared | OutDeclared | Counted | EventVoided
          | HandCheckpointed | FinalDealt | SessionEnded)
 
+OPENING = (TableOpened, BalancesCarried, HistoryCarried)
+"""Events that open a table or a session and bring its counters in: undo never voids them (a
+table without its opening has no seats or rules, and a session without its carried balances
+would lose every counter it brought in). A new table is the way to start again."""
+
 KINDS: dict[str, type[Any]] = {
     cls.__name__: cls
     for cls in (TableOpened, BalancesCarried, HistoryCarried, PlayerJoined, PlayerLeft, HandDealt, SpareTaken, CardLed,

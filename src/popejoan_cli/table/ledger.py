@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from popejoan_cli.table.events import BalancesCarried, PlayerJoined, PlayerLeft, TableOpened
-from popejoan_cli.table.fold import TableView
+from popejoan_cli.table.view import TableView
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,8 +63,8 @@ def _hand_postings(view: TableView, number: int, seq: int) -> list[Posting]:
     hand, names = rec.hand, rec.players
     out: list[Posting] = []
     rules = view.the_rules()
-    each = rules["stakes.payer"] == "each"
-    mult = rules["stakes.dealer_multiplier"] if each else 1
+    each = rules.stakes.payer == "each"
+    mult = rules.stakes.dealer_multiplier if each else 1
     dealer = names.index(rec.dealer)
     for pot in rules.pots:
         payers = range(len(names)) if each else [dealer]

@@ -9,39 +9,24 @@ from __future__ import annotations
 from popejoan_cli.base.errors import IllegalPlay, Problem, RuleViolation, UsageError
 from popejoan_cli.base.words import plural
 from popejoan_cli.game.board import Board
-from popejoan_cli.game.cards import Card
-from popejoan_cli.game.hand import Hand
-from popejoan_cli.table.events import CardPlayed, Event, HandShown, OutDeclared, RealHandDealt, StopCalled, VoidDeclared
-from popejoan_cli.table.fold import HandRecord, TableView, close_hand, deal_turn, need_hand, seat_of
+from popejoan_cli.game.cards import SPARE, Card, hand_sizes
+from popejoan_cli.game.hand import PLAYED, Hand
+from popejoan_cli.table.events import (
+    CardPlayed,
+    Event,
+    HandShown,
+    OutDeclared,
+    RealHandDealt,
+    StopCalled,
+    VoidDeclared,
+)
+from popejoan_cli.table.view import HandRecord, TableView, close_hand, deal_turn, need_hand, seat_of
 
 
 def apply_real(view: TableView, seq: int, event: Event) -> None:
     """A hand from a real deck: the referee checks what can be known and never guesses."""
-    from popejoan_cli.game.cards import SPARE, hand_sizes
-    from popejoan_cli.game.hand import PLAYED
-
-    rules = view.the_rules()
     if isinstance(event, RealHandDealt):
-        dealer = deal_turn(view, event.dealer)
-        mode = rules["deal.turnup"]
-        turnup = Card.parse(event.turnup) if event.turnup else None
-        if mode == "none" and turnup is not None:
-            raise UsageError(f"{view.rules_name} turns no card up", "leave out --turnup")
-        if mode != "none" and turnup is None:
-            raise UsageError(f"{view.rules_name} turns the last card up: say which", "e.g. --turnup 10C")
-        if turnup is not None and turnup in rules.removed:
-            raise UsageError(f"{turnup.face} is out of the pack under {view.rules_name}")
-        n = len(view.players)
-        spare = rules["deal.spare_position"] if rules["deal.spare_hand"] else None
-        sizes, spare_size, last = hand_sizes(rules.deck_size() - (mode == "out-of-play"), n, dealer, spare)
-        holder = last if mode == "in-hand" else None
-        hand = Hand.unseen(rules, n, dealer, Board(rules, view.board), sizes, spare_size, turnup, holder)
-        hand.names = list(view.players)
-        rec = HandRecord(len(view.hands) + 1, seq, "", event.dealer, list(view.players), hand=hand)
-        rec.real = True
-        view.hands.append(rec)
-        if hand.ended:
-            close_hand(view, rec)
+        _deal(view, seq, event)
         return
     # Cards may be shown once the hand is settled, until the next deal.
     settled = view.hands[-1] if view.hands and isinstance(event, HandShown) else None
@@ -51,85 +36,101 @@ def apply_real(view: TableView, seq: int, event: Event) -> None:
         raise RuleViolation("this hand was dealt by popejoan, which knows every card: lead with "
                             "`popejoan lead CARD` and it plays the follows")
     if isinstance(event, CardPlayed):
-        seat = seat_of(view, event.player)
-        if hand.out == seat:
-            raise IllegalPlay(f"{event.player} cannot play {Card.parse(event.card).face}: they have played all "
-                              f"{plural(hand.dealt_sizes[seat], 'card')} they were dealt",
-                              rule="a player cannot play more cards than they were dealt")
-        if hand.ended:
-            raise RuleViolation("the hand is over: say who went out with `popejoan out NAME`")
-        hand.play(seat, Card.parse(event.card))
+        _card(view, hand, event)
     elif isinstance(event, StopCalled):
-        if hand.ended or hand.open_from is None:
-            done = hand.stops[-1] if hand.stops and hand.lead_due else None
-            already = (f"; the run already stopped at {done.card.face} ({done.reason}), and "
-                       f"{hand.names[hand.leader]} leads next" if done is not None else "")
-            raise IllegalPlay(f"no run is waiting for a card that might be missing{already}",
-                              rule="a stop ends a run")
-        hand.call_stop()
+        _stop(hand)
     elif isinstance(event, HandShown):
         seat = seat_of(view, event.player)
-        cards = [Card.parse(c) for c in event.cards]
-        _check_shown(hand, seat, cards, event.player)
-        for c in cards:
-            hand.holder[c] = seat
-        hand.holding[seat] = set(cards)
-        from popejoan_cli.game.refusals import recheck_leads
-
-        new = [b.message + f" ({b.rule})" for b in recheck_leads(hand, {seat: cards})]
+        breaches = hand.show(seat, [Card.parse(c) for c in event.cards], event.player)
+        new = [b.message + f" ({b.rule})" for b in breaches]
         rec.breaches += new
         view.problems += [Problem(b, key=f"seq {seq}", hint="a lead broke the rules") for b in new]
     elif isinstance(event, VoidDeclared):
-        if not (hand.passing and hand.lead_due and hand.after_stop_suit is not None and not hand.ended):
-            raise IllegalPlay("a hand is void only when, after a stop, nobody can lead a new suit",
-                              rule="play.no_new_suit = \"pass\"")
-        hand.void = hand.ended = True
+        hand.declare_void()
         close_hand(view, rec)
     elif isinstance(event, OutDeclared):
-        seat = seat_of(view, event.player)
-        if hand.out != seat:
-            if hand.out is not None:
-                raise RuleViolation(f"{hand.names[hand.out]} went out, not {event.player}")
-            raise RuleViolation(f"the record shows {event.player} still has {plural(hand.left[seat], 'card')}",
-                                "record the rest of the plays first")
-        pope = hand.pope_card
-        known = hand.holder[pope] if pope is not None else PLAYED
-        if hand.awaiting_pope and (known >= 0 or known == SPARE):
-            # Cards shown since the last card was played placed the Pope: nothing to ask.
-            assert pope is not None
-            if event.pope and event.pope != (hand.names[known] if known >= 0 else "spare"):
-                raise RuleViolation(f"the shown cards place the Pope ({Card(pope).face}) with "
-                                    f"{hand.names[known] if known >= 0 else 'the spare hand'}")
-            hand.settle(known)
-        elif hand.awaiting_pope:
-            if not event.pope:
-                raise UsageError("who still holds the Pope? popejoan cannot see the cards",
-                                 "add --pope NAME, --pope spare or --pope none")
-            holder = None if event.pope == "none" else SPARE if event.pope == "spare" else seat_of(view, event.pope)
-            hand.settle(holder)
-        elif event.pope and pope is not None:
-            by = hand.played_by[pope]
-            if by >= 0 and event.pope != "none":
-                raise RuleViolation(f"{hand.names[by]} played the Pope ({Card(pope).face}); nobody holds it",
-                                    "leave out --pope, or say --pope none")
-            known = hand.holder[pope]
-            if by < 0 and known != PLAYED and event.pope not in ("", (hand.names[known] if known >= 0 else
-                                                                         "spare" if known == SPARE else "none")):
-                raise RuleViolation(f"the record says otherwise about who holds the Pope ({Card(pope).face})")
+        _out(view, hand, event)
         close_hand(view, rec)
 
 
-def _check_shown(hand: Hand, seat: int, cards: list[Card], name: str) -> None:
-    from popejoan_cli.game.hand import UNKNOWN
+def _deal(view: TableView, seq: int, event: RealHandDealt) -> None:
+    rules = view.the_rules()
+    dealer = deal_turn(view, event.dealer)
+    mode = rules.deal.turnup
+    turnup = Card.parse(event.turnup) if event.turnup else None
+    if mode == "none" and turnup is not None:
+        raise UsageError(f"{view.rules_name} turns no card up", "leave out --turnup")
+    if mode != "none" and turnup is None:
+        raise UsageError(f"{view.rules_name} turns the last card up: say which", "e.g. --turnup 10C")
+    if turnup is not None and turnup in rules.removed:
+        raise UsageError(f"{turnup.face} is out of the pack under {view.rules_name}")
+    n = len(view.players)
+    spare = rules.deal.spare_position if rules.deal.spare_hand else None
+    sizes, spare_size, last = hand_sizes(rules.deck_size() - (mode == "out-of-play"), n, dealer, spare)
+    holder = last if mode == "in-hand" else None
+    hand = Hand.unseen(rules, n, dealer, Board(rules, view.board), sizes, spare_size, turnup, holder)
+    hand.names = list(view.players)
+    rec = HandRecord(len(view.hands) + 1, seq, "", event.dealer, list(view.players), hand=hand)
+    rec.real = True
+    view.hands.append(rec)
+    if hand.ended:
+        close_hand(view, rec)
 
-    if len(set(cards)) != len(cards):
-        raise UsageError("a card is listed twice")
-    if len(cards) != hand.left[seat]:
-        raise RuleViolation(f"the record shows {name} holds {plural(hand.left[seat], 'card')}, not {len(cards)}")
-    for c in cards:
-        if hand.holder[c] not in (seat, UNKNOWN):
-            raise RuleViolation(f"{name} cannot hold {c.face}: the record places it elsewhere "
-                                f"({'played' if hand.played_by[c] >= 0 else 'not in their hand'})")
-    missing = [Card(c) for c in hand.holding[seat] if c not in cards]
-    if missing:
-        raise RuleViolation(f"{name} must still hold {missing[0].face}")
+
+def _card(view: TableView, hand: Hand, event: CardPlayed) -> None:
+    seat = seat_of(view, event.player)
+    if hand.out == seat:
+        raise IllegalPlay(f"{event.player} cannot play {Card.parse(event.card).face}: they have played all "
+                          f"{plural(hand.dealt_sizes[seat], 'card')} they were dealt",
+                          rule="a player cannot play more cards than they were dealt")
+    if hand.ended:
+        raise RuleViolation("the hand is over: say who went out with `popejoan out NAME`")
+    hand.play(seat, Card.parse(event.card))
+
+
+def _stop(hand: Hand) -> None:
+    if not hand.can_call_stop():
+        done = hand.stops[-1] if hand.stops and hand.lead_due else None
+        already = (f"; the run already stopped at {done.card.face} ({done.reason}), and "
+                   f"{hand.names[hand.leader]} leads next" if done is not None else "")
+        raise IllegalPlay(f"no run is waiting for a card that might be missing{already}",
+                          rule="a stop ends a run")
+    hand.call_stop()
+
+
+def _out(view: TableView, hand: Hand, event: OutDeclared) -> None:
+    seat = seat_of(view, event.player)
+    if hand.out != seat:
+        if hand.out is not None:
+            raise RuleViolation(f"{hand.names[hand.out]} went out, not {event.player}")
+        raise RuleViolation(f"the record shows {event.player} still has {plural(hand.left[seat], 'card')}",
+                            "record the rest of the plays first")
+    pope = hand.pope_card
+    known = hand.holder[pope] if pope is not None else PLAYED
+    if hand.awaiting_pope and (known >= 0 or known == SPARE):
+        # Cards shown since the last card was played placed the Pope: nothing to ask.
+        assert pope is not None
+        if event.pope and event.pope != (hand.names[known] if known >= 0 else "spare"):
+            raise RuleViolation(f"the shown cards place the Pope ({Card(pope).face}) with "
+                                f"{hand.names[known] if known >= 0 else 'the spare hand'}")
+        hand.settle(known)
+    elif hand.awaiting_pope:
+        if not event.pope:
+            raise UsageError("who still holds the Pope? popejoan cannot see the cards",
+                             "add --pope NAME, --pope spare or --pope none")
+        holder = None if event.pope == "none" else SPARE if event.pope == "spare" else seat_of(view, event.pope)
+        hand.settle(holder)
+    elif event.pope and pope is not None:
+        _check_pope_named(hand, pope, event.pope)
+
+
+def _check_pope_named(hand: Hand, pope: int, named: str) -> None:
+    """After a settled hand, a `--pope` given anyway must agree with the record."""
+    by = hand.played_by[pope]
+    if by >= 0 and named != "none":
+        raise RuleViolation(f"{hand.names[by]} played the Pope ({Card(pope).face}); nobody holds it",
+                            "leave out --pope, or say --pope none")
+    known = hand.holder[pope]
+    where = hand.names[known] if known >= 0 else "spare" if known == SPARE else "none"
+    if by < 0 and known != PLAYED and named not in ("", where):
+        raise RuleViolation(f"the record says otherwise about who holds the Pope ({Card(pope).face})")

@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 
 from popejoan_cli.base.errors import UsageError, allowed
-from popejoan_cli.table.fold import TableView
 from popejoan_cli.table.ledger import changes, postings
+from popejoan_cli.table.view import TableView
 
 BOARD = "the board"
 MAX_VALUE = Decimal(1_000_000)

@@ -1,0 +1,144 @@
+"""What the command modules share: the table this command works on (`where`, `view`,
+`record`), reading `--players` and `--counters`, asking yes or no, and opening a table as the
+next session of an export (`read_export`, `continue_table`).
+
+One module that every command module may import, so that none imports another's helpers.
+The store, the formats and the rules are imported inside the helpers that need them, to keep
+start-up short: `popejoan rules list` loads none of them.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from popejoan_cli import cli
+from popejoan_cli.base.errors import DataError, Problem, UsageError, allowed
+from popejoan_cli.base.limits import cut, whole_number
+from popejoan_cli.base.words import plural
+from popejoan_cli.cli import console
+
+if TYPE_CHECKING:
+    from popejoan_cli.formats.exports import Imported
+    from popejoan_cli.game.rules import HouseRules
+    from popejoan_cli.store.tables import Recorded
+    from popejoan_cli.table.view import TableView
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout.")]
+
+
+def where() -> Path:
+    """The folder of the table this command works on (`--table`, else the current one)."""
+    from popejoan_cli.store import tables
+
+    return tables.folder(cli.table_override)
+
+
+def view(full: bool = False) -> TableView:
+    """The table replayed from its journal; its warnings go to stderr."""
+    from popejoan_cli.store import tables
+
+    found, warnings = tables.view(where(), full=full)
+    for w in warnings:
+        sys.stderr.write(f"popejoan: warning: {w}\n")
+    return found
+
+
+def record(make: Any, **kw: Any) -> Recorded:
+    """`tables.record` on this command's table (or `where=`); its warnings go to stderr."""
+    from popejoan_cli.store import tables
+
+    done = tables.record(make, where=kw.pop("where", None) or where(), **kw)
+    for w in done.warnings:
+        sys.stderr.write(f"popejoan: warning: {w}\n")
+    return done
+
+
+def counters(text: str) -> int:
+    """`--counters N`: a whole number of counters in range, read without converting thousands
+    of digits (Python refuses those with a traceback)."""
+    from popejoan_cli.table.view import MAX_COUNTERS
+
+    n = whole_number(text, 0, MAX_COUNTERS)
+    if n is None:
+        word = text.strip()
+        digits = word.removeprefix("-")
+        if not (digits.isascii() and digits.isdigit()):
+            why = "is not a whole number"
+        else:
+            why = "is negative" if word.startswith("-") else "is too large"
+        raise UsageError(f"--counters {cut(word, 20)} {why}", f"allowed: a whole number from 0 to {MAX_COUNTERS:,}")
+    return n
+
+
+def players(text: str) -> list[str]:
+    """`--players Ann,Bob,Cat`: the names, clockwise."""
+    names = [n.strip() for n in text.split(",")]
+    if any(not n for n in names):
+        raise UsageError(f"--players {text!r} has an empty name", "give names separated by commas: Ann,Bob,Cat")
+    return names
+
+
+def seats(text: str, dealer: str | None, rules_spec: str) -> tuple[HouseRules, list[str], int]:
+    """The rules, the players and the dealer's seat of a hand dealt outside a table."""
+    from popejoan_cli.formats.presets import load_rules
+    from popejoan_cli.game.deal import check_players
+
+    rules = load_rules(rules_spec)
+    names = players(text)
+    problems = check_players(names, rules)
+    if problems:
+        raise UsageError("; ".join(problems), f"--players lists the seats clockwise, {rules.players.min}"
+                         f"–{rules.players.max} of them for {rules.name}")
+    if dealer is None:
+        return rules, names, 0
+    if dealer not in names:
+        raise UsageError(f"--dealer {dealer!r} is not a player", allowed(names, dealer))
+    return rules, names, names.index(dealer)
+
+
+def confirm(question: str) -> bool:
+    """Ask yes or no on stderr; no answer at all (end of input) is no."""
+    try:
+        return bool(typer.confirm(question, default=False, err=True))
+    except (typer.Abort, EOFError):
+        sys.stderr.write("\n")
+        return False
+
+
+def read_export(file: str) -> Imported:
+    """Read and validate a TOML or JSON export: exit 2 for a path that names no file, 5 for
+    anything wrong in it (not a regular file, too big, damaged), 6 if it cannot be read."""
+    from popejoan_cli.formats import exports
+    from popejoan_cli.formats.userfiles import label, read_user_file
+    from popejoan_cli.store import tables
+
+    data = read_user_file(file, "ledger export", exports.MAX_BYTES, usage=True,
+                          hint="give the path of a ledger exported as .toml or .json")
+    kind = {".json": "json", ".toml": "toml"}.get(Path(file).suffix.lower(), "")
+    imp = exports.read_document(data, label(file), kind)
+    try:
+        tables.check_name(imp.table)  # the name it continues is shown and journalled as if typed
+    except UsageError as err:
+        raise DataError([Problem(err.message, key="table", file=label(file), hint=err.hint)]) from None
+    return imp
+
+
+def continue_table(name: str, imp: Imported, source: str, folder: Path) -> None:
+    """Open table `name` in `folder` as the next session of an export `imp` (validated), and make
+    it current. `source` names the file it came from ("" when it is the table itself)."""
+    from popejoan_cli.formats.exports import carried_opening
+    from popejoan_cli.store import tables
+
+    first_events = carried_opening(name, imp)
+    record(lambda view: first_events, where=folder, create=True)
+    if not cli.table_override:
+        tables.set_current(name)
+    held = ", ".join(f"{p} {n}" for p, n in imp.balances.items())
+    origin = f" from {source}" if source else ""
+    console().print(f"Table {name!r} continues {imp.table!r}{origin} as session {imp.session + 1} "
+                    f"({imp.rules_name} rules): {held}; {plural(sum(imp.board.values()), 'counter')} on the board. "
+                    f"{imp.next_dealer} deals next: `popejoan deal`.", markup=False)

@@ -1,0 +1,29 @@
+"""The exit code of each kind of error: the one table behind README: Exit codes.
+
+The core raises errors that say what kind of problem they are (`base.errors`); only the CLI
+turns a kind into a process exit code, here.
+"""
+
+from __future__ import annotations
+
+from popejoan_cli.base.errors import BadInput, DataError, PopejoanError, RuleViolation, StorageError, TableBusy
+
+EXIT_OK = 0
+EXIT_BUG = 1
+"""An error of no kind below: a bug, to be reported."""
+EXIT_CODES: dict[type[PopejoanError], int] = {
+    BadInput: 2,
+    RuleViolation: 3,
+    TableBusy: 4,
+    DataError: 5,
+    StorageError: 6,
+}
+
+
+def exit_code(err: PopejoanError) -> int:
+    """The code for `err`'s kind: its own class's, else the nearest kind it derives from."""
+    for cls in type(err).__mro__:
+        code = EXIT_CODES.get(cls)
+        if code is not None:
+            return code
+    return EXIT_BUG

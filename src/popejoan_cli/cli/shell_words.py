@@ -1,0 +1,260 @@
+"""The words of a shell line: `split` reads a line as `shlex.split` does (in linear time), and
+`Completion` offers what may complete a word at TAB (command words from the command tree,
+the table's players, its pot names, and cards in every notation `Card.parse` reads).
+
+Split from `shell_cmd` for size. Every `popejoan` invocation that registers all commands
+imports this file with the shell, so only light modules are imported at the top; the store,
+the presets and the cards are imported inside the completions that need them, to keep
+start-up short.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from popejoan_cli.table.view import TableView
+
+MAX_LINE = 10_000
+"""The longest line the shell runs; a longer one (a runaway paste) is refused with one line."""
+
+SHELL_WORDS = ("help", "exit", "quit")
+
+_PRESETS = frozenset({"spec", "a", "b", "base", "rules_spec"})
+"""Parameters that take a preset name (`rules show NAME`, `--rules`, `--from`)."""
+
+_WHITESPACE = " \t\r\n"
+# Pattern text, compiled on first use (re caches it): every invocation imports this module.
+_PLAIN = r"[^ \t\r\n'\"\\#]+"
+_PLAIN_NO_COMMENTS = r"[^ \t\r\n'\"\\]+"
+_IN_DOUBLE = r'["\\]'
+
+
+def split(line: str, comments: bool = True) -> list[str]:
+    """The words of `line` exactly as `shlex.split(line, comments=comments)` gives them.
+
+    shlex builds each word a character at a time on an attribute (`self.token += c`),
+    which CPython cannot extend in place: a pasted 1 MB word took 38 s. This reads
+    runs of ordinary characters with one regex match each, in time linear in the line,
+    and raises the same ValueErrors ("No closing quotation", "No escaped character").
+    """
+    plain = re.compile(_PLAIN if comments else _PLAIN_NO_COMMENTS)
+    words: list[str] = []
+    parts: list[str] = []
+    in_word = False  # a word has begun, if only with '' (an empty quoted word counts)
+    i, n = 0, len(line)
+    while i < n:
+        c = line[i]
+        if c in _WHITESPACE or (c == "#" and comments):
+            if in_word:
+                words.append("".join(parts))
+                parts, in_word = [], False
+            # After a comment shlex drops the rest of the physical line and carries on after it.
+            end = i if c != "#" else line.find("\n", i)
+            i = n if end < 0 else end + 1
+        elif c == "\\":
+            if i + 1 >= n:
+                raise ValueError("No escaped character")
+            parts.append(line[i + 1])
+            in_word, i = True, i + 2
+        elif c == "'":
+            end = line.find("'", i + 1)
+            if end < 0:
+                raise ValueError("No closing quotation")
+            parts.append(line[i + 1:end])
+            in_word, i = True, end + 1
+        elif c == '"':
+            in_word, i = True, _double_quoted(line, i + 1, parts)
+        else:
+            match = plain.match(line, i)
+            assert match is not None  # c is none of the characters the pattern stops at
+            parts.append(match.group())
+            in_word, i = True, match.end()
+    if in_word:
+        words.append("".join(parts))
+    return words
+
+
+def _double_quoted(line: str, i: int, parts: list[str]) -> int:
+    """Read a double-quoted part from `i` (just after the quote) into `parts`; where it ends."""
+    in_double = re.compile(_IN_DOUBLE)
+    n = len(line)
+    while True:
+        found = in_double.search(line, i)
+        if found is None:
+            raise ValueError("No closing quotation")
+        at = found.start()
+        parts.append(line[i:at])
+        if line[at] == '"':
+            return at + 1
+        if at + 1 >= n:
+            raise ValueError("No escaped character")
+        # Inside double quotes a backslash escapes only `"` and itself (POSIX).
+        nxt = line[at + 1]
+        parts.append(nxt if nxt in '"\\' else "\\" + nxt)
+        i = at + 2
+
+
+def visible(group: Any) -> dict[str, Any]:
+    """A command group's commands that `--help` lists, by name."""
+    return {name: c for name, c in getattr(group, "commands", {}).items() if not getattr(c, "hidden", False)}
+
+
+def is_group(node: Any) -> bool:
+    return hasattr(node, "commands")
+
+
+class Completion:
+    """TAB completion for the shell, which supplies the command tree, the table and the line."""
+
+    root: Any
+    view: TableView | None
+    matches: list[str]
+    line_before: Callable[[], str]
+
+    def refresh(self) -> bool:
+        raise NotImplementedError  # pragma: no cover - the shell reloads its table
+
+    def complete(self, text: str, state: int) -> str | None:
+        """readline's completer: the `state`-th candidate for `text`."""
+        if state == 0:
+            try:
+                self.refresh()
+                # Python's readline appends nothing to a lone match: the space is ours.
+                self.matches = [m + " " for m in self.candidates(self.line_before(), text)]
+            except Exception:  # a completer must never break the prompt
+                self.matches = []
+        return self.matches[state] if state < len(self.matches) else None
+
+    def candidates(self, before: str, text: str) -> list[str]:
+        """What may complete `text`, given the line `before` it."""
+        if len(before) + len(text) > MAX_LINE:
+            return []  # run_line would refuse the line anyway
+        try:
+            words = split(before)
+        except ValueError:
+            words = before.split()
+        if words and words[0] == "help":
+            words = words[1:]
+        found = self._command(words)
+        if found is None:
+            return []
+        node, path = found
+        if is_group(node):
+            names = list(visible(node))
+            if not path:
+                names = [n for n in names if n != "shell"] + list(SHELL_WORDS)
+            return sorted(n for n in names if n.startswith(text))
+        params = list(getattr(node, "params", []))
+        options = [p for p in params if getattr(p, "param_type_name", "") == "option"]
+        if text.startswith("-"):
+            flags = sorted({o for p in options for o in [*p.opts, *p.secondary_opts]})
+            return [o for o in flags if o.startswith(text) and o != "--help"]
+        by_flag = {o: p for p in options for o in p.opts}
+        if words and words[-1] in by_flag:
+            opt = by_flag[words[-1]]
+            return [] if getattr(opt, "is_flag", False) else self.values(opt.name, " ".join(path), text)
+        arguments = [p for p in params if getattr(p, "param_type_name", "") == "argument"]
+        position = _position(words, by_flag)
+        if not arguments:
+            return []
+        if position >= len(arguments):
+            if getattr(arguments[-1], "nargs", 1) != -1:
+                return []
+            position = len(arguments) - 1
+        return self.values(arguments[position].name, " ".join(path), text)
+
+    def _command(self, words: list[str]) -> tuple[Any, list[str]] | None:
+        """The command (or group) the leading `words` name, and those words; they are taken off
+        `words`. None when a word names nothing."""
+        node: Any = self.root
+        path: list[str] = []
+        while words and is_group(node):
+            sub = visible(node).get(words[0])
+            if sub is None or words[0].startswith("-"):
+                return None
+            node = sub
+            path.append(words.pop(0))
+        return node, path
+
+    def values(self, param: str, where: str, text: str) -> list[str]:
+        """Values for one parameter of the command `where`."""
+        found: list[str] = []
+        if param in ("card", "cards", "turnup"):
+            found = self.cards(text)
+        elif param in ("seat", "player") or (param == "name" and where not in ("table new", "table join",
+                                                                               "table use")):
+            found = self.names(self.players(), text)
+        elif param == "name" and where == "table use":
+            from popejoan_cli.store import tables
+
+            found = self.names(tables.table_names(), text)
+        elif param == "words":
+            found = self.names(self.players(), text) + self.cards(text)
+        elif param == "what":
+            found = self.names([*self.pots(), "cards"], text)
+        elif param == "target":
+            found = self.names([*self.pots(), *self.players()], text)
+        elif param == "pope":
+            found = self.names([*self.players(), "spare", "none"], text)
+        elif param in _PRESETS:
+            from popejoan_cli.formats.presets import preset_names
+
+            found = self.names(preset_names(), text)
+        return found
+
+    def players(self) -> list[str]:
+        return list(self.view.players) if self.view is not None else []
+
+    def pots(self) -> list[str]:
+        if self.view is None or self.view.rules is None:
+            return []
+        return [p.name for p in self.view.rules.pots]
+
+    @staticmethod
+    def names(choices: list[str], text: str) -> list[str]:
+        low = text.lower()
+        return [c for c in choices if c.lower().startswith(low)]
+
+    def cards(self, text: str) -> list[str]:
+        """Cards whose spelling starts with `text`, in the notation `text` is written in.
+
+        ASCII (any case) completes to the file form `9D` (and `TD` after a T); a suit symbol
+        or Cyrillic letter completes in that notation (`9♦`, `Дч`). Removed cards are left out.
+        """
+        from popejoan_cli.game.cards import CARDS, RANK_NAMES, parse_card_or_none
+
+        removed: set[int] = set()
+        if self.view is not None and self.view.rules is not None:
+            removed = set(self.view.rules.removed)
+        if text and parse_card_or_none(text) is not None and not text.isascii():
+            return [] if parse_card_or_none(text) in removed else [text]
+        live = [c for c in CARDS if c not in removed]
+        spellings: list[str] = []
+        if any("\u0400" <= ch <= "\u04ff" for ch in text):
+            ranks = {1: "Т", 11: "В", 12: "Д", 13: "К"}
+            for c in live:
+                rank = ranks.get(c.rank, RANK_NAMES[c.rank - 1])
+                spellings.append(rank + "тбчп"[c.suit])
+        else:
+            ten = text[:1] in ("t", "T")  # T for 10 only when it is typed
+            for c in live:
+                spellings.append("T" + "CDHS"[c.suit] if ten and c.rank == 10 else str(c))
+        up = text.upper()
+        return [s for s in spellings if s.upper().startswith(up)]
+
+
+def _position(words: list[str], by_flag: dict[str, Any]) -> int:
+    """How many arguments `words` hold, skipping options and the values they take."""
+    position = 0
+    skip = False
+    for w in words:
+        if skip:
+            skip = False
+        elif w in by_flag:
+            skip = not getattr(by_flag[w], "is_flag", False)
+        elif not w.startswith("-"):
+            position += 1
+    return position

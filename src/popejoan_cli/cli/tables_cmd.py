@@ -1,0 +1,144 @@
+"""The `table` verbs: `table new | list | use | path | join | leave`.
+
+Each change goes through `tables.record`. The store, the rules and the referee are imported
+inside the commands that need them, to keep start-up short.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from popejoan_cli import cli
+from popejoan_cli.base.errors import UsageError
+from popejoan_cli.base.names import find_name
+from popejoan_cli.base.words import plural
+from popejoan_cli.cli import command, common, console, emit_json, table_app
+from popejoan_cli.cli.common import JsonOpt
+
+if TYPE_CHECKING:
+    from popejoan_cli.table.events import Event
+    from popejoan_cli.table.view import TableView
+
+
+@command(table_app, "new")
+def table_new(
+    name: Annotated[str, typer.Argument(help="A name for the table, e.g. fridays.")],
+    rules_spec: Annotated[str | None, typer.Option("--rules", "-r", help="A preset name or house-rule file.")]
+    = None,
+    players: Annotated[str | None, typer.Option("--players", "-p", help="Players clockwise: Ann,Bob,Cat.")] = None,
+    dealer: Annotated[str | None, typer.Option("--dealer", "-d", help="First dealer (default: first player).")] = None,
+    counters: Annotated[str | None, typer.Option("--counters", "-c", metavar="N",
+                                                 help="Counters each player brings (50).")] = None,
+    from_file: Annotated[str | None, typer.Option("--from", metavar="FILE",
+                                                  help="Continue an exported ledger (TOML or JSON) as a new "
+                                                       "session.")] = None,
+) -> None:
+    """Create a table and make it the current one (or continue an exported ledger with --from)."""
+    from popejoan_cli.formats.presets import load_rules
+    from popejoan_cli.store import tables
+    from popejoan_cli.table.events import TableOpened
+
+    tables.check_name(name)  # with --table too: the name is shown, exported and journalled
+    where = tables.tables_dir() / name if not cli.table_override else common.where()
+    if from_file is not None:
+        given = [o for o, v in (("--rules", rules_spec), ("--players", players), ("--dealer", dealer),
+                                ("--counters", counters)) if v is not None]
+        if given:
+            raise UsageError(f"--from takes the rules, players, dealer and counters from the file: "
+                             f"leave out {', '.join(given)}")
+        common.continue_table(name, common.read_export(from_file), from_file, where)
+        return
+    if rules_spec is None or players is None:
+        missing = " and ".join(o for o, v in (("--rules", rules_spec), ("--players", players)) if v is None)
+        raise UsageError(f"a new table needs {missing}",
+                         "e.g. `popejoan table new fridays --rules modern-stops --players Ann,Bob,Cat`, "
+                         "or continue an export with --from FILE")
+    each = 50 if counters is None else common.counters(counters)
+    rules = load_rules(rules_spec)
+    names = common.players(players)
+    first = (find_name(dealer, names) or dealer) if dealer is not None else names[0]
+    common.record(lambda view: [TableOpened(name=name, rules=rules.to_dict(), rules_name=rules.name, players=names,
+                                      counters=each, dealer=first)], where=where, create=True)
+    if not cli.table_override:
+        tables.set_current(name)
+    console().print(f"Table {name!r} is ready: {', '.join(names)}, {plural(each, 'counter')} each, "
+                    f"{rules.title} rules. {first} deals first: `popejoan deal`.", markup=False)
+
+
+@command(table_app, "list")
+def table_list(as_json: JsonOpt = False) -> None:
+    """The tables in the popejoan home folder; the current one is marked."""
+    from popejoan_cli.store import tables
+
+    names, current = tables.table_names(), tables.current_name()
+    if as_json:
+        emit_json({"tables": names, "current": current if current in names else None})
+        return
+    out = console()
+    if not names:
+        out.print("No tables yet: `popejoan table new NAME --rules R --players A,B,C`.", markup=False)
+    for n in names:
+        out.print(f"{'*' if n == current else ' '} {n}", markup=False)
+
+
+@command(table_app, "use")
+def table_use(name: Annotated[str, typer.Argument(help="The table to make current.")]) -> None:
+    """Make a table the current one."""
+    from popejoan_cli.store import tables
+
+    tables.folder_of(name)
+    tables.set_current(name)
+    console().print(f"Now using table {name!r}.", markup=False)
+
+
+@command(table_app, "path")
+def table_path(as_json: JsonOpt = False) -> None:
+    """Print the folder that holds the current table's journal."""
+    if as_json:
+        emit_json({"path": str(common.where())})
+        return
+    sys.stdout.write(f"{common.where()}\n")
+
+
+@command(table_app, "join")
+def table_join(
+    name: Annotated[str, typer.Argument(help="The new player.")],
+    counters_text: Annotated[str | None, typer.Option("--counters", "-c", metavar="N",
+                                                      help="Counters the player brings (default: what each "
+                                                           "player brought when the table opened).")] = None,
+) -> None:
+    """A player sits down between hands (last in the clockwise order)."""
+    from popejoan_cli.table import moves
+
+    given = None if counters_text is None else common.counters(counters_text)
+    if "," in name:
+        raise UsageError(f"{name!r} is not one player's name", "a name may not contain a comma")
+
+    brings: list[int] = []
+
+    def make(view: TableView) -> list[Event]:
+        joined = moves.joining(view, name, given)
+        brings.append(joined.counters)
+        return [joined]
+
+    common.record(make)
+    console().print(f"{name} joins with {plural(brings[-1], 'counter')}.", markup=False)
+
+
+@command(table_app, "leave")
+def table_leave(name: Annotated[str, typer.Argument(help="The player who leaves.")]) -> None:
+    """A player leaves between hands, taking their counters (recorded in the ledger)."""
+    from popejoan_cli.table.events import PlayerLeft
+    from popejoan_cli.table.view import player_named
+
+    who: list[str] = []
+
+    def make(view: TableView) -> list[Event]:
+        who.append(player_named(view.players, name))
+        return [PlayerLeft(player=who[-1])]
+
+    done = common.record(make)
+    console().print(f"{who[-1]} leaves, taking {plural(done.view.taken_out.get(who[-1], 0), 'counter')}.", markup=False)

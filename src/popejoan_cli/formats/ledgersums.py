@@ -1,0 +1,189 @@
+"""The arithmetic of a ledger export: its parts must add up, and the standings they give.
+
+The second pass of `exports.from_document` (see docs/exports.md), once `ledgercheck` has
+found every part whole: each hand against itself and the board before it, the final deal,
+then the board, the totals and each player's balance against the history, and the counters
+brought in and taken away against what the players and the board hold. A document edited
+by hand, or cut short and mended, fails here. `standings` is what `ledger stats` shows for
+the exported session, from the same history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from popejoan_cli.base.limits import clip, quoted
+from popejoan_cli.formats.ledgercheck import Checker, FinalDeal, Seats
+
+
+@dataclass
+class Ledger:
+    """The checked parts the arithmetic joins: seats, boards, history and the declared sums."""
+
+    seats: Seats
+    pots: list[str]
+    opening: dict[str, int]
+    board: dict[str, int]
+    hands: list[dict[str, Any]]
+    final: FinalDeal | None
+    totals: dict[str, int] | None
+    brought_in: int
+    taken_away: int
+
+
+def check(ck: Checker, ledger: Ledger) -> None:
+    """Every sum between the parts, each wrong one a problem in `ck`, in the document's order."""
+    everyone = ledger.seats.everyone
+    known_players = set(everyone)
+    prev = dict(ledger.opening)
+    nets: dict[str, int] = dict.fromkeys(everyone, 0)
+    for h in ledger.hands:
+        _hand(ck, h, prev, ledger.pots, known_players)
+        for n, v in h["net"].items():
+            if n in nets:
+                nets[n] += v
+        prev = h["board"]
+    if ledger.final is not None:
+        _final(ck, ledger.final, prev, ledger.pots, nets)
+        prev = ledger.final.board
+    if prev != ledger.board:
+        ck.bad("board", f"the history leaves {_pots(prev)} on the board, file says {_pots(ledger.board)}")
+    if ledger.totals is not None:
+        for n in everyone:
+            if ledger.totals[n] != nets[n]:
+                ck.bad(f"totals.net.{n}", f"{n}: history gives {nets[n]}, file says {ledger.totals[n]}")
+    _balances(ck, ledger, nets)
+
+
+def _hand(ck: Checker, h: dict[str, Any], before: Mapping[str, int], pots: list[str], known: set[str]) -> None:
+    """One hand: its players, its nets from the dressing, awards and payments, and its board."""
+    place, net = h["place"], h["net"]
+    for n in net:
+        if n not in known:
+            ck.bad(f"{place}.net.{clip(n, 40)}", f"{quoted(n)} is not a player of this ledger")
+    if h["dealer"] not in net:
+        ck.bad(f"{place}.dealer", f"{quoted(h['dealer'])} is not in the hand")
+    moves, pot_moves = _moves(ck, h, pots)
+    for n, v in net.items():
+        if moves.get(n) != v:
+            ck.bad(f"{place}.net.{clip(n, 40)}",
+                   f"{clip(n, 40)}: dressing, awards and payments give {moves.get(n)}, file says {v}")
+    # The board: what was on it, plus the dressing, less the awards (pot by pot, dressing in total).
+    before_total, after_total = sum(before.values()), sum(h["board"].values())
+    expect_total = before_total + sum(h["dressed"].values()) + sum(pot_moves.values())
+    if expect_total != after_total:
+        ck.bad(f"{place}.board", f"the board should hold {expect_total} after the hand, file says {after_total}")
+
+
+def _moves(ck: Checker, h: dict[str, Any], pots: list[str]) -> tuple[dict[str, int], dict[str, int]]:
+    """What a hand's dressing, awards and payments move: per player, and out of each pot."""
+    place, net, dressed = h["place"], h["net"], h["dressed"]
+    moves = {n: -dressed[n] for n in net}
+    pot_moves = dict.fromkeys(pots, 0)
+    for a in h["awards"]:
+        if a["player"] not in net or a["pot"] not in pot_moves:
+            ck.bad(f"{place}.awards",
+                   f"an award names {quoted(a['player'])} / pot {quoted(a['pot'])}, not of this hand")
+            continue
+        moves[a["player"]] += a["amount"]
+        pot_moves[a["pot"]] -= a["amount"]
+    for p in h["payments"]:
+        if p["from"] not in net or p["to"] not in net:
+            ck.bad(f"{place}.payments", f"a payment names {quoted(p['from'])} → {quoted(p['to'])}, not of this hand")
+            continue
+        moves[p["from"]] -= p["amount"]
+        moves[p["to"]] += p["amount"]
+    return moves, pot_moves
+
+
+def _final(ck: Checker, final: FinalDeal, before: Mapping[str, int], pots: list[str], nets: dict[str, int]) -> None:
+    """The final deal: its players, its awards against its nets, and the board it leaves."""
+    for n, v in final.net.items():
+        if n not in nets:
+            ck.bad(f"final.net.{clip(n, 40)}", f"{quoted(n)} is not a player of this ledger")
+        else:
+            nets[n] += v
+    for a in final.awards:
+        if a["player"] not in final.net or a["pot"] not in pots:
+            ck.bad("final.awards",
+                   f"an award names {quoted(a['player'])} / pot {quoted(a['pot'])}, not of the final deal")
+    won = sum(a["amount"] for a in final.awards)
+    if sum(final.net.values()) != won:
+        ck.bad("final.net", f"the final deal's awards give {won}, its nets {sum(final.net.values())}")
+    if sum(before.values()) - won != sum(final.board.values()):
+        ck.bad("final.board", f"the board should hold {sum(before.values()) - won} after the final deal, "
+               f"file says {sum(final.board.values())}")
+
+
+def _balances(ck: Checker, ledger: Ledger, nets: dict[str, int]) -> None:
+    """Each player's balance against the history; the counters in and out against what is held."""
+    names, everyone = ledger.seats.names, ledger.seats.everyone
+    brought_in, taken_away, opening = ledger.brought_in, ledger.taken_away, sum(ledger.opening.values())
+    rows = {r["name"]: r for r in [*ledger.seats.seated, *ledger.seats.departed]}
+    for n in everyone:
+        r = rows[n]
+        expect = r["brought_in"] - r["taken_away"] + nets[n]
+        if expect != r["balance"]:
+            gone = everyone.index(n) - len(names)
+            where = f"players[{names.index(n)}].balance" if n in names else f"departed[{gone}]"
+            ck.bad(where, f"{n}: history gives {expect}, file says {r['balance']}",
+                   f"brought in {r['brought_in']}, taken away {r['taken_away']}, won or lost {nets[n]}")
+    if sum(r["brought_in"] for r in rows.values()) + opening != brought_in:
+        ck.bad("brought_in", f"the players brought in {sum(r['brought_in'] for r in rows.values())}"
+               f"{' and the board ' + str(opening) if opening else ''}, "
+               f"file says {brought_in}")
+    if sum(r["taken_away"] for r in rows.values()) != taken_away:
+        ck.bad("taken_away", f"the players took away {sum(r['taken_away'] for r in rows.values())}, "
+               f"file says {taken_away}")
+    held = sum(r["balance"] for r in ledger.seats.seated) + sum(ledger.board.values())
+    if held != brought_in - taken_away:
+        ck.bad("board", f"players and board hold {held}, but {brought_in} were brought in and {taken_away} "
+               f"taken away ({brought_in - taken_away})")
+
+
+def _pots(board: Mapping[str, int]) -> str:
+    return ", ".join(f"{k} {v}" for k, v in board.items()) or "nothing"
+
+
+def standings(seats: Seats, hands: list[dict[str, Any]], final: FinalDeal | None) -> dict[str, dict[str, Any]]:
+    """What `ledger stats` shows for the exported session, from its hand-by-hand history.
+
+    The balance after each hand is counted back from where each player ended (his balance,
+    or what he took away when he left), so a player who left and came back is charted
+    approximately; every other number is exact.
+    """
+    everyone, seated = seats.everyone, seats.names
+    rows = {r["name"]: r for r in [*seats.seated, *seats.departed]}
+    final_net = final.net if final is not None else {}
+    end = {n: rows[n]["balance"] if n in seated else rows[n]["taken_away"] for n in everyone}
+    total = dict.fromkeys(everyone, 0)
+    for h in hands:
+        for n, v in h["net"].items():
+            total[n] += v
+    for n, v in final_net.items():
+        total[n] += v
+    out = {n: {"hands": 0, "net": total[n], "balance": rows[n]["balance"], "won": {}, "first_out": 0,
+               "dealt": 0, "balances": []} for n in everyone}
+    running = {n: end[n] - total[n] for n in everyone}
+    for h in hands:
+        for n, v in h["net"].items():
+            running[n] += v
+            st = out[n]
+            st["hands"] += 1
+            st["dealt"] += h["dealer"] == n
+            st["first_out"] += h["out"] == n
+            st["balances"].append(running[n])
+        _add_awards(out, h["awards"])
+    _add_awards(out, final.awards if final is not None else [])
+    for n, v in final_net.items():
+        running[n] += v
+        out[n]["balances"].append(running[n])
+    return out
+
+
+def _add_awards(out: dict[str, dict[str, Any]], awards: list[dict[str, Any]]) -> None:
+    for a in awards:
+        won = out[a["player"]]["won"]
+        won[a["pot"]] = won.get(a["pot"], 0) + a["amount"]

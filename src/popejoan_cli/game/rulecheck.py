@@ -1,0 +1,325 @@
+"""Validating a house-rule document against the key schema (see README: Writing a house-rule file).
+
+`check_document` reads a parsed TOML document over a starting rule set's values and pots,
+collecting every problem with its line and key, so that `rules.from_data` can report them
+all at once in one `DataError`. The checks read `KEYS`; nothing here knows a key by name
+except the few that other keys depend on (the turn-up, the deck and the player counts).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from popejoan_cli.base.errors import Problem, allowed, describe
+from popejoan_cli.base.limits import clip, int_text, key_text, quoted, text_problem
+from popejoan_cli.base.visible import shown
+from popejoan_cli.game.cards import VALID_FORMS, parse_card_or_none
+from popejoan_cli.game.rulekeys import (
+    KEY_BY_PATH,
+    KEYS,
+    MAX_COUNT,
+    MAX_ENTRIES,
+    MAX_NAME,
+    POT_KEYS,
+    POT_NAME,
+    SECTIONS,
+    TOP_LEVEL,
+    WINS,
+    CardSpec,
+    Key,
+    Path_,
+    PotRule,
+)
+
+SUITS = ("C", "D", "H", "S")
+KNOWN_TOP = frozenset({*TOP_LEVEL, *SECTIONS, "pot"})
+
+
+class Checker:
+    """Collects problems while reading one document."""
+
+    def __init__(self, places: dict[Path_, tuple[int, int]]) -> None:
+        self.places = places
+        self.problems: list[Problem] = []
+
+    def at(self, path: Path_) -> tuple[int, int]:
+        while path:
+            if path in self.places:
+                return self.places[path]
+            path = path[:-1]
+        return (0, 0)
+
+    def bad(self, path: Path_, message: str, hint: str = "") -> None:
+        line, col = self.at(path)
+        self.problems.append(Problem(message, key_text(path), line, col, hint))
+
+
+def check_int(ck: Checker, path: Path_, value: object, lo: int, hi: int) -> int | None:
+    if isinstance(value, float) and not math.isfinite(value):
+        ck.bad(path, f"found {describe(clip(value))}; a count must be a whole number",
+               f"allowed: an integer from {lo} to {hi:,}")
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        ck.bad(path, f"found {describe(clip(value))}, expected an integer",
+               f"allowed: an integer from {lo} to {hi:,}")
+        return None
+    if not lo <= value <= hi:
+        what = "negative" if value < 0 else "too large" if value > hi else "too small"
+        ck.bad(path, f"{int_text(value)} is {what}", f"allowed: an integer from {lo} to {hi:,}")
+        return None
+    return value
+
+
+def check_text(ck: Checker, path: Path_, value: str, max_len: int, *, multiline: bool = False,
+               blank_ok: bool = True) -> str | None:
+    """A text from the file, or None with a problem: bounded, and free of control characters
+    (a newline in a name would end a line of a journal or an hledger file; an escape would
+    drive the terminal it is shown on)."""
+    wrong = text_problem(value, max_len=max_len, multiline=multiline, blank_ok=blank_ok)
+    if wrong is None:
+        return value
+    short = shown(value[:40]) + ("…" if len(value) > 40 else "")
+    ck.bad(path, f"{short!r} {wrong}",
+           f"allowed: up to {max_len:,} characters" + (", newlines and tabs, but no other control characters"
+                                                       if multiline else " on one line, no control characters"))
+    return None
+
+
+def _int_value(ck: Checker, key: Key, path: Path_, value: object) -> object | None:
+    return check_int(ck, path, value, key.lo, key.hi)
+
+
+def _bool_value(ck: Checker, key: Key, path: Path_, value: object) -> object | None:
+    if isinstance(value, bool):
+        return value
+    ck.bad(path, f"found {describe(clip(value))}, expected true or false", "allowed: true, false")
+    return None
+
+
+def _choice_value(ck: Checker, key: Key, path: Path_, value: object) -> object | None:
+    suit = key.kind == "suit"
+    choices = SUITS if suit else key.choices
+    if isinstance(value, str) and (value in choices or (suit and value.upper() in choices)):
+        return value.upper() if suit else value
+    found = repr(clip(value)) if isinstance(value, str) else describe(clip(value))
+    ck.bad(path, f"found {found}", allowed(choices, value if isinstance(value, str) else None))
+    return None
+
+
+def _text_value(ck: Checker, key: Key, path: Path_, value: object) -> object | None:
+    if isinstance(value, str):
+        return check_text(ck, path, value, key.hi, multiline=key.name == "description",
+                          blank_ok=key.name != "name")
+    ck.bad(path, f"found {describe(clip(value))}, expected a string")
+    return None
+
+
+def _list_value(ck: Checker, key: Key, path: Path_, value: object) -> object | None:
+    if not isinstance(value, list):
+        ck.bad(path, f"found {describe(clip(value))}, expected an array")
+        return None
+    if not all(isinstance(v, str) for v in value):
+        ck.bad(path, "every entry must be a string")
+        return None
+    if len(value) > MAX_ENTRIES:
+        ck.bad(path, f"{len(value):,} entries; at most {MAX_ENTRIES} are allowed")
+        return None
+    limit = key.hi if key.kind == "texts" else MAX_NAME
+    if any(check_text(ck, path, v, limit) is None for v in value):
+        return None
+    if key.kind == "cards":
+        return _card_list(ck, path, value)
+    return tuple(value)
+
+
+def _card_list(ck: Checker, path: Path_, value: list[str]) -> tuple[str, ...]:
+    cards = []
+    for v in value:
+        card = parse_card_or_none(v)
+        if card is None:
+            ck.bad(path, f"not a card: {quoted(v)}", VALID_FORMS)
+        else:
+            cards.append(card)
+    return tuple(str(c) for c in sorted(set(cards)))
+
+
+_BY_KIND: dict[str, Callable[[Checker, Key, Path_, object], object | None]] = {
+    "int": _int_value, "bool": _bool_value, "choice": _choice_value, "suit": _choice_value,
+    "text": _text_value, "texts": _list_value, "cards": _list_value, "pots": _list_value,
+}
+assert set(_BY_KIND) >= {k.kind for k in KEYS}, "a kind in KEYS has no check"
+
+
+def check_value(ck: Checker, key: Key, path: Path_, value: object) -> object | None:
+    """The value to keep for `key`, or None with a problem recorded."""
+    return _BY_KIND[key.kind](ck, key, path, value)
+
+
+def _pot_entries(ck: Checker, base: Path_, raw: Mapping[str, object],
+                 wins: str) -> tuple[list[object], bool] | None:
+    """The card texts a pot names for its kind of win, and whether they were given rightly;
+    None when a pair pot's `cards` cannot be read at all."""
+    ok = True
+    wanted = {"card": "card", "pair": "cards"}.get(wins)
+    for other in ("card", "cards"):
+        if other in raw and other != wanted:
+            ck.bad((*base, other), f"a {quoted(wins)} pot takes no {other!r}",
+                   f"use {wanted!r}" if wanted else "remove it")
+            ok = False
+    if wanted == "card":
+        if "card" not in raw:
+            ck.bad(base, "a 'card' pot needs card = \"9D\" or card = \"trump:A\"")
+            return [], False
+        return [raw["card"]], ok
+    if wanted == "cards":
+        got = raw.get("cards")
+        if not isinstance(got, list) or len(got) != 2:
+            ck.bad((*base, "cards"), "a 'pair' pot needs two cards, e.g. cards = [\"trump:Q\", \"trump:K\"]")
+            return None
+        return list(got), ok
+    return [], ok
+
+
+def _pot_specs(ck: Checker, where: Path_, entries: list[object], trump_ok: bool,
+               pair: bool) -> tuple[list[CardSpec], bool]:
+    ok = True
+    specs: list[CardSpec] = []
+    for entry in entries:
+        spec = CardSpec.parse(entry)
+        if spec is None:
+            ck.bad(where, f"unknown card {quoted(entry)}",
+                   VALID_FORMS + "; or trump:A, trump:K, trump:Q, trump:J")
+            ok = False
+            continue
+        if spec.card is None and not trump_ok:
+            ck.bad(where, f"{quoted(entry)} needs a trump, but deal.turnup = \"none\" gives none",
+                   "name a fixed card such as \"AH\", or set deal.turnup")
+            ok = False
+        specs.append(spec)
+    if pair and len(specs) == 2 and str(specs[0]) == str(specs[1]):
+        ck.bad(where, "the two cards of a pair must differ")
+        ok = False
+    return specs, ok
+
+
+def _pot_label(ck: Checker, base: Path_, label: object) -> bool:
+    if not isinstance(label, str):
+        ck.bad((*base, "label"), f"found {describe(clip(label))}, expected a string")
+        return False
+    return check_text(ck, (*base, "label"), label, MAX_NAME) is not None
+
+
+def check_pot(ck: Checker, i: int, raw: object, trump_ok: bool) -> PotRule | None:
+    """One `[[pot]]` table as a `PotRule`, or None with its problems recorded."""
+    base: Path_ = ("pot", i)
+    if not isinstance(raw, dict):
+        ck.bad(base, f"found {describe(clip(raw))}, expected a [[pot]] table")
+        return None
+    ok = True
+    for k in raw:
+        if k not in POT_KEYS:
+            ck.bad((*base, k), "unknown key in [[pot]]", allowed(POT_KEYS, k))
+            ok = False
+    name = raw.get("name")
+    if not isinstance(name, str) or not POT_NAME.match(name):
+        ck.bad((*base, "name"), f"found {describe(clip(name)) if name is not None else 'no name'}",
+               "a pot needs a name: a lowercase word such as 'pope' or 'kitty'")
+        ok = False
+    stake = check_int(ck, (*base, "stake"), raw.get("stake", 0), 0, MAX_COUNT)
+    wins = raw.get("wins")
+    if not isinstance(wins, str) or wins not in WINS:
+        ck.bad((*base, "wins"), f"found {quoted(wins)}" if wins is not None else "missing 'wins'",
+               allowed(WINS, wins if isinstance(wins, str) else None))
+        return None
+    label = raw.get("label", name.capitalize() if isinstance(name, str) else "")
+    ok = _pot_label(ck, base, label) and ok
+    entries = _pot_entries(ck, base, raw, wins)
+    if entries is None:
+        return None
+    where = (*base, "card" if wins == "card" else "cards")
+    specs, specs_ok = _pot_specs(ck, where, entries[0], trump_ok, wins == "pair")
+    if not (ok and entries[1] and specs_ok) or stake is None or not isinstance(name, str) \
+            or not isinstance(label, str):
+        return None
+    return PotRule(name, label, stake, wins, tuple(specs))
+
+
+def _check_top(ck: Checker, values: dict[str, object], top: str, value: object) -> None:
+    if top not in KNOWN_TOP:
+        ck.bad((top,), "unknown key", allowed(sorted(KNOWN_TOP), top))
+    elif top in SECTIONS:
+        _check_section(ck, values, top, value)
+    elif top != "pot":
+        checked = check_value(ck, KEY_BY_PATH[top], (top,), value)
+        if checked is not None:
+            values[top] = checked
+
+
+def _check_section(ck: Checker, values: dict[str, object], top: str, value: object) -> None:
+    if not isinstance(value, dict):
+        ck.bad((top,), f"found {describe(clip(value))}, expected a [{top}] table")
+        return
+    names = [k.name for k in KEYS if k.section == top]
+    for name, v in value.items():
+        key = KEY_BY_PATH.get(f"{top}.{name}")
+        if key is None:
+            ck.bad((top, name), f"unknown key in [{top}]", allowed(names, name))
+            continue
+        checked = check_value(ck, key, (top, name), v)
+        if checked is not None:
+            values[key.path] = checked
+
+
+def _check_pots(ck: Checker, raw: object, trump_ok: bool, start: tuple[PotRule, ...]) -> tuple[PotRule, ...]:
+    if not isinstance(raw, list) or not raw:
+        ck.bad(("pot",), "expected one or more [[pot]] tables")
+        return start
+    got = [check_pot(ck, i, p, trump_ok) for i, p in enumerate(raw)]
+    seen: set[str] = set()
+    for i, p in enumerate(got):
+        if p is not None and p.name in seen:
+            ck.bad(("pot", i, "name"), f"a second pot named {p.name!r}", "pot names must be unique")
+        if p is not None:
+            seen.add(p.name)
+    return tuple(p for p in got if p is not None)
+
+
+def check_document(doc: Mapping[str, object], places: dict[Path_, tuple[int, int]],
+                   start: Mapping[str, object], pots: tuple[PotRule, ...]
+                   ) -> tuple[dict[str, object], tuple[PotRule, ...], list[Problem]]:
+    """`doc` read over the values `start` and the board `pots`: the values and pots it gives,
+    and every problem found (the values are usable only when there are none)."""
+    ck = Checker(places)
+    values = dict(start)
+    for top, value in doc.items():
+        _check_top(ck, values, top, value)
+    trump_ok = values["deal.turnup"] != "none"
+    if "pot" in doc:
+        pots = _check_pots(ck, doc["pot"], trump_ok, pots)
+    elif not trump_ok and any(s.card is None for p in pots for s in p.cards):
+        ck.bad(("deal", "turnup"), "deal.turnup = \"none\" leaves the default board's trump: "
+               "pots with no trump", "give your own [[pot]] tables with fixed cards")
+    _check_contradictions(ck, values, pots)
+    return values, pots, ck.problems
+
+
+def _check_contradictions(ck: Checker, v: Mapping[str, Any], pots: Sequence[PotRule]) -> None:
+    if v["players.min"] > v["players.max"]:
+        ck.bad(("players", "min"), f"min {v['players.min']} is more than max {v['players.max']}",
+               "min must be at most max")
+    dealt = 52 - len(v["deck.removed"]) - (1 if v["deal.turnup"] == "out-of-play" else 0)
+    receivers = v["players.max"] + (1 if v["deal.spare_hand"] else 0)
+    if receivers > dealt:
+        ck.bad(("players", "max"), f"{v['players.max']} players"
+               f"{' and a spare hand' if v['deal.spare_hand'] else ''} need {receivers} cards, "
+               f"but the deck deals only {dealt}", (f"allowed: at most {dealt - receivers + v['players.max']} players"
+                if dealt > receivers - v["players.max"] else "remove fewer cards from the pack"))
+    names = {p.name for p in pots}
+    if "pope" not in names:
+        return  # the Pope keys are read only where the board has a pot named pope
+    for taken in v["turnup.pope_takes"]:
+        if taken != "*" and taken not in names:
+            ck.bad(("turnup", "pope_takes"), f"pope_takes names an unknown pot {quoted(taken)}",
+                   allowed([*sorted(names), "*"], taken))

@@ -1,0 +1,181 @@
+"""The house-rule key schema and the pot model (see README: Writing a house-rule file).
+
+Every key is described once in `KEYS`: validation (`game.rulecheck`), defaults, the typed
+sections of `HouseRules` (`game.rules`), `rules new` templates and `rules diff` all read that
+table, so a new key is added in one place. Pots are described by `PotRule`; a pot's card is a
+`CardSpec`, either a fixed card or `trump:R`, resolved once the trump is known.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from popejoan_cli.game.cards import RANK_NAMES, Card, Suit, parse_card_or_none
+
+Path_ = tuple[str | int, ...]
+"""Where a value sits in a document: keys and list indexes, outermost first."""
+
+MAX_COUNT = 1_000_000
+"""No stake or payment is near this; a bigger number is a typo, not a house rule."""
+MAX_NAME = 64
+"""Longest rule-set name or pot label: both are printed in tables, journals and ledgers."""
+MAX_TITLE = 120
+MAX_DESCRIPTION = 2000
+MAX_ENTRIES = 64
+"""Most entries in a list of texts (sources, pope_takes): the pack has 52 cards."""
+
+
+@dataclass(frozen=True, slots=True)
+class Key:
+    """One setting: its `[section]` ('' for the top level), name, kind, default and what it allows."""
+
+    section: str
+    name: str
+    kind: str  # "choice", "bool", "int", "cards", "pots", "suit", "text", "texts"
+    default: object
+    doc: str
+    choices: tuple[str, ...] = ()
+    lo: int = 0
+    hi: int = MAX_COUNT
+
+    @property
+    def path(self) -> str:
+        return f"{self.section}.{self.name}" if self.section else self.name
+
+
+KEYS: tuple[Key, ...] = (
+    Key("", "name", "text", "house", "short name used on the command line and in JSON", hi=MAX_NAME),
+    Key("", "title", "text", "", "a title for people (popejoan's extension; optional)", hi=MAX_TITLE),
+    Key("", "description", "text", "", "one line saying what this rule set is", hi=MAX_DESCRIPTION),
+    Key("", "sources", "texts", (), "where the rules come from", hi=MAX_TITLE * 2),
+    Key("players", "min", "int", 3, "fewest players", lo=2, hi=52),
+    Key("players", "max", "int", 8, "most players", lo=2, hi=52),
+    Key("deck", "removed", "cards", ("8D",), "cards taken out of the pack"),
+    Key("deck", "ace", "choice", "low", "ace below the 2 (king is top) or above the king",
+        ("low", "high")),
+    Key("deal", "spare_hand", "bool", True, "deal a spare (dead) hand nobody plays"),
+    Key("deal", "spare_position", "choice", "last",
+        "where the spare hand takes its card in each round", ("last", "first")),
+    Key("deal", "turnup", "choice", "in-hand",
+        "the last card turned for trump: kept in its hand, out of play, or none",
+        ("in-hand", "out-of-play", "none")),
+    Key("deal", "spare_exchange", "choice", "none",
+        "may the dealer swap for the spare hand, or sell the right", ("none", "dealer", "auction")),
+    Key("stakes", "payer", "choice", "dealer", "who dresses the board: the dealer alone or each player",
+        ("dealer", "each")),
+    Key("stakes", "dealer_multiplier", "int", 1,
+        "with payer = each, the dealer pays this many times each stake", lo=1, hi=100),
+    Key("turnup", "dealer_takes", "choice", "matching",
+        "a turned-up card that wins a card pot gives the dealer that pot", ("matching", "none")),
+    Key("turnup", "ends_hand", "bool", False, "the hand ends when the dealer takes a pot for the turn-up"),
+    Key("turnup", "pope_takes", "pots", ("pope",),
+        "pots the dealer takes when the Pope is turned up ([\"*\"] = the whole board)"),
+    Key("turnup", "pope_per_card", "bool", False,
+        "a turned-up Pope: every other player pays the dealer one counter per card dealt him"),
+    Key("turnup", "pope_ends_hand", "bool", False, "a turned-up Pope ends the hand"),
+    Key("play", "lead", "choice", "lowest-in-suit",
+        "a lead is any card, or the lowest card held in the chosen suit", ("any", "lowest-in-suit")),
+    Key("play", "follow", "choice", "holder",
+        "the next card is played by whoever holds it, or must come from the next player in turn",
+        ("holder", "clockwise")),
+    Key("play", "change_suit", "choice", "no",
+        "a lead after a stop must change suit, or colour", ("no", "suit", "colour")),
+    Key("play", "no_new_suit", "choice", "same-suit",
+        "a leader who cannot change leads the same suit, or the lead passes on",
+        ("same-suit", "pass")),
+    Key("play", "pairs", "choice", "same-player",
+        "a pair pot needs one player to play both cards, or is split between two",
+        ("same-player", "split")),
+    Key("play", "pair_order", "choice", "ascending",
+        "the lower card of a pair must be played first, or either order", ("ascending", "any")),
+    Key("board", "odd_counter", "choice", "stay",
+        "an odd counter of a shared pot stays on it, or goes to the sharer nearest eldest",
+        ("stay", "eldest")),
+    Key("settle", "per_card", "int", 1, "counters each other player pays the first out per card left",
+        hi=1000),
+    Key("settle", "pope_exempt", "choice", "holder",
+        "at settlement: a Pope holder pays nothing, the Pope is not counted, or no exemption",
+        ("holder", "card", "none")),
+    Key("settle", "negative", "bool", True, "balances may go below zero"),
+    Key("final", "deal", "choice", "none",
+        "the session's last deal clears the board to the holders of the cards", ("none", "holders")),
+    Key("final", "suit", "suit", "D", "the suit `trump:` means in the final deal"),
+)
+KEY_BY_PATH: dict[str, Key] = {k.path: k for k in KEYS}
+SECTIONS: tuple[str, ...] = ("players", "deck", "deal", "stakes", "turnup", "play", "board",
+                             "settle", "final")
+TOP_LEVEL = tuple(k.name for k in KEYS if not k.section)
+POT_KEYS = ("name", "label", "stake", "wins", "card", "cards")
+WINS = ("card", "pair", "first-out")
+TRUMP_RANKS = ("A", "K", "Q", "J")
+POT_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+"""A pot's name: one lowercase word, short enough for a column."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardSpec:
+    """A fixed card, or `trump:R` (rank `trump_rank` of whatever suit is trump)."""
+
+    card: Card | None = None
+    trump_rank: int = 0
+
+    def resolve(self, trump: Suit | None) -> Card | None:
+        if self.card is not None:
+            return self.card
+        return None if trump is None else Card.of(self.trump_rank, trump)
+
+    def __str__(self) -> str:
+        if self.card is not None:
+            return str(self.card)
+        return "trump:" + RANK_NAMES[self.trump_rank - 1]
+
+    def words(self) -> str:
+        if self.card is not None:
+            return self.card.face
+        return "trump " + ("ace", "", "", "", "", "", "", "", "", "", "jack", "queen", "king")[
+            self.trump_rank - 1]
+
+    @staticmethod
+    def parse(text: object) -> CardSpec | None:
+        if isinstance(text, str) and text.strip().lower().startswith("trump:"):
+            rank = text.strip()[6:].strip().upper()
+            return CardSpec(trump_rank=RANK_NAMES.index(rank) + 1) if rank in TRUMP_RANKS else None
+        card = parse_card_or_none(text)
+        return None if card is None else CardSpec(card=card)
+
+
+@dataclass(frozen=True, slots=True)
+class PotRule:
+    name: str
+    label: str
+    stake: int
+    wins: str
+    cards: tuple[CardSpec, ...] = ()
+    """One spec for `card`, two for `pair`, none for `first-out`."""
+
+    def to_dict(self) -> dict[str, object]:
+        d: dict[str, object] = {"name": self.name, "label": self.label, "stake": self.stake,
+                             "wins": self.wins}
+        if self.wins == "card":
+            d["card"] = str(self.cards[0])
+        elif self.wins == "pair":
+            d["cards"] = [str(c) for c in self.cards]
+        return d
+
+
+def _pope_joan_board() -> tuple[PotRule, ...]:
+    t = {r: CardSpec(trump_rank=RANK_NAMES.index(r) + 1) for r in TRUMP_RANKS}
+    return (
+        PotRule("pope", "Pope", 6, "card", (CardSpec(card=Card.parse("9D")),)),
+        PotRule("matrimony", "Matrimony", 2, "pair", (t["Q"], t["K"])),
+        PotRule("intrigue", "Intrigue", 2, "pair", (t["J"], t["Q"])),
+        PotRule("ace", "Ace", 1, "card", (t["A"],)),
+        PotRule("king", "King", 1, "card", (t["K"],)),
+        PotRule("queen", "Queen", 1, "card", (t["Q"],)),
+        PotRule("jack", "Jack", 1, "card", (t["J"],)),
+        PotRule("game", "First out", 1, "first-out"),
+    )
+
+
+DEFAULT_POTS = _pope_joan_board()

@@ -1,0 +1,77 @@
+"""The end of a hand: going out, the pots and payments it brings, and the settlement.
+
+`Settlement` adds to `Legality` the bookkeeping of awards and payments and what going out
+does: the first-out pots, then each other player pays for the cards left, with the Pope's
+holder exempt as the rules say; with unseen hands it waits to hear who holds the Pope.
+"""
+
+from __future__ import annotations
+
+from popejoan_cli.base.errors import IllegalPlay
+from popejoan_cli.game.cards import Card
+from popejoan_cli.game.legality import Legality
+from popejoan_cli.game.state import UNKNOWN, Award, AwardAt, Payment, PaymentWhy
+
+_new = tuple.__new__
+
+
+class Settlement(Legality):
+    """A hand's state and legality, with its awards, payments and settlement."""
+
+    __slots__ = ()
+
+    def _award(self, pot: str, seat: int, amount: int, at: AwardAt, cards: tuple[Card, ...] = ()) -> None:
+        if amount:
+            self.awards.append(_new(Award, (pot, seat, amount, at, cards)))
+
+    def _pay(self, payer: int, payee: int, amount: int, why: PaymentWhy) -> None:
+        if amount:
+            self.net[payer] -= amount
+            self.net[payee] += amount
+            self.payments.append(_new(Payment, (payer, payee, amount, why)))
+
+    def _go_out(self, seat: int) -> None:
+        self.out = seat
+        self._end()
+        for name in self.settings.first_out:
+            self._award(name, seat, self.board.take(name, seat, self.net), "out")
+        pope = self.pope_card
+        if self.settings.pope_exempt != "none" and pope is not None and self.holder[pope] == UNKNOWN:
+            self.awaiting_pope = True
+            return
+        self._settle_cards(None if pope is None else self.holder[pope])
+
+    def shed(self) -> None:
+        """Once the hand is over, hold each seat's remaining cards in a set of their own size: a set
+        never shrinks as cards leave it, and a long journal's replay keeps every hand."""
+        self.holding = [set(cards) for cards in self.holding]
+
+    def settle(self, pope_holder: int | None) -> None:
+        """With unseen hands: who still holds the Pope (a seat, `SPARE`, or None: played/nobody)."""
+        if not self.awaiting_pope:
+            raise IllegalPlay("nothing is waiting to be settled", rule="settlement")
+        if pope_holder is not None and pope_holder >= 0 and (pope_holder == self.out or not self.left[pope_holder]):
+            raise IllegalPlay(f"{self.name(pope_holder)} has no cards left to hold the Pope", rule="settlement")
+        pope = self.pope_card
+        if pope is not None and pope_holder is not None and pope_holder >= 0 and not self.has_unknown(pope_holder) \
+                and pope not in self.holding[pope_holder]:
+            raise IllegalPlay(f"{self.name(pope_holder)}'s cards are known, and the Pope is not among them",
+                              rule="settlement")
+        self.awaiting_pope = False
+        if self.pope_card is not None and pope_holder is not None:
+            self.holder[self.pope_card] = pope_holder
+        self._settle_cards(pope_holder)
+
+    def _settle_cards(self, pope_holder: int | None) -> None:
+        assert self.out is not None
+        per = self.settings.per_card
+        exempt = self.settings.pope_exempt
+        for k in range(1, self.seats):
+            seat = (self.out + k) % self.seats
+            cards = self.left[seat]
+            if seat == pope_holder and self.pope_card is not None:
+                if exempt == "holder":
+                    cards = 0
+                elif exempt == "card":
+                    cards -= 1
+            self._pay(seat, self.out, per * cards, "cards")

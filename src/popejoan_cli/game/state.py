@@ -1,0 +1,249 @@
+"""The state of one hand: where each card is, the record so far, whose turn it is.
+
+`HandState` holds the cards, the record (plays, stops, awards, payments) and the turn
+(`Turn`: an explicit phase of play, not optional ints); `legality` adds what may be played
+now, `settlement` the end of the hand, and `hand` the moves. The stop reasons, the times of
+awards and the causes of payments are `Literal`s: their words appear in JSON and journals.
+Cards are `int`s (see `cards`); seats index the clockwise player list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
+
+from popejoan_cli.game.board import Board
+from popejoan_cli.game.cards import CARDS, Card, Suit, rank_order, successor_table
+from popejoan_cli.game.rules import ChangeSuit, HouseRules, OddCounter, PopeExempt
+
+REMOVED = -2
+OUT_OF_PLAY = -3
+UNKNOWN = -4
+PLAYED = -5
+ELSEWHERE = -99
+"""A card in the spare hand that the table has not seen: to the refusal's words, held by another."""
+
+StopReason = Literal["top", "removed", "spare", "turnup", "played", "not-in-turn", "called"]
+"""`called`: a recorded (unseen) hand where the table called a stop whose cause is unknown."""
+STOP_REASONS: tuple[StopReason, ...] = ("top", "removed", "spare", "turnup", "played", "not-in-turn", "called")
+AwardAt = Literal["turnup", "play", "out", "final"]
+PaymentWhy = Literal["cards", "turnup", "exchange"]
+Phase = Literal["lead", "follow", "open", "over"]
+"""`lead`: a lead is due; `follow`: the run's next card is known to be in `Turn.seat`'s hand;
+`open`: the run's next card may be anywhere (unseen hands); `over`: the hand has ended."""
+
+SUCC = {False: successor_table(False), True: successor_table(True)}
+RANK = {ah: tuple(rank_order(c, ah) for c in range(52)) for ah in (False, True)}
+"""Each card's place in its suit, by ace rule: the referee compares these, not cards."""
+LEAD_KEY = {ah: tuple(rank_order(c, ah) * 4 + c // 13 for c in range(52)) for ah in (False, True)}
+"""Rank first, then suit C, D, H, S: the order of the lowest policy, and of `legal_leads`."""
+
+Trigger = tuple[Literal["card", "pair"], str, int]
+"""(how the pot is won, the pot, the other card of a pair or -1)."""
+
+
+class Play(NamedTuple):
+    seat: int
+    card: Card
+    lead: bool
+
+
+class Stop(NamedTuple):
+    seat: int
+    card: Card
+    reason: StopReason
+
+
+class Turn(NamedTuple):
+    """Whose turn it is. `card`: the run's next card (follow, open); `seat`: who holds it
+    (follow) or who played the card before it (open). A lead's seats are `lead_seats()`."""
+
+    phase: Phase
+    card: int | None = None
+    seat: int | None = None
+
+
+LEAD = Turn("lead")
+OVER = Turn("over")
+
+
+class Award(NamedTuple):
+    """A pot (or part of one) won: a tuple, as cheap to make as the plays."""
+
+    pot: str
+    seat: int
+    amount: int
+    at: AwardAt
+    cards: tuple[Card, ...] = ()
+
+
+class Payment(NamedTuple):
+    payer: int
+    payee: int
+    amount: int
+    why: PaymentWhy
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The house rules the referee consults on every card, read once per rule set."""
+
+    ace_high: bool
+    clockwise: bool
+    change_suit: ChangeSuit
+    passing: bool
+    lowest_in_suit: bool
+    pairs_split: bool
+    pairs_ascending: bool
+    odd_counter: OddCounter
+    per_card: int
+    pope_exempt: PopeExempt
+    spare_hand: bool
+    first_out: tuple[str, ...]
+    """The pots won by going out first."""
+
+    @staticmethod
+    def of(rules: HouseRules) -> Settings:
+        found = rules.cache.get("settings")
+        if isinstance(found, Settings):
+            return found
+        change = rules.play.change_suit
+        made = Settings(
+            ace_high=rules.ace_high, clockwise=rules.play.follow == "clockwise", change_suit=change,
+            passing=change != "no" and rules.play.no_new_suit == "pass",
+            lowest_in_suit=rules.play.lead == "lowest-in-suit", pairs_split=rules.play.pairs == "split",
+            pairs_ascending=rules.play.pair_order == "ascending", odd_counter=rules.board.odd_counter,
+            per_card=rules.settle.per_card, pope_exempt=rules.settle.pope_exempt,
+            spare_hand=rules.deal.spare_hand, first_out=tuple(p.name for p in rules.pots if p.wins == "first-out"))
+        rules.cache["settings"] = made
+        return made
+
+
+def suit_allowed(change: ChangeSuit, stopped: int | None, suit: int) -> bool:
+    """Whether a lead in `suit` keeps `play.change_suit` after a stop in `stopped`."""
+    if stopped is None or change == "no":
+        return True
+    if change == "suit":
+        return suit != stopped
+    return (suit in (1, 2)) != (stopped in (1, 2))
+
+
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _clockwise_from(first: int, seats: int) -> tuple[int, ...]:
+    found = _ORDERS.get((first, seats))
+    if found is None:
+        found = _ORDERS[first, seats] = tuple((first + k) % seats for k in range(seats))
+    return found
+
+
+class HandState:
+    """Where the cards are, the record so far, and what may be played now."""
+
+    __slots__ = ("ace_high", "after_stop_suit", "awaiting_pope", "awards", "board", "board_before", "clockwise",
+                 "dealer", "dealt_sizes", "dressed", "eldest", "eldest_order", "ended", "ended_at_turnup",
+                 "exchanged", "holder", "holding", "known", "lead_key", "leader", "left", "moves", "names", "net",
+                 "ordered", "out", "passing", "payments", "played_by", "plays_made", "pope_card", "pots_at", "rank",
+                 "rules", "run_tables", "seats", "settings", "spare_size", "stops", "succ", "triggers", "trump",
+                 "turn", "turnup", "void")
+
+    def __init__(self, rules: HouseRules, seats: int, dealer: int, board: Board) -> None:
+        self.rules = rules
+        self.settings = s = Settings.of(rules)
+        self.seats = seats
+        self.dealer = dealer
+        self.eldest = (dealer + 1) % seats
+        self.eldest_order = _clockwise_from(self.eldest, seats)
+        self.board = board
+        self.board_before = board.snapshot()
+        self.net = [0] * seats
+        self.ace_high = s.ace_high
+        self.clockwise = s.clockwise
+        self.passing = s.passing
+        self.succ = SUCC[s.ace_high]
+        self.rank = RANK[s.ace_high]
+        self.lead_key = LEAD_KEY[s.ace_high]
+        # Where each card is: a seat, or SPARE, REMOVED, OUT_OF_PLAY, UNKNOWN, PLAYED.
+        self.holder = [UNKNOWN] * 52
+        self.holding: list[set[int]] = []
+        # Each seat's known cards in `LEAD_KEY` order: `holding` sorted, kept in step with it.
+        self.ordered: list[list[int]] = []
+        self.left = [0] * seats
+        self.dealt_sizes = [0] * seats
+        self.spare_size = 0
+        self.known = True
+        self.turnup: Card | None = None
+        self.trump: Suit | None = None
+        self.pope_card: int | None = None
+        self.triggers: dict[int, list[Trigger]] = {}
+        self.pots_at: tuple[list[Trigger] | None, ...] = ()
+        """`triggers` as a table by card, for the run's loop."""
+        # The record.
+        self.moves: list[int] = []
+        """Every card played, as `seat << 7 | card << 1 | lead`: the run's loop writes only an int."""
+        self.plays_made: list[Play] = []
+        self.played_by = [-1] * 52
+        self.stops: list[Stop] = []
+        self.awards: list[Award] = []
+        self.payments: list[Payment] = []
+        self.dressed: dict[str, int] = {}
+        self.exchanged: tuple[int, int] | None = None
+        # The turn and the ending.
+        self.turn = LEAD
+        self.leader = self.eldest
+        self.after_stop_suit: int | None = None
+        self.ended = False  # the same as `turn.phase == "over"`: a field, since every loop reads it
+        self.out: int | None = None
+        self.void = False
+        self.ended_at_turnup = False
+        self.awaiting_pope = False
+        self.names: Sequence[str] = ()
+
+    def _hold(self, seat: int, cards: Sequence[int] | set[int]) -> None:
+        """`seat`'s known cards are now exactly `cards`."""
+        self.holding[seat] = set(cards)
+        self.ordered[seat] = sorted(self.holding[seat], key=self.lead_key.__getitem__)
+
+    @property
+    def plays(self) -> list[Play]:
+        """Every card played so far, in order (made from `moves` as they are asked for)."""
+        made, moves = self.plays_made, self.moves
+        if len(made) < len(moves):
+            made.extend(Play(m >> 7, CARDS[m >> 1 & 63], bool(m & 1)) for m in moves[len(made):])
+        return made
+
+    # ----------------------------------------------------------------- the turn
+    @property
+    def lead_due(self) -> bool:
+        return self.turn.phase == "lead"
+
+    @property
+    def phase(self) -> Phase:
+        return self.turn.phase
+
+    def has_unknown(self, seat: int) -> bool:
+        """Whether some of `seat`'s cards are unseen (a real deck)."""
+        return self.left[seat] > len(self.holding[seat])
+
+    def suit_ok(self, suit: int) -> bool:
+        """Whether a lead in `suit` keeps `play.change_suit` after the last stop."""
+        return suit_allowed(self.settings.change_suit, self.after_stop_suit, suit)
+
+    def spare_told(self, card: Card) -> bool:
+        """Whether the table already knows that `card` lies in the spare hand: the hand is over, it
+        was turned up, a real deck's table called the stop, or a stop under holder follow showed
+        that nobody holds it. Under clockwise follow a stop says only that the next player lacks it."""
+        if self.ended or not self.known or card == self.turnup:
+            return True
+        return not self.clockwise and any(s.reason == "spare" and self.succ[s.card] == card for s in self.stops)
+
+    def name(self, seat: int) -> str:
+        return self.names[seat] if self.names else f"seat {seat}"
+
+    def _end(self, at_turnup: bool = False, void: bool = False) -> None:
+        self.turn = OVER
+        self.ended = True
+        self.ended_at_turnup = self.ended_at_turnup or at_turnup
+        self.void = self.void or void

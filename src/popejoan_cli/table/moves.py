@@ -1,0 +1,89 @@
+"""What a command means at this table now: the events a verb writes, decided from the view.
+
+The command line reads what was typed; what it amounts to (who leads when nobody is named,
+what a joining player brings, whether the end of a session deals the final hand, the lowest
+legal lead, which hand a claim is about) is the table's to say. Pure: no files, no printing; the fold still checks each
+event before it is written.
+"""
+
+from __future__ import annotations
+
+from popejoan_cli.base.errors import RuleViolation, UsageError, allowed
+from popejoan_cli.base.names import find_name
+from popejoan_cli.game.cards import Card, Seed
+from popejoan_cli.game.playout import lowest_lead
+from popejoan_cli.table.events import (
+    CardLed,
+    Counted,
+    Event,
+    FinalDealt,
+    OutDeclared,
+    PlayerJoined,
+    SessionEnded,
+    TableOpened,
+)
+from popejoan_cli.table.view import HandRecord, TableView, need_hand, player_named, pot_named
+
+
+def lead_by(view: TableView, player: str | None, card: Card) -> CardLed:
+    """`lead CARD [--by NAME]`: the leader's lead, or the named player's (the fold checks their turn)."""
+    rec = need_hand(view)
+    who = find_name(player, rec.players) if player is not None else rec.players[rec.hand.leader]
+    if who is None:
+        raise UsageError(f"no player {player!r} in this hand", allowed(rec.players, player))
+    return CardLed(player=who, card=str(card))
+
+
+def lowest(view: TableView) -> CardLed | None:
+    """The leader's lowest legal lead in the open hand (the lowest policy), or None between hands."""
+    rec = view.open_hand
+    if rec is None:
+        return None
+    seat, card = lowest_lead(rec.hand)
+    return CardLed(player=rec.players[seat], card=str(card))
+
+
+def joining(view: TableView, name: str, counters: int | None) -> PlayerJoined:
+    """`table join NAME`: with no count given, a player brings what each brought at the opening."""
+    if counters is not None:
+        return PlayerJoined(player=name, counters=counters)
+    if view.continues:
+        # A continued session opens with no counters of its own: there is no starting stake to copy.
+        raise UsageError(f"how many counters does {name} bring? this session continues {view.continues!r}",
+                         f"e.g. `popejoan table join {name} --counters 50`")
+    opened = view.effective[0][1]
+    assert isinstance(opened, TableOpened)
+    return PlayerJoined(player=name, counters=opened.counters)
+
+
+def ending(view: TableView, seed: Seed) -> list[Event]:
+    """`end`: the session's end, after the final clearing deal where the rules have one still to play."""
+    final = view.the_rules().final.deal == "holders" and view.final is None
+    return [FinalDealt(seed=seed), SessionEnded()] if final else [SessionEnded()]
+
+
+def counting(view: TableView, typed: str, counters: int) -> Counted:
+    """`count TARGET N`: a pot by its name or the label the board shows ("First out"), a player in
+    any case; anything else is written as typed, and the fold refuses it by name."""
+    target = find_name(typed, view.players) or pot_named(view.the_rules(), typed) or typed
+    return Counted(target=target, counters=counters)
+
+
+def going_out(view: TableView, name: str, pope: str | None) -> OutDeclared:
+    """`out NAME [--pope NAME|spare|none]`: the players named as the table knows them."""
+    who = player_named(view.players, name)
+    if pope is not None and pope.lower() not in ("spare", "none"):
+        pope = player_named(view.players, pope)
+    return OutDeclared(player=who, pope=pope or "")
+
+
+def claimed(view: TableView, name: str) -> tuple[HandRecord, str]:
+    """`claim NAME ...`: the hand a claim is about (the one being played, else the last) and the
+    claimant as the table knows them."""
+    if not view.hands:
+        raise RuleViolation("no hand has been dealt: there is nothing to claim")
+    rec = view.open_hand or view.hands[-1]
+    who = player_named(view.players, name)
+    if who not in rec.players:
+        raise UsageError(f"{who} did not play hand {rec.number}")
+    return rec, who

@@ -1,0 +1,185 @@
+"""The table's state, which the fold builds: `TableView`, `HandRecord`, `Count`, and the small
+checks every step of the fold shares (whose seat, whose deal, is a hand open).
+
+Split from the fold so that the fold's steps for a real deck (`table.real`) and for a virtual
+one (`table.fold`) both build on it without importing each other. Pure: no files, no printing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from popejoan_cli.base.errors import Problem, RuleViolation, UsageError, allowed
+from popejoan_cli.base.limits import int_text
+from popejoan_cli.base.names import find_name
+from popejoan_cli.game.cards import Seed
+from popejoan_cli.game.hand import Hand
+from popejoan_cli.game.playout import FinalResult
+from popejoan_cli.game.rules import HouseRules
+from popejoan_cli.table.events import Event, HistoryCarried
+
+MAX_COUNTERS = 1_000_000
+
+
+class HandRecord:
+    """One finished (or open) hand, for the history.
+
+    A closed hand whose checkpoint follows it may be replayed lazily: `hand` is rebuilt from
+    its events the first time it is asked for (and must then reproduce the checkpoint).
+    """
+
+    def __init__(self, number: int, seq: int, seed: Seed, dealer: str, players: list[str],
+                 hand: Hand | None = None, build: Callable[[], Hand] | None = None) -> None:
+        self.number, self.seq, self.seed, self.dealer, self.players = number, seq, seed, dealer, players
+        self.closed = False
+        self.real = False
+        """A real deck, recorded card by card: the hands are unseen."""
+        self.breaches: list[str] = []
+        self._hand = hand
+        self._build = build
+
+    @property
+    def hand(self) -> Hand:
+        if self._hand is None:
+            assert self._build is not None
+            self._hand = self._build()
+        return self._hand
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """The banker's physical count of a pot or a player, and what the journal said then."""
+
+    seq: int
+    target: str
+    counted: int
+    journal: int
+
+
+@dataclass
+class TableView:
+    """Everything the journal implies."""
+
+    name: str = ""
+    rules: HouseRules | None = None
+    rules_name: str = ""
+    players: list[str] = field(default_factory=list)
+    balances: dict[str, int] = field(default_factory=dict)
+    board: dict[str, int] = field(default_factory=dict)
+    next_dealer: str = ""
+    hands: list[HandRecord] = field(default_factory=list)
+    final: FinalResult | None = None
+    final_seq: int = 0
+    final_players: list[str] = field(default_factory=list)
+    cash_outs: dict[int, int] = field(default_factory=dict)
+    """Counters taken away at each PlayerLeft, by its seq."""
+    brought_in: int = 0
+    bought: dict[str, int] = field(default_factory=dict)
+    """Counters each player brought to the table (at the start and on joining)."""
+    taken_out: dict[str, int] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    counts: list[Count] = field(default_factory=list)
+    """Every physical count, in order (a mismatch is also among `problems`)."""
+    ended: bool = False
+    session: int = 1
+    continues: str = ""
+    """The table of the previous session, when this one continues it."""
+    carried_history: HistoryCarried | None = None
+    """The earlier sessions' standings an imported ledger brought (for `ledger stats`)."""
+    last_seq: int = 0
+    effective: list[tuple[int, Event]] = field(default_factory=list)
+
+    @property
+    def open_hand(self) -> HandRecord | None:
+        return self.hands[-1] if self.hands and not self.hands[-1].closed else None
+
+    def the_rules(self) -> HouseRules:
+        assert self.rules is not None
+        return self.rules
+
+    def live_balances(self) -> dict[str, int]:
+        """Balances now, counting the open hand's moves so far."""
+        out = dict(self.balances)
+        rec = self.open_hand
+        if rec is not None:
+            for name, n in zip(rec.players, rec.hand.net, strict=True):
+                out[name] = out.get(name, 0) + n
+        return out
+
+    def live_board(self) -> dict[str, int]:
+        rec = self.open_hand
+        return rec.hand.board.snapshot() if rec is not None else dict(self.board)
+
+    def total_in_play(self) -> int:
+        return sum(self.live_balances().values()) + sum(self.live_board().values())
+
+    def conserved(self) -> bool:
+        """Players plus board equals what was brought in less what was taken away."""
+        return self.total_in_play() == self.brought_in - sum(self.taken_out.values())
+
+
+def player_named(players: Sequence[str], typed: str) -> str:
+    """The player a person means by `typed` (any case, any look-alike letters), or exit 2."""
+    found = find_name(typed, players)
+    if found is None:
+        raise UsageError(f"no player {typed!r} at this table", allowed(players, typed))
+    return found
+
+
+def seat_of(view: TableView, name: str) -> int:
+    return view.players.index(player_named(view.players, name))
+
+
+def pot_named(rules: HouseRules, typed: str) -> str | None:
+    """The pot a person means by `typed`: its name (`game`) or the label the board shows (`First out`)."""
+    by_name = find_name(typed, [p.name for p in rules.pots])
+    if by_name is not None:
+        return by_name
+    labels = {p.label: p.name for p in rules.pots}
+    by_label = find_name(typed, labels)
+    return labels[by_label] if by_label is not None else None
+
+
+def between_hands(view: TableView, what: str) -> None:
+    if view.open_hand is not None:
+        raise RuleViolation(f"{what} only between hands: hand {view.open_hand.number} is still being played",
+                            "finish the hand first (or undo its deal)")
+    if view.ended:
+        raise RuleViolation(f"{what}: this session has ended", "start the next one with `popejoan session new`")
+
+
+def deal_turn(view: TableView, dealer: str) -> int:
+    """The dealer's seat, once it is sure a hand may be dealt now and that it is their deal."""
+    between_hands(view, "a hand is dealt")
+    if dealer != view.next_dealer:
+        raise RuleViolation(f"it is {view.next_dealer}'s deal, not {dealer}'s",
+                            "the deal passes to the left after each hand")
+    return seat_of(view, dealer)
+
+
+def close_hand(view: TableView, rec: HandRecord) -> None:
+    rec.closed = True
+    rec.hand.shed()
+    for name, n in zip(rec.players, rec.hand.net, strict=True):
+        view.balances[name] += n
+    view.board = rec.hand.board.snapshot()
+    dealer = rec.players.index(rec.dealer)
+    view.next_dealer = rec.players[(dealer + 1) % len(rec.players)]
+
+
+
+def need_hand(view: TableView) -> HandRecord:
+    rec = view.open_hand
+    if rec is None:
+        raise RuleViolation("no hand is being played", "deal one first: `popejoan deal`")
+    return rec
+
+
+
+def check_counters(n: int, negative: bool = False) -> None:
+    if not (-MAX_COUNTERS if negative else 0) <= n <= MAX_COUNTERS:
+        low = -MAX_COUNTERS if negative else 0
+        raise UsageError(f"{int_text(n)} is out of range for a number of counters",
+                         f"allowed: {low:,} to {MAX_COUNTERS:,}")
+
