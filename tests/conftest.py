@@ -17,7 +17,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-DATA = Path(__file__).parent / "data"
+TESTS = Path(__file__).parent
+"""The tests folder: this file, the shared helpers and `data/` (test files sit in one folder per layer)."""
+ROOT = TESTS.parent
+"""The repository: README, house-rules/, src/."""
+DATA = TESTS / "data"
+GOLDEN = DATA / "golden"
 BAD_RULES = DATA / "rules" / "bad"
 PLAIN_ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
 """Fixed width and no colour, so rendered output is stable."""

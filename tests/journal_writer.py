@@ -1,4 +1,4 @@
-"""A helper process for tests/test_journal.py: append to a table's journal in a loop.
+"""A helper process for tests/store/test_journal.py: append to a table's journal in a loop.
 
     python tests/journal_writer.py FOLDER play  [--max N] [--wait] [--pause SECONDS]
     python tests/journal_writer.py FOLDER count --target NAME [--max N] [--wait] [--pause SECONDS]

@@ -4,10 +4,10 @@ README: Exit codes; the core only names the kind (a card typed wrongly is `BadIn
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from popejoan_cli.base import errors
 from popejoan_cli.base.errors import (
     BadInput,
@@ -23,7 +23,7 @@ from popejoan_cli.cli import fail
 from popejoan_cli.cli.exits import EXIT_CODES, exit_code
 from popejoan_cli.game.cards import Card, parse_seed
 
-README = Path(__file__).parents[1] / "README.md"
+README = ROOT / "README.md"
 
 
 def _readme_codes() -> dict[int, str]:

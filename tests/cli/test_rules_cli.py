@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from typer.testing import Result
 
+from conftest import GOLDEN
 from popejoan_cli.formats import presets
 from popejoan_cli.formats.rulefile import from_toml
 from popejoan_cli.game.rules import HouseRules
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 Invoke = Callable[..., Result]
 PRESETS = list(presets.PRESET_ORDER)
 META = ("name", "title", "description", "sources")
-GOLDEN = Path(__file__).parent / "data" / "golden"
+GOLDEN = GOLDEN
 
 
 def ok(result: Result) -> Result:
@@ -170,7 +171,7 @@ def test_show_golden_modern_stops(invoke: Invoke) -> None:
     """`rules show modern-stops` at 100 columns, no colour.
 
     After a deliberate change to the output, regenerate the golden file with
-    `POPEJOAN_REGEN=1 .venv/bin/pytest tests/test_rules_cli.py -k golden` and review the diff.
+    `POPEJOAN_REGEN=1 .venv/bin/pytest tests/cli/test_rules_cli.py -k golden` and review the diff.
     """
     out = ok(invoke("rules", "show", "modern-stops")).stdout
     got = "\n".join(line.rstrip() for line in out.splitlines()) + "\n"

@@ -9,16 +9,15 @@ Golden files under `data/golden/widths/` hold each output; regenerate with POPEJ
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
 from typer.testing import CliRunner, Result
 
-from conftest import play_hand
+from conftest import GOLDEN, play_hand
 from popejoan_cli.formats.presets import preset
 
-GOLDEN = Path(__file__).parent / "data" / "golden" / "widths"
+GOLDEN = GOLDEN / "widths"
 REGEN = os.environ.get("POPEJOAN_REGEN") == "1"
 WIDTHS = (60, 80, 120)
 COMMANDS = {"history": ("history",), "ledger-show": ("ledger", "show"), "ledger-stats": ("ledger", "stats"),

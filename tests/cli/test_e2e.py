@@ -18,9 +18,10 @@ from typing import Any
 
 import pytest
 
+from conftest import ROOT
 from popejoan_cli import __version__
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = ROOT
 PRESETS = {"russian", "modern-stops", "parlett", "hoyle", "michigan", "boodle", "newmarket"}
 
 

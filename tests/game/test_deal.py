@@ -8,10 +8,10 @@ hands that re-implementation deals, so a change to either side is caught.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
+from conftest import GOLDEN
 from popejoan_cli.base.errors import UsageError
 from popejoan_cli.formats.presets import preset
 from popejoan_cli.game.cards import (
@@ -26,7 +26,7 @@ from popejoan_cli.game.cards import (
 )
 from popejoan_cli.game.deal import seeded_deal
 
-GOLDEN = Path(__file__).parent / "data" / "golden"
+GOLDEN = GOLDEN
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
 

@@ -17,10 +17,11 @@ from typing import Any
 import pytest
 from typer.testing import Result
 
+from conftest import DATA, GOLDEN
 from popejoan_cli.game.cards import CARDS, Card
 
-DEALS = Path(__file__).parent / "data" / "deals"
-GOLDEN = Path(__file__).parent / "data" / "golden"
+DEALS = DATA / "deals"
+GOLDEN = GOLDEN
 Invoke = Callable[..., Result]
 
 SEED42_HANDS = {

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import GOLDEN
 from popejoan_cli.formats import accounts as acct_formats
 from popejoan_cli.formats.presets import preset
 from popejoan_cli.game.playout import lowest_lead
@@ -32,7 +33,7 @@ from popejoan_cli.table.events import (
 )
 from popejoan_cli.table.fold import TableView
 
-GOLDEN = Path(__file__).parent / "data" / "golden"
+GOLDEN = GOLDEN
 NAMES = ("Ann Lee", "Борис", "Cat;Dog", "ann:lee")
 
 

@@ -15,12 +15,13 @@ from typing import Any
 
 import pytest
 
+from conftest import GOLDEN
 from popejoan_cli.base.errors import DataError, UsageError
 from popejoan_cli.formats import dealfile, exports
 from popejoan_cli.formats.presets import preset
 from popejoan_cli.formats.userfiles import read_user_file
 
-GOLDEN = Path(__file__).parent / "data" / "golden"
+GOLDEN = GOLDEN
 
 
 @pytest.fixture

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from test_acct_formats import session
 from typer.testing import Result
 
 from popejoan_cli.base.errors import UsageError
 from popejoan_cli.table import settle
 from popejoan_cli.table.fold import TableView
-from test_acct_formats import session
 
 PLAIN_ENV = {"COLUMNS": "120", "NO_COLOR": "1", "TERM": "dumb"}
 

@@ -28,6 +28,7 @@ from typing import Any
 
 import pytest
 
+from conftest import TESTS
 from popejoan_cli.base.errors import EXIT_BUSY, EXIT_DATA, EXIT_IO, DataError, StorageError, TableBusy, UsageError
 from popejoan_cli.formats.presets import preset
 from popejoan_cli.game.cards import CARDS
@@ -37,7 +38,7 @@ from popejoan_cli.table import events as E
 from popejoan_cli.table import fold as table
 from popejoan_cli.table import ledger
 
-WRITER = Path(__file__).with_name("journal_writer.py")
+WRITER = TESTS / "journal_writer.py"
 PLAYERS = ["Ann", "Bo\\b", "Zoë", 'Dan "D"']
 """Seats whose names need JSON escapes and multi-byte UTF-8, so cuts and flips meet them too."""
 RULES = "modern-stops"

@@ -24,6 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import Result
 
+from conftest import GOLDEN
 from popejoan_cli.base.errors import DataError
 from popejoan_cli.formats import exports
 from popejoan_cli.formats.presets import preset
@@ -42,7 +43,7 @@ from popejoan_cli.table.events import (
 from popejoan_cli.table.fold import TableView
 from popejoan_cli.table.ledger import conservation_problems
 
-GOLDEN = Path(__file__).parent / "data" / "golden"
+GOLDEN = GOLDEN
 REGEN = os.environ.get("POPEJOAN_REGEN") == "1"
 FAST_TMP = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
 HAVE_ACCT = importlib.util.find_spec("popejoan_cli.formats.accounts") is not None

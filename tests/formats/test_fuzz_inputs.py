@@ -35,13 +35,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
+from conftest import ROOT
 from popejoan_cli.base.errors import DataError
 from popejoan_cli.formats.rulefile import from_toml
 from popejoan_cli.game.playout import lowest_lead
 from popejoan_cli.game.rules import KEYS
 from popejoan_cli.store import tables
 
-HOUSE_RULES = Path(__file__).parent.parent / "house-rules"
+HOUSE_RULES = ROOT / "house-rules"
 PLAIN_ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
 FAST_TMP = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
 RUNS = int(os.environ.get("POPEJOAN_FUZZ_RUNS", "120"))
