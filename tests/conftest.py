@@ -9,6 +9,7 @@ per file.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +25,19 @@ ROOT = TESTS.parent
 DATA = TESTS / "data"
 GOLDEN = DATA / "golden"
 BAD_RULES = DATA / "rules" / "bad"
+REGEN = os.environ.get("POPEJOAN_REGEN") == "1"
+"""`POPEJOAN_REGEN=1 python3 -m pytest ...` rewrites the golden files instead of comparing (review the diff)."""
+
+
+def golden(path: Path, text: str) -> None:
+    """`text` must equal the golden file at `path`; with POPEJOAN_REGEN=1 the file is rewritten first."""
+    if REGEN:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"no golden file {path}: make it with POPEJOAN_REGEN=1 and review it"
+    assert text == path.read_text(encoding="utf-8"), f"{path.name} differs; if the change is meant, POPEJOAN_REGEN=1"
+
+
 PLAIN_ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
 """Fixed width and no colour, so rendered output is stable."""
 

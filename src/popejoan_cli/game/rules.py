@@ -3,7 +3,7 @@
 Every key is described once in `KEYS` (`game.rulekeys`); this module gives each `[section]`
 of it a frozen dataclass whose attributes are that section's keys, typed (a choice is a
 `Literal` of its words), so the referee reads `rules.play.follow` rather than a string path.
-tests/test_rules_typed.py fails if a section class and `KEYS` disagree. `from_toml` (in
+tests/game/test_rules_typed.py fails if a section class and `KEYS` disagree. `from_toml` (in
 `formats.rulefile`) and `from_data` turn a document into `HouseRules`, collecting every
 problem (`game.rulecheck`) before one `DataError` is raised.
 """
