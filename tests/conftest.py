@@ -1,4 +1,10 @@
-"""Shared test helpers: where the test data lives, a CLI runner, and the bad house-rule files.
+"""Shared test helpers: where the test data lives, the CLI, golden files, and the bad house-rule files.
+
+`Cli` is the one way the tests run the CLI in-process (the `cli` fixture; `run` and `invoke` are
+the same under the names older tests use): call it for the Result, `ok`/`json` for a success,
+`fails` for a documented failure, `lead_lowest` to lead as `store.autoplay` would. `play_hand`
+plays a hand out through the journal (`store.autoplay.play_hand`). `golden(path, text)` is the
+one golden-file comparison (POPEJOAN_REGEN=1 rewrites).
 
 Each file in `tests/data/rules/bad/` says what it must produce in `# expect:` comment
 lines at its top, one per problem: `# expect: LINE KEY | fragment | fragment ...` (KEY is
@@ -10,7 +16,8 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -78,62 +85,109 @@ def data_dir() -> Path:
     return DATA
 
 
-@pytest.fixture
-def invoke() -> Callable[..., Result]:
-    """Run the CLI in-process with a fixed width and no colour; stdout and stderr stay apart."""
-    from popejoan_cli.cli import app
-
-    runner = CliRunner()
-
-    def run(*args: str) -> Result:
-        return runner.invoke(app, list(args), env=PLAIN_ENV)
-
-    return run
-
-
 def play_hand(run: Callable[..., Result], seed: int) -> None:
     """Deal from `seed` at the current table and lead the lowest legal card until the hand ends.
 
     `run` is the CLI of the test's home folder; the hand is played through the journal of its
-    current table, as `popejoan demo` plays its own."""
+    current table (`store.autoplay.play_hand`), as `popejoan demo` plays its own."""
     from popejoan_cli.store import autoplay, tables
 
     autoplay.play_hand(tables.folder(), seed)
 
 
-@pytest.fixture
-def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Result]:
-    """The CLI with its own home folder (the current table is whatever it creates), plain output."""
-    monkeypatch.delenv("POPEJOAN_TABLE", raising=False)
-    monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path / "home"))
-    from popejoan_cli.cli import app
-
-    runner = CliRunner()
-
-    def invoke(*args: str) -> Result:
-        return runner.invoke(app, list(args), env=PLAIN_ENV)
-
-    return invoke
-
-
 @dataclass
 class Cli:
-    """The CLI in its own home folder: `ok` and `json` insist on success and no traceback."""
+    """The CLI in-process in its own home folder, plain output (fixed width, no colour), stdout and
+    stderr apart. Call it for the `Result`; `ok` and `json` insist on success and no traceback,
+    `fails` on the documented failure."""
 
     home: Path
     columns: str = "100"
 
-    def __call__(self, *args: str) -> Result:
+    def env(self, **extra: str) -> dict[str, str]:
+        return {**PLAIN_ENV, "COLUMNS": self.columns, "POPEJOAN_HOME": str(self.home), **extra}
+
+    def __call__(self, *args: str, input: str | None = None, **extra: str) -> Result:
+        """Run `popejoan ARGS...`; `input` is its stdin, `extra` more environment."""
         from popejoan_cli.cli import app
 
-        env = {"POPEJOAN_HOME": str(self.home), "NO_COLOR": "1", "COLUMNS": self.columns}
-        return CliRunner().invoke(app, list(args), env=env)
+        return CliRunner().invoke(app, list(args), env=self.env(**extra), input=input)
 
-    def ok(self, *args: str) -> Result:
-        res = self(*args)
+    def ok(self, *args: str, input: str | None = None, **extra: str) -> Result:
+        res = self(*args, input=input, **extra)
         assert res.exit_code == 0, (args, res.exit_code, res.stdout, res.stderr, res.exception)
         assert "Traceback" not in res.stderr
         return res
 
-    def json(self, *args: str) -> Any:
-        return json.loads(self.ok(*args, "--json").stdout)
+    def json(self, *args: str, input: str | None = None, **extra: str) -> Any:
+        """The parsed `--json` output of a successful command (its shape is the test's business)."""
+        return json.loads(self.ok(*args, "--json", input=input, **extra).stdout)
+
+    def lead_lowest(self, folder: Path, *, by: bool = False) -> Result:
+        """`popejoan lead CARD` (with `--by NAME` when `by`) of the lowest legal lead in the open hand
+        of the table at `folder`, chosen by `table.moves.lowest`, as `store.autoplay` chooses it.
+        For tests that drive the CLI on purpose; others play through the journal (`play_hand`)."""
+        from popejoan_cli.store import tables
+        from popejoan_cli.table import moves
+
+        led = moves.lowest(tables.view(folder)[0])
+        assert led is not None, f"no hand is open at {folder}"
+        return self.ok("lead", led.card, *(["--by", led.player] if by else []))
+
+    def journals(self) -> dict[Path, bytes]:
+        """Every table journal in the home folder, byte for byte."""
+        return {p: p.read_bytes() for p in sorted(self.home.glob("tables/*/journal.jsonl"))}
+
+    def fails(self, code: int, *args: str, said: Iterable[str] = (), input: str | None = None,
+              stdout: bool = False, several: bool = False, journal: bool = True, **extra: str) -> str:
+        """Run a command that must fail as documented; returns its stderr.
+
+        Exit `code` (an exception only as SystemExit), nothing on stdout (unless `stdout`), one
+        message on stderr: a `popejoan: ` line, then only indented lines (with `several`, a file's
+        problems: each its own unindented line, and `N problems found` last), short, no traceback,
+        no escape or NUL, holding each of `said`. With `journal` (the default) no table journal in
+        the home folder changed by a byte, and none appeared.
+        """
+        before = self.journals() if journal else {}
+        res = self(*args, input=input, **extra)
+        assert res.exit_code == code, (args, res.exit_code, res.stdout, res.stderr, res.exception)
+        assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+        if not stdout:
+            assert res.stdout == "", (args, res.stdout)
+        lines = res.stderr.splitlines()
+        assert lines and lines[0].startswith("popejoan: "), res.stderr
+        heads = [line for line in lines[1:] if not line.startswith("  ")]
+        if several:
+            many = re.fullmatch(r"(\d+) problems found", heads[-1]) if heads else None
+            assert many is not None and len(heads) == int(many[1]), res.stderr
+        else:
+            assert not heads, res.stderr
+        assert "Traceback" not in res.stderr
+        assert len(res.stderr) < 1500, res.stderr
+        assert "\x1b" not in res.stderr and "\x00" not in res.stderr, res.stderr
+        for fragment in said:
+            assert fragment in res.stderr, (fragment, res.stderr)
+        if journal:
+            assert self.journals() == before, f"{args} changed a journal"
+        return res.stderr
+
+
+@pytest.fixture
+def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Cli:
+    """The CLI with its own home folder, also this process's POPEJOAN_HOME (POPEJOAN_TABLE never
+    inherited), so that a test can read its tables in-process."""
+    monkeypatch.delenv("POPEJOAN_TABLE", raising=False)
+    monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path / "home"))
+    return Cli(tmp_path / "home")
+
+
+@pytest.fixture
+def run(cli: Cli) -> Cli:
+    """`cli` under the name the table tests call it by."""
+    return cli
+
+
+@pytest.fixture
+def invoke(cli: Cli) -> Cli:
+    """`cli` under the name the stateless commands' tests (hand, rules) call it by."""
+    return cli

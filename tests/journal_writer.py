@@ -21,18 +21,19 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from popejoan_cli.game.playout import lowest_lead
 from popejoan_cli.store import tables
 from popejoan_cli.table import events as E
+from popejoan_cli.table import moves
 from popejoan_cli.table.fold import TableView
 
 
 def play_step(view: TableView) -> list[E.Event]:
-    rec = view.open_hand
-    if rec is None:
+    """Deal from seed 1000 + hands so far when no hand is open, else the leader's lowest legal lead
+    (`table.moves.lowest`, as `store.autoplay` leads)."""
+    led = moves.lowest(view)
+    if led is None:
         return [E.HandDealt(seed=1000 + len(view.hands), dealer=view.next_dealer)]
-    seat, card = lowest_lead(rec.hand)
-    return [E.CardLed(player=rec.players[seat], card=str(card))]
+    return [led]
 
 
 def count_step(target: str) -> Callable[[TableView], list[E.Event]]:

@@ -25,14 +25,12 @@ def _raise(signum: int, frame: object) -> None:
 for _sig in (SIGINT, SIGTERM):
     _signal.signal(_sig, _raise)
 
-_swallowed: list[int] = []
-"""Signals whose `Interrupted` Python could not raise: it came inside a callback (an import lock's
-weakref callback, a finaliser), where Python reports the exception and carries on."""
-
 
 def _unraisable(args: sys.UnraisableHookArgs) -> None:
+    # A signal that came inside a callback Python cannot stop (an import lock's weakref callback):
+    # Python reports the exception and carries on, so the command runs to its end and its own
+    # output and exit code stand (the signal came too early to stop anything). Say nothing more.
     if isinstance(args.exc_value, Interrupted):
-        _swallowed.append(args.exc_value.signum)  # told once the command returns, as one line
         return
     sys.__unraisablehook__(args)
 
@@ -64,22 +62,19 @@ def _signal_in(err: BaseException) -> int | None:
 def main() -> None:
     """Run the command line; the handlers were set when this module was imported."""
     try:
-        from popejoan_cli.cli import main as run  # after the handlers are set: an early Ctrl-C is caught
+        from popejoan_cli.cli import main as run  # here, not at the top: the handlers must come first
 
         run()
-        signum = _swallowed[0] if _swallowed else None
     except SystemExit:
-        if not _swallowed:
-            raise  # the command's own exit, an interruption already told included
-        signum = _swallowed[0]
+        raise  # the command's own exit, an interruption already told included
     except BaseException as err:
         signum = _signal_in(err)
         if signum is None:
             raise
-    finally:
         _done()
-    if signum is not None:
-        from popejoan_cli.base.errors import interrupted_message  # only when a signal came: start-up
+        from popejoan_cli.base.errors import interrupted_message  # only when interrupted
 
         sys.stderr.write(interrupted_message(signum))
         sys.exit(128 + signum)
+    finally:
+        _done()

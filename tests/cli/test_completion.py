@@ -6,16 +6,16 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner, Result
+from typer.testing import CliRunner
 
+from conftest import Cli
 from popejoan_cli.game.cards import parse_card_or_none
 
 
-def complete(run: Callable[..., Result], words: str, env: dict[str, str] | None = None) -> list[str]:
+def complete(run: Cli, words: str, env: dict[str, str] | None = None) -> list[str]:
     """What bash would offer for the last of `words` (a trailing space: a new, empty word)."""
     from popejoan_cli.cli import app
 
@@ -26,7 +26,7 @@ def complete(run: Callable[..., Result], words: str, env: dict[str, str] | None 
     return res.stdout.split()
 
 
-def test_prints_the_script_for_the_named_shell(run: Callable[..., Result]) -> None:
+def test_prints_the_script_for_the_named_shell(run: Cli) -> None:
     bash = run("completion", "bash")
     assert bash.exit_code == 0, bash.stderr
     assert "complete -o default -F _popejoan_completion popejoan" in bash.stdout
@@ -46,7 +46,7 @@ def test_the_shell_defaults_to_the_login_shell() -> None:
     assert "'bash', 'zsh', 'fish', 'powershell'" in res.stderr and "Traceback" not in res.stderr
 
 
-def test_an_unknown_shell_names_the_nearest(run: Callable[..., Result]) -> None:
+def test_an_unknown_shell_names_the_nearest(run: Cli) -> None:
     res = run("completion", "bsh")
     assert res.exit_code == 2 and res.stdout == ""
     assert res.stderr == ("popejoan: no completion for the shell 'bsh'\n"
@@ -99,19 +99,19 @@ def test_install_where_nothing_can_be_written_is_exit_6(tmp_path: Path) -> None:
     assert len(res.stderr.splitlines()) == 1 and "Traceback" not in res.stderr
 
 
-def test_powershell_is_printed_not_installed(run: Callable[..., Result]) -> None:
+def test_powershell_is_printed_not_installed(run: Cli) -> None:
     assert "Register-ArgumentCompleter" in run("completion", "powershell").stdout
     res = run("completion", "pwsh", "--install")
     assert res.exit_code == 2 and "$PROFILE" in res.stderr
 
 
-def test_a_tab_offers_commands_subcommands_and_options(run: Callable[..., Result]) -> None:
+def test_a_tab_offers_commands_subcommands_and_options(run: Cli) -> None:
     assert complete(run, "popejoan le") == ["lead", "ledger"]
     assert complete(run, "popejoan ledger ") == ["export", "show", "settle", "stats"]
     assert {"--seed", "--real", "--turnup"} <= set(complete(run, "popejoan deal --"))
 
 
-def test_a_tab_never_offers_a_card(run: Callable[..., Result]) -> None:
+def test_a_tab_never_offers_a_card(run: Cli) -> None:
     """During a hand, whatever is typed after `lead`, `play NAME` or `hand show NAME` completes to no card."""
     assert run("table", "new", "t", "--players", "Ann,Bob,Cat", "--rules", "modern-stops").exit_code == 0
     assert run("deal", "--seed", "5").exit_code == 0

@@ -13,6 +13,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,9 @@ import pytest
 
 from conftest import ROOT
 from popejoan_cli import __version__
+
+Run = Callable[..., subprocess.CompletedProcess[str]]
+"""The installed `popejoan` (or any program) run in the test's own home folder."""
 
 ROOT = ROOT
 PRESETS = {"russian", "modern-stops", "parlett", "hoyle", "michigan", "boodle", "newmarket"}
@@ -43,7 +47,7 @@ def exe() -> Path:
 
 
 @pytest.fixture
-def run(tmp_path: Path) -> Any:
+def run(tmp_path: Path) -> Run:
     home = tmp_path / "home"
     home.mkdir()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("POPEJOAN", "XDG_"))}
@@ -57,14 +61,14 @@ def run(tmp_path: Path) -> Any:
     return go
 
 
-def test_version(exe: Path, run: Any) -> None:
+def test_version(exe: Path, run: Run) -> None:
     proc = run(exe, "--version")
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == ["popejoan", __version__]
     assert proc.stderr == ""
 
 
-def test_python_m_version(run: Any) -> None:
+def test_python_m_version(run: Run) -> None:
     proc = run(sys.executable, "-m", "popejoan_cli", "--version")
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == ["popejoan", __version__]
@@ -81,14 +85,14 @@ def _names(data: Any) -> list[str]:
     return [item["name"] if isinstance(item, dict) else item for item in data]
 
 
-def test_rules_list_json_lists_the_seven_presets(exe: Path, run: Any) -> None:
+def test_rules_list_json_lists_the_seven_presets(exe: Path, run: Run) -> None:
     proc = run(exe, "rules", "list", "--json")
     assert proc.returncode == 0, proc.stderr
     names = _names(json.loads(proc.stdout))
     assert sorted(names) == sorted(PRESETS)
 
 
-def test_unknown_command_is_a_usage_error(exe: Path, run: Any) -> None:
+def test_unknown_command_is_a_usage_error(exe: Path, run: Run) -> None:
     proc = run(exe, "no-such-command")
     assert proc.returncode == 2
     assert proc.stdout == ""
@@ -108,10 +112,10 @@ def test_nothing_imports_click() -> None:
     assert offenders == []
 
 
-def test_the_readme_evening(exe: Path, run: Any, tmp_path: Path) -> None:
+def test_the_readme_evening(exe: Path, run: Run, tmp_path: Path) -> None:
     """The README's evening, typed into the installed command, then played to the end."""
-    from popejoan_cli.game.playout import lowest_lead
     from popejoan_cli.store import tables
+    from popejoan_cli.table import moves
 
     folder = tmp_path / "home" / ".local" / "share" / "popejoan" / "tables" / "fridays"
     made = run(exe, "table", "new", "fridays", "--rules", "modern-stops", "--players", "Ann,Bob,Cat,Dan",
@@ -136,11 +140,10 @@ def test_the_readme_evening(exe: Path, run: Any, tmp_path: Path) -> None:
     again = run(exe, "lead", "4C")
     assert "Dan leads next." in again.stdout
     while True:
-        view, _ = tables.view(folder)
-        if view.open_hand is None:
+        led = moves.lowest(tables.view(folder)[0])
+        if led is None:
             break
-        seat, card = lowest_lead(view.open_hand.hand)
-        step = run(exe, "lead", str(card), "--by", view.open_hand.players[seat])
+        step = run(exe, "lead", led.card, "--by", led.player)
         assert step.returncode == 0, step.stderr
         board = json.loads(run(exe, "board", "--json").stdout)
         ledger = json.loads(run(exe, "ledger", "show", "--json").stdout)
@@ -155,7 +158,7 @@ def test_the_readme_evening(exe: Path, run: Any, tmp_path: Path) -> None:
     assert run(exe, "deal").returncode == 3
 
 
-def test_demo_runs_on_the_defaults(exe: Path, run: Any) -> None:
+def test_demo_runs_on_the_defaults(exe: Path, run: Run) -> None:
     proc = run(exe, "demo")
     assert proc.returncode == 0, proc.stderr
     assert "Hand 3 of 3" in proc.stdout and "nothing created or lost" in proc.stdout
@@ -171,7 +174,7 @@ REAL_PLAYS = [
 ]
 
 
-def test_the_readme_real_deck(exe: Path, run: Any) -> None:
+def test_the_readme_real_deck(exe: Path, run: Run) -> None:
     """The README's real-deck evening: plays, stops, a slip undone, a claim, going out, settlement."""
     made = run(exe, "table", "new", "tuesday", "--rules", "modern-stops", "--players", "Ann,Bob,Cat,Dan")
     assert made.returncode == 0
@@ -201,7 +204,7 @@ def test_the_readme_real_deck(exe: Path, run: Any) -> None:
     assert run(exe, "check").returncode == 0
 
 
-def test_the_real_deck_tour_in_the_shell(exe: Path, run: Any, tmp_path: Path) -> None:
+def test_the_real_deck_tour_in_the_shell(exe: Path, run: Run, tmp_path: Path) -> None:
     """The same real-deck evening typed into one `popejoan shell` (its input piped, as a script)."""
     made = run(exe, "table", "new", "tuesday", "--rules", "modern-stops", "--players", "Ann,Bob,Cat,Dan")
     assert made.returncode == 0

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
+from conftest import Cli
 from popejoan_cli import cli
 from popejoan_cli.cli import app
 from popejoan_cli.game.cards import CARDS
@@ -16,8 +15,8 @@ from popejoan_cli.store import tables
 
 
 @pytest.fixture
-def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, invoke: Callable[..., Any]) -> list[str]:
-    monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path))
+def table(invoke: Cli) -> list[str]:
+    """Bob's cards of a seeded deal at the current table of `invoke`'s home (this process's too)."""
     assert invoke("table", "new", "t", "--rules", "modern-stops", "--players", "Ann,Bob,Cat").exit_code == 0
     assert invoke("deal", "--seed", "42").exit_code == 0
     view, _ = tables.view(tables.folder())

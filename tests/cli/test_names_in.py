@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
+
+from conftest import Cli
 
 
 @pytest.mark.parametrize("name", ["t\n2020-01-01 x", "t\x1b[31m", "", "a" * 41, "../up"])
 def test_a_table_name_with_control_characters_is_refused_with_or_without_table(
-        tmp_path: Path, invoke: Callable[..., Any], monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+        tmp_path: Path, invoke: Cli, monkeypatch: pytest.MonkeyPatch, name: str) -> None:
     monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path / "home"))
     for chosen in ([], ["--table", str(tmp_path / "dir")]):
         result = invoke(*chosen, "table", "new", name, "--rules", "modern-stops", "--players", "Ann,Bob,Cat")
@@ -22,7 +22,7 @@ def test_a_table_name_with_control_characters_is_refused_with_or_without_table(
 
 
 def test_a_huge_count_is_a_range_error_that_does_not_print_every_digit(
-        tmp_path: Path, invoke: Callable[..., Any], monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, invoke: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path / "home"))
     assert invoke("table", "new", "t", "--rules", "modern-stops", "--players", "Ann,Bob,Cat").exit_code == 0
     result = invoke("count", "Ann", "9" * 4000)
@@ -32,7 +32,7 @@ def test_a_huge_count_is_a_range_error_that_does_not_print_every_digit(
 
 
 def test_the_current_table_pointer_is_written_through_a_symlink(
-        tmp_path: Path, invoke: Callable[..., Any], monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, invoke: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     home = tmp_path / "home"
     home.mkdir()
     monkeypatch.setenv("POPEJOAN_HOME", str(home))

@@ -187,7 +187,7 @@ def test_variants_derive_the_house_rules() -> None:
     assert base["turnup.pope_ends_hand"] is False and base["play.pairs"] == "same-player"
     won = variant_rules(base, ["instant-win"])
     assert won["turnup.pope_ends_hand"] is True and won["turnup.pope_per_card"] is True
-    assert list(won["turnup.pope_takes"]) == ["pope", "game"]
+    assert list(won.turnup.pope_takes) == ["pope", "game"]
     assert variant_rules(base, ["split-combination"])["play.pairs"] == "split"
     assert variant_rules(base, []) is base
     res = run(["--computers", "2", "--seed", "7", "--hands", "1", "--variant", "split-combination"], ["q"])

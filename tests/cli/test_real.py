@@ -44,20 +44,6 @@ class Cli(conftest.Cli):
     def journal(self) -> bytes:
         return (self.home / "tables" / "t" / "journal.jsonl").read_bytes()
 
-    def refused(self, code: int, *args: str) -> str:
-        """Run a command that must be refused: exit `code`, one message on stderr (and
-        perhaps an indented hint), nothing on stdout, the journal unchanged. Returns stderr."""
-        before = self.journal()
-        res = self(*args)
-        assert res.exit_code == code, (args, res.exit_code, res.stdout, res.stderr, res.exception)
-        assert res.stdout == ""
-        lines = res.stderr.splitlines()
-        assert lines and lines[0].startswith("popejoan: "), res.stderr
-        assert all(line.startswith("  ") for line in lines[1:]), res.stderr
-        assert "Traceback" not in res.stderr
-        assert self.journal() == before, f"{args} changed the journal"
-        return res.stderr
-
     def table(self, rules: str = "modern-stops", players: tuple[str, ...] = PLAYERS, dealer: str = "Ann") -> None:
         self.ok("table", "new", "t", "--rules", rules, "--players", ",".join(players), "--dealer", dealer)
 
@@ -155,7 +141,7 @@ def record(cli: Cli, name: str, seed: int, dealer: int, *, batch: bool = False,
     said = cli.real(name, PLAYERS, PLAYERS[dealer], None if dealt.turnup is None else str(dealt.turnup))
     if hand.ended_at_turnup:
         assert said.endswith("The hand ends at the turn-up; the board carries over.\n")
-        cli.refused(3, "play", PLAYERS[hand.eldest], "2C")
+        cli.fails(3, "play", PLAYERS[hand.eldest], "2C")
     # The plan: (seat, cards) to play, or (-1, [stop]) where the table calls the stop.
     plan: list[tuple[int, list[Any]]] = []
     stops = iter(hand.stops)
@@ -180,7 +166,7 @@ def record(cli: Cli, name: str, seed: int, dealer: int, *, batch: bool = False,
                 assert f"Stop at {items[0].card.face}: " in last, last
                 assert "leads next" in last
             if probe_stops:
-                err = cli.refused(3, "stop")
+                err = cli.fails(3, "stop")
                 assert f"the run already stopped at {items[0].card.face} ({items[0].reason})" in err
         else:
             last = cli.ok("play", PLAYERS[seat], *(str(p.card) for p in items)).stdout
@@ -195,7 +181,7 @@ def record(cli: Cli, name: str, seed: int, dealer: int, *, batch: bool = False,
             said = cli.ok("out", out).stdout
         else:
             assert last.endswith(f"Who still holds the Pope? `popejoan out {out} --pope NAME|spare|none`\n")
-            err = cli.refused(2, "out", out)
+            err = cli.fails(2, "out", out)
             assert "who still holds the Pope?" in err and "--pope" in err
             said = cli.ok("out", out, "--pope", pope).stdout
         assert said.startswith(f"{out} is out.\n")
@@ -263,38 +249,38 @@ def test_the_cases_cover_the_rules() -> None:
 def test_a_card_played_twice_is_refused(cli: Cli) -> None:
     cli.real()
     cli.ok("play", "Bob", "AS")
-    err = cli.refused(3, "play", "Bob", "AS")
+    err = cli.fails(3, "play", "Bob", "AS")
     assert err == (f"popejoan: Bob cannot play {face('AS')}: it has already been played\n"
                    "  rule: each card is played once\n")
-    assert "already been played" in cli.refused(3, "play", "Cat", "AS")
+    assert "already been played" in cli.fails(3, "play", "Cat", "AS")
     # Twice in one command: nothing of it is recorded.
-    assert "already been played" in cli.refused(3, "play", "Ann", "2S", "2S")
+    assert "already been played" in cli.fails(3, "play", "Ann", "2S", "2S")
 
 
 def test_a_card_that_is_not_the_next_of_the_run_is_refused(cli: Cli) -> None:
     cli.real()
     cli.ok("play", "Bob", "AS")
-    err = cli.refused(3, "play", "Ann", "3S")
+    err = cli.fails(3, "play", "Ann", "3S")
     assert err == (f"popejoan: Ann cannot play {face('3S')}: the run needs {face('2S')} next\n"
                    "  rule: a run goes up one rank in its suit\n")
     # A lead by the wrong player is refused too, before any card is played.
     cli2 = Cli(cli.home.parent / "home2")
     cli2.real()
-    assert "it is Bob's lead" in cli2.refused(3, "play", "Ann", "AS")
+    assert "it is Bob's lead" in cli2.fails(3, "play", "Ann", "AS")
 
 
 def test_a_removed_card_is_refused(cli: Cli) -> None:
     cli.real()
-    err = cli.refused(3, "play", "Bob", "8D")
+    err = cli.fails(3, "play", "Bob", "8D")
     assert err == f"popejoan: Bob cannot play {face('8D')}: it is out of the pack\n  rule: deck.removed\n"
     # 7♦ ends its run at once (8♦ is out of the pack): nobody may follow with 8♦.
     said = cli.ok("play", "Bob", "7D").stdout
     assert f"Stop at {face('7D')}: the next card, {face('8D')}, is out of the pack." in said
-    assert "out of the pack" in cli.refused(3, "play", "Cat", "8D")
+    assert "out of the pack" in cli.fails(3, "play", "Cat", "8D")
     # Nor may it be turned up.
     cli3 = Cli(cli.home.parent / "home3")
     cli3.table()
-    assert "out of the pack" in cli3.refused(2, "deal", "--real", "--turnup", "8D")
+    assert "out of the pack" in cli3.fails(2, "deal", "--real", "--turnup", "8D")
 
 
 def test_no_player_plays_more_cards_than_he_was_dealt(cli: Cli) -> None:
@@ -303,18 +289,18 @@ def test_no_player_plays_more_cards_than_he_was_dealt(cli: Cli) -> None:
     cli.real()
     cli.ok("play", "Bob", "2C")
     # Cat has 10 cards: his tenth takes him out, an eleventh in the same command is refused whole.
-    cli.refused(3, "play", "Cat", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC")
+    cli.fails(3, "play", "Cat", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC")
     said = cli.ok("play", "Cat", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC").stdout
     assert said.endswith("Cat is out.\nWho still holds the Pope? `popejoan out Cat --pope NAME|spare|none`\n")
-    cli.refused(3, "play", "Cat", "KC")
-    cli.refused(3, "play", "Dan", "KC")
+    cli.fails(3, "play", "Cat", "KC")
+    cli.fails(3, "play", "Dan", "KC")
 
 
 def test_the_turnup_holder_cannot_play_an_eleventh_unseen_card(cli: Cli) -> None:
     """Bob's 11 cards are 10 unseen and the turned-up 8♥: after ten unseen cards he holds only 8♥."""
     cli.real()
     cli.ok("play", "Bob", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC")
-    err = cli.refused(3, "play", "Bob", "QC")
+    err = cli.fails(3, "play", "Bob", "QC")
     assert err.startswith(f"popejoan: Bob does not hold {face('QC')}\n")
     said = cli.ok("play", "Cat", "QC").stdout
     assert said.startswith(f"Cat plays {face('QC')}\n")
@@ -323,7 +309,7 @@ def test_the_turnup_holder_cannot_play_an_eleventh_unseen_card(cli: Cli) -> None
 def test_a_card_past_the_last_one_dealt_names_the_player_and_his_cards(cli: Cli) -> None:
     cli.real()
     cli.ok("play", "Bob", "2C")
-    err = cli.refused(3, "play", "Cat", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC")
+    err = cli.fails(3, "play", "Cat", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC")
     assert "Cat" in err and "10" in err
 
 
@@ -340,17 +326,17 @@ def test_dealer_sizes_with_an_out_of_play_turnup(cli: Cli) -> None:
 
 def test_stop_with_no_run_in_progress(cli: Cli) -> None:
     cli.real()
-    err = cli.refused(3, "stop")
+    err = cli.fails(3, "stop")
     assert err == "popejoan: no run is waiting for a card that might be missing\n  rule: a stop ends a run\n"
     # The referee stopped the run itself: the message names that stop and the next leader.
     cli.ok("play", "Bob", "7D")
-    err = cli.refused(3, "stop")
+    err = cli.fails(3, "stop")
     assert (f"no run is waiting for a card that might be missing; the run already stopped at {face('7D')} "
             "(removed), and Bob leads next") in err
     # The card's holder is known (the turned-up 8♥ is Bob's): he must play it, nobody may stop.
     cli.ok("play", "Bob", "7H")
-    assert "no run is waiting" in cli.refused(3, "stop")
-    err = cli.refused(3, "play", "Cat", "8H")
+    assert "no run is waiting" in cli.fails(3, "stop")
+    err = cli.fails(3, "play", "Cat", "8H")
     assert err.startswith(f"popejoan: Cat does not hold {face('8H')}\n")
     assert cli.ok("play", "Bob", "8H").stdout.startswith(f"Bob plays {face('8H')}\n")
 
@@ -358,7 +344,7 @@ def test_stop_with_no_run_in_progress(cli: Cli) -> None:
 def test_the_next_card_of_the_turnup_holder_is_named(cli: Cli) -> None:
     cli.real()
     # Bob holds the turned-up 8♥: under lowest-in-suit he may not lead a higher heart.
-    err = cli.refused(3, "play", "Bob", "9H")
+    err = cli.fails(3, "play", "Bob", "9H")
     assert err == (f"popejoan: Bob may not lead {face('9H')}: they hold {face('8H')}, lower in that suit\n"
                    "  rule: play.lead = \"lowest-in-suit\"\n")
     said = cli.ok("play", "Bob", "7H").stdout
@@ -367,19 +353,19 @@ def test_the_next_card_of_the_turnup_holder_is_named(cli: Cli) -> None:
 
 def test_no_stop_and_no_play_when_no_hand_is_open(cli: Cli) -> None:
     cli.table()
-    assert "no hand is being played" in cli.refused(3, "stop")
-    assert "no hand is being played" in cli.refused(3, "play", "Bob", "2C")
-    assert "no hand is being played" in cli.refused(3, "out", "Bob")
+    assert "no hand is being played" in cli.fails(3, "stop")
+    assert "no hand is being played" in cli.fails(3, "play", "Bob", "2C")
+    assert "no hand is being played" in cli.fails(3, "out", "Bob")
 
 
 def test_out_for_a_player_who_still_has_cards(cli: Cli) -> None:
     cli.real()
     cli.ok("play", "Bob", "AS")
-    err = cli.refused(3, "out", "Bob")
+    err = cli.fails(3, "out", "Bob")
     assert err == "popejoan: the record shows Bob still has 10 cards\n  record the rest of the plays first\n"
     cli.ok("play", "Cat", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS")
-    assert "Cat went out, not Bob" in cli.refused(3, "out", "Bob")
-    assert "no player 'Zed'" in cli.refused(2, "out", "Zed")
+    assert "Cat went out, not Bob" in cli.fails(3, "out", "Bob")
+    assert "no player 'Zed'" in cli.fails(2, "out", "Zed")
 
 
 def pope_played_table(cli: Cli) -> None:
@@ -395,10 +381,10 @@ def pope_played_table(cli: Cli) -> None:
 
 def test_pope_naming_a_player_who_played_the_pope(cli: Cli) -> None:
     pope_played_table(cli)
-    err = cli.refused(3, "out", "Cat", "--pope", "Bob")
+    err = cli.fails(3, "out", "Cat", "--pope", "Bob")
     assert err == (f"popejoan: Bob played the Pope ({face('9D')}); nobody holds it\n"
                    "  leave out --pope, or say --pope none\n")
-    assert "played the Pope" in cli.refused(3, "out", "Cat", "--pope", "Dan")
+    assert "played the Pope" in cli.fails(3, "out", "Cat", "--pope", "Dan")
     # The referee knows: it does not ask, and every other player pays for each card left.
     said = cli.ok("out", "Cat").stdout
     assert said.startswith("Cat is out.\nCat wins First out: 1 counter\n")
@@ -410,19 +396,19 @@ def test_out_asks_who_holds_the_pope_only_when_it_cannot_know(cli: Cli) -> None:
     cli.real(players=EIGHT)
     cli.ok("play", "Bob", "5C")
     cli.ok("play", "Cat", "6C", "7C", "8C", "9C", "10C", "JC")
-    err = cli.refused(2, "out", "Cat")
+    err = cli.fails(2, "out", "Cat")
     assert err == ("popejoan: who still holds the Pope? popejoan cannot see the cards\n"
                    "  add --pope NAME, --pope spare or --pope none\n")
-    assert "Cat has no cards left to hold the Pope" in cli.refused(3, "out", "Cat", "--pope", "Cat")
-    assert "no player 'Zed'" in cli.refused(2, "out", "Cat", "--pope", "Zed")
-    assert "Cat went out, not Bob" in cli.refused(3, "out", "Bob", "--pope", "Dan")
+    assert "Cat has no cards left to hold the Pope" in cli.fails(3, "out", "Cat", "--pope", "Cat")
+    assert "no player 'Zed'" in cli.fails(2, "out", "Cat", "--pope", "Zed")
+    assert "Cat went out, not Bob" in cli.fails(3, "out", "Bob", "--pope", "Dan")
     said = cli.ok("out", "Cat", "--pope", "Dan").stdout
     assert f"Dan still holds the Pope ({face('9D')}) and pays nothing for cards left." in said
     record = cli.hand()
     assert record["closed"] is True
     assert {p["from"]: p["amount"] for p in record["payments"]} == {
         "Ann": 5, "Bob": 5, "Eve": 6, "Fay": 6, "Gus": 6, "Hal": 5}
-    assert "no hand is being played" in cli.refused(3, "out", "Cat", "--pope", "Dan")
+    assert "no hand is being played" in cli.fails(3, "out", "Cat", "--pope", "Dan")
 
 
 def test_a_turned_up_pope_is_known(cli: Cli) -> None:
@@ -434,32 +420,32 @@ def test_a_turned_up_pope_is_known(cli: Cli) -> None:
     cli.ok("play", "Bob", "5C")
     said = cli.ok("play", "Cat", "6C", "7C", "8C", "9C", "10C", "JC").stdout
     assert said.endswith("Cat is out.\nSettle with `popejoan out Cat`.\n")
-    err = cli.refused(3, "out", "Cat", "--pope", "Dan")
+    err = cli.fails(3, "out", "Cat", "--pope", "Dan")
     assert err == f"popejoan: the record says otherwise about who holds the Pope ({face('9D')})\n"
-    cli.refused(3, "out", "Cat", "--pope", "spare")
+    cli.fails(3, "out", "Cat", "--pope", "spare")
     said = cli.ok("out", "Cat").stdout
     assert said.endswith(f"Gus still holds the Pope ({face('9D')}) and pays nothing for cards left.\n")
 
 
 def test_deal_real_turnup_must_match_the_rules(cli: Cli) -> None:
     cli.table()
-    err = cli.refused(2, "deal", "--real")
+    err = cli.fails(2, "deal", "--real")
     assert err == "popejoan: modern-stops turns the last card up: say which\n  e.g. --turnup 10C\n"
-    assert "give one or the other" in cli.refused(2, "deal", "--real", "--seed", "3", "--turnup", "10C")
-    assert "11H" in cli.refused(2, "deal", "--real", "--turnup", "11H")
+    assert "give one or the other" in cli.fails(2, "deal", "--real", "--seed", "3", "--turnup", "10C")
+    assert "11H" in cli.fails(2, "deal", "--real", "--turnup", "11H")
     m = Cli(cli.home.parent / "michigan")
     m.table("michigan")
-    err = m.refused(2, "deal", "--real", "--turnup", "10C")
+    err = m.fails(2, "deal", "--real", "--turnup", "10C")
     assert err == "popejoan: michigan turns no card up\n  leave out --turnup\n"
     assert m.ok("deal", "--real").stdout.startswith("Hand 1: real deck, Ann deals.\n")
 
 
 def test_lead_in_a_real_hand_says_use_play(cli: Cli) -> None:
     cli.real()
-    err = cli.refused(3, "lead", "2C")
+    err = cli.fails(3, "lead", "2C")
     assert err == ("popejoan: this hand is dealt from a real deck: record each card with "
                    "`popejoan play SEAT CARD...`\n")
-    err = cli.refused(2, "play", "2C")
+    err = cli.fails(2, "play", "2C")
     assert err == (f"popejoan: who played {face('2C')}? in a real hand, name the player first\n"
                    "  e.g. `popejoan play Bob 2C`\n")
 
@@ -468,10 +454,10 @@ def test_play_by_the_wrong_player_in_a_virtual_hand(cli: Cli) -> None:
     """Seed 42, Ann deals (modern stops): Bob leads; Ann holds 2♠."""
     cli.table()
     cli.ok("deal", "--seed", "42")
-    err = cli.refused(3, "play", "Ann", "2S")
+    err = cli.fails(3, "play", "Ann", "2S")
     assert err == f"popejoan: Ann cannot lead {face('2S')}: it is Bob's lead\n  rule: who leads after a stop\n"
-    assert "lead one card" in cli.refused(2, "play", "Bob", "AS", "2S")
-    assert "dealt by popejoan" in cli.refused(3, "stop")
+    assert "lead one card" in cli.fails(2, "play", "Bob", "AS", "2S")
+    assert "dealt by popejoan" in cli.fails(3, "stop")
     said = cli.ok("play", "Bob", "AS").stdout
     assert said.startswith(f"Bob leads {face('AS')} {face('2S')} (Ann)\n")
 
@@ -481,7 +467,7 @@ def test_a_real_hand_that_ends_at_the_turnup_takes_no_plays(cli: Cli) -> None:
     said = cli.real("russian", turnup="AC")
     assert "Turn-up: Ann wins Ace: 4 counters (the dealer)" in said
     assert said.endswith("The hand ends at the turn-up; the board carries over.\n")
-    assert "no hand is being played" in cli.refused(3, "play", "Bob", "2C")
+    assert "no hand is being played" in cli.fails(3, "play", "Bob", "2C")
     record = cli.hand()
     assert record["closed"] is True and record["plays"] == [] and record["out"] is None
     assert cli.ok("deal", "--real", "--turnup", "2C").stdout.startswith("Hand 2: real deck, Bob deals.\n")
@@ -525,16 +511,16 @@ def test_show_of_legal_leads(cli: Cli) -> None:
 
 def test_show_is_refused_when_it_contradicts_the_record(cli: Cli) -> None:
     breach_table(cli)
-    err = cli.refused(3, "show", "Bob", "2C", "3H")
+    err = cli.fails(3, "show", "Bob", "2C", "3H")
     assert err == "popejoan: the record shows Bob holds 5 cards, not 2\n"
-    err = cli.refused(3, "show", "Bob", "2C", "3H", "4H", "5H", "6C")
+    err = cli.fails(3, "show", "Bob", "2C", "3H", "4H", "5H", "6C")
     assert err == f"popejoan: Bob cannot hold {face('6C')}: the record places it elsewhere (played)\n"
-    err = cli.refused(3, "show", "Bob", "2C", "3H", "4H", "5H", "7C")
+    err = cli.fails(3, "show", "Bob", "2C", "3H", "4H", "5H", "7C")
     assert err == f"popejoan: Bob cannot hold {face('7C')}: the record places it elsewhere (not in their hand)\n"
-    assert "listed twice" in cli.refused(2, "show", "Bob", "2C", "2C", "4H", "5H", "6H")
-    assert f"Bob cannot hold {face('8D')}" in cli.refused(3, "show", "Bob", "8D", "3H", "4H", "5H", "6H")
+    assert "listed twice" in cli.fails(2, "show", "Bob", "2C", "2C", "4H", "5H", "6H")
+    assert f"Bob cannot hold {face('8D')}" in cli.fails(3, "show", "Bob", "8D", "3H", "4H", "5H", "6H")
     # Gus holds the turned-up 8♥: a show of his hand must include it.
-    assert f"Gus must still hold {face('8H')}" in cli.refused(3, "show", "Gus", "2S", "3S", "4S", "5S", "6S", "7S")
+    assert f"Gus must still hold {face('8H')}" in cli.fails(3, "show", "Gus", "2S", "3S", "4S", "5S", "6S", "7S")
 
 
 def test_show_finds_a_lead_that_did_not_change_colour(cli: Cli) -> None:
@@ -570,7 +556,7 @@ def test_out_pope_must_agree_with_the_shown_hands(cli: Cli) -> None:
     breach_table(cli)
     cli.ok("show", "Bob", "2C", "3H", "4H", "5H", "9D")
     cli.ok("show", "Dan", "2S", "3S", "4S", "5S", "6S", "7S")
-    cli.refused(3, "out", "Cat", "--pope", "Dan")
+    cli.fails(3, "out", "Cat", "--pope", "Dan")
 
 
 # --------------------------------------------------------------------------- undo

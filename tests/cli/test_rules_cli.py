@@ -7,14 +7,13 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 from typer.testing import Result
 
-from conftest import GOLDEN
+from conftest import GOLDEN, Cli, golden
 from popejoan_cli.formats import presets
 from popejoan_cli.formats.rulefile import from_toml
 from popejoan_cli.game.rules import HouseRules
@@ -22,7 +21,7 @@ from popejoan_cli.game.rules import HouseRules
 if TYPE_CHECKING:
     from conftest import BadRulesCase
 
-Invoke = Callable[..., Result]
+Invoke = Cli
 PRESETS = list(presets.PRESET_ORDER)
 META = ("name", "title", "description", "sources")
 GOLDEN = GOLDEN
@@ -42,7 +41,9 @@ def without_meta(rules: HouseRules) -> dict[str, Any]:
 def json_ready(rules: HouseRules) -> dict[str, Any]:
     """`to_dict()` with cards in file form: what `--json` must print."""
     data = rules.to_dict()
-    data["deck"]["removed"] = [str(c) for c in data["deck"]["removed"]]
+    deck = data["deck"]
+    assert isinstance(deck, dict)
+    deck["removed"] = [str(c) for c in deck["removed"]]
     return data
 
 
@@ -175,11 +176,7 @@ def test_show_golden_modern_stops(invoke: Invoke) -> None:
     """
     out = ok(invoke("rules", "show", "modern-stops")).stdout
     got = "\n".join(line.rstrip() for line in out.splitlines()) + "\n"
-    golden = GOLDEN / "rules_show_modern-stops.txt"
-    if os.environ.get("POPEJOAN_REGEN") == "1":
-        golden.parent.mkdir(parents=True, exist_ok=True)
-        golden.write_text(got, encoding="utf-8")
-    assert got == golden.read_text(encoding="utf-8")
+    golden(GOLDEN / "rules_show_modern-stops.txt", got)
 
 
 @pytest.mark.parametrize("command", ["show", "new --from", "diff modern-stops"])
@@ -438,18 +435,6 @@ def test_diff_shows_markup_literally(invoke: Invoke, data_dir: Path) -> None:
 # ---- hostile files: one message, never a traceback ----------------------------------------
 
 
-def refused(result: Result, code: int, *fragments: str) -> str:
-    """The documented failure: the code, nothing on stdout, a short message naming things."""
-    assert result.exit_code == code, (result.exit_code, result.stdout, result.stderr, result.exception)
-    assert result.exception is None or isinstance(result.exception, SystemExit)
-    assert result.stdout == ""
-    assert result.stderr.startswith("popejoan: ") and "Traceback" not in result.stderr
-    assert len(result.stderr) < 1500, result.stderr
-    for fragment in fragments:
-        assert fragment in result.stderr, (fragment, result.stderr)
-    return result.stderr
-
-
 HOSTILE_RULES = {
     "huge-int": (f"name = 'x'\n[settle]\nper_card = {'9' * 5000}\n", (":3:", "5,000 digits")),
     "huge-hex": (f"name = 'x'\n[settle]\nper_card = 0x{'f' * 5000}\n", (":3:", "settle.per_card", "digits")),
@@ -465,7 +450,7 @@ def test_check_reports_a_hostile_file_at_its_line(invoke: Invoke, tmp_path: Path
     text, fragments = HOSTILE_RULES[case]
     path = tmp_path / f"{case}.toml"
     path.write_text(text, encoding="utf-8")
-    err = refused(invoke("rules", "check", str(path)), 5, str(path), *fragments)
+    err = invoke.fails(5, "rules", "check", str(path), said=(str(path), *fragments))
     assert "\x1b" not in err
 
 
@@ -474,14 +459,14 @@ def test_check_refuses_a_fifo_and_a_link_to_dev_zero(invoke: Invoke, tmp_path: P
     os.mkfifo(fifo)
     zero = tmp_path / "zero.toml"
     zero.symlink_to("/dev/zero")
-    err = refused(invoke("rules", "check", str(fifo), str(zero)), 5, f"{fifo}: is a FIFO",
-                  f"{zero}: is a character device", "regular file", "2 problems found")
+    err = invoke.fails(5, "rules", "check", str(fifo), str(zero), said=(
+        f"{fifo}: is a FIFO", f"{zero}: is a character device", "regular file", "2 problems found"), several=True)
     assert err.count("popejoan reads only regular files") == 2
 
 
 @pytest.mark.parametrize(("name", "fragment"), [("a\0b.toml", "a\\x00b.toml: not a usable file name"),
                                                 ("n" * 5000 + ".toml", "longer than the system allows")])
 def test_a_path_no_file_can_have(invoke: Invoke, name: str, fragment: str) -> None:
-    refused(invoke("rules", "check", name), 5, fragment)
-    refused(invoke("rules", "show", name), 5, fragment)
-    refused(invoke("rules", "diff", "hoyle", name), 5, fragment)
+    invoke.fails(5, "rules", "check", name, said=(fragment,))
+    invoke.fails(5, "rules", "show", name, said=(fragment,))
+    invoke.fails(5, "rules", "diff", "hoyle", name, said=(fragment,))

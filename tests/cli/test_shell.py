@@ -25,8 +25,9 @@ from pathlib import Path
 
 import pytest
 from typer.main import get_command
-from typer.testing import CliRunner, Result
+from typer.testing import Result
 
+from conftest import Cli
 from popejoan_cli.cli import app
 from popejoan_cli.cli.shell_cmd import CLEAR, Shell
 
@@ -41,7 +42,8 @@ def env_for(home: Path) -> dict[str, str]:
 
 
 def cli(home: Path, *args: str, input: str | None = None) -> Result:
-    res = CliRunner().invoke(app, list(args), env=env_for(home), input=input)
+    """conftest's CLI in `home`: never a traceback."""
+    res = Cli(home)(*args, input=input)
     assert "Traceback" not in res.stderr
     return res
 
@@ -357,12 +359,12 @@ def _timed(fn: object, arg: str) -> float:
 
 
 def test_splitting_a_line_takes_time_linear_in_its_length() -> None:
-    from popejoan_cli.cli import shell_cmd
+    from popejoan_cli.cli import shell_words  # the shell's word splitter
 
     for piece in ("x", 'ab "c d" \\e ', "w'q q'"):
         small = piece * (25_000 // len(piece))
         big = piece * (200_000 // len(piece))
-        t_small, t_big = _timed(shell_cmd._split, small), _timed(shell_cmd._split, big)
+        t_small, t_big = _timed(shell_words.split, small), _timed(shell_words.split, big)
         # 8x the input: linear is about 8x the time, quadratic about 64x.
         assert t_big < 24 * t_small + 0.05, (piece, t_small, t_big)
         assert t_big < 1.0
@@ -372,7 +374,7 @@ def test_splitting_matches_shlex() -> None:
     import random
     import shlex
 
-    from popejoan_cli.cli import shell_cmd
+    from popejoan_cli.cli import shell_words  # the shell's word splitter
 
     rng = random.Random(7)
     alphabet = ["a", "b", " ", "\t", "'", '"', "\\", "#", "\n", "\r", "é", "\xa0", "ab cd"]
@@ -384,7 +386,7 @@ def test_splitting_matches_shlex() -> None:
             except ValueError as err:
                 want = str(err)
             try:
-                got: list[str] | str = shell_cmd._split(line, comments=comments)
+                got: list[str] | str = shell_words.split(line, comments=comments)
             except ValueError as err:
                 got = str(err)
             assert got == want, (line, comments)

@@ -12,9 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from popejoan_cli.cli import app
+from conftest import Cli
 from popejoan_cli.formats.presets import preset
 from popejoan_cli.game.simulate import CHUNK, simulate
 
@@ -63,72 +62,59 @@ def test_json_numbers_make_sense() -> None:
         assert 0 <= p["won"] <= 1 and (p["wins"] == 0 or p["mean_hands_carried"] >= 1)
 
 
-runner = CliRunner()
 
-
-def test_cli_json_is_clean() -> None:
-    res = runner.invoke(app, ["simulate", "--rules", "modern-stops", "--players", "4", "--hands", "200",
-                              "--seed", "3", "--bots", "good,simple,good,simple", "--processes", "2", "--json"])
-    assert res.exit_code == 0, res.output
+def test_cli_json_is_clean(cli: Cli) -> None:
+    res = cli.ok("simulate", "--rules", "modern-stops", "--players", "4", "--hands", "200",
+                 "--seed", "3", "--bots", "good,simple,good,simple", "--processes", "2", "--json")
     data = json.loads(res.stdout)
     assert list(data) == ["rules", "players", "hands", "seed", "bots", "chunk", "seats", "levels", "margin",
                           "dealer_edge", "pots", "endings", "conservation"]
     assert data["bots"] == ["good", "simple", "good", "simple"] and data["hands"] == 200
     assert set(data["seats"][0]) == {"seat", "bot", "mean", "low", "high", "stderr", "out_first"}
-    one = runner.invoke(app, ["simulate", "-r", "modern-stops", "-p", "4", "-k", "200", "-s", "3",
-                              "-b", "good,simple,good,simple", "-P", "1", "--json"])
+    one = cli("simulate", "-r", "modern-stops", "-p", "4", "-k", "200", "-s", "3",
+              "-b", "good,simple,good,simple", "-P", "1", "--json")
     assert json.loads(one.stdout) == data
 
 
-def test_cli_one_level_for_all_and_tables() -> None:
-    res = runner.invoke(app, ["simulate", "--rules", "boodle", "--players", "3", "--hands", "150", "--bots", "simple",
-                              "--processes", "1"], env={"COLUMNS": "100", "NO_COLOR": "1"})
-    assert res.exit_code == 0, res.output
+def test_cli_one_level_for_all_and_tables(cli: Cli) -> None:
+    res = cli.ok("simulate", "--rules", "boodle", "--players", "3", "--hands", "150", "--bots", "simple",
+                 "--processes", "1")
     for word in ("Per seat", "Per pot", "Hand endings", "Dealer's edge", "│"):
         assert word in res.stdout
 
 
-def test_cli_bad_bots_is_a_usage_error() -> None:
-    res = runner.invoke(app, ["simulate", "--rules", "modern-stops", "--players", "4", "--hands", "10",
-                              "--bots", "goood"])
-    assert res.exit_code == 2
-    assert "did you mean 'good'" in res.stderr
-    assert res.stdout == ""
-    res = runner.invoke(app, ["simulate", "--rules", "modern-stops", "--players", "4", "--hands", "10",
-                              "--bots", "good,simple,good,simple,good"])
-    assert res.exit_code == 2 and "5 levels for 4 players" in res.stderr
-    res = runner.invoke(app, ["simulate", "--rules", "modern-stops", "--players", "4", "--hands", "10",
-                              "--bots", "good,simple", "--json"])
-    assert res.exit_code == 0, res.stderr
+def test_cli_bad_bots_is_a_usage_error(cli: Cli) -> None:
+    cli.fails(2, "simulate", "--rules", "modern-stops", "--players", "4", "--hands", "10", "--bots", "goood",
+              said=("did you mean 'good'",))
+    cli.fails(2, "simulate", "--rules", "modern-stops", "--players", "4", "--hands", "10",
+              "--bots", "good,simple,good,simple,good", said=("5 levels for 4 players",))
+    res = cli.ok("simulate", "--rules", "modern-stops", "--players", "4", "--hands", "10",
+                 "--bots", "good,simple", "--json")
     assert [s["bot"] for s in json.loads(res.stdout)["seats"]] == ["good", "simple", "good", "simple"]
 
 
-def test_cli_bad_counts() -> None:
-    res = runner.invoke(app, ["simulate", "--rules", "modern-stops", "--players", "9", "--hands", "10"])
-    assert res.exit_code == 2 and "3–8 players" in res.stderr
-    res = runner.invoke(app, ["simulate", "--rules", "modern-stops", "--players", "4", "--hands", "0"])
-    assert res.exit_code == 2
+def test_cli_bad_counts(cli: Cli) -> None:
+    cli.fails(2, "simulate", "--rules", "modern-stops", "--players", "9", "--hands", "10", said=("3–8 players",))
+    cli.fails(2, "simulate", "--rules", "modern-stops", "--players", "4", "--hands", "0")
 
 
 def _cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
-def test_too_many_processes_are_cut_down_with_a_note() -> None:
+def test_too_many_processes_are_cut_down_with_a_note(cli: Cli) -> None:
     cap = min(64, 2 * _cores())
-    res = runner.invoke(app, ["simulate", "--rules", "modern-stops", "--players", "4", "--hands", str(12 * CHUNK),
-                              "--bots", "simple", "--processes", "300"], env={"COLUMNS": "120", "NO_COLOR": "1"})
-    assert res.exit_code == 0, res.output
+    res = Cli(cli.home, columns="120").ok("simulate", "--rules", "modern-stops", "--players", "4", "--hands",
+                                          str(12 * CHUNK), "--bots", "simple", "--processes", "300")
     assert res.stderr == (f"popejoan: --processes 300 is more than this machine can use; using {cap} "
                           "(2 per core, 64 at most)\n")
     used = min(cap, 12)
     assert f"{used} process{'es' if used != 1 else ''}." in res.stdout
-    res = runner.invoke(app, ["simulate", "-r", "modern-stops", "-p", "4", "-k", "10", "-P", "0"])
-    assert res.exit_code == 2 and "--processes 0" in res.stderr
+    cli.fails(2, "simulate", "-r", "modern-stops", "-p", "4", "-k", "10", "-P", "0", said=("--processes 0",))
 
 
-def test_help_says_how_many_processes_are_allowed() -> None:
-    res = runner.invoke(app, ["simulate", "--help"], env={"COLUMNS": "200"})
+def test_help_says_how_many_processes_are_allowed(cli: Cli) -> None:
+    res = Cli(cli.home, columns="200")("simulate", "--help")
     assert "2 per core" in res.stdout and "64 at most" in res.stdout
 
 

@@ -3,25 +3,11 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from pathlib import Path
-from typing import Any
 
-import pytest
-from typer.testing import CliRunner
-
-from popejoan_cli.cli import app
+from conftest import Cli
 
 
-@pytest.fixture
-def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Any]:
-    monkeypatch.delenv("POPEJOAN_TABLE", raising=False)
-    runner = CliRunner()
-    env = {"POPEJOAN_HOME": str(tmp_path / "home"), "NO_COLOR": "1", "COLUMNS": "100"}
-    return lambda *args: runner.invoke(app, list(args), env=env)
-
-
-def test_an_auction_pays_the_dealer_and_swaps_the_hands(run: Callable[..., Any]) -> None:
+def test_an_auction_pays_the_dealer_and_swaps_the_hands(run: Cli) -> None:
     assert run("table", "new", "m", "-r", "michigan", "-p", "Ann,Bob,Cat,Dan").exit_code == 0
     assert run("deal", "--seed", "3").exit_code == 0
     before = json.loads(run("hand", "show", "Bob", "--json").stdout)["cards"]
@@ -36,21 +22,21 @@ def test_an_auction_pays_the_dealer_and_swaps_the_hands(run: Callable[..., Any])
     assert again.exit_code == 3 and again.stdout == "" and "already been taken" in again.stderr
 
 
-def test_rules_without_an_exchange_refuse_it(run: Callable[..., Any]) -> None:
+def test_rules_without_an_exchange_refuse_it(run: Cli) -> None:
     run("table", "new", "p", "-r", "modern-stops", "-p", "Ann,Bob,Cat")
     run("deal", "--seed", "1")
     refused = run("spare", "Ann")
     assert refused.exit_code == 3 and "deal.spare_exchange" in refused.stderr
 
 
-def test_newmarket_lets_only_the_dealer_swap(run: Callable[..., Any]) -> None:
+def test_newmarket_lets_only_the_dealer_swap(run: Cli) -> None:
     run("table", "new", "n", "-r", "newmarket", "-p", "Ann,Bob,Cat")
     run("deal", "--seed", "1")
     assert run("spare", "Bob").exit_code == 3
     assert run("spare", "Ann").exit_code == 0
 
 
-def test_a_real_michigan_hand_can_be_declared_void(run: Callable[..., Any]) -> None:
+def test_a_real_michigan_hand_can_be_declared_void(run: Cli) -> None:
     """Michigan passes the lead when the leader cannot change suit; with real cards only the
     table knows that nobody can, so the banker declares the hand void."""
     assert run("table", "new", "r", "-r", "michigan", "-p", "Ann,Bob,Cat").exit_code == 0
@@ -69,7 +55,7 @@ def test_a_real_michigan_hand_can_be_declared_void(run: Callable[..., Any]) -> N
     assert run("deal", "--real").exit_code == 0  # the next hand can be dealt
 
 
-def test_void_is_refused_where_the_lead_never_passes(run: Callable[..., Any]) -> None:
+def test_void_is_refused_where_the_lead_never_passes(run: Cli) -> None:
     run("table", "new", "m", "-r", "modern-stops", "-p", "Ann,Bob,Cat")
     run("deal", "--real", "--turnup", "10C")
     run("play", "Bob", "AS")

@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console, RenderableType
-from typer.testing import CliRunner, Result
+from typer.testing import Result
 
+from conftest import Cli
 from popejoan_cli.base.visible import shown
 from popejoan_cli.formats.dealfile import DealSpec, play_deal
 from popejoan_cli.formats.presets import preset
@@ -34,7 +35,6 @@ from popejoan_cli.store import tables
 from popejoan_cli.table import fold as table_mod
 from popejoan_cli.table.events import HandDealt, TableOpened
 
-PLAIN_ENV = {"COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb"}
 EVIL = "Red\x1b[31m!\x07\x9b2J\r\u202eX\x08"
 RAW = ("\x1b", "\x07", "\x9b", "\r", "\u202e", "\x08")
 VISIBLE = "\\x1b[31m"
@@ -68,12 +68,10 @@ def test_visible_escapes() -> None:
 # ------------------------------------------------------------------------------ rules
 def test_rules_show_of_a_file_with_escapes_prints_none(tmp_path: Path) -> None:
     """Refused at the door (exit 5) or shown escaped: either way no ESC reaches the terminal."""
-    from popejoan_cli.cli import app
-
     path = tmp_path / "evil.toml"
     path.write_text('name = "evil"\ntitle = "Bad \\u001b[31mRED\\u001b[0m"\n'
                     'description = "one\\u001b[2J two"\n', encoding="utf-8")
-    res = CliRunner().invoke(app, ["rules", "show", str(path)], env=PLAIN_ENV)
+    res = Cli(tmp_path / "home", columns="200")("rules", "show", str(path))
     assert res.exit_code in (0, 5), (res.stdout, res.stderr, res.exception)
     clean(res.stdout)
     clean(res.stderr)
@@ -130,8 +128,6 @@ def any_player_name(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 def test_table_commands_show_escapes_not_controls(tmp_path: Path, any_player_name: None,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    from popejoan_cli.cli import app
-
     monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path / "home"))
     where = tmp_path / "t"
     r = preset("modern-stops")
@@ -141,8 +137,7 @@ def test_table_commands_show_escapes_not_controls(tmp_path: Path, any_player_nam
     tables.record(lambda v: [HandDealt(seed="s" + EVIL, dealer=v.next_dealer)], where=where)
 
     def run(*args: str) -> Result:
-        res = CliRunner().invoke(app, ["--table", str(where), *args], env=PLAIN_ENV)
-        assert res.exit_code == 0, (args, res.stdout, res.stderr, res.exception)
+        res = Cli(tmp_path / "home", columns="200").ok("--table", str(where), *args)
         clean(res.stdout)
         clean(res.stderr)
         return res

@@ -8,17 +8,13 @@ Golden files under `data/golden/widths/` hold each output; regenerate with POPEJ
 
 from __future__ import annotations
 
-import os
-
 import pytest
 from rich.cells import cell_len
-from typer.testing import CliRunner, Result
 
-from conftest import GOLDEN, play_hand
+from conftest import GOLDEN, Cli, golden, play_hand
 from popejoan_cli.formats.presets import preset
 
-GOLDEN = GOLDEN / "widths"
-REGEN = os.environ.get("POPEJOAN_REGEN") == "1"
+WIDE = GOLDEN / "widths"
 WIDTHS = (60, 80, 120)
 COMMANDS = {"history": ("history",), "ledger-show": ("ledger", "show"), "ledger-stats": ("ledger", "stats"),
             "board": ("board",)}
@@ -31,28 +27,19 @@ def names(n: int) -> list[str]:
 
 @pytest.fixture(scope="module", params=(3, 8), ids=lambda n: f"{n}p")
 def outputs(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, int], str]:
-    from popejoan_cli.cli import app
-
-    n = request.param
+    n: int = request.param
     home = tmp_path_factory.mktemp(f"home{n}")
-    runner = CliRunner()
+    run = Cli(home)
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("POPEJOAN_HOME", str(home))
         mp.delenv("POPEJOAN_TABLE", raising=False)
-
-        def run(*args: str, width: int = 100) -> Result:
-            return runner.invoke(app, list(args), env={"COLUMNS": str(width), "NO_COLOR": "1", "TERM": "dumb"})
-
-        made = run("table", "new", "wide", "--rules", "michigan", "--players", ",".join(names(n)))
-        assert made.exit_code == 0, made.output
+        run.ok("table", "new", "wide", "--rules", "michigan", "--players", ",".join(names(n)))
         for seed in (1, 2):
             play_hand(run, seed)
         found = {}
         for key, args in COMMANDS.items():
             for w in WIDTHS:
-                res = run(*args, width=w)
-                assert res.exit_code == 0, res.output
-                found[(key, w)] = res.stdout
+                found[(key, w)] = Cli(home, columns=str(w)).ok(*args).stdout
         return {**found, ("players", 0): str(n)}
 
 
@@ -71,10 +58,7 @@ def test_readable_at_each_width(outputs: dict[tuple[str, int], str], key: str) -
         text = outputs[(key, w)]
         where = f"{key} at {w} columns, {n} players"
         assert all(cell_len(line) <= w for line in text.splitlines()), where
-        path = GOLDEN / f"{key}_{n}p_{w}.txt"
-        if REGEN:
-            path.write_text(text, encoding="utf-8")
-        assert text == path.read_text(encoding="utf-8"), f"regenerate with POPEJOAN_REGEN=1 ({path})"
+        golden(WIDE / f"{key}_{n}p_{w}.txt", text)
         assert "…" not in text, where
         # The board names only the next dealer; history names only the pots won.
         wanted = (names(n) if key != "board" else []) + (LABELS if key in ("history", "board") else [])

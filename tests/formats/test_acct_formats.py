@@ -6,7 +6,6 @@ its test with the reason. Regenerate the golden files with POPEJOAN_REGEN=1.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
@@ -16,16 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from conftest import GOLDEN
+from conftest import GOLDEN, golden
 from popejoan_cli.formats import accounts as acct_formats
 from popejoan_cli.formats.presets import preset
-from popejoan_cli.game.playout import lowest_lead
-from popejoan_cli.store import tables
+from popejoan_cli.store import autoplay, tables
 from popejoan_cli.table.events import (
-    CardLed,
-    Event,
     FinalDealt,
-    HandDealt,
     PlayerJoined,
     PlayerLeft,
     SessionEnded,
@@ -37,17 +32,9 @@ GOLDEN = GOLDEN
 NAMES = ("Ann Lee", "Борис", "Cat;Dog", "ann:lee")
 
 
-def _lead(view: TableView) -> list[Event]:
-    rec = view.open_hand
-    assert rec is not None
-    seat, card = lowest_lead(rec.hand)
-    return [CardLed(player=rec.players[seat], card=str(card))]
-
-
 def _hand(where: Path, seed: int) -> None:
-    tables.record(lambda v: [HandDealt(seed=seed, dealer=v.next_dealer)], where=where)
-    while tables.view(where)[0].open_hand is not None:
-        tables.record(_lead, where=where)
+    """Deal from `seed` and lead the lowest legal card through the journal until the hand ends."""
+    autoplay.play_hand(where, seed)
 
 
 def session(where: Path, players: Sequence[str] = NAMES, end: bool = True) -> TableView:
@@ -72,10 +59,7 @@ def view(tmp_path_factory: pytest.TempPathFactory) -> TableView:
 
 
 def _golden(name: str, text: str) -> None:
-    path = GOLDEN / name
-    if os.environ.get("POPEJOAN_REGEN"):
-        path.write_text(text, encoding="utf-8")
-    assert path.read_text(encoding="utf-8") == text, f"{name} changed; regenerate with POPEJOAN_REGEN=1"
+    golden(GOLDEN / name, text)
 
 
 def test_golden_hledger(view: TableView) -> None:

@@ -25,23 +25,15 @@ import pytest
 from typer.testing import CliRunner
 
 from popejoan_cli.formats.presets import preset
-from popejoan_cli.game.playout import lowest_lead
-from popejoan_cli.store import tables
+from popejoan_cli.store import autoplay, tables
 from popejoan_cli.table import fold as table_mod
-from popejoan_cli.table.events import CardLed, Event, HandDealt, TableOpened
+from popejoan_cli.table.events import TableOpened
 from popejoan_cli.table.fold import TableView
 
 PLAIN_ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
 HLEDGER_TXN = "t\n2020-01-01 x\n  players:Ann  1000\n  equity  -1000"
 BEAN_TXN = "\n2020-01-01 * \"x\"\n  Assets:Players:Ann  1000 CTR\n  Equity:Opening  -1000 CTR"
 CSV_ROW = "\nt,1,1,0,buy-in,player:Ann,Ann,,1000,1000"
-
-
-def _lead(view: TableView) -> list[Event]:
-    rec = view.open_hand
-    assert rec is not None
-    seat, card = lowest_lead(rec.hand)
-    return [CardLed(player=rec.players[seat], card=str(card))]
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -60,9 +52,7 @@ def table(tmp_path_factory: pytest.TempPathFactory, any_player_name: None) -> tu
     opened = TableOpened(name=HLEDGER_TXN + BEAN_TXN + CSV_ROW, rules=r.to_dict(), rules_name=rules_name,
                          players=["Ann", "Bob", "Cat\x1b[2J" + BEAN_TXN], counters=50, dealer="Ann")
     tables.record(lambda v: [opened], where=where, create=True)
-    tables.record(lambda v: [HandDealt(seed=3, dealer=v.next_dealer)], where=where)
-    while tables.view(where)[0].open_hand is not None:
-        tables.record(_lead, where=where)
+    autoplay.play_hand(where, 3)
     view = tables.view(where)[0]
     assert view.name.startswith("t\n2020-01-01") and view.balances["Ann"] != 50
     return where, view

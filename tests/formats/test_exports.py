@@ -1,7 +1,7 @@
 """Ledger exports: TOML/JSON documents, their import, CSV postings, `ledger export`.
 
 Sessions are built through `tables.record`, as the commands build them: deals from seeds,
-leads by `replay.lowest_lead`, players joining and leaving between hands. Golden files hold
+leads by `store.autoplay` (the lowest policy), players joining and leaving between hands. Golden files hold
 a fixed session in each format; regenerate them with POPEJOAN_REGEN=1.
 """
 
@@ -15,7 +15,7 @@ import json
 import os
 import tempfile
 import tomllib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -24,14 +24,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import Result
 
-from conftest import GOLDEN
+from conftest import GOLDEN, golden
 from popejoan_cli.base.errors import DataError
 from popejoan_cli.formats import exports
 from popejoan_cli.formats.presets import preset
-from popejoan_cli.game.playout import lowest_lead
-from popejoan_cli.store import tables
+from popejoan_cli.store import autoplay, tables
 from popejoan_cli.table.events import (
-    CardLed,
     Event,
     FinalDealt,
     HandDealt,
@@ -44,7 +42,6 @@ from popejoan_cli.table.fold import TableView
 from popejoan_cli.table.ledger import conservation_problems
 
 GOLDEN = GOLDEN
-REGEN = os.environ.get("POPEJOAN_REGEN") == "1"
 FAST_TMP = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
 HAVE_ACCT = importlib.util.find_spec("popejoan_cli.formats.accounts") is not None
 
@@ -58,16 +55,17 @@ def open_table(where: Path, rules: str, players: Sequence[str], counters: int = 
 
 
 def play_hand(where: Path, seed: int) -> TableView:
-    view = tables.record(lambda v: [HandDealt(seed=seed, dealer=v.next_dealer)], where=where).view
-    while (rec := view.open_hand) is not None:
-        seat, card = lowest_lead(rec.hand)
-        who = rec.players[seat]
-        view = tables.record(lambda v, w=who, c=card: [CardLed(player=w, card=str(c))], where=where).view
-    return view
+    """Deal from `seed` and lead the lowest legal card through the journal until the hand ends."""
+    return autoplay.play_hand(where, seed)
 
 
 def step(where: Path, make: Callable[[TableView], list[Event]]) -> TableView:
     return tables.record(make, where=where).view
+
+
+def write(where: Path, *events: Event) -> TableView:
+    """Record `events` as they are (whatever the view); the view after."""
+    return tables.record(lambda v: list(events), where=where).view
 
 
 def fixed_session(where: Path) -> TableView:
@@ -102,15 +100,15 @@ def test_export_then_import_gives_the_same_ledger(rules: str, seats: int, plan: 
         for kind, n in plan:
             if kind == "hand":
                 view = play_hand(where, n)
-            elif kind == "join" and joined < len(names) and len(view.players) < view.the_rules()["players.max"]:
+            elif kind == "join" and joined < len(names) and len(view.players) < view.the_rules().players.max:
                 name = names[joined]
                 joined += 1
-                view = step(where, lambda v, p=name, c=n: [PlayerJoined(player=p, counters=c)])
-            elif kind == "leave" and len(view.players) > view.the_rules()["players.min"]:
+                view = write(where, PlayerJoined(player=name, counters=n))
+            elif kind == "leave" and len(view.players) > view.the_rules().players.min:
                 who = view.players[n % len(view.players)]
-                view = step(where, lambda v, p=who: [PlayerLeft(player=p)])
+                view = write(where, PlayerLeft(player=who))
         if end:
-            final = view.the_rules()["final.deal"] == "holders"
+            final = view.the_rules().final.deal == "holders"
             view = step(where, lambda v: [FinalDealt(seed=7), SessionEnded()] if final else [SessionEnded()])
         view = reload(where)
         assert conservation_problems(view) == []
@@ -138,7 +136,7 @@ def test_json_holds_integers_only_and_a_schema_version(tmp_path: Path) -> None:
     doc = json.loads(exports.to_json(view))
     assert doc["schema_version"] == 1 and "format" not in doc
 
-    def walk(x: Any) -> None:
+    def walk(x: object) -> None:
         assert not isinstance(x, float)
         for v in (x.values() if isinstance(x, dict) else x if isinstance(x, list) else []):
             walk(v)
@@ -156,9 +154,7 @@ def test_golden_export(tmp_path: Path, kind: str) -> None:
     view = fixed_session(tmp_path / "t")
     text = {"toml": exports.to_toml, "json": exports.to_json, "csv": exports.to_csv}[kind](view)
     path = GOLDEN / f"export_session.{kind}"
-    if REGEN:
-        path.write_text(text, encoding="utf-8")
-    assert text == path.read_text(encoding="utf-8"), f"regenerate with POPEJOAN_REGEN=1 ({path})"
+    golden(path, text)
     if kind != "csv":
         imp = exports.read_document(path.read_bytes(), str(path), kind)
         assert imp.players == ["Ann", "Bob Smith", "Жанна", "=1+1"]
@@ -168,10 +164,12 @@ def test_golden_export(tmp_path: Path, kind: str) -> None:
 # ------------------------------------------------------------------------------ tampering
 @pytest.fixture
 def golden_doc(tmp_path: Path) -> dict[str, Any]:
+    """The golden session's document; `Any` as `exports.to_document` gives it, since the tests here
+    put values of the wrong type anywhere in it."""
     return exports.to_document(fixed_session(tmp_path / "t"))
 
 
-def refused(doc: Any, *fragments: str) -> str:
+def refused(doc: Mapping[str, object], *fragments: str) -> str:
     with pytest.raises(DataError) as err:
         exports.from_document(doc, "ledger.toml")
     for f in fragments:
@@ -218,7 +216,7 @@ def test_every_structural_problem_is_reported_at_once(golden_doc: dict[str, Any]
 
 
 @pytest.mark.parametrize("players", [3, True, "", "Ann", {"Ann": 1}])
-def test_players_that_are_not_a_list_are_a_problem_not_a_crash(golden_doc: dict[str, Any], players: Any) -> None:
+def test_players_that_are_not_a_list_are_a_problem_not_a_crash(golden_doc: dict[str, Any], players: object) -> None:
     """Found by splitting the reader: a number here once raised TypeError (a traceback)."""
     refused({**golden_doc, "players": players}, "players: found")
 

@@ -27,7 +27,6 @@ import time
 import tomllib
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 import tomli_w
@@ -38,9 +37,9 @@ from typer.testing import CliRunner, Result
 from conftest import ROOT
 from popejoan_cli.base.errors import DataError
 from popejoan_cli.formats.rulefile import from_toml
-from popejoan_cli.game.playout import lowest_lead
 from popejoan_cli.game.rules import KEYS
 from popejoan_cli.store import tables
+from popejoan_cli.table import moves
 
 HOUSE_RULES = ROOT / "house-rules"
 PLAIN_ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
@@ -113,14 +112,9 @@ def within(seconds: float) -> Iterator[None]:
 
 # ------------------------------------------------------------------------------ building inputs
 def play_out(run: Run, where: Path) -> None:
-    """Deal a hand and lead each leader's lowest legal card through the CLI until it ends."""
-    while True:
-        view, _ = tables.view(where)
-        rec = view.open_hand
-        if rec is None:
-            return
-        seat, card = lowest_lead(rec.hand)
-        made(run("lead", str(card), "--by", rec.players[seat]))
+    """Lead each leader's lowest legal card (`table.moves.lowest`) through the CLI until the hand ends."""
+    while (led := moves.lowest(tables.view(where)[0])) is not None:
+        made(run("lead", led.card, "--by", led.player))
 
 
 def build_exports(run: Run, home: Path) -> dict[str, bytes]:
@@ -250,34 +244,50 @@ def mutate_bytes(rng: random.Random, data: bytes) -> tuple[bytes, str]:
     return bytes(out), kind
 
 
-ODD_VALUES: list[Any] = [10**4000, -(10**30), 2**63, -1, 0, 1.5, float("inf"), True, "", "x" * 5000,
+Json = dict[str, "Json"] | list["Json"] | str | int | float | bool | None
+"""A parsed JSON (or TOML) document, or any value in one."""
+
+ODD_VALUES: list[Json] = [10**4000, -(10**30), 2**63, -1, 0, 1.5, float("inf"), True, "", "x" * 5000,
                          "a\x1b[31mb", "name\nwith newline", "\u202eevil", "spare", [], {}, [[[[[1]]]]],
                          {"a": {"b": {"c": 1}}}, ["9D", "9D"], "9D", "trump:A"]
 
 
-def mutate_tree(rng: random.Random, doc: Any) -> tuple[Any, str]:
+def mutate_tree(rng: random.Random, doc: Json) -> tuple[Json, str]:
     """One structural mutation of a parsed document: a value replaced, a key dropped or renamed."""
-    nodes: list[tuple[Any, Any]] = []
+    nodes: list[tuple[dict[str, Json] | list[Json], str | int]] = []
     stack = [doc]
     while stack:
         node = stack.pop()
-        keys = list(node) if isinstance(node, dict) else range(len(node)) if isinstance(node, list) else []
-        for k in keys:
-            nodes.append((node, k))
-            stack.append(node[k])
+        if isinstance(node, dict):
+            for k, v in node.items():
+                nodes.append((node, k))
+                stack.append(v)
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                nodes.append((node, i))
+                stack.append(v)
     if not nodes:
         return doc, "nothing-to-mutate"
     parent, key = rng.choice(nodes)
     kind = rng.choice(["replace", "replace", "drop", "rename", "duplicate"])
-    if kind == "drop":
-        del parent[key]
-    elif kind == "rename" and isinstance(parent, dict):
-        parent[rng.choice(["x", "spare", "Ann", "\x1b[2J", "pope", "a b"])] = parent.pop(key)
-    elif kind == "duplicate" and isinstance(parent, list):
-        parent.insert(key, parent[key])
+    if isinstance(parent, dict):
+        assert isinstance(key, str)
+        if kind == "drop":
+            del parent[key]
+        elif kind == "rename":
+            parent[rng.choice(["x", "spare", "Ann", "\x1b[2J", "pope", "a b"])] = parent.pop(key)
+        else:
+            parent[key] = rng.choice(ODD_VALUES)
+            kind = "replace"
     else:
-        parent[key] = rng.choice(ODD_VALUES)
-        kind = "replace"
+        assert isinstance(key, int)
+        if kind == "drop":
+            del parent[key]
+        elif kind == "duplicate":
+            parent.insert(key, parent[key])
+        else:
+            parent[key] = rng.choice(ODD_VALUES)
+            kind = "replace"
     return doc, kind
 
 
@@ -289,9 +299,13 @@ def mutated(rng: random.Random, data: bytes, name: str) -> tuple[bytes, str]:
         level = rng.choice(["bytes", "text", "text", "tree", "tree"])
         if level == "tree":
             try:
-                doc = json.loads(data) if json_like else tomllib.loads(data.decode("utf-8"))
-                doc, kind = mutate_tree(rng, doc)
-                text = json.dumps(doc, ensure_ascii=rng.random() < 0.5) if json_like else tomli_w.dumps(doc)
+                if json_like:
+                    doc, kind = mutate_tree(rng, json.loads(data))
+                    text = json.dumps(doc, ensure_ascii=rng.random() < 0.5)
+                else:
+                    table = tomllib.loads(data.decode("utf-8"))
+                    _, kind = mutate_tree(rng, table)  # in place: the top stays a table
+                    text = tomli_w.dumps(table)
                 data = text.encode("utf-8", "surrogatepass")
                 done.append(f"tree:{kind}")
                 continue
@@ -391,13 +405,15 @@ rule_keys = st.sampled_from([k.path for k in KEYS] + ["pot", "unknown", "deck.no
 
 @settings(max_examples=min(RUNS, 300), deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.dictionaries(rule_keys, values, max_size=6))
-def test_any_value_under_any_rule_key_is_ruled_on_not_crashed_on(doc: dict[str, Any]) -> None:
-    tree: dict[str, Any] = {}
+def test_any_value_under_any_rule_key_is_ruled_on_not_crashed_on(doc: dict[str, Json]) -> None:
+    tree: dict[str, Json] = {}
     for path, value in doc.items():
         if value is None:
             continue
         section, _, key = path.rpartition(".")
-        (tree.setdefault(section, {}) if section else tree)[key] = value
+        table = tree.setdefault(section, {}) if section else tree
+        assert isinstance(table, dict)  # no key at the top is named like a section
+        table[key] = value
     try:
         text = tomli_w.dumps(tree)
     except (TypeError, ValueError):
@@ -494,14 +510,22 @@ def test_import_nested_thousands_deep(run: Run, exported: Callable[..., Path], e
     ("hands.0.awards.0.player", "y" * 100_000, "not of this hand"),
 ])
 def test_import_holds_names_and_seeds_to_the_rules_for_typed_ones(run: Run, exported: Callable[..., Path], field: str,
-                                                                    value: Any, fragment: str) -> None:
+                                                                    value: Json, fragment: str) -> None:
     path = exported("json")
-    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc: Json = json.loads(path.read_text(encoding="utf-8"))
     *parents, last = field.split(".")
-    node: Any = doc
+    node = doc
     for part in parents:
-        node = node[int(part)] if part.isdigit() else node[part]
-    node[int(last) if last.isdigit() else last] = value
+        if isinstance(node, list):
+            node = node[int(part)]
+        else:
+            assert isinstance(node, dict), (field, part)
+            node = node[part]
+    if isinstance(node, list):
+        node[int(last)] = value
+    else:
+        assert isinstance(node, dict), (field, last)
+        node[last] = value
     path.write_text(json.dumps(doc), encoding="utf-8")
     err = refused(run("table", "new", "sat", "--from", str(path)), 5, str(path), fragment)
     assert "\u202e" not in err and "\n2024" not in err

@@ -26,7 +26,10 @@ GOLDEN = GOLDEN
 
 @pytest.fixture
 def doc() -> dict[str, Any]:
-    """The golden session's export: four players, three hands, no final deal."""
+    """The golden session's export: four players, three hands, no final deal.
+
+    Its values are `Any`, as `exports.to_document`'s are: the tests put a value of the wrong
+    type anywhere in it, which a TypedDict of docs/exports.md would refuse."""
     loaded: dict[str, Any] = json.loads((GOLDEN / "export_session.json").read_text(encoding="utf-8"))
     return loaded
 

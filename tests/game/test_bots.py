@@ -7,7 +7,8 @@ every hand must finish with counters conserved.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import SupportsIndex, TypeVar, overload
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -25,10 +26,10 @@ SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[Heal
 
 
 @st.composite
-def games(draw: Any) -> tuple[str, int, int, int, dict[str, int], list[str]]:
+def games(draw: st.DrawFn) -> tuple[str, int, int, int, dict[str, int], list[str]]:
     name = draw(st.sampled_from(preset_names()))
     rules = preset(name)
-    seats = draw(st.integers(min_value=max(3, rules["players.min"]), max_value=min(8, rules["players.max"])))
+    seats = draw(st.integers(min_value=max(3, rules.players.min), max_value=min(8, rules.players.max)))
     dealer = draw(st.integers(min_value=0, max_value=seats - 1))
     seed = draw(st.integers(min_value=0, max_value=2**40))
     pots = [p.name for p in rules.pots]
@@ -69,14 +70,21 @@ def test_simple_is_the_lowest_policy(game: tuple[str, int, int, int, dict[str, i
     assert ours.plays == theirs.plays and ours.net == theirs.net
 
 
-class _Spy(list[Any]):
-    """A list that records which indexes were read."""
+T = TypeVar("T")
 
-    def __init__(self, items: Any, seen: set[int]) -> None:
+
+class _Spy(list[T]):
+    """A list that records which indexes (or slices) were read."""
+
+    def __init__(self, items: Iterable[T], seen: set[object]) -> None:
         super().__init__(items)
         self.seen = seen
 
-    def __getitem__(self, i: Any) -> Any:
+    @overload
+    def __getitem__(self, i: SupportsIndex) -> T: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[T]: ...
+    def __getitem__(self, i: SupportsIndex | slice) -> T | list[T]:
         self.seen.add(i)
         return super().__getitem__(i)
 
@@ -96,12 +104,13 @@ def test_good_reads_only_its_own_hand(name: str, seats: int, seed: int, leads: i
         return
     seat = hand.lead_seats()[0]
     expected = pick_lead(hand, "good")
-    held: set[int] = set()
-    holder: set[int] = set()
-    hand.holding = _Spy(hand.holding, held)
+    held: set[object] = set()
+    holder: set[object] = set()
+    # Each seat's cards live in `ordered` (`holding` is built from it), card owners in `holder`.
+    hand.ordered = _Spy(hand.ordered, held)
     hand.holder = _Spy(hand.holder, holder)
     assert pick_lead(hand, "good") == expected
-    assert held <= {seat}
+    assert held == {seat}  # it did read its own hand, and no other
     assert holder <= {hand.turnup}
 
 

@@ -16,7 +16,6 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
 from typer.testing import CliRunner, Result
@@ -333,8 +332,8 @@ def cs(text: str) -> tuple[Card, ...]:
     return tuple(Card.parse(w) for w in text.split())
 
 
-def rules_with(name: str, **keys: Any) -> HouseRules:
-    doc: dict[str, dict[str, Any]] = {}
+def rules_with(name: str, **keys: object) -> HouseRules:
+    doc: dict[str, dict[str, object]] = {}
     for k, v in keys.items():
         section, key = k.split("__")
         doc.setdefault(section, {})[key] = v

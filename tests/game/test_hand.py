@@ -9,7 +9,6 @@ expected number below is worked out from the spec, not read off the program.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 import pytest
 
@@ -34,9 +33,9 @@ def cs(text: str) -> tuple[Card, ...]:
     return tuple(Card.parse(w) for w in text.split())
 
 
-def rules(name: str, **keys: Any) -> HouseRules:
+def rules(name: str, **keys: object) -> HouseRules:
     """A preset with some keys changed: rules("modern-stops", play__lead="any")."""
-    doc: dict[str, dict[str, Any]] = {}
+    doc: dict[str, dict[str, object]] = {}
     for k, v in keys.items():
         section, key = k.split("__")
         doc.setdefault(section, {})[key] = v
@@ -739,7 +738,7 @@ def test_refusals_after_the_hand_ended() -> None:
     assert "3♠" in err.value.message
 
 
-REFUSALS: list[Any] = [
+REFUSALS = [
     pytest.param(BOB, "2C", id="lead-by-wrong-player"),
     pytest.param(ANN, "8D", id="removed-card"),
     pytest.param(ANN, "QS", id="spare-card"),

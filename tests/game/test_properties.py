@@ -8,8 +8,6 @@ settle exactly as the rules say: per card left, less the Pope's exemption.
 
 from __future__ import annotations
 
-from typing import Any
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -30,7 +28,7 @@ seeds = st.one_of(st.integers(min_value=0, max_value=2**64), st.text(max_size=10
 
 
 @st.composite
-def tables(draw: Any) -> tuple[str, int, int, int | str, dict[str, int]]:
+def tables(draw: st.DrawFn) -> tuple[str, int, int, int | str, dict[str, int]]:
     name = draw(st.sampled_from(PRESETS))
     seats = draw(st.integers(min_value=3, max_value=8))
     dealer = draw(st.integers(min_value=0, max_value=seats - 1))
@@ -58,7 +56,7 @@ def successor(card: int, ace_high: bool) -> int | None:
     return None if rank == 12 else card + 1
 
 
-def random_play(hand: Hand, data: Any, steps: int | None = None) -> None:
+def random_play(hand: Hand, data: st.DataObject, steps: int | None = None) -> None:
     """Play by drawing each play from `legal_plays()` (leads chosen at random)."""
     n = 0
     while not hand.ended and (steps is None or n < steps):
@@ -91,7 +89,7 @@ def check_accounted(hand: Hand, dealt: Dealt, rules: HouseRules) -> None:
 def check_runs(hand: Hand, dealt: Dealt, rules: HouseRules) -> None:
     """Every follow is the card one rank up; every stop has a reason the rules allow."""
     ah = rules.ace_high
-    holder_of = {c: s for s, cards in enumerate(dealt.hands) for c in cards}
+    holder_of: dict[int, int] = {c: s for s, cards in enumerate(dealt.hands) for c in cards}
     spare = set(dealt.spare or ())
     oop = dealt.turnup if dealt.turnup_holder is None else None
     played_before: set[int] = set()
@@ -100,7 +98,7 @@ def check_runs(hand: Hand, dealt: Dealt, rules: HouseRules) -> None:
         if not p.lead:
             prev = hand.plays[i - 1]
             assert successor(prev.card, ah) == p.card
-            if rules["play.follow"] == "clockwise":
+            if rules.play.follow == "clockwise":
                 assert p.seat == (prev.seat + 1) % hand.seats
         last = i == len(hand.plays) - 1
         ends_run = last or hand.plays[i + 1].lead
@@ -121,7 +119,7 @@ def check_runs(hand: Hand, dealt: Dealt, rules: HouseRules) -> None:
         elif nxt in played_before:
             want = "played"
         else:
-            assert rules["play.follow"] == "clockwise"
+            assert rules.play.follow == "clockwise"
             assert holder_of[nxt] != (p.seat + 1) % hand.seats
             want = "not-in-turn"
         assert stop.reason == want
@@ -141,9 +139,9 @@ def check_settlement(hand: Hand, rules: HouseRules) -> None:
         seat = (hand.out + k) % hand.seats
         n = hand.left[seat]
         if pope is not None and pope in hand.holding[seat]:
-            n = {"holder": 0, "card": n - 1, "none": n}[rules["settle.pope_exempt"]]
-        if n * rules["settle.per_card"]:
-            expected.append((seat, hand.out, n * rules["settle.per_card"]))
+            n = {"holder": 0, "card": n - 1, "none": n}[rules.settle.pope_exempt]
+        if n * rules.settle.per_card:
+            expected.append((seat, hand.out, n * rules.settle.per_card))
     assert cards_paid == expected
 
 
@@ -178,7 +176,7 @@ def test_lowest_policy_play_out_invariants(table: tuple[str, int, int, int | str
 
 @SETTINGS
 @given(tables(), st.data())
-def test_random_leads_invariants(table: tuple[str, int, int, int | str, dict[str, int]], data: Any) -> None:
+def test_random_leads_invariants(table: tuple[str, int, int, int | str, dict[str, int]], data: st.DataObject) -> None:
     name, seats, dealer, seed, board = table
     hand, dealt = new_hand(name, seats, dealer, seed, board)
     random_play(hand, data)
@@ -187,7 +185,7 @@ def test_random_leads_invariants(table: tuple[str, int, int, int | str, dict[str
 
 @settings(max_examples=25, deadline=None)
 @given(st.sampled_from(PRESETS), st.integers(min_value=3, max_value=8), st.data())
-def test_same_seed_same_deal_and_same_hand(name: str, seats: int, data: Any) -> None:
+def test_same_seed_same_deal_and_same_hand(name: str, seats: int, data: st.DataObject) -> None:
     dealer = data.draw(st.integers(min_value=0, max_value=seats - 1))
     seed = data.draw(seeds)
     rules = preset(name)
@@ -201,7 +199,7 @@ def test_same_seed_same_deal_and_same_hand(name: str, seats: int, data: Any) -> 
 @SETTINGS
 @given(tables(), st.data())
 def test_check_play_accepts_exactly_legal_plays(table: tuple[str, int, int, int | str, dict[str, int]],
-                                                data: Any) -> None:
+                                                data: st.DataObject) -> None:
     name, seats, dealer, seed, board = table
     hand, _ = new_hand(name, seats, dealer, seed, board)
     random_play(hand, data, steps=data.draw(st.integers(min_value=0, max_value=60)))
@@ -222,7 +220,7 @@ def test_check_play_accepts_exactly_legal_plays(table: tuple[str, int, int, int 
 @SETTINGS
 @given(tables(), st.booleans(), st.data())
 def test_replaying_the_recorded_plays_gives_the_same_result(
-        table: tuple[str, int, int, int | str, dict[str, int]], lowest: bool, data: Any) -> None:
+        table: tuple[str, int, int, int | str, dict[str, int]], lowest: bool, data: st.DataObject) -> None:
     name, seats, dealer, seed, board = table
     first, _ = new_hand(name, seats, dealer, seed, board)
     if lowest:
@@ -243,11 +241,11 @@ def test_replaying_the_recorded_plays_gives_the_same_result(
 
 @SETTINGS
 @given(st.sampled_from(["michigan", "newmarket"]), st.integers(min_value=3, max_value=8), st.data())
-def test_exchange_then_play_out(name: str, seats: int, data: Any) -> None:
+def test_exchange_then_play_out(name: str, seats: int, data: st.DataObject) -> None:
     dealer = data.draw(st.integers(min_value=0, max_value=seats - 1))
     hand, dealt = new_hand(name, seats, dealer, data.draw(seeds))
     rules = hand.rules
-    if rules["deal.spare_exchange"] == "dealer":
+    if rules.deal.spare_exchange == "dealer":
         seat, price = dealer, 0
     else:
         seat = data.draw(st.integers(min_value=0, max_value=seats - 1))
@@ -272,7 +270,7 @@ UNSEEN_PRESETS = [p for p in PRESETS
 
 @SETTINGS
 @given(st.sampled_from(UNSEEN_PRESETS), st.integers(min_value=3, max_value=8), st.booleans(), st.data())
-def test_unseen_replay_of_a_known_hand_agrees(name: str, seats: int, lowest: bool, data: Any) -> None:
+def test_unseen_replay_of_a_known_hand_agrees(name: str, seats: int, lowest: bool, data: st.DataObject) -> None:
     """A real table records the same hand card by card, with only the hand sizes known.
 
     The only stops the table must call are a card in the spare hand (holder follow) or

@@ -68,7 +68,7 @@ def test_keys_and_section_classes_agree() -> None:
     ("final.suit", {"kind": "choice", "choices": ("C", "D", "H", "S")}, "final.suit: kind choice"),
 ])
 def test_a_disagreement_is_found(path: str, change: dict[str, object], found: str) -> None:
-    keys = [dataclasses.replace(k, **change) if k.path == path else k for k in KEYS]  # type: ignore[arg-type]
+    keys = [dataclasses.replace(k, **change) if k.path == path else k for k in KEYS]  # type: ignore[arg-type]  # fields of Key, typed loosely by the table above
     problems = mismatches(keys, SECTION_TYPES)
     assert len(problems) == 1 and problems[0].startswith(found), problems
 
@@ -88,6 +88,7 @@ def test_each_preset_reads_the_same_typed_as_by_path(name: str) -> None:
     rules = preset(name)
     for key in KEYS:
         by_path = rules.values[key.path]
+        assert rules[key.path] == by_path  # `__getitem__`, for the callers that still read by path
         typed = getattr(getattr(rules, key.section), key.name) if key.section else getattr(rules, key.name)
         if key.name == "title":
             typed = rules.values["title"] if rules.values["title"] else typed
@@ -126,9 +127,9 @@ def test_sections_are_built_once_and_frozen() -> None:
     rules = defaults()
     assert rules.play is rules.play and rules.deal is rules.deal
     with pytest.raises(dataclasses.FrozenInstanceError):
-        rules.play.follow = "clockwise"  # type: ignore[misc]
+        rules.play.follow = "clockwise"  # type: ignore[misc]  # writing a frozen field is the point
     with pytest.raises(dataclasses.FrozenInstanceError):
-        rules.play = rules.play  # type: ignore[misc]
+        rules.play = rules.play  # type: ignore[misc]  # writing a frozen field is the point
 
 
 def test_replacing_the_values_rebuilds_the_sections() -> None:

@@ -13,7 +13,7 @@ import json
 import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypedDict, cast
 
 import pytest
 from typer.testing import CliRunner
@@ -30,6 +30,48 @@ KEYS = {"rules", "dealer", "turnup", "trump", "dressed", "plays", "stops", "awar
 PJ_MODERN_DRESS = {"pope": 6, "matrimony": 2, "intrigue": 2, "ace": 1, "king": 1, "queen": 1, "jack": 1, "game": 1}
 RUSSIAN_DRESS_3 = {"pope": 12, "matrimony": 6, "intrigue": 6, "ace": 3, "king": 3, "queen": 3, "jack": 3, "game": 3}
 STOPS_DRESS_3 = {"ace": 4, "king": 4, "queen": 4, "jack": 4}
+
+
+class Play(TypedDict):
+    seat: str
+    card: str
+    lead: bool
+
+
+class Stop(TypedDict):
+    seat: str
+    card: str
+    reason: str
+
+
+class Award(TypedDict):
+    pot: str
+    seat: str
+    amount: int
+    at: str
+
+
+Payment = TypedDict("Payment", {"from": str, "to": str, "amount": int, "for": str})
+
+
+class HandJson(TypedDict):
+    """The replay object of docs/hand-json.md (`hand replay --json`, `hand final --json`)."""
+
+    rules: str
+    dealer: str
+    turnup: str | None
+    trump: str | None
+    dressed: dict[str, int]
+    plays: list[Play]
+    stops: list[Stop]
+    awards: list[Award]
+    out: str | None
+    void: bool
+    payments: list[Payment]
+    board: dict[str, int]
+    net: dict[str, int]
+    hands: NotRequired[dict[str, list[str]]]
+    """`hand final` only."""
 
 
 # --------------------------------------------------------------------------- helpers
@@ -69,41 +111,41 @@ def deal_file(preset: str, hands: Mapping[str, str], *, players: Sequence[str] =
     return "\n".join(lines) + "\n"
 
 
-def replay(tmp_path: Path, text: str) -> dict[str, Any]:
+def replay(tmp_path: Path, text: str) -> HandJson:
     path = tmp_path / "deal.toml"
     path.write_text(text, encoding="utf-8")
     result = CliRunner().invoke(app, ["hand", "replay", str(path), "--json"])
     assert result.exit_code == 0, (result.stdout, result.stderr)
     assert "Traceback" not in result.stderr
-    out = json.loads(result.stdout)
+    out = cast(HandJson, json.loads(result.stdout))  # its keys are checked next
     check_shape(out)
     return out
 
 
-def check_shape(out: Mapping[str, Any], extra: set[str] | None = None) -> None:
+def check_shape(out: HandJson, extra: set[str] | None = None) -> None:
     """Exactly the documented keys of the replay object; no award or payment of 0; conservation."""
     assert set(out) == KEYS | (extra or set())
     assert all(a["amount"] > 0 for a in out["awards"])
     assert all(p["amount"] > 0 for p in out["payments"])
 
 
-def P(seat: str, card: str, lead: bool = False) -> dict[str, Any]:
+def P(seat: str, card: str, lead: bool = False) -> Play:
     return {"seat": seat, "card": card, "lead": lead}
 
 
-def S(seat: str, card: str, reason: str) -> dict[str, Any]:
+def S(seat: str, card: str, reason: str) -> Stop:
     return {"seat": seat, "card": card, "reason": reason}
 
 
-def A(pot: str, seat: str, amount: int, at: str) -> dict[str, Any]:
+def A(pot: str, seat: str, amount: int, at: str) -> Award:
     return {"pot": pot, "seat": seat, "amount": amount, "at": at}
 
 
-def Pay(frm: str, to: str, amount: int, why: str) -> dict[str, Any]:
+def Pay(frm: str, to: str, amount: int, why: str) -> Payment:
     return {"from": frm, "to": to, "amount": amount, "for": why}
 
 
-def conserved(out: Mapping[str, Any], before: Mapping[str, int] | None = None) -> bool:
+def conserved(out: HandJson, before: Mapping[str, int] | None = None) -> bool:
     change = sum(out["board"].values()) - sum((before or {}).values())
     return sum(out["net"].values()) + change == 0
 
@@ -396,10 +438,10 @@ def spec_shuffle(seed: int | str, removed: set[str]) -> list[str]:
     return deck
 
 
-def final(*args: str) -> dict[str, Any]:
+def final(*args: str) -> HandJson:
     result = CliRunner().invoke(app, ["hand", "final", *args, "--json"])
     assert result.exit_code == 0, (result.stdout, result.stderr)
-    out = json.loads(result.stdout)
+    out = cast(HandJson, json.loads(result.stdout))  # its keys are checked next
     check_shape(out, {"hands"})
     return out
 
@@ -452,7 +494,7 @@ def test_russian_final_deal_every_pot_checked_against_the_hands(players: str, de
     assert len(holder) == 51
     net = dict.fromkeys(names, 0)
     left = dict(board)
-    awards: list[dict[str, Any]] = []
+    awards: list[Award] = []
     for pot, card in (("pope", "9D"), ("ace", "AD"), ("king", "KD"), ("queen", "QD"), ("jack", "JD")):
         awards.append(A(pot, holder[card], board[pot], "final"))
     for pot, (x, y) in (("matrimony", ("QD", "KD")), ("intrigue", ("JD", "QD"))):
@@ -463,7 +505,9 @@ def test_russian_final_deal_every_pot_checked_against_the_hands(players: str, de
     for a in awards:
         net[a["seat"]] += a["amount"]
         left[a["pot"]] -= a["amount"]
-    key = lambda a: (a["pot"], a["seat"])  # noqa: E731
+    def key(a: Award) -> tuple[str, str]:
+        return a["pot"], a["seat"]
+
     assert sorted(out["awards"], key=key) == sorted(awards, key=key)
     assert out["net"] == net
     assert out["board"] == {**dict.fromkeys(board, 0), "game": 3}

@@ -28,12 +28,13 @@ from typing import Any
 
 import pytest
 
-from conftest import TESTS
+from conftest import TESTS, Cli
+from journal_writer import play_step
 from popejoan_cli.base.errors import EXIT_BUSY, EXIT_DATA, EXIT_IO, DataError, StorageError, TableBusy, UsageError
 from popejoan_cli.formats.presets import preset
 from popejoan_cli.game.cards import CARDS
-from popejoan_cli.game.playout import lowest_lead
-from popejoan_cli.store import journal, tables
+from popejoan_cli.game.hand import Hand
+from popejoan_cli.store import autoplay, journal, tables
 from popejoan_cli.table import events as E
 from popejoan_cli.table import fold as table
 from popejoan_cli.table import ledger
@@ -57,23 +58,14 @@ def open_table(folder: Path, players: list[str] | None = None) -> tables.Recorde
                          where=folder, create=True)
 
 
-def next_step(view: table.TableView) -> list[E.Event]:
-    """Deal when no hand is open, else lead with the lowest policy (as the writer script does)."""
-    rec = view.open_hand
-    if rec is None:
-        return [E.HandDealt(seed=1000 + len(view.hands), dealer=view.next_dealer)]
-    seat, card = lowest_lead(rec.hand)
-    return [E.CardLed(player=rec.players[seat], card=str(card))]
-
-
 def step(folder: Path) -> tables.Recorded:
-    return tables.record(next_step, where=folder)
+    """Deal when no hand is open, else lead with the lowest policy: the writer script's step."""
+    return tables.record(play_step, where=folder)
 
 
 def play_hand(folder: Path) -> None:
-    done = step(folder)
-    while done.view.open_hand is not None:
-        done = step(folder)
+    """Deal from seed 1000 + hands so far and play the hand out, as the writer script would."""
+    autoplay.play_hand(folder, 1000 + len(tables.view(folder)[0].hands))
 
 
 def build_sample(folder: Path) -> None:
@@ -238,7 +230,7 @@ def test_a_refused_command_never_cuts_or_completes_anything(sample: tuple[bytes,
         assert jpath(folder).read_bytes() == before
 
 
-def test_an_empty_or_missing_journal_is_damage_naming_the_file(tmp_path: Path, invoke: Callable[..., Any]) -> None:
+def test_an_empty_or_missing_journal_is_damage_naming_the_file(tmp_path: Path, invoke: Cli) -> None:
     for content in (b"", b"{\"seq\":1", b"\n"):
         folder = copy_table(content, tmp_path / f"e{len(content)}")
         for args in (["check"], ["end"], ["ledger", "export", str(tmp_path / "x.json")],
@@ -252,7 +244,7 @@ def test_an_empty_or_missing_journal_is_damage_naming_the_file(tmp_path: Path, i
     assert result.exit_code == EXIT_DATA and "no journal" in result.stderr
 
 
-def test_a_journal_that_is_a_pipe_or_a_device_is_refused_at_once(tmp_path: Path, invoke: Callable[..., Any]) -> None:
+def test_a_journal_that_is_a_pipe_or_a_device_is_refused_at_once(tmp_path: Path, invoke: Cli) -> None:
     fifo = tmp_path / "fifo"
     fifo.mkdir()
     os.mkfifo(jpath(fifo))
@@ -345,7 +337,7 @@ def test_flips_and_cuts_followed_by_a_write_never_lose_a_committed_event(
 
 
 def test_flipped_journal_on_disk_refused_by_view_and_check(sample: tuple[bytes, journal.Loaded], tmp_path: Path,
-                                                           invoke: Callable[..., Any]) -> None:
+                                                           invoke: Cli) -> None:
     data, _ = sample
     ends = line_ends(data)
     i = ends[29] + 20  # inside line 31
@@ -532,7 +524,7 @@ def test_every_os_error_in_append_is_a_storage_error(tmp_path: Path, faulty: Fau
     folder = tmp_path / "t"
     open_table(folder)
     if where == "flock":
-        monkeypatch.setattr(journal.fcntl, "flock", raiser(errno.ENOLCK))
+        monkeypatch.setattr(fcntl, "flock", raiser(errno.ENOLCK))
     elif where == "ftruncate":
         with jpath(folder).open("ab") as f:
             f.write(b'{"event":')  # a torn tail, which the append must cut
@@ -619,7 +611,7 @@ def test_a_table_locked_in_this_process_is_busy(tmp_path: Path, monkeypatch: pyt
 
 
 def test_a_table_locked_by_another_process_is_busy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                   invoke: Callable[..., Any]) -> None:
+                                                   invoke: Cli) -> None:
     folder = tmp_path / "t"
     open_table(folder)
     snapshot = jpath(folder).read_bytes()
@@ -784,7 +776,7 @@ def refuse_tampering(data: bytes, tmp_path: Path, seq: int, *fragments: str) -> 
 
 
 def test_a_tampered_lead_with_a_matching_crc_breaks_the_rules(sample: tuple[bytes, journal.Loaded],
-                                                             tmp_path: Path, invoke: Callable[..., Any]) -> None:
+                                                             tmp_path: Path, invoke: Cli) -> None:
     data, full = sample
     k = find(full, E.CardLed, 3)  # in hand 1, long finished
     seq, event = full.events[k]
@@ -820,7 +812,7 @@ def test_a_tampered_lead_in_the_open_hand_is_refused_on_load(sample: tuple[bytes
 
 
 def test_a_tampered_checkpoint_balance_is_refused(sample: tuple[bytes, journal.Loaded], tmp_path: Path,
-                                                  invoke: Callable[..., Any]) -> None:
+                                                  invoke: Cli) -> None:
     data, full = sample
     k = find(full, E.HandCheckpointed, 2)
     seq, event = full.events[k]
@@ -857,7 +849,7 @@ def forge_checkpoint(data: bytes, full: journal.Loaded, nth: int, amount: int) -
 
 @pytest.mark.parametrize("with_note", ["no note", "note of the true journal", "forged note"])
 def test_a_forged_checkpoint_is_refused_by_every_command_that_reads_it(
-        sample: tuple[bytes, journal.Loaded], tmp_path: Path, invoke: Callable[..., Any], with_note: str) -> None:
+        sample: tuple[bytes, journal.Loaded], tmp_path: Path, invoke: Cli, with_note: str) -> None:
     """Moving counters between players in a checkpoint (CRC recomputed) passes no command: not the
     ledger or the board, not a deal written on top of it, not settling money, not an export."""
     data, full = sample
@@ -890,14 +882,14 @@ def test_the_verified_note_spares_refereeing_only_the_bytes_it_covers(
     data, full = sample
     folder = copy_table(data, tmp_path / "t")
     plays = 0
-    real = table.Hand.play
+    real = Hand.play
 
     def counting(self: Any, *a: Any, **kw: Any) -> Any:
         nonlocal plays
         plays += 1
         return real(self, *a, **kw)
 
-    monkeypatch.setattr(table.Hand, "play", counting)
+    monkeypatch.setattr(Hand, "play", counting)
     tables.view(folder)  # no note yet: every hand refereed
     first = plays
     assert first > 40 and journal.load(folder).trusted == len(full.events)
@@ -921,7 +913,7 @@ def with_crc(body: bytes) -> bytes:
 
 
 def test_a_line_with_a_key_twice_or_extra_text_is_damage(sample: tuple[bytes, journal.Loaded],
-                                                          tmp_path: Path, invoke: Callable[..., Any]) -> None:
+                                                          tmp_path: Path, invoke: Cli) -> None:
     data, full = sample
     lines = lines_of(data)
     k = find(full, E.CardLed, 3)
@@ -941,7 +933,7 @@ def test_a_line_with_a_key_twice_or_extra_text_is_damage(sample: tuple[bytes, jo
 
 @pytest.mark.parametrize("target", ["later", "itself", "missing", "a void", "twice"])
 def test_a_void_that_names_no_earlier_event_is_damage(sample: tuple[bytes, journal.Loaded], tmp_path: Path,
-                                                      invoke: Callable[..., Any], target: str) -> None:
+                                                      invoke: Cli, target: str) -> None:
     data, full = sample
     n = len(full.events)
     k = find(full, E.EventVoided)
@@ -956,7 +948,7 @@ def test_a_void_that_names_no_earlier_event_is_damage(sample: tuple[bytes, journ
 
 
 def test_huge_numbers_and_deep_nesting_in_a_line_are_damage(sample: tuple[bytes, journal.Loaded],
-                                                            tmp_path: Path, invoke: Callable[..., Any]) -> None:
+                                                            tmp_path: Path, invoke: Cli) -> None:
     data, full = sample
     n = len(full.events)
     bodies = [b'{"event":{"counters":' + b"9" * 5000 + b',"target":"Ann","type":"Counted"},"seq":%d}' % (n + 1),
@@ -983,7 +975,7 @@ def test_a_tampered_buy_in_is_caught_by_the_first_checkpoint(sample: tuple[bytes
 
 
 # ----------------------------------------------------------------------------- 9. undo appends
-def test_undo_never_deletes(tmp_path: Path, invoke: Callable[..., Any]) -> None:
+def test_undo_never_deletes(tmp_path: Path, invoke: Cli) -> None:
     folder = tmp_path / "t"
     open_table(folder)
     play_hand(folder)

@@ -3,28 +3,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-import pytest
-from typer.testing import CliRunner
-
-from conftest import play_hand
-from popejoan_cli.cli import app
+from conftest import Cli, play_hand
 from popejoan_cli.store import tables
 
 
-@pytest.fixture
-def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Any]:
-    monkeypatch.delenv("POPEJOAN_TABLE", raising=False)
-    runner = CliRunner()
-    env = {"POPEJOAN_HOME": str(tmp_path / "home"), "NO_COLOR": "1", "COLUMNS": "100"}
-    monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path / "home"))
-    return lambda *args: runner.invoke(app, list(args), env=env)
-
-
-def test_the_next_session_carries_balances_board_and_deal(run: Callable[..., Any], tmp_path: Path) -> None:
+def test_the_next_session_carries_balances_board_and_deal(run: Cli, tmp_path: Path) -> None:
     assert run("table", "new", "fri", "-r", "modern-stops", "-p", "Ann,Bob,Cat,Dan").exit_code == 0
     for seed in (1, 2):
         play_hand(run, seed)
@@ -55,7 +40,7 @@ def test_the_next_session_carries_balances_board_and_deal(run: Callable[..., Any
     assert tonight["sessions"] == ["fri-s2"] and all(p["hands"] == 1 for p in tonight["players"])
 
 
-def test_a_continued_export_is_the_next_session(run: Callable[..., Any], tmp_path: Path) -> None:
+def test_a_continued_export_is_the_next_session(run: Cli, tmp_path: Path) -> None:
     run("table", "new", "fri", "-r", "hoyle", "-p", "Ann,Bob,Cat")
     play_hand(run, 5)
     run("end")
@@ -68,7 +53,7 @@ def test_a_continued_export_is_the_next_session(run: Callable[..., Any], tmp_pat
     assert 'session = 2' in again.read_text(encoding="utf-8")
 
 
-def test_a_player_who_leaves_in_debt_survives_export_and_import(run: Callable[..., Any], tmp_path: Path) -> None:
+def test_a_player_who_leaves_in_debt_survives_export_and_import(run: Cli, tmp_path: Path) -> None:
     """Balances may go below zero (settle.negative): leaving then takes a debt away."""
     run("table", "new", "owe", "-r", "modern-stops", "-p", "Ann,Bob,Cat,Dan", "--counters", "0")
     play_hand(run, 1)  # Ann dealt and dressed the board: she is in debt
@@ -82,7 +67,7 @@ def test_a_player_who_leaves_in_debt_survives_export_and_import(run: Callable[..
     assert cont.exit_code == 0, cont.stderr
 
 
-def test_settling_a_fresh_session_names_the_board_it_carried(run: Callable[..., Any]) -> None:
+def test_settling_a_fresh_session_names_the_board_it_carried(run: Cli) -> None:
     assert run("table", "new", "fri", "-r", "modern-stops", "-p", "Ann,Bob,Cat,Dan").exit_code == 0
     play_hand(run, 1)
     assert run("end").exit_code == 0
@@ -97,7 +82,7 @@ def test_settling_a_fresh_session_names_the_board_it_carried(run: Callable[..., 
     assert json.loads(run("ledger", "settle", "--json").stdout)["board"]["counters"] == board
 
 
-def test_stats_on_a_table_continued_from_an_export_include_its_history(run: Callable[..., Any],
+def test_stats_on_a_table_continued_from_an_export_include_its_history(run: Cli,
                                                                        tmp_path: Path) -> None:
     import shutil
 

@@ -11,12 +11,12 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from conftest import Cli
 from popejoan_cli.store import journal
 
 POPEJOAN = [str(Path(sys.executable).with_name("popejoan"))]
@@ -70,11 +70,10 @@ def test_a_signal_in_the_first_instant_of_a_command_is_one_line(tmp_path: Path, 
 
 
 def test_a_signal_during_a_write_waits_for_it_and_says_what_was_recorded(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, invoke: Callable[..., Any]) -> None:
-    monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path))
+        monkeypatch: pytest.MonkeyPatch, invoke: Cli) -> None:
     assert invoke("table", "new", "t", "--rules", "modern-stops", "--players", "Ann,Bob,Cat").exit_code == 0
     assert invoke("deal", "--seed", "3").exit_code == 0
-    folder = tmp_path / "tables" / "t"
+    folder = invoke.home / "tables" / "t"
     before = journal.load(folder).events
     real = journal._write
 

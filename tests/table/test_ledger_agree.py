@@ -6,17 +6,16 @@ import json
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from conftest import play_hand
 from popejoan_cli.cli import app
 
 
 @pytest.fixture
-def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Any]:
+def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Result]:
     monkeypatch.delenv("POPEJOAN_TABLE", raising=False)
     monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path / "home"))
     runner = CliRunner()
@@ -24,13 +23,13 @@ def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Any]:
     return lambda *args: runner.invoke(app, list(args), env=env)
 
 
-def shown_changes(run: Callable[..., Any]) -> dict[str, int]:
+def shown_changes(run: Callable[..., Result]) -> dict[str, int]:
     """The Change column of `ledger show`, by player."""
     out = run("ledger", "show").stdout
     return {m[1]: int(m[2]) for m in re.finditer(r"(Ann|Bob|Cat|Dan)\W+-?\d+\W+([+-]\d+)", out)}
 
 
-def test_a_player_who_left_and_came_back_has_one_change_everywhere(run: Callable[..., Any], tmp_path: Path) -> None:
+def test_a_player_who_left_and_came_back_has_one_change_everywhere(run: Callable[..., Result], tmp_path: Path) -> None:
     assert run("table", "new", "fri", "-r", "modern-stops", "-p", "Ann,Bob,Cat,Dan").exit_code == 0
     play_hand(run, 1)
     play_hand(run, 2)
@@ -52,7 +51,7 @@ def test_a_player_who_left_and_came_back_has_one_change_everywhere(run: Callable
         assert shown[name] == settled[name] == stats[name] == exported[name]
 
 
-def test_a_later_matching_count_resolves_a_miscount(run: Callable[..., Any]) -> None:
+def test_a_later_matching_count_resolves_a_miscount(run: Callable[..., Result]) -> None:
     assert run("table", "new", "fri", "-r", "modern-stops", "-p", "Ann,Bob,Cat,Dan").exit_code == 0
     play_hand(run, 1)
     pope = json.loads(run("board", "--json").stdout)["pope"]

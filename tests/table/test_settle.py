@@ -10,11 +10,13 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from test_acct_formats import session
 from typer.testing import Result
 
 from popejoan_cli.base.errors import UsageError
+from popejoan_cli.formats.presets import preset
+from popejoan_cli.store import autoplay, tables
 from popejoan_cli.table import settle
+from popejoan_cli.table.events import FinalDealt, PlayerJoined, PlayerLeft, SessionEnded, TableOpened
 from popejoan_cli.table.fold import TableView
 
 PLAIN_ENV = {"COLUMNS": "120", "NO_COLOR": "1", "TERM": "dumb"}
@@ -90,9 +92,33 @@ def test_sparkline() -> None:
 
 
 # ------------------------------------------------------------------------------ on a table
+NAMES = ("Ann Lee", "Борис", "Cat;Dog", "ann:lee")
+
+
+def session(where: Path) -> TableView:
+    """Russian rules: two hands, a join and a leave between them, a third hand, the final deal (the
+    evening tests/formats/test_acct_formats.py exports), each hand led lowest by `store.autoplay`."""
+    r = preset("russian")
+    opened = TableOpened(name="t", rules=r.to_dict(), rules_name=r.name, players=list(NAMES), counters=50,
+                         dealer=NAMES[0])
+    tables.record(lambda v: [opened], where=where, create=True)
+    autoplay.play_hand(where, 1)
+    tables.record(lambda v: [PlayerJoined(player="Élodie O'Neil", counters=30)], where=where)
+    autoplay.play_hand(where, 2)
+    tables.record(lambda v: [PlayerLeft(player=NAMES[1])], where=where)
+    autoplay.play_hand(where, 3)
+    tables.record(lambda v: [FinalDealt(seed=4), SessionEnded()], where=where)
+    return tables.view(where)[0]
+
+
 @pytest.fixture(scope="module")
-def view(tmp_path_factory: pytest.TempPathFactory) -> TableView:
-    return session(tmp_path_factory.mktemp("settle") / "t")
+def where(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("settle") / "t"
+
+
+@pytest.fixture(scope="module")
+def view(where: Path) -> TableView:
+    return session(where)
 
 
 def test_a_session_settles(view: TableView) -> None:
@@ -125,15 +151,14 @@ def test_stats_on_a_fixed_session(view: TableView) -> None:
 
 # ------------------------------------------------------------------------------ CLI
 @pytest.fixture
-def run(view: TableView, tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Result]:
+def run(view: TableView, where: Path) -> Callable[..., Result]:
     from typer.testing import CliRunner
 
     from popejoan_cli.cli import app
 
-    where = str(tmp_path_factory.getbasetemp() / "settle0" / "t")
     runner = CliRunner()
 
-    def go(*args: str, table: str | None = where) -> Result:
+    def go(*args: str, table: str | None = str(where)) -> Result:
         env = dict(PLAIN_ENV)
         if table:
             env["POPEJOAN_TABLE"] = table

@@ -6,15 +6,15 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TypedDict, cast
 
 import pytest
 from typer.testing import CliRunner, Result
 
 from popejoan_cli.base.errors import DataError
 from popejoan_cli.cli import app
-from popejoan_cli.game.playout import lowest_lead
 from popejoan_cli.store import journal, tables
+from popejoan_cli.table import moves
 from popejoan_cli.table.events import EventVoided
 from popejoan_cli.table.fold import replay
 
@@ -49,16 +49,45 @@ def one_message(res: Result, code: int, *fragments: str) -> str:
     return res.stderr
 
 
-def js(run: Run, *args: str) -> Any:
+def js(run: Run, *args: str) -> object:
     return json.loads(ok(run(*args, "--json")).stdout)
 
 
+def counters(run: Run, *args: str) -> dict[str, int]:
+    """`ledger show` or `board` as JSON: player or pot -> counters, in the order shown."""
+    data = js(run, *args)
+    assert isinstance(data, dict) and all(isinstance(v, int) for v in data.values()), data
+    return data
+
+
+class Played(TypedDict):
+    """A play as docs/hand-json.md writes it."""
+
+    seat: str
+    card: str
+    lead: bool
+
+
+class HistoryHand(TypedDict):
+    """A hand of `history --json`: the hand JSON (docs/hand-json.md) and its number; the fields read here."""
+
+    hand: int
+    plays: list[Played]
+
+
+class History(TypedDict):
+    hands: list[HistoryHand]
+
+
+def history(run: Run) -> History:
+    return cast(History, js(run, "history"))  # its shape: docs/hand-json.md, a list under "hands"
+
+
 def lead_lowest(run: Run) -> None:
-    view, _ = tables.view(tables.folder())
-    rec = view.open_hand
-    assert rec is not None
-    seat, card = lowest_lead(rec.hand)
-    ok(run("lead", str(card), "--by", rec.players[seat]))
+    """The leader's lowest legal lead (`table.moves.lowest`), through the CLI."""
+    led = moves.lowest(tables.view(tables.folder())[0])
+    assert led is not None
+    ok(run("lead", led.card, "--by", led.player))
 
 
 def play_hand(run: Run, seed: int) -> None:
@@ -72,7 +101,7 @@ def test_undo_never_takes_back_a_sessions_carried_balances(run: Run, tmp_path: P
     ok(run("table", "new", "fri", "-r", "modern-stops", "-p", "Ann,Bob,Cat,Dan"))
     play_hand(run, 1)
     ok(run("end"))
-    balances, board = js(run, "ledger", "show"), js(run, "board")
+    balances, board = counters(run, "ledger", "show"), counters(run, "board")
     assert sum(board.values()) > 0
     said = ok(run("session", "new")).stdout
     assert said.count("'fri'") == 1, said  # "Table 'fri-s2' continues 'fri' as session 2", not twice
@@ -103,12 +132,12 @@ def test_undo_takes_back_a_lead_with_its_follows_in_words(run: Run) -> None:
     ok(run("table", "new", "fri", "-r", "modern-stops", "-p", "Ann,Bob,Cat,Dan"))
     ok(run("deal", "--seed", "42"))
     ok(run("lead", "AS"))  # Bob leads A♠; popejoan plays Ann's 2♠ and stops
-    before = js(run, "history")["hands"][0]["plays"]
+    before = history(run)["hands"][0]["plays"]
     assert [p["card"] for p in before] == ["AS", "2S"]
     res = ok(run("undo", "--yes"))
     assert res.stderr == "Undo:\n  Bob's lead A♠, and Ann's 2♠ that followed\n"
     assert res.stdout == "Undone: 1 command.\n"
-    assert js(run, "history")["hands"][0]["plays"] == []
+    assert history(run)["hands"][0]["plays"] == []
     # the deal is one command too; while the hand is open its seed stays secret
     res = run("undo", input="n\n")
     assert res.exit_code == 0 and "the deal of hand 1 by Ann" in res.stderr
@@ -125,7 +154,7 @@ def test_undo_hand_takes_back_the_whole_hand(run: Run) -> None:
     res = ok(run("undo", "--hand", "--yes"))
     assert "the deal of hand 2 by Bob" in res.stderr and "Undone: 3 commands." in res.stdout
     assert (js(run, "ledger", "show"), js(run, "board")) == after_one
-    assert len(js(run, "history")["hands"]) == 1
+    assert len(history(run)["hands"]) == 1
     assert ok(run("check")).stdout.startswith("ok:")
     one_message(run("undo", "--hand", "--yes"), 3, "no hand is being played")
 
@@ -159,18 +188,19 @@ def test_a_joining_player_who_looks_like_one_seated_is_refused(run: Run) -> None
 def test_typed_names_match_any_case(run: Run) -> None:
     ok(run("table", "new", "fri", "-r", "modern-stops", "-p", "Harold,Bob,Cat,Dan"))
     ok(run("deal", "--seed", "42"))
-    assert js(run, "hand", "show", "harold")["player"] == "Harold"
-    board = js(run, "board")
+    shown = js(run, "hand", "show", "harold")
+    assert isinstance(shown, dict) and shown["player"] == "Harold"
+    board = counters(run, "board")
     res = ok(run("count", "first out", str(board["game"])))
     assert "as the journal says" in res.stdout
     ok(run("count", "POPE", str(board["pope"])))
-    ok(run("count", "harold", str(js(run, "ledger", "show")["Harold"])))
+    ok(run("count", "harold", str(counters(run, "ledger", "show")["Harold"])))
     lead_lowest(run)
     res = run("claim", "bob", "FIRST OUT")
     assert "no pot" not in res.stderr and "no player" not in res.stderr, res.stderr
     ok(run("undo", "--hand", "--yes"))
     ok(run("table", "leave", "dan"))
-    assert list(js(run, "ledger", "show")) == ["Harold", "Bob", "Cat"]
+    assert list(counters(run, "ledger", "show")) == ["Harold", "Bob", "Cat"]
 
 
 # ------------------------------------------------------------------------ usage errors
@@ -192,8 +222,8 @@ def test_h_is_help_and_table_may_follow_the_command(run: Run, tmp_path: Path) ->
     ok(run("table", "new", "fri", "-r", "modern-stops", "-p", "Ann,Bob,Cat,Dan"))
     ok(run("table", "new", "sat", "-r", "modern-stops", "-p", "Eve,Fay,Gus"))
     fri = tables.tables_dir() / "fri"
-    assert list(js(run, "ledger", "show", "--table", str(fri))) == ["Ann", "Bob", "Cat", "Dan"]
-    assert list(js(run, "ledger", "show")) == ["Eve", "Fay", "Gus"]
+    assert list(counters(run, "ledger", "show", "--table", str(fri))) == ["Ann", "Bob", "Cat", "Dan"]
+    assert list(counters(run, "ledger", "show")) == ["Eve", "Fay", "Gus"]
     assert js(run, "table", "path") == {"path": str(tables.tables_dir() / "sat")}
 
 

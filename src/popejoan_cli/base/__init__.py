@@ -1,4 +1,5 @@
-"""The ground floor: errors with their exit codes, input limits, safe display of text, words and names.
+"""The ground floor: errors by kind (the CLI gives each kind its exit code), input limits, safe display of text,
+words and names.
 
 Imports nothing else of popejoan's; every other layer may import it.
 """

@@ -5,8 +5,8 @@ valid word). Its class says what kind of problem it is: input a person gave (`Ba
 rule of the game broken (`RuleViolation`), a table in use (`TableBusy`), damaged or invalid
 data (`DataError`), or storage that refused (`StorageError`). Which exit code each kind gets
 is the CLI's business: the one table of README: Exit codes is `popejoan_cli.cli.exits`. The
-`exit_code` attributes below repeat it for the callers that still read them (tests, and
-`cli/shell_cmd.py`); tests/cli/test_exit_codes.py keeps the two equal.
+`exit_code` attributes below repeat it for the tests that check an error's kind by its code;
+tests/cli/test_exit_codes.py keeps the two equal.
 `Problem` is one located finding in a file (a house-rule file or a deal file); a
 `DataError` may carry many of them so that every problem is reported at once.
 """

@@ -1,8 +1,9 @@
-"""The command line: a Typer app with `rules` and `hand` groups.
+"""The command line: a Typer app with `table`, `ledger`, `session`, `rules` and `hand` groups, one `*_cmd`
+module per group of commands.
 
 The CLI parses, calls the core and renders; nothing here decides a rule. Every command is
 registered through `command`, which turns a `PopejoanError` into one message on stderr
-and its documented exit code (README: Exit codes), with no traceback. Heavy modules (rich, the
+and the exit code of its kind (`exits`; README: Exit codes), with no traceback. Heavy modules (rich, the
 referee) are imported inside the commands that need them, to keep startup quick.
 """
 

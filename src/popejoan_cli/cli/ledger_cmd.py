@@ -2,7 +2,7 @@
 
 TOML and JSON carry everything needed to continue (`popejoan table new NAME --from FILE`),
 CSV is one row per posting, and the hledger and beancount journals come from
-`acct_formats`. The file is written by `outfiles.write_text`: `-` is stdout, the file is
+`formats.accounts`. The file is written by `outfiles.write_text`: `-` is stdout, the file is
 replaced atomically, symlinks are written through, and nothing is written over a table's
 own files. An existing file is replaced without `--force` only when it is an earlier export
 of the same table (`is_export_of`), so exporting again to the same name just works.

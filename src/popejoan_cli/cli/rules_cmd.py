@@ -1,7 +1,7 @@
 """`popejoan rules list|show|check|new|diff`: read, check, write and compare house rules.
 
 Fast start-up matters (`rules list --json` is run by scripts), so this module imports only
-typer and the CLI helpers at the top; the rules core, rich and `render_rules` are imported
+typer and the CLI helpers at the top; the rules core, rich and `render.rule_views` are imported
 inside the commands that need them. `--json` paths never import rich.
 """
 

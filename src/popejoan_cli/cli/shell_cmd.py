@@ -26,6 +26,7 @@ import typer
 from popejoan_cli import cli
 from popejoan_cli.base.errors import Interrupted, PopejoanError, closest, interrupted_message
 from popejoan_cli.cli import command, root
+from popejoan_cli.cli.exits import exit_code
 from popejoan_cli.cli.shell_words import MAX_LINE, SHELL_WORDS, Completion, is_group, visible
 from popejoan_cli.cli.shell_words import split as _split
 
@@ -179,7 +180,7 @@ class Shell(Completion):
             return int(getattr(exc, "exit_code", 2))
         except PopejoanError as err:
             cli.fail(err)
-            return err.exit_code
+            return exit_code(err)
         except SystemExit as exc:
             return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
         except (KeyboardInterrupt, Interrupted) as exc:

@@ -23,7 +23,7 @@ from popejoan_cli.cli.common import JsonOpt
 
 if TYPE_CHECKING:
     from popejoan_cli.table.events import Event
-    from popejoan_cli.table.view import TableView
+    from popejoan_cli.table.view import HandRecord, TableView
 
 
 # ------------------------------------------------------------------------------- a hand
@@ -206,19 +206,15 @@ def history(as_json: JsonOpt = False) -> None:
     view = common.view()
     if as_json:
         from popejoan_cli.formats.handjson import to_json
+        from popejoan_cli.table.view import told_reason, told_seed
 
-        def told(r: Any) -> dict[str, Any]:
+        def told(r: HandRecord) -> dict[str, Any]:
             data = to_json(r.hand, r.players, view.rules_name)
-            if not r.closed and r.hand.clockwise:
-                # As the stop was told: under clockwise follow the table saw only that the
-                # next player could not go on, not that the card lies in the spare hand.
-                for s in data["stops"]:
-                    if s["reason"] == "spare":
-                        s["reason"] = "not-in-turn"
+            for s in data["stops"]:
+                s["reason"] = told_reason(r, s["reason"])
             return data
 
-        # An open hand's seed would tell every hand: it is null until the hand is over.
-        emit_json({"hands": [{"hand": r.number, "seed": r.seed if r.closed else None, "closed": r.closed,
+        emit_json({"hands": [{"hand": r.number, "seed": told_seed(r), "closed": r.closed,
                               **told(r)} for r in view.hands]})
         return
     from popejoan_cli.render.table_views import history_view

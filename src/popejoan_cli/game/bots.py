@@ -12,7 +12,7 @@ the pack, the trump and the counters on the board. It never sees another seat's 
 the spare hand.
 
 Levels (`LEVELS`):
-- `simple`: the lowest policy (`replay.lowest_lead`): lowest rank, ties by suit C, D, H, S.
+- `simple`: the lowest policy (`playout.lowest_lead`): lowest rank, ties by suit C, D, H, S.
 - `good`: the old sources' advice, in this order of preference: a lead that goes out; a
   lead that keeps the lead (a run of one's own cards ending at a known stop: the top card,
   the card below a removed card such as 7♦ under 8♦, below a played card, below the

@@ -43,6 +43,9 @@ def check_players(names: Sequence[str], rules: HouseRules) -> list[str]:
 
 def seeded_deal(rules: HouseRules, seats: int, dealer: int, seed: Seed) -> Dealt:
     """Shuffle the canonical deck with the seed and deal it one card at a time, clockwise from the dealer's left."""
-    deck = shuffled(canonical_deck(rules.removed), seed)
+    deck = rules.cache.get("deck")
+    if not isinstance(deck, tuple):
+        deck = rules.cache["deck"] = tuple(canonical_deck(rules.removed))
+    deck = shuffled(deck, seed)
     spare = rules.deal.spare_position if rules.deal.spare_hand else None
     return deal_cards(deck, seats, dealer, spare, rules.deal.turnup)

@@ -29,6 +29,7 @@ from popejoan_cli.game.state import (
     OUT_OF_PLAY,
     PLAYED,
     REMOVED,
+    STOP_CODE,
     STOP_REASONS,
     UNKNOWN,
     Award,
@@ -40,38 +41,13 @@ from popejoan_cli.game.state import (
     Stop,
     StopReason,
     Trigger,
+    Trumps,
     Turn,
 )
 
 __all__ = ["LEAD_KEY", "OUT_OF_PLAY", "PLAYED", "REMOVED", "STOP_REASONS", "UNKNOWN", "Award", "AwardAt",
            "Hand", "Observation", "Payment", "PaymentWhy", "Phase", "Play", "Stop", "StopReason", "Turn"]
 
-_new = tuple.__new__
-
-
-def _trump_tables(rules: HouseRules, trump: Suit | None) -> tuple[int | None, dict[int, list[Trigger]],
-                                                                  tuple[list[Trigger] | None, ...]]:
-    """The Pope's card and which pots each card may win, under this trump; built once per rule set and trump."""
-    key = ("trump", trump)
-    found = rules.cache.get(key)
-    if found is not None:
-        return found  # type: ignore[return-value]
-    table: dict[int, list[Trigger]] = {}
-    for pot in rules.pots:
-        cards = [s.resolve(trump) for s in pot.cards]
-        if pot.wins == "card" and cards[0] is not None:
-            table.setdefault(cards[0], []).append(("card", pot.name, -1))
-        elif pot.wins == "pair" and cards[0] is not None and cards[1] is not None:
-            a, b = cards[0], cards[1]
-            table.setdefault(a, []).append(("pair", pot.name, b))
-            table.setdefault(b, []).append(("pair", pot.name, a))
-    pope = rules.pope
-    made = (None if pope is None else pope.cards[0].resolve(trump), table, tuple(table.get(c) for c in range(52)))
-    rules.cache[key] = made
-    return made
-
-
-_SUITS = tuple(Suit)
 _PLACED: dict[int, StopReason] = {REMOVED: "removed", SPARE: "spare", OUT_OF_PLAY: "turnup", PLAYED: "played"}
 """Why a run stops at a card that is not in any hand."""
 
@@ -110,40 +86,29 @@ class Hand(Settlement):
     @classmethod
     def deal(cls, rules: HouseRules, seats: int, dealer: int, board: Board, dealt: Dealt) -> Hand:
         """Dress the board, deal the known cards, then apply the turn-up, in that order."""
-        hand = cls(rules, seats, dealer, board)
-        hand.dressed = board.dress(rules, seats, dealer, hand.net)
+        hands = dealt.hands
+        hand = cls(rules, seats, dealer, board, hands, list(map(len, hands)))
         holder = hand.holder
-        for c in rules.removed:
-            holder[c] = REMOVED
-        key = hand.lead_key.__getitem__
-        for seat, cards in enumerate(dealt.hands):
+        for seat, cards in enumerate(hands):
             for c in cards:
                 holder[c] = seat
-        hand.holding = [set(cards) for cards in dealt.hands]
-        hand.ordered = [sorted(cards, key=key) for cards in dealt.hands]
-        hand.left = [len(cards) for cards in dealt.hands]
-        hand.dealt_sizes = list(hand.left)
-        for c in dealt.spare or ():
-            holder[c] = SPARE
-        hand.spare_size = len(dealt.spare or ())
-        if dealt.turnup is not None and dealt.turnup_holder is None:
-            holder[dealt.turnup] = OUT_OF_PLAY
-        hand._turn_up(dealt.turnup)
+        spare = dealt.spare
+        if spare:
+            for c in spare:
+                holder[c] = SPARE
+            hand.spare_size = len(spare)
+        up = dealt.turnup
+        if up is not None and dealt.turnup_holder is None:
+            holder[up] = OUT_OF_PLAY
+        hand._turn_up(up)
         return hand
 
     @classmethod
     def unseen(cls, rules: HouseRules, seats: int, dealer: int, board: Board, sizes: Sequence[int],
                spare_size: int, turnup: Card | None, turnup_holder: int | None) -> Hand:
         """A real deal: only the sizes and the turn-up are known."""
-        hand = cls(rules, seats, dealer, board)
-        hand.holding = [set() for _ in range(seats)]
-        hand.ordered = [[] for _ in range(seats)]
+        hand = cls(rules, seats, dealer, board, [()] * seats, list(sizes))
         hand.known = False
-        hand.dressed = board.dress(rules, seats, dealer, hand.net)
-        for c in rules.removed:
-            hand.holder[c] = REMOVED
-        hand.left = list(sizes)
-        hand.dealt_sizes = list(sizes)
         hand.spare_size = spare_size
         if turnup is not None:
             if turnup_holder is None:
@@ -158,21 +123,21 @@ class Hand(Settlement):
 
     def _turn_up(self, turnup: Card | None) -> None:
         rules = self.rules
+        s = self.settings
         self.turnup = turnup
-        self.trump = None if turnup is None else _SUITS[turnup // 13]
-        self.pope_card, self.triggers, self.pots_at = _trump_tables(rules, self.trump)
+        self.trumps = trumps = Trumps.of(rules, None if turnup is None else turnup // 13)
         # What `push` reads on every card, gathered once: the lists are changed in place, never replaced.
-        self.run_tables = (self.moves.append, self.played_by, self.holder, self.holding, self.ordered, self.left,
-                           self.pots_at, self.succ, self.clockwise, self.seats)
+        self.run_tables = (self.moves.append, self.played_by, self.holder, self.ordered, self.left,
+                           trumps.pots_at, s.succ, s.clockwise, self.seats)
         if turnup is None:
             return
-        if self.pope_card is not None and turnup == self.pope_card:
+        if turnup == trumps.pope_card:
             self._pope_turned_up()
             return
         if rules.turnup.dealer_takes != "matching":
             return
         matched = False
-        for kind, name, _ in self.triggers.get(turnup, ()):
+        for kind, name, _ in trumps.triggers.get(turnup, ()):
             if kind == "card":
                 matched = True
                 self._award(name, self.dealer, self.board.take(name, self.dealer, self.net), "turnup")
@@ -270,7 +235,7 @@ class Hand(Settlement):
             if self.holder[c] not in (seat, UNKNOWN):
                 raise RuleViolation(f"{name} cannot hold {c.face}: the record places it elsewhere "
                                     f"({'played' if self.played_by[c] >= 0 else 'not in their hand'})")
-        missing = [Card(c) for c in self.holding[seat] if c not in cards]
+        missing = [Card(c) for c in self.ordered[seat] if c not in cards]
         if missing:
             raise RuleViolation(f"{name} must still hold {missing[0].face}")
 
@@ -285,15 +250,14 @@ class Hand(Settlement):
     def push(self, seat: int, card: int, follow: bool = True) -> None:
         """Apply a play taken from `legal_plays()` / `legal_leads(seat)`, unchecked, then (with
         `follow`) every forced follow of its run: the fast path of bots and play-outs."""
-        append, played_by, holder, holding, ordered, left, triggers, succ, clockwise, seats = self.run_tables
-        lead = self.turn.phase == "lead"
+        append, played_by, holder, ordered, left, triggers, succ, clockwise, seats = self.run_tables
+        lead = 1 if self.turn.phase == "lead" else 0  # an int, not a bool: `|` on ints is the fast path
         while True:
             append(seat << 7 | card << 1 | lead)
             played_by[card] = seat
             holder[card] = PLAYED
-            try:
-                ordered[seat].remove(card)  # `ordered` and `holding` hold the same cards
-                holding[seat].remove(card)
+            try:  # noqa: SIM105 (contextlib.suppress costs a with-block on every card)
+                ordered[seat].remove(card)
             except ValueError:
                 pass  # an unseen card (a real deck)
             n = left[seat] = left[seat] - 1
@@ -311,7 +275,7 @@ class Hand(Settlement):
             h = holder[nxt]
             if h >= 0 and (not clockwise or h == (seat + 1) % seats):
                 if follow:
-                    seat, card, lead = h, nxt, False
+                    seat, card, lead = h, nxt, 0
                     continue
                 self.turn = Turn("follow", nxt, h)
                 return
@@ -323,11 +287,11 @@ class Hand(Settlement):
             turn = self.turn
             if not follow or turn.phase != "follow" or turn.seat is None or turn.card is None:
                 return
-            seat, card, lead = turn.seat, turn.card, False
+            seat, card, lead = turn.seat, turn.card, 0
 
     def _pay_pots(self, seat: int, card: Card, trig: list[Trigger]) -> None:
         s = self.settings
-        rank = self.rank
+        rank = s.rank
         for kind, name, other in trig:
             if kind == "card":
                 self._award(name, seat, self.board.take(name, seat, self.net), "play", (card,))
@@ -347,7 +311,7 @@ class Hand(Settlement):
     def _next(self, seat: int, card: Card, nxt: int, h: int) -> None:
         """After `card`, whose next card `nxt` is in no one's hand that `push` could follow
         at once (`h`: its holder): the run goes on clockwise, waits (unseen hands) or stops."""
-        if self.clockwise and h != UNKNOWN:
+        if self.settings.clockwise and h != UNKNOWN:
             if h == (seat + 1) % self.seats:
                 self.turn = Turn("follow", nxt, h)
             else:
@@ -360,15 +324,16 @@ class Hand(Settlement):
                 self.call_stop()
 
     def _stop(self, seat: int, card: int, reason: StopReason) -> None:
-        self.stops.append(_new(Stop, (seat, CARDS[card], reason)))
+        s = self.settings
+        self.stop_codes.append(seat << 9 | card << 3 | STOP_CODE[reason])
         self.turn = LEAD
-        self.leader = (seat + 1) % self.seats if self.clockwise and reason != "top" else seat
+        self.leader = (seat + 1) % self.seats if s.clockwise and reason != "top" else seat
         self.after_stop_suit = card // 13
-        if self.known and self.passing:
+        if s.passing and self.known:
             for k in range(self.seats):
-                s = (self.leader + k) % self.seats
-                if any(self.suit_ok(c // 13) for c in self.holding[s]):
-                    self.leader = s
+                who = (self.leader + k) % self.seats
+                if any(self.suit_ok(c // 13) for c in self.ordered[who]):
+                    self.leader = who
                     return
             self._end(void=True)
 
@@ -378,7 +343,7 @@ class Hand(Settlement):
         up = self.turnup
         s = self.settings
         return Observation(
-            seat=seat, own=frozenset(self.holding[seat]), left=tuple(self.left),
+            seat=seat, own=frozenset(self.ordered[seat]), left=tuple(self.left),
             legal=tuple(self.legal_leads(seat)) if seat in self.lead_seats() else (),
             played_by=tuple(self.played_by), stops=tuple(self.stops), removed=frozenset(self.rules.removed),
             turnup=up, turnup_dead=up is not None and self.holder[up] in (OUT_OF_PLAY, SPARE),
@@ -391,4 +356,4 @@ class Hand(Settlement):
 
     def hands_now(self) -> list[list[Card]]:
         return [sorted((CARDS[c] for c in h), key=lambda c: (c // 13, rank_order(c, self.ace_high)))
-                for h in self.holding]
+                for h in self.ordered]

@@ -192,7 +192,7 @@ def _lead_words(hand: Legality, who: str, seat: int, card: Card) -> IllegalPlay:
         return IllegalPlay(f"{who} may not lead {card.face}: after a stop in {stopped.symbol} {stopped.name} "
                            f"the lead must change {what}", rule=f"play.change_suit = \"{change}\"")
     rank = hand.rank
-    lower = [c for c in hand.holding[seat] if c // 13 == card // 13 and rank[c] < rank[card]]
+    lower = [c for c in hand.ordered[seat] if c // 13 == card // 13 and rank[c] < rank[card]]
     if lower:
         low = CARDS[min(lower, key=rank.__getitem__)]
         return IllegalPlay(f"{who} may not lead {card.face}: they hold {low.face}, lower in that suit",

@@ -31,20 +31,20 @@ class Settlement(Legality):
             self.payments.append(_new(Payment, (payer, payee, amount, why)))
 
     def _go_out(self, seat: int) -> None:
-        self.out = seat
-        self._end()
+        self._end(out=seat)
         for name in self.settings.first_out:
             self._award(name, seat, self.board.take(name, seat, self.net), "out")
         pope = self.pope_card
         if self.settings.pope_exempt != "none" and pope is not None and self.holder[pope] == UNKNOWN:
-            self.awaiting_pope = True
+            assert self.ending is not None
+            self.ending.awaiting_pope = True
             return
         self._settle_cards(None if pope is None else self.holder[pope])
 
     def shed(self) -> None:
-        """Once the hand is over, hold each seat's remaining cards in a set of their own size: a set
-        never shrinks as cards leave it, and a long journal's replay keeps every hand."""
-        self.holding = [set(cards) for cards in self.holding]
+        """Once the hand is over, hold each seat's remaining cards in a list of their own size: a
+        long journal's replay keeps every hand."""
+        self.ordered[:] = [list(cards) for cards in self.ordered]
 
     def settle(self, pope_holder: int | None) -> None:
         """With unseen hands: who still holds the Pope (a seat, `SPARE`, or None: played/nobody)."""
@@ -54,10 +54,11 @@ class Settlement(Legality):
             raise IllegalPlay(f"{self.name(pope_holder)} has no cards left to hold the Pope", rule="settlement")
         pope = self.pope_card
         if pope is not None and pope_holder is not None and pope_holder >= 0 and not self.has_unknown(pope_holder) \
-                and pope not in self.holding[pope_holder]:
+                and pope not in self.ordered[pope_holder]:
             raise IllegalPlay(f"{self.name(pope_holder)}'s cards are known, and the Pope is not among them",
                               rule="settlement")
-        self.awaiting_pope = False
+        assert self.ending is not None  # awaiting the Pope's holder: the hand has ended
+        self.ending.awaiting_pope = False
         if self.pope_card is not None and pope_holder is not None:
             self.holder[self.pope_card] = pope_holder
         self._settle_cards(pope_holder)

@@ -136,12 +136,14 @@ def run_chunk(rules: HouseRules, players: int, seed: int, bots: Sequence[str], s
             m = s * sum(hn[i] for i in first) - g * sum(hn[i] for i in second)
             tally.margin += m
             tally.margin_sq += m * m
-        if hand.ended_at_turnup:
-            tally.turnup_end += 1
-        if hand.void:
-            tally.void += 1
-        if hand.out is not None:
-            out[hand.out] += 1
+        ending = hand.ending  # a played-out hand has ended
+        if ending is not None:
+            if ending.at_turnup:
+                tally.turnup_end += 1
+            if ending.void:
+                tally.void += 1
+            if ending.out is not None:
+                out[ending.out] += 1
         won: dict[str, int] = {}
         for a in hand.awards:
             won[a.pot] = won.get(a.pot, 0) + a.amount

@@ -1,15 +1,17 @@
 """The state of one hand: where each card is, the record so far, whose turn it is.
 
 `HandState` holds the cards, the record (plays, stops, awards, payments) and the turn
-(`Turn`: an explicit phase of play, not optional ints); `legality` adds what may be played
-now, `settlement` the end of the hand, and `hand` the moves. The stop reasons, the times of
+(`Turn`: an explicit phase of play, not optional ints); what the rules decide is one cached
+`Settings`, what the trump decides one cached `Trumps`, and how the hand ended one `Ending`,
+made when it ends. `legality` adds what may be played now, `settlement` the end of the hand,
+and `hand` the moves. The stop reasons, the times of
 awards and the causes of payments are `Literal`s: their words appear in JSON and journals.
 Cards are `int`s (see `cards`); seats index the clockwise player list.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
@@ -27,6 +29,7 @@ ELSEWHERE = -99
 StopReason = Literal["top", "removed", "spare", "turnup", "played", "not-in-turn", "called"]
 """`called`: a recorded (unseen) hand where the table called a stop whose cause is unknown."""
 STOP_REASONS: tuple[StopReason, ...] = ("top", "removed", "spare", "turnup", "played", "not-in-turn", "called")
+STOP_CODE: dict[StopReason, int] = {reason: i for i, reason in enumerate(STOP_REASONS)}
 AwardAt = Literal["turnup", "play", "out", "final"]
 PaymentWhy = Literal["cards", "turnup", "exchange"]
 Phase = Literal["lead", "follow", "open", "over"]
@@ -102,6 +105,13 @@ class Settings:
     spare_hand: bool
     first_out: tuple[str, ...]
     """The pots won by going out first."""
+    succ: tuple[int, ...]
+    rank: tuple[int, ...]
+    lead_key: tuple[int, ...]
+    lead_sort: Callable[[int], int]
+    """`lead_key` as a sort key (a list's `__getitem__`: cheaper to call than a tuple's)."""
+    holder: tuple[int, ...]
+    """Where each card is before the deal: `REMOVED` or `UNKNOWN` (a fresh hand copies it)."""
 
     @staticmethod
     def of(rules: HouseRules) -> Settings:
@@ -115,7 +125,10 @@ class Settings:
             lowest_in_suit=rules.play.lead == "lowest-in-suit", pairs_split=rules.play.pairs == "split",
             pairs_ascending=rules.play.pair_order == "ascending", odd_counter=rules.board.odd_counter,
             per_card=rules.settle.per_card, pope_exempt=rules.settle.pope_exempt,
-            spare_hand=rules.deal.spare_hand, first_out=tuple(p.name for p in rules.pots if p.wins == "first-out"))
+            spare_hand=rules.deal.spare_hand, first_out=tuple(p.name for p in rules.pots if p.wins == "first-out"),
+            succ=SUCC[rules.ace_high], rank=RANK[rules.ace_high], lead_key=LEAD_KEY[rules.ace_high],
+            lead_sort=list(LEAD_KEY[rules.ace_high]).__getitem__,
+            holder=tuple(REMOVED if c in rules.removed else UNKNOWN for c in range(52)))
         rules.cache["settings"] = made
         return made
 
@@ -130,6 +143,7 @@ def suit_allowed(change: ChangeSuit, stopped: int | None, suit: int) -> bool:
 
 
 _ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+_new = tuple.__new__
 
 
 def _clockwise_from(first: int, seats: int) -> tuple[int, ...]:
@@ -139,17 +153,64 @@ def _clockwise_from(first: int, seats: int) -> tuple[int, ...]:
     return found
 
 
+class Trumps(NamedTuple):
+    """What the trump decides: the Pope's card and which pots each card may win."""
+
+    trump: Suit | None
+    pope_card: int | None
+    triggers: dict[int, list[Trigger]]
+    pots_at: tuple[list[Trigger] | None, ...]
+    """`triggers` as a table by card, for the run's loop."""
+
+    @staticmethod
+    def of(rules: HouseRules, suit: int | None) -> Trumps:
+        """Built once per rule set and trump suit (an int: hashing a `Suit` calls Python code)."""
+        key = ("trump", suit)
+        found = rules.cache.get(key)
+        if isinstance(found, Trumps):
+            return found
+        trump = None if suit is None else Suit(suit)
+        table: dict[int, list[Trigger]] = {}
+        for pot in rules.pots:
+            cards = [s.resolve(trump) for s in pot.cards]
+            if pot.wins == "card" and cards[0] is not None:
+                table.setdefault(cards[0], []).append(("card", pot.name, -1))
+            elif pot.wins == "pair" and cards[0] is not None and cards[1] is not None:
+                a, b = cards[0], cards[1]
+                table.setdefault(a, []).append(("pair", pot.name, b))
+                table.setdefault(b, []).append(("pair", pot.name, a))
+        pope = None if rules.pope is None else rules.pope.cards[0].resolve(trump)
+        made = rules.cache[key] = Trumps(trump, pope, table, tuple(table.get(c) for c in range(52)))
+        return made
+
+
+NO_TRUMPS = Trumps(None, None, {}, ())
+
+
+class Ending:
+    """How the hand ended, made when it ends: who went out, void, at the turn-up, and whether
+    the settlement still waits to hear who holds the Pope (unseen hands)."""
+
+    __slots__ = ("at_turnup", "awaiting_pope", "out", "void")
+
+    def __init__(self, out: int | None, at_turnup: bool, void: bool) -> None:
+        self.out = out
+        self.at_turnup = at_turnup
+        self.void = void
+        self.awaiting_pope = False
+
+
 class HandState:
     """Where the cards are, the record so far, and what may be played now."""
 
-    __slots__ = ("ace_high", "after_stop_suit", "awaiting_pope", "awards", "board", "board_before", "clockwise",
-                 "dealer", "dealt_sizes", "dressed", "eldest", "eldest_order", "ended", "ended_at_turnup",
-                 "exchanged", "holder", "holding", "known", "lead_key", "leader", "left", "moves", "names", "net",
-                 "ordered", "out", "passing", "payments", "played_by", "plays_made", "pope_card", "pots_at", "rank",
-                 "rules", "run_tables", "seats", "settings", "spare_size", "stops", "succ", "triggers", "trump",
-                 "turn", "turnup", "void")
+    __slots__ = ("after_stop_suit", "awards", "board", "board_before", "dealer", "dealt_sizes", "dressed", "eldest",
+                 "eldest_order", "ended", "ending", "exchanged", "holder", "known", "leader", "left",
+                 "moves", "names", "net", "ordered", "payments", "played_by", "plays_made", "rules", "run_tables",
+                 "seats", "settings", "spare_size", "stop_codes", "stops_made", "trumps", "turn", "turnup")
 
-    def __init__(self, rules: HouseRules, seats: int, dealer: int, board: Board) -> None:
+    def __init__(self, rules: HouseRules, seats: int, dealer: int, board: Board, cards: Sequence[Sequence[int]],
+                 left: list[int]) -> None:
+        """`cards`: each seat's known cards; `left`: how many each holds (more than known: unseen cards)."""
         self.rules = rules
         self.settings = s = Settings.of(rules)
         self.seats = seats
@@ -159,52 +220,107 @@ class HandState:
         self.board = board
         self.board_before = board.snapshot()
         self.net = [0] * seats
-        self.ace_high = s.ace_high
-        self.clockwise = s.clockwise
-        self.passing = s.passing
-        self.succ = SUCC[s.ace_high]
-        self.rank = RANK[s.ace_high]
-        self.lead_key = LEAD_KEY[s.ace_high]
         # Where each card is: a seat, or SPARE, REMOVED, OUT_OF_PLAY, UNKNOWN, PLAYED.
-        self.holder = [UNKNOWN] * 52
-        self.holding: list[set[int]] = []
-        # Each seat's known cards in `LEAD_KEY` order: `holding` sorted, kept in step with it.
-        self.ordered: list[list[int]] = []
-        self.left = [0] * seats
-        self.dealt_sizes = [0] * seats
+        self.holder = list(s.holder)
+        # Each seat's known cards in `LEAD_KEY` order (`holding` gives them as sets).
+        key = s.lead_sort
+        self.ordered = [sorted(held, key=key) for held in cards]
+        self.left = left
+        self.dealt_sizes = list(left)
         self.spare_size = 0
         self.known = True
         self.turnup: Card | None = None
-        self.trump: Suit | None = None
-        self.pope_card: int | None = None
-        self.triggers: dict[int, list[Trigger]] = {}
-        self.pots_at: tuple[list[Trigger] | None, ...] = ()
-        """`triggers` as a table by card, for the run's loop."""
+        self.trumps = NO_TRUMPS
         # The record.
         self.moves: list[int] = []
         """Every card played, as `seat << 7 | card << 1 | lead`: the run's loop writes only an int."""
         self.plays_made: list[Play] = []
         self.played_by = [-1] * 52
-        self.stops: list[Stop] = []
+        self.stop_codes: list[int] = []
+        """Every stop, as `seat << 9 | card << 3 | reason` (its index in `STOP_REASONS`), like `moves`."""
+        self.stops_made: list[Stop] = []
         self.awards: list[Award] = []
         self.payments: list[Payment] = []
-        self.dressed: dict[str, int] = {}
+        self.dressed = board.dress(rules, seats, dealer, self.net)
         self.exchanged: tuple[int, int] | None = None
         # The turn and the ending.
         self.turn = LEAD
         self.leader = self.eldest
         self.after_stop_suit: int | None = None
         self.ended = False  # the same as `turn.phase == "over"`: a field, since every loop reads it
-        self.out: int | None = None
-        self.void = False
-        self.ended_at_turnup = False
-        self.awaiting_pope = False
+        self.ending: Ending | None = None
         self.names: Sequence[str] = ()
+
+    @property
+    def holding(self) -> list[set[int]]:
+        """Each seat's known cards, as sets made when asked for: `ordered` is the one record of them,
+        so a play updates one list, not two."""
+        return [set(cards) for cards in self.ordered]
+
+    @holding.setter
+    def holding(self, cards: Sequence[Iterable[int]]) -> None:
+        key = self.settings.lead_sort
+        self.ordered[:] = [sorted(held, key=key) for held in cards]  # in place: `run_tables` holds this list
+
+    # ----------------------------------------------------------------- what the rules and the trump decide
+    @property
+    def ace_high(self) -> bool:
+        return self.settings.ace_high
+
+    @property
+    def clockwise(self) -> bool:
+        return self.settings.clockwise
+
+    @property
+    def passing(self) -> bool:
+        return self.settings.passing
+
+    @property
+    def succ(self) -> tuple[int, ...]:
+        return self.settings.succ
+
+    @property
+    def rank(self) -> tuple[int, ...]:
+        """Each card's place in its suit: the referee compares these, not cards."""
+        return self.settings.rank
+
+    @property
+    def lead_key(self) -> tuple[int, ...]:
+        return self.settings.lead_key
+
+    @property
+    def trump(self) -> Suit | None:
+        return self.trumps.trump
+
+    @property
+    def pope_card(self) -> int | None:
+        return self.trumps.pope_card
+
+    @property
+    def triggers(self) -> dict[int, list[Trigger]]:
+        return self.trumps.triggers
+
+    # ----------------------------------------------------------------- how it ended
+    @property
+    def out(self) -> int | None:
+        """The seat that went out, if one did."""
+        return None if self.ending is None else self.ending.out
+
+    @property
+    def void(self) -> bool:
+        return self.ending is not None and self.ending.void
+
+    @property
+    def ended_at_turnup(self) -> bool:
+        return self.ending is not None and self.ending.at_turnup
+
+    @property
+    def awaiting_pope(self) -> bool:
+        return self.ending is not None and self.ending.awaiting_pope
 
     def _hold(self, seat: int, cards: Sequence[int] | set[int]) -> None:
         """`seat`'s known cards are now exactly `cards`."""
-        self.holding[seat] = set(cards)
-        self.ordered[seat] = sorted(self.holding[seat], key=self.lead_key.__getitem__)
+        self.ordered[seat] = sorted(set(cards), key=self.settings.lead_sort)
 
     @property
     def plays(self) -> list[Play]:
@@ -212,6 +328,14 @@ class HandState:
         made, moves = self.plays_made, self.moves
         if len(made) < len(moves):
             made.extend(Play(m >> 7, CARDS[m >> 1 & 63], bool(m & 1)) for m in moves[len(made):])
+        return made
+
+    @property
+    def stops(self) -> list[Stop]:
+        """Every stop so far, in order (made from `stop_codes` as they are asked for)."""
+        made, codes = self.stops_made, self.stop_codes
+        if len(made) < len(codes):
+            made.extend(_new(Stop, (m >> 9, CARDS[m >> 3 & 63], STOP_REASONS[m & 7])) for m in codes[len(made):])
         return made
 
     # ----------------------------------------------------------------- the turn
@@ -225,7 +349,7 @@ class HandState:
 
     def has_unknown(self, seat: int) -> bool:
         """Whether some of `seat`'s cards are unseen (a real deck)."""
-        return self.left[seat] > len(self.holding[seat])
+        return self.left[seat] > len(self.ordered[seat])
 
     def suit_ok(self, suit: int) -> bool:
         """Whether a lead in `suit` keeps `play.change_suit` after the last stop."""
@@ -242,8 +366,11 @@ class HandState:
     def name(self, seat: int) -> str:
         return self.names[seat] if self.names else f"seat {seat}"
 
-    def _end(self, at_turnup: bool = False, void: bool = False) -> None:
+    def _end(self, out: int | None = None, at_turnup: bool = False, void: bool = False) -> None:
         self.turn = OVER
         self.ended = True
-        self.ended_at_turnup = self.ended_at_turnup or at_turnup
-        self.void = self.void or void
+        if self.ending is None:
+            self.ending = Ending(out, at_turnup, void)
+        else:
+            self.ending.at_turnup = self.ending.at_turnup or at_turnup
+            self.ending.void = self.ending.void or void

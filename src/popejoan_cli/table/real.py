@@ -1,6 +1,6 @@
 """The fold's steps for a real deck recorded card by card (the `events` of a real hand).
 
-Split from `table` for size; `table.apply` hands these events here. The referee checks
+Split from `fold` for size; `fold.apply` hands these events here. The referee checks
 what can be known from the record and never guesses; it asks only who holds the Pope.
 """
 

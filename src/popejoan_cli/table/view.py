@@ -1,5 +1,6 @@
-"""The table's state, which the fold builds: `TableView`, `HandRecord`, `Count`, and the small
-checks every step of the fold shares (whose seat, whose deal, is a hand open).
+"""The table's state, which the fold builds: `TableView`, `HandRecord`, `Count`, the small
+checks every step of the fold shares (whose seat, whose deal, is a hand open), and what the
+table may be told of a hand while it is open (`told_seed`, `told_reason`).
 
 Split from the fold so that the fold's steps for a real deck (`table.real`) and for a virtual
 one (`table.fold`) both build on it without importing each other. Pure: no files, no printing.
@@ -17,6 +18,7 @@ from popejoan_cli.game.cards import Seed
 from popejoan_cli.game.hand import Hand
 from popejoan_cli.game.playout import FinalResult
 from popejoan_cli.game.rules import HouseRules
+from popejoan_cli.game.state import StopReason
 from popejoan_cli.table.events import Event, HistoryCarried
 
 MAX_COUNTERS = 1_000_000
@@ -175,6 +177,23 @@ def need_hand(view: TableView) -> HandRecord:
         raise RuleViolation("no hand is being played", "deal one first: `popejoan deal`")
     return rec
 
+
+
+def told_seed(rec: HandRecord) -> Seed | None:
+    """The hand's seed as the table may see it: none while the hand is open, since the seed
+    would tell every hand; the seed itself once it is over."""
+    return rec.seed if rec.closed else None
+
+
+def told_reason(rec: HandRecord, reason: StopReason) -> StopReason:
+    """A stop's reason as the table may see it while the hand is open.
+
+    Under clockwise follow the table saw only that the next player could not go on, not that
+    the card lies in the spare hand: "spare" is told as "not-in-turn" until the hand is over.
+    """
+    if reason == "spare" and not rec.closed and rec.hand.clockwise:
+        return "not-in-turn"
+    return reason
 
 
 def check_counters(n: int, negative: bool = False) -> None:
