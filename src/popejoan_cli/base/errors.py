@@ -92,6 +92,10 @@ def interrupted_message(signum: int) -> str:
             f"look at `popejoan history` before running the command again\n")
 
 
+Path_ = tuple[str | int, ...]
+"""Where a value sits in a document: keys and list indexes, outermost first."""
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
     """One finding at a place in a file: `file:line:col key: message`."""

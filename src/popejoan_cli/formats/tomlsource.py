@@ -13,14 +13,12 @@ import re
 import tomllib
 from typing import Any
 
-from popejoan_cli.base.errors import Problem
+from popejoan_cli.base.errors import Path_, Problem
 from popejoan_cli.base.limits import INT_RULE, MAX_DEPTH, digits_problem, key_text, shape_problems
 from popejoan_cli.base.visible import shown
 
 MAX_BYTES = 1 << 20
 """House-rule and deal files are small; anything past 1 MiB is refused unread."""
-
-from popejoan_cli.game.rules import Path_  # noqa: E402  a key's place in a document
 
 _KEY = re.compile(r"""^(\s*)((?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*'))*)\s*=""")
 _AT = re.compile(r"\(at line (\d+), column (\d+)\)")

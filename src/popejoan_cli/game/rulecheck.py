@@ -1,4 +1,4 @@
-"""Validating a house-rule document against the key schema (see README: Writing a house-rule file).
+"""Validating a house-rule document against the key schema (see docs/house-rules.md).
 
 `check_document` reads a parsed TOML document over a starting rule set's values and pots,
 collecting every problem with its line and key, so that `rules.from_data` can report them
@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from popejoan_cli.base.errors import Problem, allowed, describe
+from popejoan_cli.base.errors import Path_, Problem, allowed, describe
 from popejoan_cli.base.limits import clip, int_text, key_text, quoted, text_problem
 from popejoan_cli.base.visible import shown
 from popejoan_cli.game.cards import VALID_FORMS, parse_card_or_none
@@ -29,7 +29,6 @@ from popejoan_cli.game.rulekeys import (
     WINS,
     CardSpec,
     Key,
-    Path_,
     PotRule,
 )
 

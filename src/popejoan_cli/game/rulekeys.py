@@ -1,4 +1,4 @@
-"""The house-rule key schema and the pot model (see README: Writing a house-rule file).
+"""The house-rule key schema and the pot model (see docs/house-rules.md).
 
 Every key is described once in `KEYS`: validation (`game.rulecheck`), defaults, the typed
 sections of `HouseRules` (`game.rules`), `rules new` templates and `rules diff` all read that
@@ -12,9 +12,6 @@ import re
 from dataclasses import dataclass
 
 from popejoan_cli.game.cards import RANK_NAMES, Card, Suit, parse_card_or_none
-
-Path_ = tuple[str | int, ...]
-"""Where a value sits in a document: keys and list indexes, outermost first."""
 
 MAX_COUNT = 1_000_000
 """No stake or payment is near this; a bigger number is a typo, not a house rule."""

@@ -1,4 +1,4 @@
-"""House rules: the `HouseRules` model (see README: Writing a house-rule file) and its typed settings.
+"""House rules: the `HouseRules` model (see docs/house-rules.md) and its typed settings.
 
 Every key is described once in `KEYS` (`game.rulekeys`); this module gives each `[section]`
 of it a frozen dataclass whose attributes are that section's keys, typed (a choice is a
@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
-from popejoan_cli.base.errors import Problem, nearest
+from popejoan_cli.base.errors import Path_, Problem, nearest
 from popejoan_cli.game.cards import Card
 from popejoan_cli.game.rulecheck import check_document
 from popejoan_cli.game.rulekeys import (
@@ -23,7 +23,6 @@ from popejoan_cli.game.rulekeys import (
     MAX_NAME,
     CardSpec,
     Key,
-    Path_,
     PotRule,
 )
 
