@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from typer.testing import CliRunner
 
 from conftest import Cli
 from popejoan_cli import cli
-from popejoan_cli.cli import app
 from popejoan_cli.game.cards import CARDS
 from popejoan_cli.store import tables
 
@@ -17,38 +13,32 @@ from popejoan_cli.store import tables
 @pytest.fixture
 def table(invoke: Cli) -> list[str]:
     """Bob's cards of a seeded deal at the current table of `invoke`'s home (this process's too)."""
-    assert invoke("table", "new", "t", "--rules", "modern-stops", "--players", "Ann,Bob,Cat").exit_code == 0
-    assert invoke("deal", "--seed", "42").exit_code == 0
+    invoke.ok("table", "new", "t", "--rules", "modern-stops", "--players", "Ann,Bob,Cat")
+    invoke.ok("deal", "--seed", "42")
     view, _ = tables.view(tables.folder())
     rec = view.open_hand
     assert rec is not None
     return [CARDS[c].face for c in rec.hand.holding[rec.players.index("Bob")]]
 
 
-def run(args: list[str], typed: str) -> Any:
-    return CliRunner().invoke(app, args, input=typed, env={"NO_COLOR": "1", "COLUMNS": "100"})
-
-
 def test_at_a_terminal_the_hand_waits_for_the_laptop_and_is_cleared(
-        table: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli, "at_terminal", lambda: True)
-    result = run(["hand", "show", "bob"], "\n\n")
-    assert result.exit_code == 0
+        invoke: Cli, table: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli, "at_terminal", lambda: True)  # the terminal is faked here, not by the runner
+    result = invoke.ok("hand", "show", "bob", input="\n\n")
     out = result.stdout
     assert out.index("Pass the laptop to Bob") < out.index(table[0]) < out.index("Press Enter to hide it")
     assert out.index("Press Enter to hide it") < out.index(cli.CLEAR)
     assert out.endswith(cli.CLEAR + "Bob's hand is hidden.\n")
 
 
-def test_no_enter_means_the_hand_is_not_shown(table: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_enter_means_the_hand_is_not_shown(invoke: Cli, table: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cli, "at_terminal", lambda: True)
-    result = run(["hand", "show", "Bob"], "")
-    assert result.exit_code == 0
+    result = invoke.ok("hand", "show", "Bob", input="")
     assert not any(card in result.stdout for card in table)
     assert "the hand was not shown" in result.stderr
 
 
-def test_down_a_pipe_nothing_waits(table: list[str]) -> None:
-    result = run(["hand", "show", "Bob"], "")
-    assert result.exit_code == 0 and "Pass the laptop" not in result.stdout and table[0] in result.stdout
+def test_down_a_pipe_nothing_waits(invoke: Cli, table: list[str]) -> None:
+    result = invoke.ok("hand", "show", "Bob", input="")
+    assert "Pass the laptop" not in result.stdout and table[0] in result.stdout
     assert cli.CLEAR not in result.stdout

@@ -1,7 +1,7 @@
 """`popejoan practice`: a whole session driven by scripted input, and the installed command in a pty.
 
 The session tests answer the way a person would: they read the last panel's "Play" marks
-and type the number of the first marked card. CliRunner's input is fixed before the run,
+and type the number of the first marked card. The CLI's input (conftest's `Cli`) is fixed before the run,
 so each answer is found by running the (deterministic: seeded deals, deterministic bots)
 session again with the answers so far; the end of input is a quit.
 """
@@ -18,15 +18,14 @@ import time
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner, Result
+from typer.testing import Result
 
-from popejoan_cli.cli import app
+from conftest import Cli
 from popejoan_cli.cli.practice_cmd import variant_rules
 from popejoan_cli.formats.presets import preset
 from popejoan_cli.game.cards import Card
 from popejoan_cli.game.deal import seeded_deal
 
-ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
 PROMPT = "Your lead ("
 FACE = r"(?:10|[2-9AJQK])[♣♦♥♠]"
 MARK = re.compile(rf"(\d+) ({FACE}) Play\b")
@@ -34,9 +33,8 @@ SCORES = re.compile(r"(Running|Final) scores: (.*); board (-?\d+)\.")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
-def run(args: list[str], answers: list[str]) -> Result:
-    text = "".join(a + "\n" for a in answers)
-    return CliRunner().invoke(app, ["practice", *args], input=text, env=ENV)
+def run(cli: Cli, args: list[str], answers: list[str]) -> Result:
+    return cli("practice", *args, input="".join(a + "\n" for a in answers))
 
 
 def last_panel(output: str) -> str:
@@ -50,11 +48,11 @@ def marked(panel: str) -> list[tuple[int, str]]:
     return [(int(n), face) for n, face in MARK.findall(panel)]
 
 
-def play_session(args: list[str], limit: int = 80) -> tuple[Result, list[str]]:
+def play_session(cli: Cli, args: list[str], limit: int = 80) -> tuple[Result, list[str]]:
     """Answer every lead with the first card marked Play, until the session ends."""
     answers: list[str] = []
     for _ in range(limit):
-        res = run(args, answers)
+        res = run(cli, args, answers)
         assert res.exit_code == 0, res.output
         if "left the table" not in res.output:
             return res, answers
@@ -70,8 +68,8 @@ def scores_lines(output: str) -> list[tuple[list[int], int]]:
     return found
 
 
-def test_a_whole_session_by_scripted_input() -> None:
-    res, answers = play_session(["--computers", "2", "--seed", "7", "--hands", "2"])
+def test_a_whole_session_by_scripted_input(cli: Cli) -> None:
+    res, answers = play_session(cli, ["--computers", "2", "--seed", "7", "--hands", "2"])
     out = res.output
     assert answers, "you never led"
     assert "Session seed 7" in out
@@ -97,11 +95,11 @@ def test_a_whole_session_by_scripted_input() -> None:
     assert "Final scores after 2 of 2 hands" in out
 
 
-def test_the_marks_are_the_referees_legal_leads() -> None:
+def test_the_marks_are_the_referees_legal_leads(cli: Cli) -> None:
     from popejoan_cli.game.board import Board
     from popejoan_cli.game.hand import Hand
 
-    res = run(["--computers", "3", "--seed", "11", "--hands", "1"], [])
+    res = run(cli, ["--computers", "3", "--seed", "11", "--hands", "1"], [])
     rules = preset("modern-stops")
     hand = Hand.deal(rules, 4, 3, Board(rules), seeded_deal(rules, 4, 3, 11))
     legal = sorted(c for s, c in hand.legal_plays() if s == 0)
@@ -117,11 +115,11 @@ def _unmarked(panel: str) -> tuple[int, str]:
     return next((int(n), face) for n, face in cells if int(n) not in marks)
 
 
-def test_an_illegal_lead_re_asks_with_the_rule() -> None:
+def test_an_illegal_lead_re_asks_with_the_rule(cli: Cli) -> None:
     args = ["--computers", "2", "--seed", "7", "--hands", "1"]
-    first = run(args, [])
+    first = run(cli, args, [])
     n, face = _unmarked(last_panel(first.output))
-    res = run(args, [str(n), face, "q"])
+    res = run(cli, args, [str(n), face, "q"])
     assert res.exit_code == 0
     assert f"You may not lead {face}: you hold " in res.output
     assert 'rule: play.lead = "lowest-in-suit"' in res.output
@@ -129,12 +127,12 @@ def test_an_illegal_lead_re_asks_with_the_rule() -> None:
     # A card you do not hold is refused by the referee too.
     held = set(re.findall(rf"\d+ ({FACE})", last_panel(first.output)))
     other = next(str(c) for c in map(Card.parse, ("AC", "2C", "3C", "AS", "2S", "AH", "2H")) if c.face not in held)
-    res = run(args, [other, "q"])
+    res = run(cli, args, [other, "q"])
     assert "You do not hold" in res.output and res.output.count(PROMPT) == 2
 
 
-def test_entries_that_are_not_cards_re_ask() -> None:
-    res = run(["--computers", "2", "--seed", "7", "--hands", "1"], ["xyz", "", "99", "0", "q"])
+def test_entries_that_are_not_cards_re_ask(cli: Cli) -> None:
+    res = run(cli, ["--computers", "2", "--seed", "7", "--hands", "1"], ["xyz", "", "99", "0", "q"])
     assert res.exit_code == 0
     out = res.output
     assert "'xyz' is neither a card nor a card's number" in out
@@ -144,8 +142,8 @@ def test_entries_that_are_not_cards_re_ask() -> None:
     assert "You left the table during hand 1" in out
 
 
-def test_q_quits_cleanly_with_the_scores() -> None:
-    res = run(["--computers", "4", "--seed", "3"], ["q"])
+def test_q_quits_cleanly_with_the_scores(cli: Cli) -> None:
+    res = run(cli, ["--computers", "4", "--seed", "3"], ["q"])
     assert res.exit_code == 0, res.output
     assert "You left the table during hand 1" in res.output
     (scores, board), = scores_lines(res.output)
@@ -153,8 +151,8 @@ def test_q_quits_cleanly_with_the_scores() -> None:
     assert "\x1b[" not in res.output, "NO_COLOR and a pipe give plain text"
 
 
-def test_help_shows_the_table_again() -> None:
-    res = run(["--computers", "2", "--seed", "7", "--hands", "1"], ["?", "q"])
+def test_help_shows_the_table_again(cli: Cli) -> None:
+    res = run(cli, ["--computers", "2", "--seed", "7", "--hands", "1"], ["?", "q"])
     assert res.output.count("Your hand ·") == 2
 
 
@@ -164,9 +162,9 @@ def _pope_seed(computers: int) -> int:
     return next(s for s in range(10_000) if seeded_deal(rules, seats, seats - 1, s).turnup == Card.parse("9D"))
 
 
-def test_instant_win_ends_the_hand_at_a_turned_up_pope() -> None:
+def test_instant_win_ends_the_hand_at_a_turned_up_pope(cli: Cli) -> None:
     seed = _pope_seed(2)
-    res = run(["--computers", "2", "--seed", str(seed), "--hands", "1", "--variant", "instant-win"], [])
+    res = run(cli, ["--computers", "2", "--seed", str(seed), "--hands", "1", "--variant", "instant-win"], [])
     assert res.exit_code == 0, res.output
     out = res.output
     assert "Modern stops + instant-win" in out
@@ -178,11 +176,11 @@ def test_instant_win_ends_the_hand_at_a_turned_up_pope() -> None:
     (scores, board), _final = scores_lines(out)
     assert scores[2] > 0 and scores[0] < 0 and sum(scores) + board == 0
     # Without the variant the same deal is played on: the dealer takes only the Pope.
-    plain = run(["--computers", "2", "--seed", str(seed), "--hands", "1"], ["q"])
+    plain = run(cli, ["--computers", "2", "--seed", str(seed), "--hands", "1"], ["q"])
     assert "The hand ends at the turn-up" not in plain.output and PROMPT in plain.output
 
 
-def test_variants_derive_the_house_rules() -> None:
+def test_variants_derive_the_house_rules(cli: Cli) -> None:
     base = preset("modern-stops")
     assert base["turnup.pope_ends_hand"] is False and base["play.pairs"] == "same-player"
     won = variant_rules(base, ["instant-win"])
@@ -190,7 +188,7 @@ def test_variants_derive_the_house_rules() -> None:
     assert list(won.turnup.pope_takes) == ["pope", "game"]
     assert variant_rules(base, ["split-combination"])["play.pairs"] == "split"
     assert variant_rules(base, []) is base
-    res = run(["--computers", "2", "--seed", "7", "--hands", "1", "--variant", "split-combination"], ["q"])
+    res = run(cli, ["--computers", "2", "--seed", "7", "--hands", "1", "--variant", "split-combination"], ["q"])
     assert res.exit_code == 0 and "Modern stops + split-combination" in res.output
 
 
@@ -201,14 +199,13 @@ def test_variants_derive_the_house_rules() -> None:
     (["--name", "Computer 1"], "listed twice"),
     (["--rules", "no-such-preset"], "unknown preset"),
 ])
-def test_bad_options(args: list[str], fragment: str) -> None:
-    res = CliRunner().invoke(app, ["practice", *args], input="q\n", env=ENV)
-    assert res.exit_code == 2, res.output
-    assert fragment in res.output
+def test_bad_options(cli: Cli, args: list[str], fragment: str) -> None:
+    cli.fails(2, "practice", *args, input="q\n", said=(fragment,))
 
 
-def test_your_name_and_the_simple_level() -> None:
-    res = run(["--computers", "2", "--seed", "7", "--hands", "1", "--name", "Ann", "--level", "simple"], ["1", "q"])
+def test_your_name_and_the_simple_level(cli: Cli) -> None:
+    res = run(cli, ["--computers", "2", "--seed", "7", "--hands", "1", "--name", "Ann", "--level", "simple"],
+              ["1", "q"])
     assert res.exit_code == 0
     assert "Ann (you, to lead)" in res.output and "computers: simple" in res.output
     assert "Ann leads " in res.output
@@ -233,41 +230,41 @@ def replay_args(output: str) -> list[str]:
     ["--seed", "3", "--hands", "1", "--name", "-Zed-"],
     [],  # every default, and a random seed
 ])
-def test_the_replay_hint_repeats_every_option(args: list[str]) -> None:
-    first = run(args, ["1", "1", "q"])
+def test_the_replay_hint_repeats_every_option(cli: Cli, args: list[str]) -> None:
+    first = run(cli, args, ["1", "1", "q"])
     assert first.exit_code == 0, first.output
     again = replay_args(first.output)
     assert "--seed" in again
     for option, value in itertools.pairwise(args):
         if option in ("--rules", "-r", "--name", "--variant"):
             assert value in again or f"{option}={value}" in again
-    replayed = run(again, ["1", "1", "q"])
+    replayed = run(cli, again, ["1", "1", "q"])
     assert replayed.exit_code == 0, replayed.output
     assert replayed.output == first.output, "the command shown plays the same session"
 
 
-def test_the_replay_hint_shows_the_options_used() -> None:
-    res = run(["--seed", "7", "--rules", "michigan", "--computers", "2", "--level", "simple", "--hands", "2",
-               "--variant", "split-combination", "--name", "Ann Lee"], ["q"])
+def test_the_replay_hint_shows_the_options_used(cli: Cli) -> None:
+    res = run(cli, ["--seed", "7", "--rules", "michigan", "--computers", "2", "--level", "simple", "--hands", "2",
+                    "--variant", "split-combination", "--name", "Ann Lee"], ["q"])
     assert replay_args(res.output) == ["--seed", "7", "--rules", "michigan", "--computers", "2", "--hands", "2",
                                        "--level", "simple", "--variant", "split-combination", "--name", "Ann Lee"]
     # Options left at their defaults are not repeated.
-    assert replay_args(run(["--seed", "7", "--computers", "3"], ["q"]).output) == ["--seed", "7"]
+    assert replay_args(run(cli, ["--seed", "7", "--computers", "3"], ["q"]).output) == ["--seed", "7"]
 
 
-def test_emoji_and_full_width_leads_are_read() -> None:
+def test_emoji_and_full_width_leads_are_read(cli: Cli) -> None:
     args = ["--computers", "2", "--seed", "7", "--hands", "1"]
-    first = run(args, [])
+    first = run(cli, args, [])
     _, face = marked(last_panel(first.output))[0]
-    by_number = run(args, ["1", "q"])
+    by_number = run(cli, args, ["1", "q"])
     wide = "".join(chr(ord(c) + 0xFEE0) if c.isascii() else c for c in face)  # １０♦, Ａ♠
     for entry in (face + "\ufe0f", wide):
-        res = run(args, [entry, "q"])
+        res = run(cli, args, [entry, "q"])
         assert res.exit_code == 0, res.output
         assert res.output.count(PROMPT) == by_number.output.count(PROMPT)
         assert "neither a card" not in res.output
     # Digits that are not decimal (superscripts) are not a card's number, and re-ask.
-    res = run(args, ["\u00b2", "9" * 5000, "q"])
+    res = run(cli, args, ["\u00b2", "9" * 5000, "q"])
     assert res.exit_code == 0, res.output
     assert res.output.count(PROMPT) == 3
 

@@ -22,15 +22,14 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
+from conftest import Cli
 from popejoan_cli.formats.presets import preset
 from popejoan_cli.store import autoplay, tables
 from popejoan_cli.table import fold as table_mod
 from popejoan_cli.table.events import TableOpened
 from popejoan_cli.table.fold import TableView
 
-PLAIN_ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
 HLEDGER_TXN = "t\n2020-01-01 x\n  players:Ann  1000\n  equity  -1000"
 BEAN_TXN = "\n2020-01-01 * \"x\"\n  Assets:Players:Ann  1000 CTR\n  Equity:Opening  -1000 CTR"
 CSV_ROW = "\nt,1,1,0,buy-in,player:Ann,Ann,,1000,1000"
@@ -60,11 +59,7 @@ def table(tmp_path_factory: pytest.TempPathFactory, any_player_name: None) -> tu
 
 def export(table: tuple[Path, TableView], out: Path, kind: str) -> str:
     """`popejoan --table DIR ledger export OUT --format KIND`, as people run it."""
-    from popejoan_cli.cli import app
-
-    res = CliRunner().invoke(app, ["--table", str(table[0]), "ledger", "export", str(out), "--format", kind],
-                             env=PLAIN_ENV)
-    assert res.exit_code == 0, (res.stdout, res.stderr, res.exception)
+    res = Cli(out.parent / "home").ok("--table", str(table[0]), "ledger", "export", str(out), "--format", kind)
     assert "\n2020-01-01" not in res.stdout
     return out.read_text(encoding="utf-8")
 

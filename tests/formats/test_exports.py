@@ -22,9 +22,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import Result
 
-from conftest import GOLDEN, golden
+from conftest import GOLDEN, Cli, golden
 from popejoan_cli.base.errors import DataError
 from popejoan_cli.formats import exports
 from popejoan_cli.formats.presets import preset
@@ -269,88 +268,75 @@ def test_csv_is_one_row_per_posting_and_guards_formulas(tmp_path: Path) -> None:
 
 
 # ------------------------------------------------------------------------------ the CLI
-def made(run: Callable[..., Result], *args: str) -> Result:
-    res = run(*args)
-    assert res.exit_code == 0, (res.stdout, res.stderr, res.exception)
-    return res
-
-
-def fails(res: Result, code: int, *fragments: str) -> None:
-    assert res.exit_code == code, (res.exit_code, res.stdout, res.stderr, res.exception)
-    assert "Traceback" not in res.stderr
-    for f in fragments:
-        assert f in res.stderr, (f, res.stderr)
-
-
 def home_table(tmp_path: Path, name: str = "fri") -> Path:
     return tmp_path / "home" / "tables" / name
 
 
-def test_export_by_extension_and_names_survive(run: Callable[..., Result], tmp_path: Path) -> None:
-    made(run, "table", "new", "fri", "--rules", "modern-stops", "--players", "Ann,Bob Smith,Жанна")
+def test_export_by_extension_and_names_survive(run: Cli, tmp_path: Path) -> None:
+    run.ok("table", "new", "fri", "--rules", "modern-stops", "--players", "Ann,Bob Smith,Жанна")
     play_hand(home_table(tmp_path), 5)
     for ext in ("toml", "json", "csv"):
-        res = made(run, "ledger", "export", str(tmp_path / f"out.{ext}"))
+        res = run.ok("ledger", "export", str(tmp_path / f"out.{ext}"))
         assert f"as {ext}" in res.stdout
     imp = exports.read_document((tmp_path / "out.toml").read_bytes(), "out.toml")
     assert imp.players == ["Ann", "Bob Smith", "Жанна"]
     assert exports.read_document((tmp_path / "out.json").read_bytes(), "out.json").balances == imp.balances
     assert "Жанна" in (tmp_path / "out.csv").read_text(encoding="utf-8")
-    made(run, "ledger", "export", str(tmp_path / "plain.txt"), "--format", "json")
+    run.ok("ledger", "export", str(tmp_path / "plain.txt"), "--format", "json")
     assert json.loads((tmp_path / "plain.txt").read_text(encoding="utf-8"))["schema_version"] == 1
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
 
 
-def test_export_refusals(run: Callable[..., Result], tmp_path: Path) -> None:
-    made(run, "table", "new", "fri", "--rules", "hoyle", "--players", "Ann,Bob,Cat")
-    fails(run("ledger", "export", str(tmp_path / "no" / "such" / "x.toml")), 6, "does not exist")
-    fails(run("ledger", "export", str(tmp_path / "x.xlsx")), 2, ".toml", ".beancount")
-    fails(run("ledger", "export", str(tmp_path / "x.toml"), "--format", "yaml"), 2, "allowed")
-    fails(run("ledger", "export", str(tmp_path), "--format", "toml"), 2, "is a folder")
+def test_export_refusals(run: Cli, tmp_path: Path) -> None:
+    run.ok("table", "new", "fri", "--rules", "hoyle", "--players", "Ann,Bob,Cat")
+    run.fails(6, "ledger", "export", str(tmp_path / "no" / "such" / "x.toml"), said=("does not exist",))
+    run.fails(2, "ledger", "export", str(tmp_path / "x.xlsx"), said=(".toml", ".beancount"))
+    run.fails(2, "ledger", "export", str(tmp_path / "x.toml"), "--format", "yaml", said=("allowed",))
+    run.fails(2, "ledger", "export", str(tmp_path), "--format", "toml", said=("is a folder",))
     locked = tmp_path / "ro"
     locked.mkdir()
     locked.chmod(0o500)
     try:
         if not os.access(locked, os.W_OK):  # root writes anywhere
-            fails(run("ledger", "export", str(locked / "x.toml")), 6, "cannot write")
+            run.fails(6, "ledger", "export", str(locked / "x.toml"), said=("cannot write",))
     finally:
         locked.chmod(0o700)
     step(home_table(tmp_path), lambda v: [HandDealt(seed=1, dealer=v.next_dealer)])
     if reload(home_table(tmp_path)).open_hand is not None:
-        fails(run("ledger", "export", str(tmp_path / "x.toml")), 3, "between hands")
-        made(run, "ledger", "export", str(tmp_path / "x.csv"))  # postings so far
+        run.fails(3, "ledger", "export", str(tmp_path / "x.toml"), said=("between hands",))
+        run.ok("ledger", "export", str(tmp_path / "x.csv"))  # postings so far
 
 
 @pytest.mark.skipif(not HAVE_ACCT, reason="popejoan_cli.formats.accounts (hledger/beancount writers) is not built yet")
 @pytest.mark.parametrize("ext", ["journal", "hledger", "ledger", "beancount"])
-def test_export_dispatches_to_the_accounting_formats(run: Callable[..., Result], tmp_path: Path, ext: str) -> None:
-    made(run, "table", "new", "fri", "--rules", "modern-stops", "--players", "Ann,Bob,Cat")
+def test_export_dispatches_to_the_accounting_formats(run: Cli, tmp_path: Path, ext: str) -> None:
+    run.ok("table", "new", "fri", "--rules", "modern-stops", "--players", "Ann,Bob,Cat")
     play_hand(home_table(tmp_path), 5)
-    res = made(run, "ledger", "export", str(tmp_path / f"out.{ext}"))
+    res = run.ok("ledger", "export", str(tmp_path / f"out.{ext}"))
     assert ("beancount" if ext == "beancount" else "hledger") in res.stdout
     assert (tmp_path / f"out.{ext}").read_text(encoding="utf-8").strip()
 
 
-def test_table_new_from_an_export_continues_it(run: Callable[..., Result], tmp_path: Path) -> None:
-    made(run, "table", "new", "fri", "--rules", "hoyle", "--players", "Ann,Bob Smith,Жанна", "--counters", "40",
-         "--dealer", "Bob Smith")
-    made(run, "ledger", "export", str(tmp_path / "fri.json"))
-    res = made(run, "table", "new", "sat", "--from", str(tmp_path / "fri.json"))
+def test_table_new_from_an_export_continues_it(run: Cli, tmp_path: Path) -> None:
+    run.ok("table", "new", "fri", "--rules", "hoyle", "--players", "Ann,Bob Smith,Жанна", "--counters", "40",
+           "--dealer", "Bob Smith")
+    run.ok("ledger", "export", str(tmp_path / "fri.json"))
+    res = run.ok("table", "new", "sat", "--from", str(tmp_path / "fri.json"))
     assert "continues" in res.stdout
     view = reload(home_table(tmp_path, "sat"))
     assert view.players == ["Ann", "Bob Smith", "Жанна"] and view.balances == dict.fromkeys(view.players, 40)
     assert view.next_dealer == "Bob Smith" and view.rules_name == "hoyle"
-    fails(run("table", "new", "sun", "--from", str(tmp_path / "fri.json"), "--rules", "hoyle"), 2, "--rules")
-    fails(run("table", "new", "sun"), 2, "--rules and --players")
-    fails(run("table", "new", "sun", "--from", str(tmp_path / "nope.toml")), 2, "no such file")
+    run.fails(2, "table", "new", "sun", "--from", str(tmp_path / "fri.json"), "--rules", "hoyle", said=("--rules",))
+    run.fails(2, "table", "new", "sun", said=("--rules and --players",))
+    run.fails(2, "table", "new", "sun", "--from", str(tmp_path / "nope.toml"), said=("no such file",))
 
 
-def test_table_new_from_carries_balances_and_board(run: Callable[..., Result], tmp_path: Path) -> None:
-    made(run, "table", "new", "fri", "--rules", "modern-stops", "--players", "Ann,Bob Smith,Жанна")
+def test_table_new_from_carries_balances_and_board(run: Cli, tmp_path: Path) -> None:
+    run.ok("table", "new", "fri", "--rules", "modern-stops", "--players", "Ann,Bob Smith,Жанна")
     before = play_hand(home_table(tmp_path), 5)
     assert len(set(before.balances.values())) > 1 and sum(before.board.values()) > 0
-    made(run, "ledger", "export", str(tmp_path / "fri.toml"))
-    res = made(run, "table", "new", "sat", "--from", str(tmp_path / "fri.toml"))
+    run.ok("ledger", "export", str(tmp_path / "fri.toml"))
+    res = run.ok("table", "new", "sat", "--from", str(tmp_path / "fri.toml"))
     assert "continues 'fri'" in res.stdout
     where = home_table(tmp_path, "sat")
     view = reload(where)
@@ -359,30 +345,30 @@ def test_table_new_from_carries_balances_and_board(run: Callable[..., Result], t
     assert conservation_problems(view) == []
     # The next session plays on, and its own export (with the carried board) imports again.
     after = play_hand(where, 6)
-    made(run, "ledger", "export", str(tmp_path / "sat.json"))
+    run.ok("ledger", "export", str(tmp_path / "sat.json"))
     imp = exports.read_document((tmp_path / "sat.json").read_bytes(), "sat.json")
     assert imp.balances == after.balances and imp.board == after.board
     assert tomllib.loads((tmp_path / "fri.toml").read_text(encoding="utf-8"))["board"] == \
         json.loads((tmp_path / "sat.json").read_text(encoding="utf-8"))["opening_board"]
 
 
-def test_table_new_from_refuses_tampered_and_foreign_files(run: Callable[..., Result], tmp_path: Path) -> None:
-    made(run, "table", "new", "fri", "--rules", "modern-stops", "--players", "Ann,Bob,Cat")
+def test_table_new_from_refuses_tampered_and_foreign_files(run: Cli, tmp_path: Path) -> None:
+    run.ok("table", "new", "fri", "--rules", "modern-stops", "--players", "Ann,Bob,Cat")
     play_hand(home_table(tmp_path), 5)
-    made(run, "ledger", "export", str(tmp_path / "fri.toml"))
+    run.ok("ledger", "export", str(tmp_path / "fri.toml"))
     text = (tmp_path / "fri.toml").read_text(encoding="utf-8")
     doc = tomllib.loads(text)
     bal = doc["players"][1]["balance"]
     (tmp_path / "bad.toml").write_text(text.replace(f'name = "Bob", balance = {bal},',
                                                     f'name = "Bob", balance = {bal + 5},'), encoding="utf-8")
-    fails(run("table", "new", "sat", "--from", str(tmp_path / "bad.toml")), 5,
-          f"Bob: history gives {bal}, file says {bal + 5}")
+    run.fails(5, "table", "new", "sat", "--from", str(tmp_path / "bad.toml"),
+              said=(f"Bob: history gives {bal}, file says {bal + 5}",), several=True)
     (tmp_path / "cut.toml").write_text(text[: len(text) // 2 + 7], encoding="utf-8")
-    fails(run("table", "new", "sat", "--from", str(tmp_path / "cut.toml")), 5)
+    run.fails(5, "table", "new", "sat", "--from", str(tmp_path / "cut.toml"))
     (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\n', encoding="utf-8")
-    fails(run("table", "new", "sat", "--from", str(tmp_path / "pyproject.toml")), 5, "not a popejoan ledger")
+    run.fails(5, "table", "new", "sat", "--from", str(tmp_path / "pyproject.toml"), said=("not a popejoan ledger",))
     (tmp_path / "new.toml").write_text(text.replace("format = 1", "format = 99"), encoding="utf-8")
-    fails(run("table", "new", "sat", "--from", str(tmp_path / "new.toml")), 5, "format 99")
+    run.fails(5, "table", "new", "sat", "--from", str(tmp_path / "new.toml"), said=("format 99",))
     assert not home_table(tmp_path, "sat").exists()
 
 

@@ -14,14 +14,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner, Result
 
+from conftest import Cli
 from popejoan_cli.base.errors import UsageError
-from popejoan_cli.cli import app
 from popejoan_cli.formats.presets import preset
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import SPARE, Card, Dealt, canonical_deck
@@ -40,18 +38,8 @@ def face(text: str) -> str:
 
 
 # --------------------------------------------------------------------------- the CLI
-@dataclass
-class Cli:
-    home: Path
-
-    def __call__(self, *args: str) -> Result:
-        env = {"POPEJOAN_HOME": str(self.home), "NO_COLOR": "1", "COLUMNS": "100"}
-        return CliRunner().invoke(app, list(args), env=env)
-
-    def ok(self, *args: str) -> Result:
-        res = self(*args)
-        assert res.exit_code == 0, (args, res.exit_code, res.stdout, res.stderr, res.exception)
-        return res
+class Claims(Cli):
+    """conftest's `Cli` with a table `t` (`real` opens it and deals a real hand) and claims on it."""
 
     def journal(self) -> bytes:
         return (self.home / "tables" / "t" / "journal.jsonl").read_bytes()
@@ -63,30 +51,22 @@ class Cli:
     def right(self, *claim: str) -> str:
         """A claim that must be upheld: exit 0, the verdict on stdout, nothing on stderr."""
         before = self.journal()
-        res = self("claim", *claim)
-        assert res.exit_code == 0, (claim, res.exit_code, res.stdout, res.stderr)
+        res = self.ok("claim", *claim)
         assert res.stderr == ""
         assert res.stdout.startswith("right: ") and res.stdout.endswith("\n") and res.stdout.count("\n") == 1
         assert self.journal() == before
         return res.stdout[:-1]
 
     def wrong(self, *claim: str, code: int = 3) -> str:
-        """A claim that must fail: exit `code`, one message on stderr, nothing on stdout."""
-        before = self.journal()
-        res = self("claim", *claim)
-        assert res.exit_code == code, (claim, res.exit_code, res.stdout, res.stderr)
-        assert res.stdout == ""
-        lines = res.stderr.splitlines()
-        assert lines and lines[0].startswith("popejoan: ") and all(x.startswith("  ") for x in lines[1:])
-        assert self.journal() == before
-        return res.stderr.removeprefix("popejoan: ").rstrip("\n")
+        """A claim that must fail: exit `code`, one message on stderr, nothing on stdout, the journal unchanged."""
+        return self.fails(code, "claim", *claim).removeprefix("popejoan: ").rstrip("\n")
 
 
 @pytest.fixture
-def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Cli:
+def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Claims:
     monkeypatch.delenv("POPEJOAN_TABLE", raising=False)
     monkeypatch.delenv("POPEJOAN_HOME", raising=False)
-    return Cli(tmp_path / "home")
+    return Claims(tmp_path / "home")
 
 
 # --------------------------------------------------------------------------- a virtual hand
@@ -115,8 +95,8 @@ def test_the_seed_still_gives_the_situation() -> None:
     assert (len(hand.plays), str(hand.plays[-1].card)) == (28, "QD")
 
 
-def seed_table(folder: Path) -> Cli:
-    cli = Cli(folder / "home")
+def seed_table(folder: Path) -> Claims:
+    cli = Claims(folder / "home")
     cli.ok("table", "new", "t", "--rules", "modern-stops", "--players", ",".join(PLAYERS), "--dealer", "Ann")
     cli.ok("deal", "--seed", str(SEED))
     return cli
@@ -130,12 +110,12 @@ def no_table_env() -> Iterator[None]:
 
 
 @pytest.fixture(scope="module")
-def virtual(tmp_path_factory: pytest.TempPathFactory, no_table_env: None) -> Cli:
+def virtual(tmp_path_factory: pytest.TempPathFactory, no_table_env: None) -> Claims:
     """The seed-13 hand, dealt on a table, no card played yet (claims only read it)."""
     return seed_table(tmp_path_factory.mktemp("virtual"))
 
 
-def test_claims_before_the_first_lead(virtual: Cli) -> None:
+def test_claims_before_the_first_lead(virtual: Claims) -> None:
     cli = virtual
     assert cli.right("Ann", "ace") == f"right: Ann dealt and turned up {face('AD')}; paid 1 counter"
     assert cli.right("Ann", "ace", "1") == f"right: Ann dealt and turned up {face('AD')}; paid 1 counter"
@@ -151,7 +131,7 @@ def test_claims_before_the_first_lead(virtual: Cli) -> None:
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory, no_table_env: None) -> Cli:
+def played(tmp_path_factory: pytest.TempPathFactory, no_table_env: None) -> Claims:
     """The same hand on another table, led to its end by the lowest policy (each leader's lowest legal lead)."""
     cli = seed_table(tmp_path_factory.mktemp("played"))
     for p in seed_hand().plays:
@@ -162,7 +142,7 @@ def played(tmp_path_factory: pytest.TempPathFactory, no_table_env: None) -> Cli:
     return cli
 
 
-def test_a_card_pot_claimed_after_the_hand(played: Cli) -> None:
+def test_a_card_pot_claimed_after_the_hand(played: Claims) -> None:
     assert played.right("Ann", "queen") == f"right: Ann played {face('QD')}, play 28; paid 1 counter"
     assert played.right("Ann", "Queen", "1") == f"right: Ann played {face('QD')}, play 28; paid 1 counter"
     assert played.wrong("Ann", "queen", "2") == (f"wrong: Ann played {face('QD')}, play 28; "
@@ -172,12 +152,12 @@ def test_a_card_pot_claimed_after_the_hand(played: Cli) -> None:
     assert played.wrong("Cat", "jack") == f"wrong: {face('JD')} has not been played"
 
 
-def test_first_out_claimed(played: Cli) -> None:
+def test_first_out_claimed(played: Claims) -> None:
     assert played.right("Ann", "game") == "right: Ann went out first; paid 1 counter"
     assert played.wrong("Bob", "game") == "wrong: Ann went out first"
 
 
-def test_cards_claimed_with_and_without_the_amount(played: Cli) -> None:
+def test_cards_claimed_with_and_without_the_amount(played: Claims) -> None:
     """Ann claims 9 for cards: Bob pays 7, Cat 2, Dan keeps the Pope and pays nothing."""
     want = "right: Ann went out; paid for cards left: Bob 7, Cat 2; paid 9 counters"
     assert played.right("Ann", "cards") == want
@@ -188,7 +168,7 @@ def test_cards_claimed_with_and_without_the_amount(played: Cli) -> None:
     assert played.wrong("Dan", "cards", "3") == "wrong: Dan is owed nothing for cards: Ann went out, not Dan"
 
 
-def test_an_unknown_pot_or_player(played: Cli) -> None:
+def test_an_unknown_pot_or_player(played: Claims) -> None:
     err = played.wrong("Ann", "popy", code=2)
     assert err == ("no pot called 'popy' on this board\n  allowed: 'pope', 'matrimony', 'intrigue', 'ace', 'king', "
                    "'queen', 'jack', 'game', 'cards'; did you mean 'pope'?")
@@ -196,9 +176,9 @@ def test_an_unknown_pot_or_player(played: Cli) -> None:
     assert played.wrong("Zed", "pope", code=2).startswith("no player 'Zed' at this table")
 
 
-def test_claim_json(played: Cli) -> None:
-    res = played("claim", "Ann", "cards", "9", "--json")
-    assert res.exit_code == 0 and res.stderr == ""
+def test_claim_json(played: Claims) -> None:
+    res = played.ok("claim", "Ann", "cards", "9", "--json")
+    assert res.stderr == ""
     assert json.loads(res.stdout) == {
         "hand": 1, "player": "Ann", "claim": "cards", "right": True,
         "why": "right: Ann went out; paid for cards left: Bob 7, Cat 2; paid 9 counters"}
@@ -209,25 +189,24 @@ def test_claim_json(played: Cli) -> None:
     assert got["claim"] == "Queen" and got["right"] is False and got["why"].startswith("wrong: ")
 
 
-def test_a_card_pot_won_by_another_cites_the_play(played: Cli) -> None:
+def test_a_card_pot_won_by_another_cites_the_play(played: Claims) -> None:
     assert played.wrong("Bob", "queen") == f"wrong: {face('QD')} was played by Ann, play 28"
 
 
-def test_a_pot_taken_at_the_turnup_says_so(played: Cli) -> None:
+def test_a_pot_taken_at_the_turnup_says_so(played: Claims) -> None:
     err = played.wrong("Bob", "ace")
     assert "turn" in err and face("AD") in err and "Ann" in err
 
 
 # --------------------------------------------------------------------------- real hands, card by card
-def test_no_hand_dealt(cli: Cli) -> None:
-    res = cli("claim", "Ann", "pope")
-    assert res.exit_code == 2 and res.stdout == "" and "no table is in use" in res.stderr
+def test_no_hand_dealt(cli: Claims) -> None:
+    cli.fails(2, "claim", "Ann", "pope", said=("no table is in use",))
     cli.ok("table", "new", "t", "--rules", "modern-stops", "--players", "Ann,Bob,Cat", "--dealer", "Ann")
     assert cli.wrong("Ann", "pope") == "no hand has been dealt: there is nothing to claim"
     assert cli.wrong("Ann", "cards", "3") == "no hand has been dealt: there is nothing to claim"
 
 
-def test_pairs_in_order_by_one_player(cli: Cli) -> None:
+def test_pairs_in_order_by_one_player(cli: Claims) -> None:
     """Eight players (Ann deals: Bob..Gus get 6 cards, Hal, Ann and the spare hand 5), hearts trump.
     Bob plays J♥ Q♥ K♥ (play 1 to 3): Jack, Intrigue, Queen, Matrimony and King are his."""
     cli.real()
@@ -247,7 +226,7 @@ def test_pairs_in_order_by_one_player(cli: Cli) -> None:
     assert cli.wrong("Bob", "ace") == f"wrong: {face('AH')} has not been played"
 
 
-def test_a_pair_split_between_players_and_a_card_in_the_spare_hand(cli: Cli) -> None:
+def test_a_pair_split_between_players_and_a_card_in_the_spare_hand(cli: Claims) -> None:
     """Bob plays Q♥ and Cat K♥, the top card: Cat leads 10♥, J♥ is in the spare hand (stop)."""
     cli.real()
     cli.ok("play", "Bob", "QH")
@@ -264,7 +243,7 @@ def test_a_pair_split_between_players_and_a_card_in_the_spare_hand(cli: Cli) -> 
                                             f"{face('QH')} was played by Bob, play 1")
 
 
-def test_pairs_played_in_the_wrong_order(cli: Cli) -> None:
+def test_pairs_played_in_the_wrong_order(cli: Claims) -> None:
     """Spades trump (8♠ turned up), pair_order ascending: Bob plays K♠ (top), then leads Q♠
     (K♠ played: stop), then J♠. He played both cards of each pair, but high before low."""
     cli.real(turnup="8S")
@@ -275,7 +254,7 @@ def test_pairs_played_in_the_wrong_order(cli: Cli) -> None:
     assert cli.right("Bob", "king") == f"right: Bob played {face('KS')}, play 1; paid 1 counter"
 
 
-def test_going_out_in_a_real_hand(cli: Cli) -> None:
+def test_going_out_in_a_real_hand(cli: Claims) -> None:
     """Bob plays J♥ Q♥ K♥, then 2♣ to 4♣: his sixth card, out. The Pope is in the spare hand."""
     cli.real()
     cli.ok("play", "Bob", "JH", "QH", "KH")
@@ -292,14 +271,14 @@ def test_going_out_in_a_real_hand(cli: Cli) -> None:
     assert cli.right("Bob", "intrigue").startswith("right: Bob played")
 
 
-def test_cards_claimed_before_the_pope_is_placed(cli: Cli) -> None:
+def test_cards_claimed_before_the_pope_is_placed(cli: Claims) -> None:
     cli.real()
     cli.ok("play", "Bob", "JH", "QH", "KH", "2C", "3C", "4C")
     err = cli.wrong("Bob", "cards")
     assert "not Bob" not in err and "Pope" in err
 
 
-def test_a_player_who_was_not_in_the_hand(cli: Cli) -> None:
+def test_a_player_who_was_not_in_the_hand(cli: Claims) -> None:
     """Russian: a turned-up trump ace ends the hand at once (the dealer takes the Ace)."""
     cli.ok("table", "new", "t", "--rules", "russian", "--players", "Ann,Bob,Cat", "--dealer", "Ann")
     cli.ok("deal", "--real", "--turnup", "AD")
@@ -309,13 +288,13 @@ def test_a_player_who_was_not_in_the_hand(cli: Cli) -> None:
     assert cli.wrong("Dan", "ace", code=2) == "Dan did not play hand 1"
 
 
-def test_a_turned_up_ace_of_clubs_is_named(cli: Cli) -> None:
+def test_a_turned_up_ace_of_clubs_is_named(cli: Claims) -> None:
     cli.ok("table", "new", "t", "--rules", "russian", "--players", "Ann,Bob,Cat", "--dealer", "Ann")
     cli.ok("deal", "--real", "--turnup", "AC")
     assert cli.right("Ann", "ace") == f"right: Ann dealt and turned up {face('AC')}; paid 3 counters"
 
 
-def test_michigan_pots(cli: Cli) -> None:
+def test_michigan_pots(cli: Claims) -> None:
     """Michigan (no turn-up, fixed pay cards, each player stakes 1 and the dealer 2): Bob leads
     J♠ and plays Q♠; Cat plays K♠ and A♠ (ace high, the top card)."""
     cli.real(players=("Ann", "Bob", "Cat"), turnup=None, rules="michigan")

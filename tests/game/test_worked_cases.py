@@ -9,16 +9,14 @@ case's hands are in the spare hand (or, under boodle, which deals none, in Cat's
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import NotRequired, TypedDict, cast
 
 import pytest
-from typer.testing import CliRunner
 
-from popejoan_cli.cli import app
+from conftest import Cli
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 REMOVED = {"russian": {"8D"}, "modern-stops": {"8D"}, "parlett": {"8D"}, "hoyle": {"8D"},
@@ -114,10 +112,7 @@ def deal_file(preset: str, hands: Mapping[str, str], *, players: Sequence[str] =
 def replay(tmp_path: Path, text: str) -> HandJson:
     path = tmp_path / "deal.toml"
     path.write_text(text, encoding="utf-8")
-    result = CliRunner().invoke(app, ["hand", "replay", str(path), "--json"])
-    assert result.exit_code == 0, (result.stdout, result.stderr)
-    assert "Traceback" not in result.stderr
-    out = cast(HandJson, json.loads(result.stdout))  # its keys are checked next
+    out = cast(HandJson, Cli(tmp_path / "home").json("hand", "replay", str(path)))  # its keys are checked next
     check_shape(out)
     return out
 
@@ -438,22 +433,20 @@ def spec_shuffle(seed: int | str, removed: set[str]) -> list[str]:
     return deck
 
 
-def final(*args: str) -> HandJson:
-    result = CliRunner().invoke(app, ["hand", "final", *args, "--json"])
-    assert result.exit_code == 0, (result.stdout, result.stderr)
-    out = cast(HandJson, json.loads(result.stdout))  # its keys are checked next
+def final(invoke: Cli, *args: str) -> HandJson:
+    out = cast(HandJson, invoke.json("hand", "final", *args))  # its keys are checked next
     check_shape(out, {"hands"})
     return out
 
 
-def test_russian_final_deal_seed_7_worked_by_hand() -> None:
+def test_russian_final_deal_seed_7_worked_by_hand(invoke: Cli) -> None:
     # Seed 7, players A, B, C, A deals: eldest B, then C, then A (the dealer last).
     # The spec shuffle deals 9D C, AD A, KD C, QD A, JD C (checked below from the hands).
     #   Pope 5 -> C; King 2 -> C; Queen 1 -> A; Jack 1 -> C; Ace holds 0: no award.
     #   Matrimony 3 between C (KD) and A (QD): 1 each, the odd one to C (nearer eldest).
     #   Intrigue 5 between C (JD) and A (QD): 2 each, the odd one to C.
     #   Game (first-out) 2 stays.
-    out = final("--rules", "russian", "--players", "A,B,C", "--dealer", "A", "--seed", "7",
+    out = final(invoke, "--rules", "russian", "--players", "A,B,C", "--dealer", "A", "--seed", "7",
                 "--board", "pope=5,matrimony=3,intrigue=5,king=2,queen=1,jack=1,game=2")
     deck = spec_shuffle(7, {"8D"})
     expected_hands = {"A": deck[2::3], "B": deck[0::3], "C": deck[1::3]}
@@ -478,9 +471,10 @@ def test_russian_final_deal_seed_7_worked_by_hand() -> None:
 
 @pytest.mark.parametrize(("players", "dealer", "seed"), [("A,B,C", "A", "evening"), ("A,B,C,D", "C", "12"),
                                                          ("A,B,C,D,E", "E", "x"), ("A,B,C,D,E,F,G,H", "B", "99")])
-def test_russian_final_deal_every_pot_checked_against_the_hands(players: str, dealer: str, seed: str) -> None:
+def test_russian_final_deal_every_pot_checked_against_the_hands(invoke: Cli, players: str, dealer: str,
+                                                                 seed: str) -> None:
     board = {"pope": 5, "matrimony": 3, "intrigue": 4, "ace": 1, "king": 2, "queen": 1, "jack": 7, "game": 3}
-    out = final("--rules", "russian", "--players", players, "--dealer", dealer, "--seed", seed,
+    out = final(invoke, "--rules", "russian", "--players", players, "--dealer", dealer, "--seed", seed,
                 "--board", ",".join(f"{k}={v}" for k, v in board.items()))
     names = players.split(",")
     n = len(names)
@@ -515,7 +509,7 @@ def test_russian_final_deal_every_pot_checked_against_the_hands(players: str, de
     assert conserved(out, board)
 
 
-def test_final_deal_pot_whose_card_is_not_dealt_stays(tmp_path: Path) -> None:
+def test_final_deal_pot_whose_card_is_not_dealt_stays(invoke: Cli, tmp_path: Path) -> None:
     # A house rule with a pot on the 8D, which its deck removes: the final deal never deals
     # it, so that pot stays; so does the first-out pot. The Pope goes to the 9D's holder.
     rules = tmp_path / "tiny.toml"
@@ -524,7 +518,7 @@ def test_final_deal_pot_whose_card_is_not_dealt_stays(tmp_path: Path) -> None:
                      '[[pot]]\nname = "eight"\nstake = 1\nwins = "card"\ncard = "8D"\n'
                      '[[pot]]\nname = "game"\nstake = 1\nwins = "first-out"\n'
                      '[final]\ndeal = "holders"\n', encoding="utf-8")
-    out = final("--rules", str(rules), "--players", "A,B,C", "--dealer", "C", "--seed", "1",
+    out = final(invoke, "--rules", str(rules), "--players", "A,B,C", "--dealer", "C", "--seed", "1",
                 "--board", "pope=2,eight=3,game=1")
     assert out["rules"] == "tiny"
     holder = next(seat for seat, cards in out["hands"].items() if "9D" in cards)
@@ -533,12 +527,9 @@ def test_final_deal_pot_whose_card_is_not_dealt_stays(tmp_path: Path) -> None:
     assert all("8D" not in cards for cards in out["hands"].values())
 
 
-def test_final_deal_needs_rules_with_a_final_deal() -> None:
-    result = CliRunner().invoke(app, ["hand", "final", "--rules", "modern-stops", "--players", "A,B,C",
-                                      "--seed", "1", "--json"])
-    assert result.exit_code == 2
-    assert result.stdout == ""
-    assert "final" in result.stderr
+def test_final_deal_needs_rules_with_a_final_deal(invoke: Cli) -> None:
+    invoke.fails(2, "hand", "final", "--rules", "modern-stops", "--players", "A,B,C", "--seed", "1", "--json",
+                 said=("final",))
 
 
 # --------------------------------------------------------------------------- the deal file's own seed

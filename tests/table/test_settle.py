@@ -3,23 +3,21 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from typer.testing import Result
 
+from conftest import Cli
 from popejoan_cli.base.errors import UsageError
 from popejoan_cli.formats.presets import preset
 from popejoan_cli.store import autoplay, tables
 from popejoan_cli.table import settle
 from popejoan_cli.table.events import FinalDealt, PlayerJoined, PlayerLeft, SessionEnded, TableOpened
 from popejoan_cli.table.fold import TableView
-
-PLAIN_ENV = {"COLUMNS": "120", "NO_COLOR": "1", "TERM": "dumb"}
 
 
 @st.composite
@@ -150,33 +148,29 @@ def test_stats_on_a_fixed_session(view: TableView) -> None:
 
 
 # ------------------------------------------------------------------------------ CLI
+@dataclass
+class AtTable(Cli):
+    """conftest's `Cli` with POPEJOAN_TABLE set to `table` (a call may name its own)."""
+
+    table: str = ""
+
+    def env(self, **extra: str) -> dict[str, str]:
+        return super().env(**{"POPEJOAN_TABLE": self.table, **extra})
+
+
 @pytest.fixture
-def run(view: TableView, where: Path) -> Callable[..., Result]:
-    from typer.testing import CliRunner
-
-    from popejoan_cli.cli import app
-
-    runner = CliRunner()
-
-    def go(*args: str, table: str | None = str(where)) -> Result:
-        env = dict(PLAIN_ENV)
-        if table:
-            env["POPEJOAN_TABLE"] = table
-        return runner.invoke(app, list(args), env=env)
-
-    return go
+def run(view: TableView, where: Path) -> AtTable:
+    return AtTable(where.parent / "home", columns="120", table=str(where))
 
 
-def test_cli_settle(run: Callable[..., Result]) -> None:
-    r = run("ledger", "settle", "--value", "0.05", "--currency", "EUR")
-    assert r.exit_code == 0, r.output
+def test_cli_settle(run: AtTable) -> None:
+    r = run.ok("ledger", "settle", "--value", "0.05", "--currency", "EUR")
     assert "Ann Lee pays Élodie O'Neil 1.60 EUR" in r.stdout
     assert "rounded half to even" in r.stdout
 
 
-def test_cli_settle_json(run: Callable[..., Result]) -> None:
-    r = run("ledger", "settle", "--value", "0.003", "--json")
-    assert r.exit_code == 0, r.output
+def test_cli_settle_json(run: AtTable) -> None:
+    r = run.ok("ledger", "settle", "--value", "0.003", "--json")
     data = json.loads(r.stdout)
     assert data["value"] == "0.003" and data["currency"] == "EUR"
     assert sum(data["cents"].values()) == 0
@@ -184,12 +178,11 @@ def test_cli_settle_json(run: Callable[..., Result]) -> None:
     assert len(data["transfers"]) <= len(data["nets"]) - 1
 
 
-def test_cli_settle_bad_value(run: Callable[..., Result]) -> None:
-    r = run("ledger", "settle", "--value", "abc")
-    assert r.exit_code == 2 and "not a number" in r.stderr
+def test_cli_settle_bad_value(run: AtTable) -> None:
+    run.fails(2, "ledger", "settle", "--value", "abc", said=("not a number",))
 
 
-def test_cli_settle_no_balances(tmp_path: Path, run: Callable[..., Result]) -> None:
+def test_cli_settle_no_balances(tmp_path: Path, run: AtTable) -> None:
     from popejoan_cli.formats.presets import preset
     from popejoan_cli.store import tables
     from popejoan_cli.table.events import TableOpened
@@ -198,52 +191,45 @@ def test_cli_settle_no_balances(tmp_path: Path, run: Callable[..., Result]) -> N
     opened = TableOpened(name="z", rules=r0.to_dict(), rules_name=r0.name, players=["A", "B", "C"], counters=5,
                          dealer="A")
     tables.record(lambda v: [opened], where=tmp_path / "z", create=True)
-    r = run("ledger", "settle", table=str(tmp_path / "z"))
-    assert r.exit_code == 0 and "Nothing changed hands this session" in r.stdout
-    r = run("ledger", "settle", "--json", table=str(tmp_path / "z"))
-    assert json.loads(r.stdout)["transfers"] == [] and json.loads(r.stdout)["settled"] is True
+    r = run.ok("ledger", "settle", POPEJOAN_TABLE=str(tmp_path / "z"))
+    assert "Nothing changed hands this session" in r.stdout
+    data = run.json("ledger", "settle", POPEJOAN_TABLE=str(tmp_path / "z"))
+    assert data["transfers"] == [] and data["settled"] is True
 
 
-def test_cli_settle_no_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: Callable[..., Result]) -> None:
+def test_cli_settle_no_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path))
     monkeypatch.delenv("POPEJOAN_TABLE", raising=False)
-    r = run("ledger", "settle", table=None)
-    assert r.exit_code == 2 and "no table" in r.stderr
+    Cli(tmp_path, columns="120").fails(2, "ledger", "settle", said=("no table",))
 
 
-def test_cli_stats(run: Callable[..., Result]) -> None:
-    r = run("ledger", "stats")
-    assert r.exit_code == 0, r.output
+def test_cli_stats(run: AtTable) -> None:
+    r = run.ok("ledger", "stats")
     assert "Standings" in r.stdout and "Élodie O'Neil" in r.stdout
     assert any(ch in r.stdout for ch in settle.BARS)
-    r = run("ledger", "stats", "--json")
-    data = json.loads(r.stdout)
+    data = run.json("ledger", "stats")
     assert [p["player"] for p in data["players"]][:2] == ["Ann Lee", "Борис"]
     assert data["players"][3]["net"] == 35
 
 
-def test_cli_settle_without_a_value_is_in_counters(run: Callable[..., Result]) -> None:
-    r = run("ledger", "settle")
-    assert r.exit_code == 0, r.output
+def test_cli_settle_without_a_value_is_in_counters(run: AtTable) -> None:
+    r = run.ok("ledger", "settle")
     assert "EUR" not in r.stdout and "0.05" not in r.stdout
     assert "Ann Lee pays Élodie O'Neil 32 counters" in r.stdout
     # the board's share goes to the banker (the first player by default), who keeps it for the board
     assert "Cat;Dog pays Ann Lee (the banker) 9 counters for the board" in r.stdout
     assert "pays the board" not in r.stdout
     assert "stays on the board for next time: 9 counters (game 9)" in r.stdout
-    data = json.loads(run("ledger", "settle", "--json").stdout)
+    data = run.json("ledger", "settle")
     assert data["value"] is None and data["currency"] is None and data["bank"] == "Ann Lee"
     assert {"from": "Ann Lee", "to": "Élodie O'Neil", "counters": 32} in data["transfers"]
     assert data["board"] == {"counters": 9, "pots": {"game": 9}, "held_by": "Ann Lee"}
-    r = run("ledger", "settle", "--currency", "GBP")
-    assert r.exit_code == 2 and "--value" in r.stderr and r.stdout == ""
+    run.fails(2, "ledger", "settle", "--currency", "GBP", said=("--value",))
 
 
-def test_cli_settle_names_the_banker_and_the_currency(run: Callable[..., Result]) -> None:
-    r = run("ledger", "settle", "--value", "0.05", "--bank", "Élodie O'Neil")
-    assert r.exit_code == 0, r.output
+def test_cli_settle_names_the_banker_and_the_currency(run: AtTable) -> None:
+    r = run.ok("ledger", "settle", "--value", "0.05", "--bank", "Élodie O'Neil")
     assert "Cat;Dog pays Élodie O'Neil (the banker) 0.45 EUR for the board" in r.stdout
     assert "stays on the board for next time: 9 counters (game 9), worth 0.45 EUR" in r.stdout
     assert "Élodie O'Neil (the banker) holds" in r.stdout
-    r = run("ledger", "settle", "--value", "0.05", "--bank", "Zed")
-    assert r.exit_code == 2 and "Zed" in r.stderr
+    run.fails(2, "ledger", "settle", "--value", "0.05", "--bank", "Zed", said=("Zed",))
