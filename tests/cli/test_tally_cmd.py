@@ -64,6 +64,7 @@ def test_refusals(cli: Cli) -> None:
     cli.ok("deal", "--real", "--tally", "--turnup", "QH")  # the dealer, Ann, takes the Queen
     cli.fails(3, "pay", "Bob", "queen", said=["already taken", "turn-up"])
     cli.fails(3, "pay", "Bob", "game", said=["goes out first"])
+    cli.fails(3, "pay", "Cat", "matrimony", said=["Bob holds Q♥ (the turn-up)"])  # the last card dealt: Bob's
     cli.fails(2, "pay", "Bob", "wat", said=["no pot"])
     cli.fails(2, "pay", "Bobo", "pope", said=["Bob"])
     cli.ok("pay", "Bob", "pope")
