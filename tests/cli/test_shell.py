@@ -319,6 +319,8 @@ def test_completion_candidates_from_the_table(dealt: Path, monkeypatch: pytest.M
     assert sh.candidates("play ", "B") == ["Bob"]
     assert sh.candidates("play Bob ", "K") == ["KC", "KD", "KH", "KS"]
     assert sh.candidates("out Ann --pope ", "") == ["Ann", "Bob", "Cat", "Dan", "spare", "none"]
+    assert sh.candidates("pay Bob ", "ma") == ["matrimony"]
+    assert sh.candidates("pay Bob pope ", "i") == ["intrigue"]
     assert sh.candidates("table use ", "") == ["fri"]
     assert sh.board_line().startswith("Board: Pope 6 · Matrimony 2")
 

@@ -231,6 +231,7 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("deal", "lead", "play", "spare", "board", "history", "undo", "count", "check", "end"),
                     ("table_cmd",)),
     **dict.fromkeys(("stop", "out", "show", "claim", "void"), ("real_cmd",)),
+    "pay": ("tally_cmd",),
     "demo": ("demo_cmd",),
     "practice": ("practice_cmd",),
     "simulate": ("simulate_cmd",),
@@ -238,7 +239,7 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
 }
 """Which module defines each top-level command or group (a test checks it against the tree)."""
 ALL_MODULES = ("completion_cmd", "demo_cmd", "hand_cmd", "ledger_cmd", "practice_cmd", "table_cmd", "tables_cmd",
-               "real_cmd", "rules_cmd", "settle_cmd", "shell_cmd", "simulate_cmd")
+               "real_cmd", "tally_cmd", "rules_cmd", "settle_cmd", "shell_cmd", "simulate_cmd")
 """Every command module, in the order they register: `--help` and TAB list commands in that order."""
 
 

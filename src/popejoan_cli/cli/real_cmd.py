@@ -13,6 +13,7 @@ from typing import Annotated
 
 import typer
 
+from popejoan_cli.base.errors import UsageError
 from popejoan_cli.base.words import plural
 from popejoan_cli.cli import command, common, console, emit_json, root, say
 from popejoan_cli.cli.common import JsonOpt
@@ -37,12 +38,23 @@ def out(
     name: Annotated[str, typer.Argument(help="Who went out.")],
     pope: Annotated[str | None, typer.Option("--pope", help="Who still holds the Pope: NAME, spare or none.")]
     = None,
+    left: Annotated[str | None, typer.Option("--left", help="In a tally hand: the cards each other player "
+                                             "holds, NAME=N,NAME=N...")] = None,
 ) -> None:
-    """End a real hand: NAME went out. popejoan works out the cards left and settles."""
+    """End a real hand: NAME went out. popejoan works out the cards left (a tally: is told them) and settles."""
     from popejoan_cli.render.narrate import settlement
     from popejoan_cli.table import moves
+    from popejoan_cli.table.events import OutDeclared, TallyOut
 
-    declared = moves.going_out(common.view(), name, pope)
+    view = common.view()
+    tally = view.open_hand is not None and view.open_hand.tally
+    if tally and left is None:
+        raise UsageError("a tally hand does not know the cards left: say how many each other player holds",
+                         "add --left NAME=N,NAME=N...")
+    if not tally and left is not None:
+        raise UsageError("--left goes with a tally hand (`deal --real --tally`): here the record counts the cards")
+    declared: OutDeclared | TallyOut = (moves.tally_out(view, name, left, pope) if left is not None
+                                        else moves.going_out(view, name, pope))
     name = declared.player
     done = common.record(lambda v: [declared])
     rec = next(r for r in reversed(done.view.hands) if r.closed)
@@ -83,13 +95,15 @@ def claim(
 ) -> None:
     """Check a claim against the record: right or wrong, and the plays that decide it (wrong: exit 3)."""
     from popejoan_cli.game.claims import judge
+    from popejoan_cli.game.tally import tally_judge
     from popejoan_cli.table import moves
     from popejoan_cli.table.view import pot_named
 
     view = common.view()
     rec, name = moves.claimed(view, name)
     pot = pot_named(view.the_rules(), what)  # its name, or the label the board shows
-    verdict = judge(rec.hand, rec.players.index(name), pot or what.lower(), amount)
+    verdict = tally_judge(rec.hand, rec.players.index(name), pot or what.lower(), amount) if rec.tally \
+        else judge(rec.hand, rec.players.index(name), pot or what.lower(), amount)
     if as_json:
         emit_json({"hand": rec.number, "player": name, "claim": what, "right": verdict.right, "why": verdict.text})
     elif verdict.right:

@@ -37,7 +37,8 @@ PROMPT = "popejoan> "
 CLEAR = cli.CLEAR
 """Clear the screen, home the cursor, and drop the scrollback (where a terminal supports it)."""
 
-CHANGING = frozenset({"deal", "lead", "play", "stop", "out", "undo", "count", "end", "table join", "table leave"})
+CHANGING = frozenset({"deal", "lead", "play", "pay", "stop", "out", "undo", "count", "end", "table join",
+                      "table leave"})
 """Commands after which the board is shown (when the journal did change)."""
 
 

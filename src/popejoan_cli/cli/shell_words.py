@@ -193,6 +193,8 @@ class Completion:
             found = self.names(tables.table_names(), text)
         elif param == "words":
             found = self.names(self.players(), text) + self.cards(text)
+        elif param == "pots":
+            found = self.names(self.pots(), text)
         elif param == "what":
             found = self.names([*self.pots(), "cards"], text)
         elif param == "target":

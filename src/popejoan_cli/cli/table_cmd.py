@@ -33,19 +33,23 @@ def deal(
     = None,
     real: Annotated[bool, typer.Option("--real", help="A real deck was dealt: record it card by card.")] = False,
     turnup: Annotated[str | None, typer.Option("--turnup", "-t", help="With --real: the card turned up.")] = None,
+    tally: Annotated[bool, typer.Option("--tally", help="With --real: keep a tally (pots paid, cards left), "
+                                        "not every card.")] = False,
 ) -> None:
     """Dress the board and deal a virtual hand (or record a real deal); the turn-up's effects apply at once."""
     import secrets
 
     from popejoan_cli.game.cards import Card, parse_seed
     from popejoan_cli.render.narrate import dealt
-    from popejoan_cli.table.events import HandDealt, RealHandDealt
+    from popejoan_cli.table.events import HandDealt, RealHandDealt, TallyHandDealt
 
-    if real:
+    if real or tally:
         if seed is not None:
-            raise UsageError("--seed deals a virtual hand; --real records a real deck", "give one or the other")
+            deck = "--tally keeps a tally of" if tally else "--real records"
+            raise UsageError(f"--seed deals a virtual hand; {deck} a real deck", "give one or the other")
         up = str(Card.parse(turnup)) if turnup else ""
-        done = common.record(lambda view: [RealHandDealt(dealer=view.next_dealer, turnup=up)])
+        kind = TallyHandDealt if tally else RealHandDealt
+        done = common.record(lambda view: [kind(dealer=view.next_dealer, turnup=up)])
         rec = done.view.hands[-1]
         say(dealt(rec.hand, rec.players, rec.number, rec.dealer))
         return

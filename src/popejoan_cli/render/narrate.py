@@ -15,6 +15,7 @@ from popejoan_cli.base.visible import shown
 from popejoan_cli.base.words import plural
 from popejoan_cli.game.cards import Card, Suit
 from popejoan_cli.game.hand import Award, Hand, Play, Stop
+from popejoan_cli.game.tally import TallyHand
 
 Line = list[str | Card]
 
@@ -151,6 +152,9 @@ def dealt(hand: Hand, names: Sequence[str], number: int, dealer: str, seed: obje
               for p in hand.payments if p.why == "turnup"]
     if hand.ended_at_turnup:
         lines.append(["The hand ends at the turn-up; the board carries over."])
+    elif isinstance(hand, TallyHand):
+        lines.append([f"{names[hand.leader]} leads. Record pots as they are taken with `popejoan pay NAME POT`, "
+                      "and the end with `popejoan out NAME --left NAME=N,...`."])
     elif not hand.known:  # a real deck: nobody but the players has seen the cards
         lines.append([f"{names[hand.leader]} leads: record each card with `popejoan play NAME CARD`."])
     else:

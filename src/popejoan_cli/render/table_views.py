@@ -160,7 +160,8 @@ def history_view(view: TableView) -> RenderableType:
         status = ("void" if hand.void else "(turn-up)" if hand.ended_at_turnup else
                   rec.players[hand.out] if hand.out is not None else "playing")
         # An open hand's seed would tell every hand: shown once the hand is over.
-        seed = "real deck" if rec.real else escape(shown(str(rec.seed))) if rec.closed else "–"
+        seed = ("real deck, tallied" if rec.tally else "real deck" if rec.real
+                else escape(shown(str(rec.seed))) if rec.closed else "–")
         row = [str(rec.number), escape(shown(rec.dealer)), seed,
                hand.turnup.face if hand.turnup is not None else "–", escape(shown(status)),
                escape(shown(won or "–"))]

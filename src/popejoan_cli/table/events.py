@@ -136,6 +136,32 @@ class OutDeclared:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
+class TallyHandDealt:
+    """A real deck was dealt and is kept as a tally (pots paid, cards left), not card by card."""
+
+    dealer: str
+    turnup: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PotsPaid:
+    """In a tally hand, a player showed the cards of these pots during play and took them."""
+
+    player: str
+    pots: list[str]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TallyOut:
+    """A tally hand ended: `player` went out, each other player held `left` cards; `pope` as in
+    `OutDeclared` (a player, "spare", "none", or "" when it was not asked)."""
+
+    player: str
+    left: dict[str, int]
+    pope: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Counted:
     """The banker counted the counters on a pot or in front of a player."""
 
@@ -173,7 +199,7 @@ class SessionEnded:
 
 Event = (TableOpened | BalancesCarried | HistoryCarried | PlayerJoined | PlayerLeft | HandDealt | SpareTaken | CardLed
          | RealHandDealt | CardPlayed | StopCalled | HandShown | VoidDeclared | OutDeclared | Counted | EventVoided
-         | HandCheckpointed | FinalDealt | SessionEnded)
+         | HandCheckpointed | FinalDealt | SessionEnded | TallyHandDealt | PotsPaid | TallyOut)
 
 OPENING = (TableOpened, BalancesCarried, HistoryCarried)
 """Events that open a table or a session and bring its counters in: undo never voids them (a
@@ -184,7 +210,7 @@ KINDS: dict[str, type[Any]] = {
     cls.__name__: cls
     for cls in (TableOpened, BalancesCarried, HistoryCarried, PlayerJoined, PlayerLeft, HandDealt, SpareTaken, CardLed,
                 RealHandDealt, CardPlayed, StopCalled, HandShown, VoidDeclared, OutDeclared, Counted, EventVoided,
-                HandCheckpointed, FinalDealt, SessionEnded)
+                HandCheckpointed, FinalDealt, SessionEnded, TallyHandDealt, PotsPaid, TallyOut)
 }
 
 

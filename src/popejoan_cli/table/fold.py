@@ -37,14 +37,18 @@ from popejoan_cli.table.events import (
     OutDeclared,
     PlayerJoined,
     PlayerLeft,
+    PotsPaid,
     RealHandDealt,
     SessionEnded,
     SpareTaken,
     StopCalled,
     TableOpened,
+    TallyHandDealt,
+    TallyOut,
     VoidDeclared,
 )
 from popejoan_cli.table.real import apply_real
+from popejoan_cli.table.tally import apply_tally
 from popejoan_cli.table.undo import Command, commands, describe, hand_commands, to_undo, voids
 from popejoan_cli.table.view import (
     MAX_COUNTERS,
@@ -253,6 +257,7 @@ _STEPS: dict[type[Any], Callable[[TableView, int, Any], None]] = {
     SessionEnded: _session_ended,
     EventVoided: _voided,
     **dict.fromkeys((RealHandDealt, CardPlayed, StopCalled, HandShown, VoidDeclared, OutDeclared), apply_real),
+    **dict.fromkeys((TallyHandDealt, PotsPaid, TallyOut), apply_tally),
 }
 """Each kind of event (but the opening) to its step of the fold."""
 

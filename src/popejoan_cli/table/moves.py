@@ -9,6 +9,7 @@ event before it is written.
 from __future__ import annotations
 
 from popejoan_cli.base.errors import RuleViolation, UsageError, allowed
+from popejoan_cli.base.limits import whole_number
 from popejoan_cli.base.names import find_name
 from popejoan_cli.game.cards import Card, Seed
 from popejoan_cli.game.playout import lowest_lead
@@ -21,6 +22,7 @@ from popejoan_cli.table.events import (
     PlayerJoined,
     SessionEnded,
     TableOpened,
+    TallyOut,
 )
 from popejoan_cli.table.view import HandRecord, TableView, need_hand, player_named, pot_named
 
@@ -75,6 +77,24 @@ def going_out(view: TableView, name: str, pope: str | None) -> OutDeclared:
     if pope is not None and pope.lower() not in ("spare", "none"):
         pope = player_named(view.players, pope)
     return OutDeclared(player=who, pope=pope or "")
+
+
+def tally_out(view: TableView, name: str, left: str, pope: str | None) -> TallyOut:
+    """`out NAME --left A=3,B=5 [--pope ...]`: the counts as typed, each player named as the table knows them."""
+    declared = going_out(view, name, pope)
+    counts: dict[str, int] = {}
+    for part in (p.strip() for p in left.split(",")):
+        who, eq, number = part.partition("=")
+        if not eq:
+            raise UsageError(f"--left {part!r}: give NAME=N for each other player", "e.g. --left Ann=3,Bob=5")
+        player = player_named(view.players, who.strip())
+        n = whole_number(number.strip(), 0, 52)
+        if n is None:
+            raise UsageError(f"--left {part!r}: {number.strip()!r} is not a number of cards", "a number from 0 to 52")
+        if player in counts:
+            raise UsageError(f"--left gives {player} twice")
+        counts[player] = n
+    return TallyOut(player=declared.player, left=counts, pope=declared.pope)
 
 
 def claimed(view: TableView, name: str) -> tuple[HandRecord, str]:

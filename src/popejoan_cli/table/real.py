@@ -11,6 +11,7 @@ from popejoan_cli.base.words import plural
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import SPARE, Card, hand_sizes
 from popejoan_cli.game.hand import PLAYED, Hand
+from popejoan_cli.game.tally import TallyHand
 from popejoan_cli.table.events import (
     CardPlayed,
     Event,
@@ -26,7 +27,7 @@ from popejoan_cli.table.view import HandRecord, TableView, close_hand, deal_turn
 def apply_real(view: TableView, seq: int, event: Event) -> None:
     """A hand from a real deck: the referee checks what can be known and never guesses."""
     if isinstance(event, RealHandDealt):
-        _deal(view, seq, event)
+        deal_unseen(view, seq, event.dealer, event.turnup)
         return
     # Cards may be shown once the hand is settled, until the next deal.
     settled = view.hands[-1] if view.hands and isinstance(event, HandShown) else None
@@ -35,6 +36,9 @@ def apply_real(view: TableView, seq: int, event: Event) -> None:
     if not rec.real:
         raise RuleViolation("this hand was dealt by popejoan, which knows every card: lead with "
                             "`popejoan lead CARD` and it plays the follows")
+    if rec.tally:
+        _tallied(view, rec, event)
+        return
     if isinstance(event, CardPlayed):
         _card(view, hand, event)
     elif isinstance(event, StopCalled):
@@ -53,11 +57,22 @@ def apply_real(view: TableView, seq: int, event: Event) -> None:
         close_hand(view, rec)
 
 
-def _deal(view: TableView, seq: int, event: RealHandDealt) -> None:
+def _tallied(view: TableView, rec: HandRecord, event: Event) -> None:
+    """A tally hand records no card: of the real deck's calls it takes only the void."""
+    hand = rec.hand
+    if not isinstance(event, VoidDeclared) or not isinstance(hand, TallyHand):
+        raise RuleViolation("this hand is kept as a tally: record pots with `popejoan pay NAME POT`, and the end "
+                            "with `popejoan out NAME --left ...`")
+    hand.tally_void()
+    close_hand(view, rec)
+
+
+def deal_unseen(view: TableView, seq: int, dealer_name: str, turnup_text: str, cls: type[Hand] = Hand) -> HandRecord:
+    """A real deck dealt (a `cls` hand, unseen): the dressing and the turn-up apply at once."""
     rules = view.the_rules()
-    dealer = deal_turn(view, event.dealer)
+    dealer = deal_turn(view, dealer_name)
     mode = rules.deal.turnup
-    turnup = Card.parse(event.turnup) if event.turnup else None
+    turnup = Card.parse(turnup_text) if turnup_text else None
     if mode == "none" and turnup is not None:
         raise UsageError(f"{view.rules_name} turns no card up", "leave out --turnup")
     if mode != "none" and turnup is None:
@@ -68,13 +83,14 @@ def _deal(view: TableView, seq: int, event: RealHandDealt) -> None:
     spare = rules.deal.spare_position if rules.deal.spare_hand else None
     sizes, spare_size, last = hand_sizes(rules.deck_size() - (mode == "out-of-play"), n, dealer, spare)
     holder = last if mode == "in-hand" else None
-    hand = Hand.unseen(rules, n, dealer, Board(rules, view.board), sizes, spare_size, turnup, holder)
+    hand = cls.unseen(rules, n, dealer, Board(rules, view.board), sizes, spare_size, turnup, holder)
     hand.names = list(view.players)
-    rec = HandRecord(len(view.hands) + 1, seq, "", event.dealer, list(view.players), hand=hand)
+    rec = HandRecord(len(view.hands) + 1, seq, "", dealer_name, list(view.players), hand=hand)
     rec.real = True
     view.hands.append(rec)
     if hand.ended:
         close_hand(view, rec)
+    return rec
 
 
 def _card(view: TableView, hand: Hand, event: CardPlayed) -> None:

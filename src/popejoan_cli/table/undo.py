@@ -24,10 +24,13 @@ from popejoan_cli.table.events import (
     OutDeclared,
     PlayerJoined,
     PlayerLeft,
+    PotsPaid,
     RealHandDealt,
     SessionEnded,
     SpareTaken,
     StopCalled,
+    TallyHandDealt,
+    TallyOut,
     VoidDeclared,
 )
 from popejoan_cli.table.view import TableView, need_hand
@@ -93,11 +96,12 @@ def describe(view: TableView, command: Command) -> str:
     """A command as the table would say it. It never shows a seed: while a hand is open its
     seed is a secret (it gives every hand away)."""
     seq, event = command[0]
-    number = sum(1 for s, e in view.effective if s <= seq and isinstance(e, HandDealt | RealHandDealt))
+    number = sum(1 for s, e in view.effective if s <= seq and isinstance(e, HandDealt | RealHandDealt | TallyHandDealt))
     closes = any(isinstance(e, HandCheckpointed) for _, e in command)
     closed = f", which closed hand {number}" if closes else ""
-    if isinstance(event, HandDealt | RealHandDealt):
-        deck = " (a real deck)" if isinstance(event, RealHandDealt) else ""
+    if isinstance(event, HandDealt | RealHandDealt | TallyHandDealt):
+        deck = (" (a real deck)" if isinstance(event, RealHandDealt)
+                else " (a real deck, tallied)" if isinstance(event, TallyHandDealt) else "")
         ended = ", which ended at the turn-up" if closes else ""
         return f"the deal of hand {number} by {event.dealer}{deck}{ended}"
     if isinstance(event, CardLed):
@@ -110,7 +114,9 @@ def describe(view: TableView, command: Command) -> str:
         return f"the {plural(len(event.cards), 'card')} {event.player} showed"
     if isinstance(event, VoidDeclared):
         return f"hand {number} declared void"
-    if isinstance(event, OutDeclared):
+    if isinstance(event, PotsPaid):
+        return f"{event.player} taking {', '.join(event.pots)}"
+    if isinstance(event, OutDeclared | TallyOut):
         return f"{event.player} going out{closed}"
     if isinstance(event, SpareTaken):
         return f"{event.player} taking the spare hand" + (f" for {event.price}" if event.price else "")

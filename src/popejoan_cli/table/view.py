@@ -37,6 +37,8 @@ class HandRecord:
         self.closed = False
         self.real = False
         """A real deck, recorded card by card: the hands are unseen."""
+        self.tally = False
+        """A real deck kept as a tally (pots paid, cards left), not card by card."""
         self.breaches: list[str] = []
         self._hand = hand
         self._build = build

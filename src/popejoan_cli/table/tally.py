@@ -1,0 +1,77 @@
+"""The fold's steps for a real deck kept as a tally: `TallyHandDealt`, `PotsPaid`, `TallyOut`.
+
+Split from `real` for size; `fold.apply` hands these events here. What may be paid and the
+settlement are the referee's (`game.tally`); here the names are checked and the hand closed.
+"""
+
+from __future__ import annotations
+
+from popejoan_cli.base.errors import RuleViolation, UsageError, allowed
+from popejoan_cli.game.cards import SPARE
+from popejoan_cli.game.state import UNKNOWN
+from popejoan_cli.game.tally import TallyHand
+from popejoan_cli.table.events import Event, PotsPaid, TallyHandDealt, TallyOut
+from popejoan_cli.table.real import deal_unseen
+from popejoan_cli.table.view import HandRecord, TableView, close_hand, seat_of
+
+
+def apply_tally(view: TableView, seq: int, event: Event) -> None:
+    """One step of a tally hand."""
+    if isinstance(event, TallyHandDealt):
+        rec = deal_unseen(view, seq, event.dealer, event.turnup, TallyHand)
+        rec.tally = True
+        return
+    rec = _tally_hand(view)
+    hand = rec.hand
+    assert isinstance(hand, TallyHand)
+    if isinstance(event, PotsPaid):
+        pots = [_pot(view, p) for p in event.pots]
+        if not pots:
+            raise UsageError("which pots? name at least one", allowed([p.name for p in view.the_rules().pots], ""))
+        hand.pay(seat_of(view, event.player), pots)
+    elif isinstance(event, TallyOut):
+        seat = seat_of(view, event.player)
+        hand.go_out(seat, _counts(view, rec, event), _pope(view, event.pope))
+        close_hand(view, rec)
+
+
+def _tally_hand(view: TableView) -> HandRecord:
+    rec = view.open_hand
+    if rec is None:
+        last = "the last hand is over" if view.hands else "no hand has been dealt"
+        raise RuleViolation(f"no tally hand is being played: {last}", "deal one first: `popejoan deal --real --tally`")
+    if not rec.tally:
+        raise RuleViolation("this hand is not kept as a tally: pots are paid as their cards are played",
+                            "deal with `popejoan deal --real --tally` to keep a tally")
+    return rec
+
+
+def _pot(view: TableView, typed: str) -> str:
+    names = [p.name for p in view.the_rules().pots]
+    if typed not in names:
+        raise UsageError(f"no pot called {typed!r} on this board", allowed(names, typed))
+    return typed
+
+
+def _counts(view: TableView, rec: HandRecord, event: TallyOut) -> list[int]:
+    """Each seat's cards left, in seat order: every other player given exactly once."""
+    for name in event.left:
+        if name not in rec.players:
+            raise UsageError(f"no player {name!r} at this table", allowed(rec.players, name))
+    if event.left.get(event.player):
+        raise RuleViolation(f"{event.player} went out, so holds no cards, not {event.left[event.player]}")
+    missing = [p for p in rec.players if p != event.player and p not in event.left]
+    if missing:
+        raise UsageError(f"how many cards does {missing[0]} hold? give every other player's count",
+                         f"e.g. --left {','.join(f'{p}=3' for p in rec.players if p != event.player)}")
+    return [event.left.get(p, 0) for p in rec.players]
+
+
+def _pope(view: TableView, pope: str) -> int | None:
+    if not pope:
+        return UNKNOWN
+    if pope == "none":
+        return None
+    if pope == "spare":
+        return SPARE
+    return seat_of(view, pope)
