@@ -6,6 +6,8 @@ what can be known from the record and never guesses; it asks only who holds the 
 
 from __future__ import annotations
 
+import copy
+
 from popejoan_cli.base.errors import IllegalPlay, Problem, RuleViolation, UsageError
 from popejoan_cli.base.words import plural
 from popejoan_cli.game.board import Board
@@ -28,13 +30,8 @@ def apply_real(view: TableView, seq: int, event: Event) -> None:
     if isinstance(event, RealHandDealt):
         _deal(view, seq, event)
         return
-    # Cards may be shown once the hand is settled, until the next deal.
-    settled = view.hands[-1] if view.hands and isinstance(event, HandShown) else None
-    rec = view.open_hand or settled or need_hand(view)
+    rec = real_hand(view, shown=isinstance(event, HandShown))
     hand = rec.hand
-    if not rec.real:
-        raise RuleViolation("this hand was dealt by popejoan, which knows every card: lead with "
-                            "`popejoan lead CARD` and it plays the follows")
     if isinstance(event, CardPlayed):
         _card(view, hand, event)
     elif isinstance(event, StopCalled):
@@ -51,6 +48,52 @@ def apply_real(view: TableView, seq: int, event: Event) -> None:
     elif isinstance(event, OutDeclared):
         _out(view, hand, event)
         close_hand(view, rec)
+
+
+def real_hand(view: TableView, *, shown: bool = False) -> HandRecord:
+    """The real hand a card, a stop or (with `shown`) a show is about; refused otherwise."""
+    # Cards may be shown once the hand is settled, until the next deal.
+    settled = view.hands[-1] if view.hands and shown else None
+    rec = view.open_hand or settled or need_hand(view)
+    if not rec.real:
+        raise RuleViolation("this hand was dealt by popejoan, which knows every card: lead with "
+                            "`popejoan lead CARD` and it plays the follows")
+    return rec
+
+
+def already_stopped(hand: Hand) -> str | None:
+    """What a `stop` typed after the run has stopped amounts to: nothing, and the words that say
+    so; None when the stop is for the fold to judge."""
+    if hand.can_call_stop() or not (hand.stops and hand.lead_due) or hand.ended:
+        return None
+    done = hand.stops[-1]
+    return f"the run had already stopped at {done.card.face} ({done.reason}): nothing to record"
+
+
+def line(view: TableView, typed: list[tuple[str, str | None]]) -> tuple[list[Event], list[str]]:
+    """One typed line of a real hand: each (player, card), or (player, None) for `stop`.
+
+    The events to write, checked card by card in order exactly as the fold checks them (on a
+    copy of the hand: the first refusal raises and nothing is written), and the words for each
+    `stop` that came after the run had already stopped, which writes nothing.
+    """
+    rec = real_hand(view)
+    probe = copy.deepcopy(rec.hand)
+    events: list[Event] = []
+    notes: list[str] = []
+    for player, card in typed:
+        if card is None:
+            note = already_stopped(probe)
+            if note is not None:
+                notes.append(note)
+                continue
+            event: Event = StopCalled()
+            _stop(probe)
+        else:
+            event = CardPlayed(player=player, card=card)
+            _card(view, probe, event)
+        events.append(event)
+    return events, notes
 
 
 def _deal(view: TableView, seq: int, event: RealHandDealt) -> None:
