@@ -126,3 +126,13 @@ def test_the_lines_cover_the_known_hands() -> None:
         lines = run_lines(hand)
         assert len(lines) == sum(1 for p in hand.plays if p.lead)
         assert sum(len(w) - 1 - (w[-1] == "stop") for w in lines) == len(hand.plays)
+
+
+def test_a_run_on_one_line_in_the_shell(cli: Cli) -> None:
+    cli.real()
+    res = cli("shell", input="play Bob AS 2S:Ann stop\nstop\nplay Ann AD 3D:Zob\nexit\n")
+    assert res.exit_code == 0, res.stderr
+    assert f"Ann plays {face('2S')}\n" in res.stdout
+    assert f"The run had already stopped at {face('2S')} (spare): nothing to record.\n" in res.stdout
+    assert "no player 'Zob' at this table" in res.stderr and "did you mean 'Bob'?" in res.stderr
+    assert [p["card"] for p in cli.hand()["plays"]] == ["AS", "2S"]
