@@ -2,6 +2,8 @@
 
 Split from `fold` for size; `fold.apply` hands these events here. The referee checks
 what can be known from the record and never guesses; it asks only who holds the Pope.
+`line` reads one typed `play` line (a run round the table) into those events, checked in
+order before anything is written; `already_stopped` says when a `stop` has nothing to record.
 """
 
 from __future__ import annotations
