@@ -8,7 +8,7 @@ as a table would, card by card, and requires the same replay record (awards, pay
 board) as the known-hands replay. The table calls `stop` only where the referee cannot
 know the run is over (the next card is in the unseen spare hand, or, with clockwise
 follow, the next player in turn does not hold it); every other stop the referee makes
-itself, and a `stop` then is refused.
+itself, and a `stop` then records nothing.
 
 Driven in-process with Typer's CliRunner in an isolated POPEJOAN_HOME (POPEJOAN_TABLE never
 inherited); stdout, stderr and the exit code are checked separately. Stdout is not a
@@ -128,14 +128,30 @@ def pope_answer(hand: Hand, dealt: Dealt) -> str | None:
     return held[0] if held else "spare"
 
 
+def run_lines(hand: Hand) -> list[list[str]]:
+    """The known hand as one `play` line per run: `NAME CARD CARD:NAME ...`, each run but the
+    last ending in `stop` (out of habit where the referee stops the run itself)."""
+    lines: list[list[str]] = []
+    for i, p in enumerate(hand.plays):
+        if p.lead:
+            if i:
+                lines[-1].append("stop")
+            lines.append([PLAYERS[p.seat], str(p.card)])
+        else:
+            same = hand.plays[i - 1].seat == p.seat
+            lines[-1].append(str(p.card) if same else f"{p.card}:{PLAYERS[p.seat]}")
+    return lines
+
+
 def record(cli: Cli, name: str, seed: int, dealer: int, *, batch: bool = False,
-           probe_stops: bool = False) -> tuple[Hand, dict[str, Any]]:
+           probe_stops: bool = False, runs: bool = False) -> tuple[Hand, dict[str, Any]]:
     """Record the known hand on a real table; return it and the table's record of it.
 
     One `play NAME CARD` per card (with `batch`, one `play NAME CARD...` for each player's
     cards in a row); `stop` where the table must call it. Unless `batch`, the narration of
     each step is checked: the card, and either the referee's own stop or its question.
-    With `probe_stops`, a `stop` after each stop the referee made itself is refused.
+    With `probe_stops`, a `stop` after each stop the referee made itself records nothing. With
+    `runs`, one `play` line per run (`run_lines`).
     """
     hand, dealt = known_hand(name, seed, dealer)
     said = cli.real(name, PLAYERS, PLAYERS[dealer], None if dealt.turnup is None else str(dealt.turnup))
@@ -155,7 +171,9 @@ def record(cli: Cli, name: str, seed: int, dealer: int, *, batch: bool = False,
             plan.append((p.seat, [p]))
     assert next(stops, None) is None
     last = said
-    for seat, items in plan:
+    for words in run_lines(hand) if runs else []:
+        last = cli.ok("play", *words).stdout
+    for seat, items in [] if runs else plan:
         if seat == -1:
             assert "or `popejoan stop` if nobody can." in last, last
             last = cli.ok("stop").stdout
@@ -165,9 +183,11 @@ def record(cli: Cli, name: str, seed: int, dealer: int, *, batch: bool = False,
             if not batch:
                 assert f"Stop at {items[0].card.face}: " in last, last
                 assert "leads next" in last
-            if probe_stops:
-                err = cli.fails(3, "stop")
-                assert f"the run already stopped at {items[0].card.face} ({items[0].reason})" in err
+            if probe_stops:  # a stop out of habit: harmless, and nothing is recorded
+                before = cli.journal()
+                assert cli.ok("stop").stdout == (f"The run had already stopped at {items[0].card.face} "
+                                                 f"({items[0].reason}): nothing to record.\n")
+                assert cli.journal() == before
         else:
             last = cli.ok("play", PLAYERS[seat], *(str(p.card) for p in items)).stdout
             first = items[0]
@@ -328,11 +348,11 @@ def test_stop_with_no_run_in_progress(cli: Cli) -> None:
     cli.real()
     err = cli.fails(3, "stop")
     assert err == "popejoan: no run is waiting for a card that might be missing\n  rule: a stop ends a run\n"
-    # The referee stopped the run itself: the message names that stop and the next leader.
+    # The referee stopped the run itself: a stop out of habit names that stop and records nothing.
     cli.ok("play", "Bob", "7D")
-    err = cli.fails(3, "stop")
-    assert (f"no run is waiting for a card that might be missing; the run already stopped at {face('7D')} "
-            "(removed), and Bob leads next") in err
+    before = cli.journal()
+    assert cli.ok("stop").stdout == f"The run had already stopped at {face('7D')} (removed): nothing to record.\n"
+    assert cli.journal() == before
     # The card's holder is known (the turned-up 8♥ is Bob's): he must play it, nobody may stop.
     cli.ok("play", "Bob", "7H")
     assert "no run is waiting" in cli.fails(3, "stop")

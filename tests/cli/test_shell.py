@@ -318,6 +318,12 @@ def test_completion_candidates_from_the_table(dealt: Path, monkeypatch: pytest.M
     assert sh.candidates("count ", "a") == ["ace", "Ann"]
     assert sh.candidates("play ", "B") == ["Bob"]
     assert sh.candidates("play Bob ", "K") == ["KC", "KD", "KH", "KS"]
+    # A run on one line: CARD:NAME completes the player, `stop` ends the line.
+    assert sh.candidates("play Bob AS ", "2S:") == ["2S:Ann", "2S:Bob", "2S:Cat", "2S:Dan"]
+    assert sh.candidates("play Bob AS ", "2s:c") == ["2s:Cat"]
+    assert sh.candidates("play Bob AS ", "2X:") == []
+    assert sh.candidates("play Bob AS 2S:Ann ", "st") == ["stop"]
+    assert len(sh.candidates("play Bob AS 2S:Ann ", "")) == 4 + 51 + 1  # every card of the pack, any hand
     assert sh.candidates("out Ann --pope ", "") == ["Ann", "Bob", "Cat", "Dan", "spare", "none"]
     assert sh.candidates("pay Bob ", "ma") == ["matrimony"]
     assert sh.candidates("pay Bob pope ", "i") == ["intrigue"]

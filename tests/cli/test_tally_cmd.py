@@ -70,6 +70,7 @@ def test_refusals(cli: Cli) -> None:
     cli.ok("pay", "Bob", "pope")
     cli.fails(3, "pay", "Cat", "pope", said=["already taken"])
     cli.fails(3, "play", "Bob", "2C", said=["tally"])
+    cli.fails(3, "play", "Bob", "2C", "3C:Cat", "stop", said=["tally"])  # a one-line run is refused whole
     cli.fails(3, "stop", said=["tally"])
     cli.fails(3, "void", said=["no_new_suit"])
     cli.fails(2, "out", "Dan", "--left", "Ann=3,Bob=2,Cat=4,Zed=1", said=["Zed"])

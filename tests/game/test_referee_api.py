@@ -210,3 +210,18 @@ def test_declare_void_needs_a_passing_lead_after_a_stop() -> None:
         michigan.call_stop()
     michigan.declare_void()
     assert michigan.ended and michigan.void and michigan.phase == "over" and michigan.legal_plays() == []
+
+
+def test_a_deep_copy_plays_on_apart_from_its_hand() -> None:
+    """`copy.deepcopy(hand)` is a probe: its plays, holders and stops are its own."""
+    import copy
+
+    rules = preset("modern-stops")
+    hand = Hand.deal(rules, 4, 0, Board(rules), seeded_deal(rules, 4, 0, 42))
+    before = (list(hand.moves), list(hand.played_by), [list(o) for o in hand.ordered], list(hand.left))
+    probe = copy.deepcopy(hand)
+    play_out(probe)
+    assert probe.ended and probe.plays and not hand.plays
+    assert (list(hand.moves), list(hand.played_by), [list(o) for o in hand.ordered], list(hand.left)) == before
+    assert play_out(hand).plays == probe.plays
+    assert probe.rules is hand.rules

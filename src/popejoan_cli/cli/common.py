@@ -100,6 +100,33 @@ def seats(text: str, dealer: str | None, rules_spec: str) -> tuple[HouseRules, l
     return rules, names, names.index(dealer)
 
 
+def run_words(names: list[str], words: list[str]) -> list[tuple[str, str | None]]:
+    """The cards of a `play` line: `CARD` or `CARD:NAME` each (the card as the file writes it, and
+    the player named, or "" for whoever played the card before), or `stop` (None); exit 2 else."""
+    from popejoan_cli.base.names import find_name
+    from popejoan_cli.game.cards import Card
+
+    typed: list[tuple[str, str | None]] = []
+    for word in words:
+        if word.lower() == "stop":
+            typed.append(("", None))
+            continue
+        card, colon, name = word.partition(":")
+        who = ""
+        if colon:
+            if not name.strip():
+                raise UsageError(f"{cut(word, 20)}: who played it? give a name after the colon",
+                                 f"e.g. `{word.strip()[:10]}{names[0] if names else 'Ann'}`")
+            found = find_name(name, names)
+            if found is None:
+                raise UsageError(f"no player {cut(name, 20)} at this table", allowed(names, name))
+            who = found
+        typed.append((who, str(Card.parse(card))))
+    if not typed:
+        raise UsageError("play what? give one or more cards", "e.g. `popejoan play Ann 4C 5C`")
+    return typed
+
+
 def confirm(question: str) -> bool:
     """Ask yes or no on stderr; no answer at all (end of input) is no."""
     try:

@@ -21,12 +21,18 @@ from popejoan_cli.cli.common import JsonOpt
 
 @command(root, "stop")
 def stop() -> None:
-    """The table calls a stop in a real hand: nobody can play the next card."""
+    """The table calls a stop in a real hand: nobody can play the next card (after a stop the
+    record already shows, nothing is recorded)."""
     from popejoan_cli.render.narrate import progress
     from popejoan_cli.table.events import StopCalled
+    from popejoan_cli.table.real import already_stopped
 
     view = common.view()
     rec = view.open_hand
+    note = already_stopped(rec.hand) if rec is not None and rec.real else None
+    if note is not None:
+        console().print(note[:1].upper() + note[1:] + ".", markup=False)
+        return
     mark = (len(rec.hand.plays), len(rec.hand.stops), len(rec.hand.awards)) if rec is not None else (0, 0, 0)
     done = common.record(lambda v: [StopCalled()])
     rec = done.view.hands[-1]

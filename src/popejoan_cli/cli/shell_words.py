@@ -1,6 +1,7 @@
 """The words of a shell line: `split` reads a line as `shlex.split` does (in linear time), and
 `Completion` offers what may complete a word at TAB (command words from the command tree,
-the table's players, its pot names, and cards in every notation `Card.parse` reads).
+the table's players, its pot names, cards in every notation `Card.parse` reads, and the
+`CARD:NAME` and `stop` words of a `play` line).
 
 Split from `shell_cmd` for size. Every `popejoan` invocation that registers all commands
 imports this file with the shell, so only light modules are imported at the top; the store,
@@ -192,7 +193,7 @@ class Completion:
 
             found = self.names(tables.table_names(), text)
         elif param == "words":
-            found = self.names(self.players(), text) + self.cards(text)
+            found = self.run_word(text)
         elif param == "pots":
             found = self.names(self.pots(), text)
         elif param == "what":
@@ -206,6 +207,18 @@ class Completion:
 
             found = self.names(preset_names(), text)
         return found
+
+    def run_word(self, text: str) -> list[str]:
+        """A word of `play`: a player, a card of the pack (never where the table saw it go),
+        `stop`, or after `CARD:` the player who played it."""
+        card, colon, name = text.partition(":")
+        if colon:
+            from popejoan_cli.game.cards import parse_card_or_none
+
+            if parse_card_or_none(card) is None:
+                return []
+            return [f"{card}:{n}" for n in self.names(self.players(), name)]
+        return self.names(self.players(), text) + self.cards(text) + self.names(["stop"], text)
 
     def players(self) -> list[str]:
         return list(self.view.players) if self.view is not None else []

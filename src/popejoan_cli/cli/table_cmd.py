@@ -111,32 +111,40 @@ def lead(
 
 @command(root, "play")
 def play(
-    words: Annotated[list[str], typer.Argument(metavar="[NAME] CARD...",
-                                               help="Who plays (optional for a virtual lead) and the cards.")],
+    words: Annotated[list[str], typer.Argument(metavar="[NAME] CARD[:NAME]... [stop]",
+                                               help="Who plays first (optional for a virtual lead), then the "
+                                                    "cards; CARD:NAME is played by NAME; `stop` ends the run.")],
 ) -> None:
-    """Record cards as the table plays them (a real deck); in a virtual hand, the same as `lead`."""
+    """Record cards as the table plays them (a real deck), a whole run on one line; in a virtual hand,
+    the same as `lead`."""
     from popejoan_cli.game.cards import Card
     from popejoan_cli.render.narrate import progress
-    from popejoan_cli.table.events import CardPlayed
+    from popejoan_cli.table.real import line
 
     view = common.view()
     player = find_name(words[0], view.players)
-    cards = [Card.parse(w) for w in (words[1:] if player is not None else words)]
-    if not cards:
-        raise UsageError("play what? give one or more cards", "e.g. `popejoan play Ann 4C 5C`")
+    typed = common.run_words(view.players, words[1:] if player is not None else words)
     rec = view.open_hand
     if rec is None or not rec.real:
-        if len(cards) != 1:
+        if len(typed) != 1 or typed[0][1] is None or typed[0][0]:
             raise UsageError("popejoan plays the follows of a virtual hand itself: lead one card")
-        _lead(str(cards[0]), player)
+        _lead(typed[0][1], player)
         return
-    if player is None:
-        raise UsageError(f"who played {cards[0].face}? in a real hand, name the player first",
-                         f"e.g. `popejoan play {rec.players[rec.hand.leader]} {cards[0]}`")
-    mark = (len(rec.hand.plays), len(rec.hand.stops), len(rec.hand.awards))
-    done = common.record(lambda v: [CardPlayed(player=player, card=str(c)) for c in cards])
-    hand = done.view.hands[rec.number - 1].hand
-    say(progress(hand, rec.players, *mark))
+    plays: list[tuple[str, str | None]] = []
+    now = player or ""
+    for who, card in typed:
+        now = who or now  # a card with no name: whoever played the card before it
+        if card is not None and not now:
+            raise UsageError(f"who played {Card.parse(card).face}? in a real hand, name the player first",
+                             f"e.g. `popejoan play {rec.players[rec.hand.leader]} {card}`")
+        plays.append((now, card))
+    events, notes = line(view, plays)  # refused here, with the fold's own words, before any write
+    if events:
+        mark = (len(rec.hand.plays), len(rec.hand.stops), len(rec.hand.awards))
+        done = common.record(lambda v: line(v, plays)[0])
+        say(progress(done.view.hands[rec.number - 1].hand, rec.players, *mark))
+    for note in notes:
+        console().print(f"stop: {note}.", markup=False)
 
 
 @command(hand_app, "show")

@@ -13,8 +13,10 @@ what can be known and never guesses.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from popejoan_cli.base.errors import IllegalPlay, RuleViolation, UsageError
 from popejoan_cli.base.words import plural
@@ -81,6 +83,20 @@ class Hand(Settlement):
     """One hand from dressing to settlement. Create it with `Hand.deal` or `Hand.unseen`."""
 
     __slots__ = ()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
+        """A hand that goes on apart from this one (a probe). `run_tables` holds `moves.append`,
+        a builtin deepcopy would share; the rules and what they decide are read-only and shared."""
+        for kept in (self.rules, self.settings, self.trumps):
+            memo[id(kept)] = kept
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        slots = {name for cls in type(self).__mro__ for name in getattr(cls, "__slots__", ())}
+        for name in sorted(slots - {"run_tables"}):
+            if hasattr(self, name):
+                setattr(new, name, copy.deepcopy(getattr(self, name), memo))
+        new.run_tables = (new.moves.append, new.played_by, new.holder, new.ordered, new.left, *self.run_tables[5:])
+        return new
 
     # ----------------------------------------------------------------- setting up
     @classmethod

@@ -2,9 +2,13 @@
 
 Split from `fold` for size; `fold.apply` hands these events here. The referee checks
 what can be known from the record and never guesses; it asks only who holds the Pope.
+`line` reads one typed `play` line (a run round the table) into those events, checked in
+order before anything is written; `already_stopped` says when a `stop` has nothing to record.
 """
 
 from __future__ import annotations
+
+import copy
 
 from popejoan_cli.base.errors import IllegalPlay, Problem, RuleViolation, UsageError
 from popejoan_cli.base.words import plural
@@ -23,19 +27,17 @@ from popejoan_cli.table.events import (
 )
 from popejoan_cli.table.view import HandRecord, TableView, close_hand, deal_turn, need_hand, seat_of
 
+TALLIED = ("this hand is kept as a tally: record pots with `popejoan pay NAME POT`, and the end "
+           "with `popejoan out NAME --left ...`")
+
 
 def apply_real(view: TableView, seq: int, event: Event) -> None:
     """A hand from a real deck: the referee checks what can be known and never guesses."""
     if isinstance(event, RealHandDealt):
         deal_unseen(view, seq, event.dealer, event.turnup)
         return
-    # Cards may be shown once the hand is settled, until the next deal.
-    settled = view.hands[-1] if view.hands and isinstance(event, HandShown) else None
-    rec = view.open_hand or settled or need_hand(view)
+    rec = real_hand(view, shown=isinstance(event, HandShown))
     hand = rec.hand
-    if not rec.real:
-        raise RuleViolation("this hand was dealt by popejoan, which knows every card: lead with "
-                            "`popejoan lead CARD` and it plays the follows")
     if rec.tally:
         _tallied(view, rec, event)
         return
@@ -61,10 +63,57 @@ def _tallied(view: TableView, rec: HandRecord, event: Event) -> None:
     """A tally hand records no card: of the real deck's calls it takes only the void."""
     hand = rec.hand
     if not isinstance(event, VoidDeclared) or not isinstance(hand, TallyHand):
-        raise RuleViolation("this hand is kept as a tally: record pots with `popejoan pay NAME POT`, and the end "
-                            "with `popejoan out NAME --left ...`")
+        raise RuleViolation(TALLIED)
     hand.tally_void()
     close_hand(view, rec)
+
+
+def real_hand(view: TableView, *, shown: bool = False) -> HandRecord:
+    """The real hand a card, a stop or (with `shown`) a show is about; refused otherwise."""
+    # Cards may be shown once the hand is settled, until the next deal.
+    settled = view.hands[-1] if view.hands and shown else None
+    rec = view.open_hand or settled or need_hand(view)
+    if not rec.real:
+        raise RuleViolation("this hand was dealt by popejoan, which knows every card: lead with "
+                            "`popejoan lead CARD` and it plays the follows")
+    return rec
+
+
+def already_stopped(hand: Hand) -> str | None:
+    """What a `stop` typed after the run has stopped amounts to: nothing, and the words that say
+    so; None when the stop is for the fold to judge."""
+    if hand.can_call_stop() or not (hand.stops and hand.lead_due) or hand.ended:
+        return None
+    done = hand.stops[-1]
+    return f"the run had already stopped at {done.card.face} ({done.reason}): nothing to record"
+
+
+def line(view: TableView, typed: list[tuple[str, str | None]]) -> tuple[list[Event], list[str]]:
+    """One typed line of a real hand: each (player, card), or (player, None) for `stop`.
+
+    The events to write, checked card by card in order exactly as the fold checks them (on a
+    copy of the hand: the first refusal raises and nothing is written), and the words for each
+    `stop` that came after the run had already stopped, which writes nothing.
+    """
+    rec = real_hand(view)
+    if rec.tally:
+        raise RuleViolation(TALLIED)
+    probe = copy.deepcopy(rec.hand)
+    events: list[Event] = []
+    notes: list[str] = []
+    for player, card in typed:
+        if card is None:
+            note = already_stopped(probe)
+            if note is not None:
+                notes.append(note)
+                continue
+            event: Event = StopCalled()
+            _stop(probe)
+        else:
+            event = CardPlayed(player=player, card=card)
+            _card(view, probe, event)
+        events.append(event)
+    return events, notes
 
 
 def deal_unseen(view: TableView, seq: int, dealer_name: str, turnup_text: str, cls: type[Hand] = Hand) -> HandRecord:
