@@ -28,7 +28,12 @@ def facts(cli: Cli) -> tuple[object, ...]:
     return cli.json("history"), cli.json("board"), cli.json("ledger", "show")
 
 
-@pytest.mark.parametrize(("name", "seed", "dealer"), CASES, ids=[f"{n}-{s}-{PLAYERS[d]}" for n, s, d in CASES])
+# The first ten cases cover every feature the cases exist for (test_the_cases_cover_the_rules); the
+# rest add seeds and dealers, which the card-by-card test already plays: left out here for time.
+FEATURES = CASES[:10]
+
+
+@pytest.mark.parametrize(("name", "seed", "dealer"), FEATURES, ids=[f"{n}-{s}-{PLAYERS[d]}" for n, s, d in FEATURES])
 def test_a_hand_entered_run_by_run_equals_it_card_by_card(tmp_path: Path, name: str, seed: int,
                                                           dealer: int) -> None:
     by_card, by_run = Cli(tmp_path / "cards"), Cli(tmp_path / "runs")
