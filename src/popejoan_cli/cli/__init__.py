@@ -238,8 +238,8 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "completion": ("completion_cmd",),
 }
 """Which module defines each top-level command or group (a test checks it against the tree)."""
-ALL_MODULES = ("completion_cmd", "demo_cmd", "hand_cmd", "ledger_cmd", "practice_cmd", "table_cmd", "tables_cmd",
-               "real_cmd", "tally_cmd", "rules_cmd", "settle_cmd", "shell_cmd", "simulate_cmd")
+ALL_MODULES = ("demo_cmd", "hand_cmd", "ledger_cmd", "practice_cmd", "table_cmd", "tables_cmd", "real_cmd",
+               "tally_cmd", "rules_cmd", "settle_cmd", "shell_cmd", "simulate_cmd", "completion_cmd")
 """Every command module, in the order they register: `--help` and TAB list commands in that order."""
 
 
