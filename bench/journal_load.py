@@ -23,9 +23,9 @@ from pathlib import Path
 
 from popejoan_cli.formats.presets import preset
 from popejoan_cli.store import journal
-from popejoan_cli.table import fold as table
-from popejoan_cli.table import moves
+from popejoan_cli.table import fold, moves
 from popejoan_cli.table.events import Event, HandCheckpointed, HandDealt, TableOpened
+from popejoan_cli.table.view import TableView
 
 PROBE = r"""
 import json, sys, time
@@ -59,12 +59,12 @@ def build(folder: Path, hands: int) -> int:
     journal, and 16,000 hands would take hours."""
     rules = preset("modern-stops")
     players = ["Ann", "Bob", "Cat", "Dan"]
-    view = table.TableView()
+    view = TableView()
     lines: list[bytes] = []
 
     def add(event: Event) -> None:
         seq = len(lines) + 1
-        table.apply(view, seq, event)
+        fold.apply(view, seq, event)
         lines.append(journal.encode(seq, event))
 
     add(TableOpened(name="bench", rules=rules.to_dict(), rules_name=rules.name, players=players,

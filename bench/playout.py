@@ -3,8 +3,8 @@
 What it measures: for each of the seven presets (`presets.preset_names()`) with 4 players, the
 time to deal and play out hands from seeds 0..N-1, the dealer rotating (seed mod 4), each
 hand on a fresh board: `deal.seeded_deal` + `board.Board` + `hand.Hand.deal` +
-`replay.play_out` (the lowest policy: each leader leads his lowest legal card). Single process, one core; each figure is
-the best of 3 repetitions, timed with `time.perf_counter`.
+`playout.play_out` (the lowest policy: each leader leads his lowest legal card). Single process,
+one core; each figure is the best of 3 repetitions, timed with `time.perf_counter`.
 
 The baseline is a minimal play-out of `modern-stops` with 4 players written in this file,
 every rule hard-coded: ace low, 8♦ removed, spare hand last, turn-up in hand, the dealer
@@ -49,8 +49,7 @@ import time
 from collections.abc import Callable
 
 from popejoan_cli.formats import presets
-from popejoan_cli.game import board, deal, hand
-from popejoan_cli.game import playout as replay
+from popejoan_cli.game import board, deal, hand, playout
 from popejoan_cli.game.cards import Card, canonical_deck, deal_cards, shuffled
 
 SEATS = 4
@@ -167,7 +166,7 @@ def popejoan_hand(rules_name: str) -> Callable[[int, int], hand.Hand]:
     def one(seed: int, dealer: int) -> hand.Hand:
         dealt = deal.seeded_deal(rules, SEATS, dealer, seed)
         h = hand.Hand.deal(rules, SEATS, dealer, board.Board(rules), dealt)
-        return replay.play_out(h)
+        return playout.play_out(h)
 
     return one
 

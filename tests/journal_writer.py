@@ -24,7 +24,7 @@ from pathlib import Path
 from popejoan_cli.store import tables
 from popejoan_cli.table import events as E
 from popejoan_cli.table import moves
-from popejoan_cli.table.fold import TableView
+from popejoan_cli.table.view import TableView
 
 
 def play_step(view: TableView) -> list[E.Event]:

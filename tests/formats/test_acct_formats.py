@@ -26,7 +26,7 @@ from popejoan_cli.table.events import (
     SessionEnded,
     TableOpened,
 )
-from popejoan_cli.table.fold import TableView
+from popejoan_cli.table.view import TableView
 
 GOLDEN = GOLDEN
 NAMES = ("Ann Lee", "Борис", "Cat;Dog", "ann:lee")

@@ -28,7 +28,7 @@ from popejoan_cli.formats.presets import preset
 from popejoan_cli.store import autoplay, tables
 from popejoan_cli.table import fold as table_mod
 from popejoan_cli.table.events import TableOpened
-from popejoan_cli.table.fold import TableView
+from popejoan_cli.table.view import TableView
 
 HLEDGER_TXN = "t\n2020-01-01 x\n  players:Ann  1000\n  equity  -1000"
 BEAN_TXN = "\n2020-01-01 * \"x\"\n  Assets:Players:Ann  1000 CTR\n  Equity:Opening  -1000 CTR"

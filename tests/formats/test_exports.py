@@ -37,8 +37,8 @@ from popejoan_cli.table.events import (
     SessionEnded,
     TableOpened,
 )
-from popejoan_cli.table.fold import TableView
 from popejoan_cli.table.ledger import conservation_problems
+from popejoan_cli.table.view import TableView
 
 GOLDEN = GOLDEN
 FAST_TMP = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None

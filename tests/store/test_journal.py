@@ -36,8 +36,8 @@ from popejoan_cli.game.cards import CARDS
 from popejoan_cli.game.hand import Hand
 from popejoan_cli.store import autoplay, journal, tables
 from popejoan_cli.table import events as E
-from popejoan_cli.table import fold as table
-from popejoan_cli.table import ledger
+from popejoan_cli.table import fold, ledger
+from popejoan_cli.table.view import TableView
 
 WRITER = TESTS / "journal_writer.py"
 PLAYERS = ["Ann", "Bo\\b", "Zoë", 'Dan "D"']
@@ -95,7 +95,7 @@ def sample(tmp_path_factory: pytest.TempPathFactory) -> tuple[bytes, journal.Loa
     full = journal.load(folder)
     assert full.warnings == [] and full.good_bytes == len(data)
     assert len(full.events) == data.count(b"\n") >= 60
-    view = table.replay(full.events)
+    view = fold.replay(full.events)
     assert len(view.hands) == 6 and view.open_hand is None and ledger.conservation_problems(view) == []
     return data, full
 
@@ -111,7 +111,7 @@ def line_ends(data: bytes) -> list[int]:
     return [i + 1 for i, b in enumerate(data) if b == 0x0A]
 
 
-def assert_sound(view: table.TableView, *, cut: bool = False) -> None:
+def assert_sound(view: TableView, *, cut: bool = False) -> None:
     """Counters conserved, and every finished hand checkpointed (a hand's last lead and its checkpoint
     are one write; only a journal cut by hand between those two lines may lack the last checkpoint)."""
     assert view.conserved()
@@ -193,7 +193,7 @@ def test_append_after_a_torn_tail_cuts_it_under_the_lock(sample: tuple[bytes, jo
         again = journal.load(folder)
         assert again.warnings == []
         assert again.events == full.events[:whole] + done.written
-        assert_sound(table.replay(again.events), cut=True)
+        assert_sound(fold.replay(again.events), cut=True)
 
 
 def test_a_whole_last_line_without_its_newline_is_kept_and_completed(sample: tuple[bytes, journal.Loaded],
@@ -781,7 +781,7 @@ def test_a_tampered_lead_with_a_matching_crc_breaks_the_rules(sample: tuple[byte
     k = find(full, E.CardLed, 3)  # in hand 1, long finished
     seq, event = full.events[k]
     assert isinstance(event, E.CardLed)
-    rec = table.replay(full.events[:k]).open_hand
+    rec = fold.replay(full.events[:k]).open_hand
     assert rec is not None
     seat = rec.players.index(event.player)
     illegal = next(str(c) for c in CARDS if c not in rec.hand.holding[seat])  # a card the leader does not hold
@@ -802,8 +802,8 @@ def test_a_tampered_lead_in_the_open_hand_is_refused_on_load(sample: tuple[bytes
     seq, event = full.events[k]
     assert isinstance(event, E.CardLed)
     open_part = b"".join(lines_of(data)[:k + 1])
-    assert table.replay(full.events[:k + 1]).open_hand is not None
-    rec = table.replay(full.events[:k]).open_hand
+    assert fold.replay(full.events[:k + 1]).open_hand is not None
+    rec = fold.replay(full.events[:k]).open_hand
     assert rec is not None
     illegal = next(str(c) for c in CARDS if c not in rec.hand.holding[rec.players.index(event.player)])
     err = refuse(reencode(open_part, k, E.CardLed(player=event.player, card=illegal)), tmp_path,

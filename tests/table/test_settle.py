@@ -17,7 +17,7 @@ from popejoan_cli.formats.presets import preset
 from popejoan_cli.store import autoplay, tables
 from popejoan_cli.table import settle
 from popejoan_cli.table.events import FinalDealt, PlayerJoined, PlayerLeft, SessionEnded, TableOpened
-from popejoan_cli.table.fold import TableView
+from popejoan_cli.table.view import TableView
 
 
 @st.composite

@@ -53,7 +53,8 @@ from popejoan_cli.table.events import (
     SpareTaken,
     TableOpened,
 )
-from popejoan_cli.table.fold import TableView, commands, to_undo, voids
+from popejoan_cli.table.undo import commands, to_undo, voids
+from popejoan_cli.table.view import TableView
 
 SETTINGS = settings(max_examples=25, stateful_step_count=30, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])

@@ -20,7 +20,8 @@ from popejoan_cli.table.events import (
     TallyOut,
     VoidDeclared,
 )
-from popejoan_cli.table.fold import TableView, replay
+from popejoan_cli.table.fold import replay
+from popejoan_cli.table.view import TableView
 from tallies import PLAYERS, pope_said, virtual
 
 

@@ -50,9 +50,9 @@ def list_rules(as_json: JsonOpt = False) -> None:
     if as_json:
         emit_json([{"name": n, "title": t, "description": d} for n, t, d in rows])
         return
-    from popejoan_cli.render import rule_views as render_rules
+    from popejoan_cli.render import rule_views
 
-    console().print(render_rules.presets_table(rows))
+    console().print(rule_views.presets_table(rows))
 
 
 @command(rules_app, "show")
@@ -67,9 +67,9 @@ def show(
     if as_json:
         emit_json(plain(rules.to_dict()))
         return
-    from popejoan_cli.render import rule_views as render_rules
+    from popejoan_cli.render import rule_views
 
-    console().print(render_rules.rules_view(rules))
+    console().print(rule_views.rules_view(rules))
 
 
 @command(rules_app, "check")
@@ -147,7 +147,7 @@ def diff(
         return
     from rich.markup import escape
 
-    from popejoan_cli.render import rule_views as render_rules
+    from popejoan_cli.render import rule_views
 
     out = console()
     title_a = rules_a.name if a == rules_a.name else f"{rules_a.name} ({a})"
@@ -155,4 +155,4 @@ def diff(
     if not found:
         out.print(f"No differences: {escape(title_a)} and {escape(title_b)} are the same rules.")
         return
-    out.print(render_rules.diff_table(rules_a, rules_b, title_a, title_b, found))
+    out.print(rule_views.diff_table(rules_a, rules_b, title_a, title_b, found))

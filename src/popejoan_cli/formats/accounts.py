@@ -50,8 +50,8 @@ from datetime import date, timedelta
 
 from popejoan_cli.base.visible import is_control, shown
 from popejoan_cli.table.events import SessionEnded
-from popejoan_cli.table.fold import TableView
 from popejoan_cli.table.ledger import Posting, postings
+from popejoan_cli.table.view import TableView
 
 DEFAULT_START = date(2026, 1, 1)
 COMMODITY = "CTR"

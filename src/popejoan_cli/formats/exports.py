@@ -31,8 +31,8 @@ from popejoan_cli.base.visible import shown
 from popejoan_cli.formats import ledgercheck, ledgersums
 from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.table.events import BalancesCarried, Event, HistoryCarried, TableOpened
-from popejoan_cli.table.fold import HandRecord, TableView
 from popejoan_cli.table.ledger import postings
+from popejoan_cli.table.view import HandRecord, TableView
 
 FORMAT = 1
 """The document's version: `format` in TOML, `schema_version` in JSON."""

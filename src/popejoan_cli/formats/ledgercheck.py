@@ -22,7 +22,7 @@ from popejoan_cli.game import rules as rules_mod
 from popejoan_cli.game.cards import SEED_RULE, seed_problem
 from popejoan_cli.game.deal import check_players, name_problems
 from popejoan_cli.game.rules import HouseRules
-from popejoan_cli.table.fold import MAX_COUNTERS
+from popejoan_cli.table.view import MAX_COUNTERS
 
 MAX_TOTAL = MAX_COUNTERS * 1000
 """Bound on any count in a document (the journal bounds each buy-in by MAX_COUNTERS)."""

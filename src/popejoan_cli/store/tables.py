@@ -16,9 +16,10 @@ from pathlib import Path
 
 from popejoan_cli.base.errors import DataError, Problem, StorageError, UsageError, allowed, os_reason
 from popejoan_cli.store import journal
-from popejoan_cli.table import fold as table
+from popejoan_cli.table import fold
 from popejoan_cli.table.events import Event, EventVoided, HandCheckpointed
 from popejoan_cli.table.ledger import conservation_problems
+from popejoan_cli.table.view import Count, TableView
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
 
@@ -88,7 +89,7 @@ def folder_of(name: str) -> Path:
     return path
 
 
-def view(where: Path | None = None, *, full: bool = False) -> tuple[table.TableView, list[str]]:
+def view(where: Path | None = None, *, full: bool = False) -> tuple[TableView, list[str]]:
     """Replay the table's journal; returns the view and warnings.
 
     Every hand is refereed, except those an earlier command refereed in full over the same
@@ -98,7 +99,7 @@ def view(where: Path | None = None, *, full: bool = False) -> tuple[table.TableV
     path = where or folder()
     loaded = journal.load(path, trust=not full)
     try:
-        view = table.replay(loaded.events, trusted=loaded.trusted)  # `full`: trusted is 0, nothing lazy
+        view = fold.replay(loaded.events, trusted=loaded.trusted)  # `full`: trusted is 0, nothing lazy
     except DataError as err:
         raise located(err, path) from None
     journal.mark_verified(path, loaded)
@@ -113,12 +114,12 @@ def located(err: DataError, where: Path) -> DataError:
 
 @dataclass
 class Recorded:
-    view: table.TableView
+    view: TableView
     written: list[tuple[int, Event]]
     warnings: list[str]
 
 
-def record(make: Callable[[table.TableView], Sequence[Event]], *, where: Path | None = None,
+def record(make: Callable[[TableView], Sequence[Event]], *, where: Path | None = None,
            create: bool = False) -> Recorded:
     """Replay, let `make` choose new events from the view, validate them, and append them.
 
@@ -126,12 +127,12 @@ def record(make: Callable[[table.TableView], Sequence[Event]], *, where: Path | 
     raises, nothing is written.
     """
     path = where or folder()
-    box: dict[str, table.TableView] = {}
+    box: dict[str, TableView] = {}
 
     def decide(loaded: journal.Loaded) -> list[Event]:
         events = loaded.events
         try:
-            view = table.replay(events, trusted=loaded.trusted)
+            view = fold.replay(events, trusted=loaded.trusted)
         except DataError as err:
             raise located(err, path) from None
         new = list(make(view))
@@ -140,20 +141,20 @@ def record(make: Callable[[table.TableView], Sequence[Event]], *, where: Path | 
         for event in new:
             closed_before = len([h for h in view.hands if h.closed])
             seq += 1
-            table.apply(view, seq, event)
+            fold.apply(view, seq, event)
             out.append(event)
             closed_now = [h for h in view.hands if h.closed]
             if len(closed_now) > closed_before:
                 check = HandCheckpointed(hand=len(view.hands), balances=dict(view.balances),
                                          board=dict(view.board))
                 seq += 1
-                table.apply(view, seq, check)
+                fold.apply(view, seq, check)
                 out.append(check)
         written = [(len(events) + k + 1, e) for k, e in enumerate(out)]
         if any(isinstance(e, EventVoided) for e in out):
             # A void changes the past: the view returned is the journal's own replay, which is
             # also the last check that the journal stays loadable.
-            view = table.replay([*events, *written])
+            view = fold.replay([*events, *written])
         else:
             view.effective.extend(written)
             view.last_seq = len(events) + len(out)
@@ -170,7 +171,7 @@ def record(make: Callable[[table.TableView], Sequence[Event]], *, where: Path | 
     return Recorded(box["view"], written, warnings)
 
 
-def audit(view: table.TableView) -> list[Problem]:
+def audit(view: TableView) -> list[Problem]:
     """Every problem `popejoan check` reports, beyond damage the replay itself refuses.
 
     A count that disagreed is left out once a later count of the same pot or player agrees
@@ -183,7 +184,7 @@ def audit(view: table.TableView) -> list[Problem]:
     return found
 
 
-def recounted(view: table.TableView) -> list[tuple[table.Count, table.Count]]:
+def recounted(view: TableView) -> list[tuple[Count, Count]]:
     """Each count that disagreed with the journal, paired with the later count that agreed."""
     out = []
     for i, bad in enumerate(view.counts):
@@ -194,7 +195,7 @@ def recounted(view: table.TableView) -> list[tuple[table.Count, table.Count]]:
     return out
 
 
-def miscounts(view: table.TableView, problems: list[Problem]) -> list[Problem]:
+def miscounts(view: TableView, problems: list[Problem]) -> list[Problem]:
     """Those of `problems` that are counts still disagreeing with the journal."""
     counted = {f"seq {c.seq}" for c in view.counts}
     return [p for p in problems if p.key in counted]

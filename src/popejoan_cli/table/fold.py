@@ -5,7 +5,7 @@ all derived here from the journal's facts. `apply` is the same step used to vali
 new event before it is written, so what the journal accepts and what a replay reproduces
 cannot disagree. Each kind of event has its own small step; a real deck's are in
 `table.real`. The state types live in `table.view` and what undo takes back in
-`table.undo`; both are re-exported here, where callers have always found them.
+`table.undo`.
 Pure: no files, no printing.
 """
 
@@ -49,7 +49,6 @@ from popejoan_cli.table.events import (
 )
 from popejoan_cli.table.real import apply_real
 from popejoan_cli.table.tally import apply_tally
-from popejoan_cli.table.undo import Command, commands, describe, hand_commands, to_undo, voids
 from popejoan_cli.table.view import (
     MAX_COUNTERS,
     Count,
@@ -60,16 +59,8 @@ from popejoan_cli.table.view import (
     close_hand,
     deal_turn,
     need_hand,
-    player_named,
-    pot_named,
     seat_of,
 )
-
-__all__ = [
-    "MAX_COUNTERS", "OPENING", "Command", "Count", "HandRecord", "TableView", "apply", "between_hands",
-    "close_hand", "commands", "deal_turn", "describe", "hand_commands", "need_hand", "player_named", "pot_named",
-    "replay", "seat_of", "to_undo", "voided", "voids",
-]
 
 
 def apply(view: TableView, seq: int, event: Event) -> None:
