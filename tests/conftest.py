@@ -17,13 +17,16 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner, Result
+
+from popejoan_cli.game.cards import Dealt
+from popejoan_cli.game.hand import Hand
 
 TESTS = Path(__file__).parent
 """The tests folder: this file, the shared helpers and `data/` (test files sit in one folder per layer)."""
@@ -191,3 +194,17 @@ def run(cli: Cli) -> Cli:
 def invoke(cli: Cli) -> Cli:
     """`cli` under the name the stateless commands' tests (hand, rules) call it by."""
     return cli
+
+
+def known_hand(rules_name: str, seed: int, dealer: int, players: Sequence[str]) -> tuple[Hand, Dealt]:
+    """A seeded deal at `players`, played out by the referee with the lowest policy, and the deal."""
+    from popejoan_cli.formats.presets import preset
+    from popejoan_cli.game.board import Board
+    from popejoan_cli.game.deal import seeded_deal
+    from popejoan_cli.game.playout import play_out
+
+    rules = preset(rules_name)
+    dealt = seeded_deal(rules, len(players), dealer, seed)
+    hand = Hand.deal(rules, len(players), dealer, Board(rules), dealt)
+    hand.names = list(players)
+    return play_out(hand), dealt

@@ -3,22 +3,15 @@ seeded deal played out by the referee, and what the table tells `out --pope` at 
 
 from __future__ import annotations
 
-from popejoan_cli.formats.presets import preset
-from popejoan_cli.game.board import Board
+from conftest import known_hand
 from popejoan_cli.game.cards import SPARE
-from popejoan_cli.game.deal import seeded_deal
 from popejoan_cli.game.hand import Hand
-from popejoan_cli.game.playout import play_out
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 
 
 def virtual(rules_name: str, seed: int, dealer: int) -> Hand:
-    rules = preset(rules_name)
-    dealt = seeded_deal(rules, len(PLAYERS), dealer, seed)
-    hand = Hand.deal(rules, len(PLAYERS), dealer, Board(rules), dealt)
-    hand.names = list(PLAYERS)
-    return play_out(hand)
+    return known_hand(rules_name, seed, dealer, PLAYERS)[0]
 
 
 def pope_said(hand: Hand) -> str:

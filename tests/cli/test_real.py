@@ -26,12 +26,8 @@ import pytest
 
 import conftest
 from popejoan_cli.formats.handjson import to_json
-from popejoan_cli.formats.presets import preset
-from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import Card, Dealt
-from popejoan_cli.game.deal import seeded_deal
 from popejoan_cli.game.hand import Hand, Stop
-from popejoan_cli.game.playout import play_out
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 EIGHT = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
@@ -99,11 +95,7 @@ recorded and none is used (michigan 5 is not void; the cover test checks it)."""
 
 
 def known_hand(name: str, seed: int, dealer: int) -> tuple[Hand, Dealt]:
-    rules = preset(name)
-    dealt = seeded_deal(rules, len(PLAYERS), dealer, seed)
-    hand = Hand.deal(rules, len(PLAYERS), dealer, Board(rules), dealt)
-    hand.names = list(PLAYERS)
-    return play_out(hand), dealt
+    return conftest.known_hand(name, seed, dealer, PLAYERS)
 
 
 def table_calls(hand: Hand, stop: Stop) -> bool:
