@@ -33,7 +33,7 @@ from pathlib import Path
 from popejoan_cli.store import journal
 from popejoan_cli.store import tables
 def hwm():  # the peak resident size of this process image (ru_maxrss would count the forking parent)
-    for line in open("/proc/self/status"):
+    for line in open("/proc/self/status", encoding="utf-8"):
         if line.startswith("VmHWM:"):
             return int(line.split()[1])
 folder, what, runs = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
@@ -81,7 +81,7 @@ def build(folder: Path, hands: int) -> int:
 
 def probe(folder: Path, what: str, runs: int) -> dict[str, float]:
     out = subprocess.run([sys.executable, "-c", PROBE, str(folder), what, str(runs)], check=True,
-                         capture_output=True, text=True).stdout
+                         capture_output=True, text=True, encoding="utf-8").stdout
     result: dict[str, float] = json.loads(out)
     return result
 

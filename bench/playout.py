@@ -234,7 +234,7 @@ def measure_other(src: str, n: int, cpu: bool) -> dict[str, float]:
     """`measure_once` of the code under `src`, in a subprocess (the same bench file)."""
     env = {**os.environ, "PYTHONPATH": src}
     done = subprocess.run([sys.executable, __file__, "--hands", str(n), "--once", *(["--cpu"] if cpu else [])],
-                          env=env, check=True, capture_output=True, text=True)
+                          env=env, check=True, capture_output=True, text=True, encoding="utf-8")
     found: dict[str, float] = json.loads(done.stdout)
     return found
 

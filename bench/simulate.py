@@ -89,7 +89,7 @@ def _against(src: str, hands: int, cpu: bool, repeats: int) -> None:
         secs, out["new"] = _one_process(hands, cpu)
         best["new"] = min(best["new"], secs)
         done = subprocess.run([sys.executable, __file__, "--hands", str(hands), "--once", *(["--cpu"] if cpu else [])],
-                              env=env, check=True, capture_output=True, text=True)
+                              env=env, check=True, capture_output=True, text=True, encoding="utf-8")
         found = json.loads(done.stdout)
         best["old"] = min(best["old"], found["secs"])
         out["old"] = found["json"]

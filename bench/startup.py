@@ -58,7 +58,7 @@ class Bench:
         if self.failure is not None:
             return
         start = time.perf_counter()
-        proc = subprocess.run(self.argv, capture_output=True, text=True, check=False)
+        proc = subprocess.run(self.argv, capture_output=True, text=True, encoding="utf-8", check=False)
         elapsed = time.perf_counter() - start
         if proc.returncode != 0:
             # The last line that is not a box border: click's and Python's own message.
@@ -115,7 +115,7 @@ def interpreter_of(exe: Path) -> str:
 def import_costs(python: str, top: int = 5) -> None:
     """Print the `top` imports of `rules list --json` by self and by cumulative time."""
     proc = subprocess.run([python, "-X", "importtime", "-c", IMPORTTIME_CODE],
-                          capture_output=True, text=True, check=False)
+                          capture_output=True, text=True, encoding="utf-8", check=False)
     rows: list[tuple[int, int, str]] = []
     for line in proc.stderr.splitlines():
         if not line.startswith("import time:"):

@@ -1,5 +1,8 @@
 """The `popejoan` entry point: Ctrl-C and SIGTERM end any command with one line, never a traceback.
 
+On Windows, Ctrl-C and Ctrl-Break (SIGBREAK) do; no other program can send a Windows process
+SIGTERM (it is ended outright), so there the handler for it only answers `signal.raise_signal`.
+
 Importing this module sets the handlers, before anything heavy is imported (through the
 C module `_signal`, which builds no enum), so an interruption in the first instant of a
 command is handled too. Only the launcher imports it. The handlers raise `Interrupted`,
@@ -15,14 +18,16 @@ import sys
 
 from popejoan_cli import Interrupted
 
-SIGINT, SIGTERM = 2, 15
+SIGINT, SIGTERM, SIGBREAK = 2, 15, 21
+STOPS = (SIGINT, SIGTERM, SIGBREAK) if sys.platform == "win32" else (SIGINT, SIGTERM)
+"""The signals that end a command with one line (SIGBREAK exists on Windows only)."""
 
 
 def _raise(signum: int, frame: object) -> None:
     raise Interrupted(signum)  # nothing imported here: the signal may come in the middle of an import
 
 
-for _sig in (SIGINT, SIGTERM):
+for _sig in STOPS:
     _signal.signal(_sig, _raise)
 
 
@@ -40,7 +45,7 @@ sys.unraisablehook = _unraisable
 
 def _done() -> None:
     """The command has finished: a signal from now on has nothing left to stop (nor a traceback to print)."""
-    for sig in (SIGINT, SIGTERM):
+    for sig in STOPS:
         _signal.signal(sig, _signal.SIG_IGN)
 
 

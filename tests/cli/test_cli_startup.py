@@ -39,9 +39,9 @@ def test_the_first_word_decides_and_options_are_skipped() -> None:
 def test_a_partly_registered_run_still_answers() -> None:
     for argv in (["rules", "list", "--json"], ["hand", "--help"], ["ledger", "--help"], ["claim", "--help"]):
         proc = subprocess.run([sys.executable, "-m", "popejoan_cli", *argv], capture_output=True, text=True,
-                              check=False)
+                              encoding="utf-8", check=False)
         assert proc.returncode == 0, (argv, proc.stderr)
     helped = subprocess.run([sys.executable, "-m", "popejoan_cli", "--help"], capture_output=True, text=True,
-                            check=False)
+                            encoding="utf-8", check=False)
     for word in ("rules", "deal", "claim", "shell", "simulate", "practice", "session"):
         assert word in helped.stdout

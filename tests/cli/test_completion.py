@@ -131,6 +131,7 @@ def test_bash_itself_completes_through_the_printed_script(tmp_path: Path) -> Non
            "POPEJOAN_HOME": str(tmp_path / "pj")}
     program = ('source <(popejoan completion bash); COMP_WORDS=(popejoan ledger s); COMP_CWORD=2; '
                '_popejoan_completion popejoan; printf "%s\\n" "${COMPREPLY[@]}"')
-    done = subprocess.run(["bash", "--norc", "-c", program], env=env, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(["bash", "--norc", "-c", program], env=env, capture_output=True, text=True, encoding="utf-8",
+                          timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["show", "settle", "stats"]

@@ -56,7 +56,7 @@ def run(tmp_path: Path) -> Run:
 
     def go(*argv: str | Path) -> subprocess.CompletedProcess[str]:
         return subprocess.run([str(a) for a in argv], cwd=tmp_path, env=env, capture_output=True,
-                              text=True, timeout=60, check=False)
+                              text=True, encoding="utf-8", timeout=60, check=False)
 
     return go
 
@@ -217,7 +217,7 @@ def test_the_real_deck_tour_in_the_shell(exe: Path, run: Run, tmp_path: Path) ->
     env = {k: v for k, v in os.environ.items() if not k.startswith(("POPEJOAN", "XDG_"))}
     env.update(HOME=str(tmp_path / "home"), NO_COLOR="1")
     proc = subprocess.run([str(exe), "shell"], input="\n".join(lines) + "\n", cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=120, check=False)
+                          capture_output=True, text=True, encoding="utf-8", timeout=120, check=False)
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr
     assert "right: Dan played J♥, play 29; paid 1 counter" in proc.stdout

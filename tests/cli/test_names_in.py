@@ -38,9 +38,9 @@ def test_the_current_table_pointer_is_written_through_a_symlink(
     monkeypatch.setenv("POPEJOAN_HOME", str(home))
     kept = tmp_path / "elsewhere" / "current-table"
     kept.parent.mkdir()
-    kept.write_text("")
+    kept.write_text("", encoding="utf-8")
     (home / "current").symlink_to(kept)
     assert invoke("table", "new", "t", "--rules", "modern-stops", "--players", "Ann,Bob,Cat").exit_code == 0
     assert (home / "current").is_symlink()
-    assert kept.read_text() == "t\n"
+    assert kept.read_text(encoding="utf-8") == "t\n"
     assert invoke("board", "--json").exit_code == 0

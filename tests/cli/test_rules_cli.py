@@ -74,7 +74,8 @@ def test_list_json_does_not_import_rich() -> None:
     """Startup budget: the --json path of `rules list` must not load rich."""
     result = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "popejoan_cli", "rules", "list", "--json"],
-        capture_output=True, text=True, check=False, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+        capture_output=True, text=True, encoding="utf-8", check=False,
+        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
     )
     assert result.returncode == 0, result.stderr
     assert [d["name"] for d in json.loads(result.stdout)] == PRESETS

@@ -123,7 +123,7 @@ def _children(pid: int) -> set[int]:
     kids = set()
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
+            fields = stat.read_text(encoding="utf-8").rsplit(")", 1)[1].split()
         except (OSError, IndexError):
             continue
         if int(fields[1]) == pid and fields[0] != "Z":
@@ -133,7 +133,7 @@ def _children(pid: int) -> set[int]:
 
 def _alive(pid: int) -> bool:
     try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+        return Path(f"/proc/{pid}/stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
 
@@ -155,7 +155,7 @@ def _start(tmp_path: Path) -> tuple[subprocess.Popen[str], set[int]]:
     env["POPEJOAN_HOME"] = str(tmp_path)
     proc = subprocess.Popen([sys.executable, "-m", "popejoan_cli", "simulate", "--rules", "modern-stops",
                              "--players", "4", "--hands", "2000000", "--processes", "2", "--json"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8", env=env,
                             start_new_session=True)
     until = time.monotonic() + 15
     while len(kids := _children(proc.pid)) < 2:

@@ -123,7 +123,7 @@ def _tool(name: str) -> str:
 
 
 def _run(*args: str) -> str:
-    done = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(args, capture_output=True, text=True, encoding="utf-8", timeout=120)
     assert done.returncode == 0, done.stderr
     return done.stdout
 

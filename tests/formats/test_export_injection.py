@@ -73,7 +73,7 @@ def _tool(name: str) -> str:
 
 
 def _run(*args: str) -> str:
-    done = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(args, capture_output=True, text=True, encoding="utf-8", timeout=120)
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -104,6 +104,9 @@ def test_hledger_and_ledger_report_the_real_balance(table: tuple[Path, TableView
         assert got["players:Ann"] == want
 
 
+# beancount's account pattern is compiled by the `regex` package, which asks for the locale's encoding
+# (an EncodingWarning under PYTHONWARNDEFAULTENCODING=1 that is not popejoan's to fix).
+@pytest.mark.filterwarnings("ignore::EncodingWarning:regex")
 def test_beancount_reports_the_real_balance(table: tuple[Path, TableView], tmp_path: Path) -> None:
     view = table[1]
     path = tmp_path / "t.beancount"

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from filelock import lock_descriptor
 
 from conftest import TESTS, Cli
 from journal_writer import play_step
@@ -34,7 +35,7 @@ from popejoan_cli.base.errors import EXIT_BUSY, EXIT_DATA, EXIT_IO, DataError, S
 from popejoan_cli.formats.presets import preset
 from popejoan_cli.game.cards import CARDS
 from popejoan_cli.game.hand import Hand
-from popejoan_cli.store import autoplay, journal, tables
+from popejoan_cli.store import autoplay, disk, journal, tables
 from popejoan_cli.table import events as E
 from popejoan_cli.table import fold, ledger
 from popejoan_cli.table.view import TableView
@@ -364,7 +365,7 @@ def test_sigkill_loop_never_loses_or_breaks_the_journal(tmp_path: Path) -> None:
     killed_running = torn = 0
     for _ in range(15):
         proc = subprocess.Popen([sys.executable, str(WRITER), str(folder), "play"], stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True)
+                                stderr=subprocess.PIPE, text=True, encoding="utf-8")
         assert proc.stdout is not None
         assert proc.stdout.readline() == "ready\n"
         time.sleep(rng.uniform(0.02, 0.15))
@@ -391,7 +392,7 @@ def test_sigkill_loop_never_loses_or_breaks_the_journal(tmp_path: Path) -> None:
 
 # ----------------------------------------------------------------------------- 4. fault injection
 class FaultyOS:
-    """Stands in for `os` inside journal.py; each `fail_*` says which call (1-based) raises what."""
+    """Stands in for `os` inside journal.py and disk.py; each `fail_*` says which call (1-based) raises what."""
 
     def __init__(self) -> None:
         self.calls: dict[str, int] = {}
@@ -432,6 +433,7 @@ def half_write(fd: int, blob: bytes) -> int:
 def faulty(monkeypatch: pytest.MonkeyPatch) -> FaultyOS:
     fake = FaultyOS()
     monkeypatch.setattr(journal, "os", fake)
+    monkeypatch.setattr(disk, "os", fake)  # the calls that differ by system go through store/disk.py
     return fake
 
 
@@ -559,7 +561,8 @@ def test_two_processes_appending_at_once(tmp_path: Path) -> None:
     open_table(folder)
     procs = [subprocess.Popen([sys.executable, str(WRITER), str(folder), *mode, "--max", "50", "--wait",
                               "--pause", "0.003"],
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              encoding="utf-8")
              for mode in (["play"], ["count", "--target", "Zoë"])]
     for p in procs:
         assert p.stdout is not None and p.stdout.readline() == "ready\n"
@@ -594,9 +597,9 @@ def test_a_table_locked_in_this_process_is_busy(tmp_path: Path, monkeypatch: pyt
     open_table(folder)
     snapshot = jpath(folder).read_bytes()
     monkeypatch.setattr(journal, "LOCK_WAIT", 0.2)
-    fd = os.open(jpath(folder), os.O_RDONLY)  # its own open file description, so its own flock
+    fd = os.open(folder / disk.LOCK, os.O_RDWR)  # its own open file description, so its own lock
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
+        assert lock_descriptor(fd, blocking=False)
         start = time.monotonic()
         with pytest.raises(TableBusy) as caught:
             step(folder)
@@ -616,10 +619,11 @@ def test_a_table_locked_by_another_process_is_busy(tmp_path: Path, monkeypatch: 
     open_table(folder)
     snapshot = jpath(folder).read_bytes()
     monkeypatch.setattr(journal, "LOCK_WAIT", 0.1)
-    holder = ("import fcntl, sys\nf = open(sys.argv[1], 'rb')\nfcntl.flock(f, fcntl.LOCK_EX)\n"
+    # Another program holding the lock through the library's own FileLock: the two contend.
+    holder = ("import sys, filelock\nlock = filelock.FileLock(sys.argv[1])\nlock.acquire()\n"
               "print('locked', flush=True)\nsys.stdin.read()\n")
-    proc = subprocess.Popen([sys.executable, "-c", holder, str(jpath(folder))], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen([sys.executable, "-c", holder, str(folder / disk.LOCK)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True, encoding="utf-8")
     try:
         assert proc.stdout is not None and proc.stdout.readline() == "locked\n"
         with pytest.raises(TableBusy):
@@ -864,9 +868,9 @@ def test_a_forged_checkpoint_is_refused_by_every_command_that_reads_it(
     if with_note == "forged note":
         import hashlib
 
-        note = json.loads((folder / journal.VERIFIED).read_text())
+        note = json.loads((folder / journal.VERIFIED).read_text(encoding="utf-8"))
         note["sha256"] = hashlib.sha256(forged[:note["bytes"]]).hexdigest()[::-1]
-        (folder / journal.VERIFIED).write_text(json.dumps(note))
+        (folder / journal.VERIFIED).write_text(json.dumps(note), encoding="utf-8")
     for args in (["ledger", "show"], ["board"], ["history"], ["deal", "--seed", "5"], ["ledger", "settle"],
                  ["ledger", "export", str(tmp_path / "out.json")], ["table", "join", "Eve"], ["check"]):
         result = invoke("--table", str(folder), *args)

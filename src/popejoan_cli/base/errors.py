@@ -82,7 +82,7 @@ class StorageError(PopejoanError):
 
 def interrupted_message(signum: int) -> str:
     """The one line an interrupted command prints: what, if anything, it had recorded."""
-    how = {2: "Ctrl-C", 15: "SIGTERM"}.get(signum, f"signal {signum}")
+    how = {2: "Ctrl-C", 15: "SIGTERM", 21: "Ctrl-Break"}.get(signum, f"signal {signum}")
     journal = sys.modules.get("popejoan_cli.store.journal")
     seqs: list[int] = list(getattr(journal, "recorded", []))
     if not seqs:

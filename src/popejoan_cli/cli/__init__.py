@@ -20,6 +20,7 @@ from typer.core import TyperGroup
 
 from popejoan_cli import __version__
 from popejoan_cli.base.errors import PopejoanError, interrupted_message
+from popejoan_cli.cli import terminal
 from popejoan_cli.cli.exits import exit_code
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -169,14 +170,16 @@ def wait_for_enter(prompt: str) -> bool:
 
 
 def emit_json(data: Any) -> None:
-    """Stable, documented JSON on stdout: one object, keys in the order built."""
+    """Stable, documented JSON on stdout: one object, keys in the order built. On a stream that
+    cannot show every character, non-ASCII text is escaped (exact), never written as letters."""
     import json
 
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    sys.stdout.write(json.dumps(data, ensure_ascii=terminal.ascii_json(), indent=2) + "\n")
 
 
 def console() -> Any:
-    """A rich Console on stdout that respects NO_COLOR and non-TTY output."""
+    """A rich Console on stdout that respects NO_COLOR and non-TTY output. On a stdout that cannot
+    show the suits (`terminal`), it writes them as letters and draws ASCII borders by itself."""
     from rich.console import Console
 
     width = os.environ.get("COLUMNS")
@@ -215,6 +218,7 @@ def _root(
 ) -> None:
     """Banker, dealer and referee for a Pope Joan table."""
     global table_override
+    terminal.prepare()  # again here: in-process runs (tests, the shell) come in without `main`
     table_override = table or None
 
 
@@ -274,5 +278,7 @@ def __getattr__(name: str) -> Any:
 
 
 def main() -> None:
+    terminal.prepare()  # first: a usage error or `--help` is written on the same streams
+    terminal.utf8_argv()
     _register(modules_for(sys.argv[1:]))
     root()

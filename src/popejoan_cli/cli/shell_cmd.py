@@ -9,16 +9,26 @@ than `MAX_LINE` (10,000 characters), which is not run at all. TAB completes comm
 line. `hand show NAME` asks for the laptop to be passed first, and clears the screen once
 the hand has been seen.
 
+The line editor of an interactive shell, chosen by `choose_editor`: prompt_toolkit when it
+is installed (the `popejoan[shell]` extra; Windows has no readline): a completion menu at
+TAB, in-memory history with Ctrl-R search; else the stdlib readline (TAB lists the
+candidates); else plain `input()`, with no completion. On a dumb terminal (TERM=dumb, as in
+Emacs's shell buffer) readline comes first: there prompt_toolkit can draw no menu. The
+environment variable POPEJOAN_LINE_EDITOR=readline or =plain asks for that editor instead
+(readline falls back to plain where it is missing). In every editor Ctrl-C drops the line
+and Ctrl-D leaves. A piped stdin is read line by line, with no editor.
+
 Only light modules are imported at the top: every `popejoan` invocation imports this file
 to register the command, and start-up time matters.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, TextIO
 
 import typer
@@ -31,6 +41,12 @@ from popejoan_cli.cli.shell_words import MAX_LINE, SHELL_WORDS, Completion, is_g
 from popejoan_cli.cli.shell_words import split as _split
 
 if TYPE_CHECKING:
+    from prompt_toolkit.completion import CompleteEvent, Completer
+    from prompt_toolkit.completion import Completion as Offer
+    from prompt_toolkit.document import Document
+    from prompt_toolkit.input import Input
+    from prompt_toolkit.output import Output
+
     from popejoan_cli.table.view import TableView
 
 PROMPT = "popejoan> "
@@ -40,6 +56,14 @@ CLEAR = cli.CLEAR
 CHANGING = frozenset({"deal", "lead", "play", "pay", "stop", "out", "undo", "count", "end", "table join",
                       "table leave"})
 """Commands after which the board is shown (when the journal did change)."""
+
+EDITOR_VARIABLE = "POPEJOAN_LINE_EDITOR"
+"""`readline` or `plain` here overrides the line editor `choose_editor` would pick."""
+_DELIMS = " \t\n"
+"""What ends a word for completion, in every editor (readline's completer delimiters)."""
+
+Reader = Callable[[str], str]
+"""Reads one line after showing the prompt it is given, as `input` does."""
 
 
 def _err(text: str) -> None:
@@ -307,6 +331,35 @@ class Shell(Completion):
         sys.stdout.write("\n".join(lines) + "\n")
 
 
+def _importable(name: str) -> bool:
+    """Whether the module `name` imports here (one set to None in sys.modules does not)."""
+    import importlib  # only an interactive shell asks, and asking imports the editor itself
+
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        return False
+    return True
+
+
+def choose_editor(environ: Mapping[str, str] | None = None) -> str:
+    """The line editor for an interactive shell: "prompt_toolkit", "readline" or "plain"."""
+    env = os.environ if environ is None else environ
+    wanted = env.get(EDITOR_VARIABLE, "").strip().lower()
+    if wanted == "plain":
+        return "plain"
+    # A dumb terminal cannot show prompt_toolkit's menu; readline lists the candidates as text.
+    dumb = env.get("TERM", "").strip().lower() in ("dumb", "unknown")
+    auto = wanted != "readline"
+    if auto and not dumb and _importable("prompt_toolkit"):
+        return "prompt_toolkit"
+    if _importable("readline"):
+        return "readline"
+    if auto and dumb and _importable("prompt_toolkit"):  # no readline (Windows): still the better editor
+        return "prompt_toolkit"
+    return "plain"
+
+
 def _readline(shell: Shell) -> bool:
     """Line editing and TAB completion, where the stdlib readline exists."""
     try:
@@ -314,7 +367,7 @@ def _readline(shell: Shell) -> bool:
     except ImportError:
         return False
     readline.set_completer(shell.complete)
-    readline.set_completer_delims(" \t\n")
+    readline.set_completer_delims(_DELIMS)
     if "libedit" in (readline.__doc__ or ""):
         readline.parse_and_bind("bind ^I rl_complete")
     else:
@@ -326,27 +379,62 @@ def _readline(shell: Shell) -> bool:
     return True
 
 
-@command(root, "shell")
-def shell(ctx: typer.Context) -> None:
-    """A prompt for the table: the same commands without typing `popejoan`; TAB completes.
+def _last_word(before: str) -> str:
+    """The word the cursor is in, as readline's delimiters cut it."""
+    return before[max(before.rfind(c) for c in _DELIMS) + 1:]
 
-    Lines longer than 10,000 characters are refused, not run.
+
+def completer(shell: Shell) -> Completer:
+    """A prompt_toolkit completer that offers what the shell's `Completion` offers readline."""
+    # Imported here, not at the top: only an interactive shell edits lines, and every other
+    # command's start-up would pay for prompt_toolkit (which may not even be installed).
+    from prompt_toolkit.completion import Completer
+    from prompt_toolkit.completion import Completion as Offer
+
+    class ShellCompleter(Completer):
+        def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Offer]:
+            before = document.text_before_cursor
+            word = _last_word(before)
+            for found in shell.offers(before[: len(before) - len(word)], word):
+                # The space ends the word, as readline's does: the next TAB completes the next word.
+                yield Offer(found + " ", start_position=-len(word), display=found)
+
+    return ShellCompleter()
+
+
+def prompt_toolkit_reader(shell: Shell, term_in: Input | None = None, term_out: Output | None = None) -> Reader:
+    """Read lines through a prompt_toolkit session: TAB menu, history, Ctrl-R search.
+
+    `term_in` and `term_out` default to the terminal; a test passes a pipe and a dummy.
+    Ctrl-C raises KeyboardInterrupt and Ctrl-D (on an empty line) EOFError, as `input` does.
     """
-    interactive = sys.stdin.isatty()
-    cli.shell_running = True  # `hand show` inside the shell: the shell itself asks for the laptop
-    sh = Shell(ctx.find_root().command, cli.table_override, interactive)
-    if interactive:
-        _readline(sh)
-    sh.refresh()
-    if interactive:
-        view = sh.view
-        where = f"table {view.name!r} ({', '.join(view.players)})" if view is not None and view.name else "no table yet"
-        sys.stdout.write(f"popejoan shell: {where}. `help` lists the commands; `exit` or Ctrl-D leaves.\n")
-        sh._show_board()
+    # Imported here: prompt_toolkit is for the interactive shell only (start-up of every other command).
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import InMemoryHistory
+    from prompt_toolkit.shortcuts import CompleteStyle
+
+    # Completions at TAB only, like readline: a menu that follows every key is noise at the table.
+    session: PromptSession[str] = PromptSession(
+        completer=completer(shell), complete_while_typing=False, complete_style=CompleteStyle.MULTI_COLUMN,
+        history=InMemoryHistory(), input=term_in, output=term_out)
+    return session.prompt  # a plain-text prompt: no colour to turn off; a test reaches the session through it
+
+
+def reader(shell: Shell, editor: str) -> Reader:
+    """The line reader for `editor` (as `choose_editor` names them)."""
+    if editor == "prompt_toolkit":
+        return prompt_toolkit_reader(shell)
+    if editor == "readline":
+        _readline(shell)  # `input` edits through readline once it is imported
+    return input
+
+
+def serve(sh: Shell, read: Reader, interactive: bool) -> int:
+    """Read and run lines until Ctrl-D, the end of the input, or `exit`; the status to leave with."""
     status: int | None = None
     while status is None:
         try:
-            line = input(PROMPT) if interactive else _read_piped(sys.stdin)
+            line = read(PROMPT)
         except EOFError:
             if interactive:
                 sys.stdout.write("\n")
@@ -358,6 +446,47 @@ def shell(ctx: typer.Context) -> None:
             continue
         status = sh.run_line(line)
     sys.stdout.flush()
+    return status or 0
+
+
+def _interactive() -> bool:
+    return sys.stdin.isatty()
+
+
+def _piped(prompt: str) -> str:
+    return _read_piped(sys.stdin)
+
+
+def _utf8_stdin() -> None:
+    """Piped lines are read as UTF-8, as every file popejoan reads, not in the locale's encoding
+    (ASCII under a C locale, a code page on Windows), so `Zoë` in a script is Zoë."""
+    stream = sys.stdin
+    encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "").replace("_", "")
+    if encoding != "utf8" and hasattr(stream, "reconfigure"):
+        with contextlib.suppress(ValueError, OSError):  # already read from: it keeps its encoding
+            stream.reconfigure(encoding="utf-8", errors="replace")
+
+
+@command(root, "shell")
+def shell(ctx: typer.Context) -> None:
+    """A prompt for the table: the same commands without typing `popejoan`; TAB completes.
+
+    Lines longer than 10,000 characters are refused, not run. POPEJOAN_LINE_EDITOR=readline
+    or =plain chooses the line editor (prompt_toolkit, where installed, otherwise).
+    """
+    interactive = _interactive()
+    cli.shell_running = True  # `hand show` inside the shell: the shell itself asks for the laptop
+    sh = Shell(ctx.find_root().command, cli.table_override, interactive)
+    if not interactive:
+        _utf8_stdin()
+    read = reader(sh, choose_editor()) if interactive else _piped
+    sh.refresh()
+    if interactive:
+        view = sh.view
+        where = f"table {view.name!r} ({', '.join(view.players)})" if view is not None and view.name else "no table yet"
+        sys.stdout.write(f"popejoan shell: {where}. `help` lists the commands; `exit` or Ctrl-D leaves.\n")
+        sh._show_board()
+    status = serve(sh, read, interactive)
     cli.shell_running = False
     if status:
         raise typer.Exit(status)

@@ -122,12 +122,23 @@ class Completion:
         """readline's completer: the `state`-th candidate for `text`."""
         if state == 0:
             try:
-                self.refresh()
-                # Python's readline appends nothing to a lone match: the space is ours.
-                self.matches = [m + " " for m in self.candidates(self.line_before(), text)]
+                before = self.line_before()
             except Exception:  # a completer must never break the prompt
-                self.matches = []
+                before = None
+            # Python's readline appends nothing to a lone match: the space is ours.
+            self.matches = [] if before is None else [m + " " for m in self.offers(before, text)]
         return self.matches[state] if state < len(self.matches) else None
+
+    def offers(self, before: str, text: str) -> list[str]:
+        """Every candidate for `text` after the line `before` it, on the table as it is now.
+
+        What each line editor asks (readline through `complete`, prompt_toolkit directly).
+        """
+        try:
+            self.refresh()
+            return self.candidates(before, text)
+        except Exception:  # a completer must never break the prompt
+            return []
 
     def candidates(self, before: str, text: str) -> list[str]:
         """What may complete `text`, given the line `before` it."""

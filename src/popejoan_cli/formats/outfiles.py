@@ -34,6 +34,7 @@ from typing import TextIO
 
 from popejoan_cli.base.errors import PopejoanError, StorageError, UsageError, os_reason
 from popejoan_cli.formats.userfiles import label as path_label
+from popejoan_cli.store import disk
 
 STREAMS: dict[str, Callable[[], TextIO]] = {"-": lambda: sys.stdout, "/dev/stdout": lambda: sys.stdout,
                                              "/dev/stderr": lambda: sys.stderr}
@@ -95,8 +96,7 @@ def write_text(target: str | os.PathLike[str], text: str, *, force: bool = False
     name = os.fspath(target)
     if name in STREAMS:
         stream = STREAMS[name]()
-        stream.write(text)
-        stream.flush()
+        _write_stream(stream, text)
         return "stdout" if stream is sys.stdout else "stderr"
     if not name:
         raise UsageError("the file name is empty", "give a file name, or - for stdout")
@@ -142,13 +142,25 @@ def write_text(target: str | os.PathLike[str], text: str, *, force: bool = False
     return name
 
 
+def _write_stream(stream: TextIO, text: str) -> None:
+    """A file sent to a stream is the file's bytes, UTF-8 like the file, whatever the stream's own
+    encoding (which may be ASCII, or a Windows code page, and would write letters for the suits)."""
+    stream.flush()
+    raw = getattr(stream, "buffer", None)
+    if raw is None:  # a stream with no bytes beneath it (a test's StringIO): it takes text
+        stream.write(text)
+    else:
+        raw.write(text.encode("utf-8"))
+        raw.flush()
+
+
 def _write_in_place(name: str, path: Path, data: bytes) -> None:
     """A device or a pipe: written to, never replaced (O_APPEND, so a file behind it is not overwritten)."""
     # What this process already printed must come first if the device is its own terminal.
     sys.stdout.flush()
     sys.stderr.flush()
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_NOCTTY)
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | disk.NOCTTY | disk.BINARY)
         try:
             view = memoryview(data)
             while view:
@@ -167,15 +179,12 @@ def _replace(name: str, resolved: Path, data: bytes, old: os.stat_result | None)
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
-            # mkstemp makes the file 0600: give it the bits of the file it replaces, or a new file's.
-            os.fchmod(fh.fileno(), stat.S_IMODE(old.st_mode) & 0o777 if old is not None else 0o666 & ~_umask())
-            if old is not None and (old.st_uid, old.st_gid) != (os.geteuid(), os.getegid()):
-                with contextlib.suppress(OSError):  # only root may give a file away; keep ours otherwise
-                    os.fchown(fh.fileno(), old.st_uid, old.st_gid)
-            os.fsync(fh.fileno())
+            _keep_mode(fh.fileno(), tmp, old)
+            disk.sync(fh.fileno())
         os.replace(tmp, resolved)
         tmp = None
-        _fsync_dir(resolved.parent)
+        with contextlib.suppress(OSError):  # so the rename itself survives a crash; no reason to fail
+            disk.sync_folder(resolved.parent)
     except OSError as err:
         raise StorageError(f"cannot write {name}: {os_reason(err)}") from None
     finally:
@@ -184,11 +193,14 @@ def _replace(name: str, resolved: Path, data: bytes, old: os.stat_result | None)
                 os.unlink(tmp)
 
 
-def _fsync_dir(folder: Path) -> None:
-    # So the rename itself survives a crash; a folder that cannot be opened is no reason to fail.
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+def _keep_mode(fd: int, tmp: str, old: os.stat_result | None) -> None:
+    """mkstemp makes the file 0600: give it the bits of the file it replaces, or a new file's, and
+    (where the system has owners and we may) that file's owner."""
+    mode = stat.S_IMODE(old.st_mode) & 0o777 if old is not None else 0o666 & ~_umask()
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, mode)
+    else:  # Windows before Python 3.13: only the read-only bit means anything there
+        os.chmod(tmp, mode)
+    if old is not None and hasattr(os, "geteuid") and (old.st_uid, old.st_gid) != (os.geteuid(), os.getegid()):
+        with contextlib.suppress(OSError):  # only root may give a file away; keep ours otherwise
+            os.fchown(fd, old.st_uid, old.st_gid)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from popejoan_cli.base.errors import DataError, PopejoanError, Problem, StorageError, UsageError
 from popejoan_cli.base.visible import shown
+from popejoan_cli.store import disk
 
 _KINDS = ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a character device"),
           (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
@@ -83,7 +84,7 @@ class _Refusal:
 def _open(path: str | os.PathLike[str], say: _Refusal) -> int:
     """The file opened for reading, non-blocking (so that a FIFO opens at once)."""
     try:
-        return os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        return os.open(path, disk.READ)  # not inherited by child processes either (PEP 446)
     except ValueError:  # a NUL byte: no system call can take the name
         raise say.where("not a usable file name: it holds a NUL byte") from None
     except FileNotFoundError:

@@ -1,10 +1,10 @@
 """The store: a table's append-only journal on disk, and what it may trust of it.
 
 One JSON object per line: `{"seq": N, "event": {...}, "crc": "xxxxxxxx"}`, the CRC32 taken
-over the canonical JSON of seq and event (docs/journal.md). Appends open with O_APPEND, take
-an exclusive `flock` (not `lockf`, which another open/close of the file in this process would
-drop), re-read the journal, let the caller validate the new events against the replayed
-state, then make one `write()` and `fsync`.
+over the canonical JSON of seq and event (docs/journal.md). Appends take the table's lock
+(`store/disk.py`: the same guarantees on Linux, macOS and Windows), open with O_APPEND,
+re-read the journal, let the caller validate the new events against the replayed state,
+then make one `write()` and sync it to the disk.
 
 Damage is handled so that nothing committed is ever lost:
 - a final line whose CRC checks is an event, newline or not: a write completes the line;
@@ -27,12 +27,10 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import fcntl
 import json
 import os
 import signal
 import stat
-import time
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -51,6 +49,7 @@ except ImportError:  # pragma: no cover - Python 3.12 renamed it; other builds m
     except ImportError:
         from hashlib import sha256
 from popejoan_cli.base.errors import DataError, Problem, StorageError, TableBusy, os_reason
+from popejoan_cli.store import disk
 from popejoan_cli.table.events import Event, from_data, to_data
 
 JOURNAL = "journal.jsonl"
@@ -225,7 +224,7 @@ def _read_regular(fd: int, path: Path) -> bytes:
     chunks: list[bytes] = []
     offset = 0
     while offset <= MAX_BYTES:
-        chunk = os.pread(fd, 1 << 20, offset)
+        chunk = disk.pread(fd, 1 << 20, offset)
         if not chunk:
             return b"".join(chunks)
         chunks.append(chunk)
@@ -237,7 +236,7 @@ def load(folder: Path, *, trust: bool = True) -> Loaded:
     """The journal's events; with `trust`, how many of them `.verified` vouches for."""
     path = folder / JOURNAL
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        fd = os.open(path, disk.READ)
     except FileNotFoundError:
         raise _no_table(path) from None
     except OSError as err:
@@ -267,7 +266,7 @@ def _verified(folder: Path, data: bytes) -> tuple[int, int, Any]:
     """(events vouched for, bytes they cover, SHA-256 over those bytes) from `.verified`."""
     none = (0, 0, sha256())
     try:
-        fd = os.open(folder / VERIFIED, os.O_RDONLY | os.O_NONBLOCK)
+        fd = os.open(folder / VERIFIED, disk.READ)
     except OSError:
         return none
     try:
@@ -307,19 +306,15 @@ def _write_verified(folder: Path, size: int, events: int, digest: str) -> None:
             tmp.unlink()
 
 
-def _lock(fd: int, path: Path) -> None:
-    import random  # only when the lock is contended: it is slow to import, and start-up matters
-
-    deadline = time.monotonic() + LOCK_WAIT
-    while True:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return
-        except BlockingIOError:
-            if time.monotonic() >= deadline:
-                raise TableBusy(f"the table at {path.parent} is busy: another popejoan is writing to it",
-                                "wait for it to finish and try again") from None
-            time.sleep(0.001 + random.random() * 0.003)  # short and jittered, so a waiting writer gets its turn
+@contextlib.contextmanager
+def _locked(folder: Path) -> Iterator[None]:
+    """The table's lock, or TableBusy (exit 4) after LOCK_WAIT seconds of another writer."""
+    try:
+        with disk.locked(folder, LOCK_WAIT):
+            yield
+    except disk.Busy:
+        raise TableBusy(f"the table at {folder} is busy: another popejoan is writing to it",
+                        "wait for it to finish and try again") from None
 
 
 def _io_error(err: OSError, path: Path) -> StorageError:
@@ -327,9 +322,13 @@ def _io_error(err: OSError, path: Path) -> StorageError:
                         "nothing was recorded; free space or fix permissions, then run the command again")
 
 
+_STOPS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGBREAK") if hasattr(signal, name))
+"""The signals that end a command: SIGBREAK is Ctrl-Break, on Windows only."""
+
+
 @contextlib.contextmanager
 def _signals_held() -> Iterator[None]:
-    """Hold Ctrl-C and SIGTERM while a write is made, so it is whole or not made at all.
+    """Hold Ctrl-C, SIGTERM and Ctrl-Break while a write is made, so it is whole or not made at all.
 
     A signal that arrives meanwhile is noted and raised again as soon as the write is done;
     `recorded` then tells the interrupted command what is in the journal. (Python runs its
@@ -343,7 +342,7 @@ def _signals_held() -> Iterator[None]:
 
     held: dict[int, Any] = {}
     try:
-        for sig in (signal.SIGINT, signal.SIGTERM):
+        for sig in _STOPS:
             before = signal.getsignal(sig)
             if before is not None:  # None: set outside Python, and it could not be put back
                 held[sig] = signal.signal(sig, hold)
@@ -369,48 +368,58 @@ def append(folder: Path, decide: Callable[[Loaded], Sequence[Event]], *,
     path = folder / JOURNAL
     if create:
         return _create(folder, decide), []
+    fd = _open_for_append(path)
     try:
-        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_NONBLOCK | os.O_NOFOLLOW)
-    except FileNotFoundError:
-        raise _no_table(path) from None
-    except OSError as err:
-        if err.errno == errno.ELOOP:
-            raise DataError([Problem("the journal is a symbolic link; popejoan writes only to the file itself",
-                                     file=str(path), hint="put the file the link points to in its place")]) from None
-        raise _io_error(err, path) from None
-    try:
-        _lock(fd, path)
-        loaded = _loaded(folder, _read_regular(fd, path), True)
-        new = list(decide(loaded))
-        if not new:
-            return [], loaded.warnings
-        first = len(loaded.events) + 1
-        written = [(first + k, e) for k, e in enumerate(new)]
-        blob = b"".join(encode(seq, e) for seq, e in written)
-        if loaded.unterminated:
-            blob = b"\n" + blob  # complete the last event's line: it is kept, never cut
-        with _signals_held():
-            _write(fd, path, loaded, blob)
-            recorded.extend(seq for seq, _ in written)
-        sha = loaded.sha.copy()
-        sha.update(blob)
-        _write_verified(folder, loaded.good_bytes + len(blob), written[-1][0], sha.hexdigest())
-        return written, loaded.warnings
+        with _locked(folder):
+            loaded = _loaded(folder, _read_regular(fd, path), True)
+            new = list(decide(loaded))
+            if not new:
+                return [], loaded.warnings
+            first = len(loaded.events) + 1
+            written = [(first + k, e) for k, e in enumerate(new)]
+            blob = b"".join(encode(seq, e) for seq, e in written)
+            if loaded.unterminated:
+                blob = b"\n" + blob  # complete the last event's line: it is kept, never cut
+            with _signals_held():
+                _write(fd, path, loaded, blob)
+                recorded.extend(seq for seq, _ in written)
+            sha = loaded.sha.copy()
+            sha.update(blob)
+            _write_verified(folder, loaded.good_bytes + len(blob), written[-1][0], sha.hexdigest())
+            return written, loaded.warnings
     except OSError as err:
         raise _io_error(err, path) from None
     finally:
         os.close(fd)
 
 
+def _linked(path: Path) -> DataError:
+    return DataError([Problem("the journal is a symbolic link; popejoan writes only to the file itself",
+                              file=str(path), hint="put the file the link points to in its place")])
+
+
+def _open_for_append(path: Path) -> int:
+    if disk.is_link(path):  # where O_NOFOLLOW does not exist (Windows)
+        raise _linked(path)
+    try:
+        return os.open(path, os.O_RDWR | os.O_APPEND | disk.NONBLOCK | disk.NOFOLLOW | disk.BINARY)
+    except FileNotFoundError:
+        raise _no_table(path) from None
+    except OSError as err:
+        if err.errno == errno.ELOOP:
+            raise _linked(path) from None
+        raise _io_error(err, path) from None
+
+
 def _write(fd: int, path: Path, loaded: Loaded, blob: bytes) -> None:
-    """Cut a torn tail (the command's events are valid by now), then write and fsync."""
+    """Cut a torn tail (the command's events are valid by now), then write and sync."""
     if loaded.size > loaded.good_bytes:
         os.ftruncate(fd, loaded.good_bytes)
     try:
         n = os.write(fd, blob)
         if n != len(blob):
             raise OSError(errno.ENOSPC, "short write")
-        os.fsync(fd)
+        disk.sync(fd)
     except OSError as err:
         if _undo_partial(fd, loaded.good_bytes):
             raise _io_error(err, path) from None
@@ -418,34 +427,33 @@ def _write(fd: int, path: Path, loaded: Loaded, blob: bytes) -> None:
                            "run `popejoan check` and look at the history before trying again") from None
 
 
+def _exists(path: Path) -> DataError:
+    return DataError([Problem("a table already exists here", file=str(path))])
+
+
 def _create(folder: Path, decide: Callable[[Loaded], Sequence[Event]]) -> list[tuple[int, Event]]:
-    """A new journal appears whole or not at all: written aside, then linked into place."""
+    """A new journal appears whole or not at all: written aside, then published under its name."""
     path = folder / JOURNAL
     if os.path.lexists(path):
-        raise DataError([Problem("a table already exists here", file=str(path))])
+        raise _exists(path)
     new = list(decide(Loaded()))  # raising here creates nothing
     written = [(k + 1, e) for k, e in enumerate(new)]
     blob = b"".join(encode(seq, e) for seq, e in written)
     tmp = folder / f".{JOURNAL}.{os.getpid()}.new"
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-        try:
-            if os.write(fd, blob) != len(blob):
-                raise OSError(errno.ENOSPC, "short write")
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        try:
-            os.link(tmp, path)
-        except FileExistsError:
-            raise DataError([Problem("a table already exists here", file=str(path))]) from None
-        try:
-            _fsync_dir(folder)
-        except OSError:
-            with contextlib.suppress(OSError):
-                path.unlink()  # we report failure, so the table must not half-exist
-            raise
+        with _locked(folder):  # so that publishing is safe where the file system has no hard links
+            _write_new(tmp, blob)
+            try:
+                disk.publish(tmp, path)
+            except FileExistsError:
+                raise _exists(path) from None
+            try:
+                disk.sync_folder(folder)
+            except OSError:
+                with contextlib.suppress(OSError):
+                    path.unlink()  # we report failure, so the table must not half-exist
+                raise
     except OSError as err:
         raise _io_error(err, path) from None
     finally:
@@ -456,19 +464,21 @@ def _create(folder: Path, decide: Callable[[Loaded], Sequence[Event]]) -> list[t
     return written
 
 
+def _write_new(tmp: Path, blob: bytes) -> None:
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | disk.BINARY, 0o644)
+    try:
+        if os.write(fd, blob) != len(blob):
+            raise OSError(errno.ENOSPC, "short write")
+        disk.sync(fd)
+    finally:
+        os.close(fd)
+
+
 def _undo_partial(fd: int, size: int) -> bool:
     """After a failed write, cut back whatever part of it reached the file; False if that failed too."""
     try:
         os.ftruncate(fd, size)
-        os.fsync(fd)
+        disk.sync(fd)
     except OSError:
         return False
     return True
-
-
-def _fsync_dir(folder: Path) -> None:
-    dfd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(dfd)
-    finally:
-        os.close(dfd)

@@ -2,7 +2,7 @@
 
 Shell code. A table is a folder holding its journal. It is chosen by `--table PATH`, else
 `POPEJOAN_TABLE`, else the current table named in `POPEJOAN_HOME/current` (the home folder
-defaults to `$XDG_DATA_HOME/popejoan`, i.e. `~/.local/share/popejoan`). `record` is the one
+defaults to the system's folder for a user's data: see `system_home`). `record` is the one
 way a command changes a table: replay, build and validate the new events, write them.
 """
 
@@ -25,10 +25,32 @@ _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
 
 
 def home() -> Path:
+    """popejoan's own folder: `POPEJOAN_HOME`, else the system's folder for a user's data."""
     if os.environ.get("POPEJOAN_HOME"):
         return Path(os.environ["POPEJOAN_HOME"])
-    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(data) / "popejoan"
+    return system_home()
+
+
+def system_home() -> Path:
+    """The system's folder for popejoan's data, unless tables were made before popejoan used it.
+
+    `platformdirs` knows each system's convention: `%LOCALAPPDATA%\\popejoan` on Windows,
+    `~/Library/Application Support/popejoan` on macOS, `$XDG_DATA_HOME/popejoan` (by default
+    `~/.local/share/popejoan`) on Linux and the BSDs. Earlier versions used
+    `~/.local/share/popejoan` everywhere: while the system's folder holds nothing of
+    popejoan's, a home there is still used where it is.
+    """
+    import platformdirs  # only when POPEJOAN_HOME is not set: start-up
+
+    chosen = platformdirs.PlatformDirs("popejoan", appauthor=False).user_data_path
+    earlier = Path.home() / ".local" / "share" / "popejoan"
+    if earlier != chosen and not _holds_tables(chosen) and _holds_tables(earlier):
+        return earlier
+    return chosen
+
+
+def _holds_tables(folder: Path) -> bool:
+    return (folder / "tables").is_dir() or (folder / "current").is_file()
 
 
 def tables_dir() -> Path:

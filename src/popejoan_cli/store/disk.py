@@ -1,0 +1,144 @@
+"""What differs between Linux, macOS and Windows when popejoan writes a file that must survive.
+
+The journal and the writer of people's files call these instead of calls that exist on
+one system only. docs/journal.md ("On each system") says what each one guarantees where.
+
+- **The lock** is the `filelock` library's lock on an open descriptor (`flock` on Linux and
+  macOS, `LockFileEx` on Windows), taken on `journal.lock` beside the journal, never on the
+  journal itself: Windows locks are mandatory, so a lock on the journal would stop other
+  commands from reading it while one writes.
+- **Opening**: `O_BINARY` on Windows (else every newline written would become two bytes);
+  `O_NONBLOCK` (a FIFO opens at once) and `O_NOFOLLOW` where they exist. Without
+  `O_NOFOLLOW` a symbolic link is looked for just before the file is opened.
+- **Reading at an offset**: `os.pread`, else a seek and a read (Windows has no `pread`).
+- **Making bytes durable**: `F_FULLFSYNC` on macOS, where `fsync` reaches only the drive's
+  own cache; `fsync` elsewhere. A folder is synced where it can be opened (not on Windows,
+  whose file system journals a rename itself).
+- **Publishing a new file whole**: a hard link, which refuses a name that exists. Where the
+  file system has no hard links (FAT, some network shares), a rename that refuses an
+  existing name on Windows; elsewhere, under the table's lock, a check and a rename.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+LOCK = "journal.lock"
+"""The file beside a table's journal that writers lock; it is empty and never read."""
+
+BINARY = getattr(os, "O_BINARY", 0)
+NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+NOCTTY = getattr(os, "O_NOCTTY", 0)
+
+READ = os.O_RDONLY | NONBLOCK | BINARY
+"""Flags to read a file that may turn out to be a FIFO or a device (checked after opening)."""
+
+_NO_LINKS = {errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS, errno.EXDEV, errno.EMLINK}
+"""What `link` fails with on a file system that has no hard links (Linux, macOS)."""
+
+
+class Busy(Exception):
+    """Another process held the lock for longer than we were willing to wait."""
+
+
+def pread(fd: int, size: int, offset: int) -> bytes:
+    if hasattr(os, "pread"):
+        return os.pread(fd, size, offset)
+    os.lseek(fd, offset, os.SEEK_SET)  # Windows: the descriptor is ours alone while we read
+    return os.read(fd, size)
+
+
+def sync(fd: int) -> None:
+    """Make what was written to `fd` durable: as far as the system allows, through the drive's cache."""
+    if sys.platform == "darwin":
+        import fcntl  # macOS only; this module must import on Windows, which has no fcntl
+
+        full = getattr(fcntl, "F_FULLFSYNC", None)
+        if full is not None:
+            try:
+                fcntl.fcntl(fd, full)
+                return
+            except OSError:  # a file system that does not support it (some network shares)
+                pass
+    os.fsync(fd)
+
+
+def sync_folder(folder: Path) -> None:
+    """Make a rename or link in `folder` durable; on Windows a folder cannot be opened, and NTFS
+    records the change in its own journal."""
+    if sys.platform == "win32":
+        return
+    dfd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(dfd)
+    finally:
+        os.close(dfd)
+
+
+def is_link(path: Path) -> bool:
+    """Whether `path` is a symbolic link, for systems that cannot refuse one at `open` (no O_NOFOLLOW)."""
+    return not NOFOLLOW and os.path.islink(path)
+
+
+def publish(tmp: Path, path: Path) -> None:
+    """Give the whole file `tmp` the name `path`, which must not exist yet (FileExistsError if it does).
+
+    The caller holds the table's lock, which is what makes the check-and-rename safe on a file
+    system with no hard links and no rename that refuses an existing name.
+    """
+    try:
+        os.link(tmp, path)
+        return
+    except FileExistsError:
+        raise
+    except (AttributeError, NotImplementedError):
+        pass
+    except OSError as err:
+        if err.errno not in _NO_LINKS and sys.platform != "win32":
+            raise
+    if sys.platform == "win32":
+        os.rename(tmp, path)  # Windows' rename refuses an existing name, so it cannot replace a table
+        return
+    if os.path.lexists(path):
+        raise FileExistsError(errno.EEXIST, "File exists", str(path))
+    os.rename(tmp, path)
+
+
+@contextlib.contextmanager
+def locked(folder: Path, wait: float) -> Iterator[None]:
+    """Hold the table's lock in `folder`: raises `Busy` after `wait` seconds of another holder.
+
+    Each call opens the lock file afresh, so two threads of one process exclude each other
+    just as two processes do. The lock goes with the descriptor, so a crash releases it.
+    """
+    from filelock import lock_descriptor, unlock_descriptor  # only commands that write load it: start-up
+
+    fd = os.open(folder / LOCK, os.O_RDWR | os.O_CREAT | BINARY, 0o644)
+    try:
+        _acquire(fd, wait, lock_descriptor)
+        try:
+            yield
+        finally:
+            with contextlib.suppress(OSError):  # closing the descriptor releases it in any case
+                unlock_descriptor(fd)
+    finally:
+        os.close(fd)
+
+
+def _acquire(fd: int, wait: float, lock: Callable[..., bool]) -> None:
+    if lock(fd, blocking=False):
+        return
+    import random  # only when the lock is contended: it is slow to import, and start-up matters
+
+    deadline = time.monotonic() + wait
+    while not lock(fd, blocking=False):
+        if time.monotonic() >= deadline:
+            raise Busy
+        time.sleep(0.001 + random.random() * 0.003)  # short and jittered, so a waiting writer gets its turn
