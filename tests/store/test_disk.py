@@ -40,7 +40,7 @@ def test_pread_without_os_pread_reads_the_same_bytes(tmp_path: Path, monkeypatch
 
 
 def test_sync_on_macos_asks_for_a_full_sync(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    import fcntl
+    fcntl = pytest.importorskip("fcntl")  # macOS's module: these tests stand in for macOS on Linux
 
     seen: list[tuple[int, int]] = []
 
@@ -57,7 +57,7 @@ def test_sync_on_macos_asks_for_a_full_sync(monkeypatch: pytest.MonkeyPatch, tmp
 
 
 def test_sync_on_macos_falls_back_to_fsync_where_full_sync_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    import fcntl
+    fcntl = pytest.importorskip("fcntl")  # macOS's module: these tests stand in for macOS on Linux
 
     synced: list[int] = []
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import bisect
 import errno
-import fcntl
 import itertools
 import json
 import os
@@ -526,6 +525,7 @@ def test_every_os_error_in_append_is_a_storage_error(tmp_path: Path, faulty: Fau
     folder = tmp_path / "t"
     open_table(folder)
     if where == "flock":
+        fcntl = pytest.importorskip("fcntl")  # the lock's system call on Linux and macOS
         monkeypatch.setattr(fcntl, "flock", raiser(errno.ENOLCK))
     elif where == "ftruncate":
         with jpath(folder).open("ab") as f:
