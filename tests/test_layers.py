@@ -15,14 +15,17 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).parents[1] / "src" / "popejoan_cli"
-LAYERS = ("base", "game", "table", "store", "formats", "render", "cli")
+LAYERS = ("base", "game", "table", "store", "formats", "render", "web", "cli")
 ENTRY = {"launch", "__main__"}
 """Top-level modules above every layer: the entry point. `popejoan_cli/__init__` sits below all."""
 FILES = {"os", "pathlib", "shutil", "tempfile", "subprocess", "importlib.resources", "io"}
-TOUCH_FILES = frozenset({"store", "formats", "cli", "entry"})
+TOUCH_FILES = frozenset({"store", "formats", "web", "cli", "entry"})
+WEB = frozenset({"web", "cli"})
+"""The web server's libraries (the `web` extra): the web layer, and the `serve` command that starts it."""
 THIRD_PARTY: dict[str, frozenset[str]] = {"typer": frozenset({"cli"}), "rich": frozenset({"cli", "render"}),
-                                          **dict.fromkeys(FILES, TOUCH_FILES)}
-IN_FUNCTIONS_ONLY_FOR_START_UP = {"cli", "render", "entry", "formats", "store"}
+                                          **dict.fromkeys(FILES, TOUCH_FILES),
+                                          **dict.fromkeys(("starlette", "uvicorn", "segno", "anyio"), WEB)}
+IN_FUNCTIONS_ONLY_FOR_START_UP = {"cli", "render", "web", "entry", "formats", "store"}
 
 
 def module_name(path: Path) -> str:

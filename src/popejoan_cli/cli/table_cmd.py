@@ -189,8 +189,21 @@ def hand_show(
 
 # ------------------------------------------------------------------------------- reading
 @command(root, "board")
-def board(as_json: JsonOpt = False) -> None:
+def board(
+    as_json: JsonOpt = False,
+    watch: Annotated[bool, typer.Option("--watch", "-w", help="Redraw the board whenever the table changes, with "
+                                                              "whose lead and the last run (Ctrl-C stops).")]
+    = False,
+) -> None:
     """The board: each pot and the counters on it."""
+    if watch:
+        if as_json:
+            raise UsageError("--watch draws the board for people; --json prints it once", "give one or the other")
+        from popejoan_cli.cli.watch import watch_board
+
+        common.view()  # the table must exist and load: an error here is the command's, with its exit code
+        watch_board(common.where())
+        return
     view = common.view()
     if as_json:
         emit_json(view.live_board())

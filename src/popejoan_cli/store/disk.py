@@ -112,15 +112,16 @@ def publish(tmp: Path, path: Path) -> None:
 
 
 @contextlib.contextmanager
-def locked(folder: Path, wait: float) -> Iterator[None]:
-    """Hold the table's lock in `folder`: raises `Busy` after `wait` seconds of another holder.
+def locked(folder: Path, wait: float, name: str = LOCK) -> Iterator[None]:
+    """Hold the lock file `name` in `folder` (by default the journal's): raises `Busy` after `wait`
+    seconds of another holder (0: one try).
 
     Each call opens the lock file afresh, so two threads of one process exclude each other
     just as two processes do. The lock goes with the descriptor, so a crash releases it.
     """
     from filelock import lock_descriptor, unlock_descriptor  # only commands that write load it: start-up
 
-    fd = os.open(folder / LOCK, os.O_RDWR | os.O_CREAT | BINARY, 0o644)
+    fd = os.open(folder / name, os.O_RDWR | os.O_CREAT | BINARY, 0o644)
     try:
         _acquire(fd, wait, lock_descriptor)
         try:

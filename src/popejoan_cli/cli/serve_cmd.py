@@ -1,0 +1,311 @@
+"""`popejoan serve`: each player's own hand on their phone, the board on a second screen.
+
+This module owns starting and stopping the web server: the lock that keeps a table to one
+server (`serve.lock` in the table folder), the address it listens on, the links and QR codes
+it prints (and prints again for a player who joins later), the throwaway table of
+`--practice`, and a clean stop on Ctrl-C. The pages themselves, their live updates and the
+leads taken from a phone are the web layer's (`popejoan_cli.web`).
+
+Starlette, uvicorn and segno (the `web` extra) are imported inside the command, for start-up:
+no other command may pay for them, and without the extra only `serve` fails, with one line.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from popejoan_cli.base.errors import TableBusy, UsageError, allowed
+from popejoan_cli.cli import command, common, root
+
+if TYPE_CHECKING:
+    from popejoan_cli.web.app import Links
+
+LOCK = "serve.lock"
+"""The file in the table folder a running server holds locked: one server per table."""
+MISSING_EXTRA = 'popejoan serve needs the web extra: pip install "popejoan[web]"\n'
+EXTRA = ("starlette", "uvicorn", "segno", "anyio", "h11")
+"""The web extra's libraries (and what they bring): an ImportError naming one means the extra is missing."""
+JOIN_POLL = 0.5
+"""Seconds between looks at the journal for players who joined after the server started."""
+PRACTICE_RULES = "modern-stops"
+
+
+@command(root, "serve")
+def serve(
+    lan: Annotated[bool, typer.Option("--lan", help="Listen on every network interface, so that phones on "
+                                                    "the same network can connect (default: this computer only).")]
+    = False,
+    port: Annotated[int, typer.Option("--port", "-p", min=0, max=65535,
+                                      help="The port to listen on (0: any free port, printed).")] = 8000,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the links as one JSON line instead of QR codes.")]
+    = False,
+    practice: Annotated[bool, typer.Option("--practice", help="You against the computers on a throwaway table, "
+                                                              "played in the browser.")] = False,
+    computers: Annotated[int, typer.Option("--computers", "-c", min=2, max=7,
+                                           help="With --practice: how many computers (2-7).")] = 3,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", min=0, help="With --practice: session seed S, hand k "
+                                                                          "dealt from S+k-1 (default: random).")]
+    = None,
+    rules_spec: Annotated[str, typer.Option("--rules", "-r", help="With --practice: a preset name or house-rule "
+                                                                  "file.")] = PRACTICE_RULES,
+    level: Annotated[str, typer.Option("--level", "-l", help="With --practice: simple or good.")] = "good",
+) -> None:
+    """Serve the table to phones: each player's private hand on their own page, the board on another screen."""
+    if not practice and (computers != 3 or seed is not None or rules_spec != PRACTICE_RULES or level != "good"):
+        raise UsageError("--computers, --seed, --rules and --level go with --practice")
+    try:
+        # The web extra, here only: start-up (and a missing extra fails this command alone).
+        import segno  # noqa: F401
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+
+        from popejoan_cli.web import app as web  # noqa: F401
+    except ImportError as err:
+        if (err.name or "").split(".")[0] not in EXTRA:
+            raise
+        sys.stderr.write(MISSING_EXTRA)
+        raise typer.Exit(2) from None
+    with contextlib.ExitStack() as stack:
+        if practice:
+            folder, names, extra = _practice_table(stack, computers, seed, rules_spec, level)
+        else:
+            folder, extra = common.where(), {}
+            names = common.view().players  # the table must exist (and load) before anything is locked
+        stack.enter_context(_served(folder))
+        sock = _bind("0.0.0.0" if lan else "127.0.0.1", port)
+        stack.callback(sock.close)
+        _run(folder, names, sock, lan=lan, as_json=as_json, practice=practice, extra=extra)
+
+
+@contextlib.contextmanager
+def _served(folder: Path) -> Iterator[None]:
+    """Hold `serve.lock` in `folder` for the server's lifetime; exit 4 if another server holds it.
+
+    The same lock as the journal's (`filelock` on a descriptor: flock, or LockFileEx on Windows),
+    on a file of its own: a server must not keep the command line from writing the journal.
+    """
+    from popejoan_cli.store import disk  # only a server locks: start-up
+
+    with contextlib.ExitStack() as held:
+        try:  # only taking the lock: an error while serving is not the lock's
+            held.enter_context(disk.locked(folder, 0, name=LOCK))
+        except disk.Busy:
+            raise TableBusy("this table is already being served (another popejoan serve)",
+                            "stop the other one first (Ctrl-C where it runs), or serve another table") from None
+        except OSError as err:
+            from popejoan_cli.base.errors import StorageError, os_reason  # only on failure
+
+            raise StorageError(f"cannot open {folder / LOCK}: {os_reason(err)}") from None
+        yield
+
+
+def _bind(host: str, port: int) -> Any:
+    """A listening socket on `host:port`, bound here so that a port in use is one message, not a log."""
+    import socket  # only a server listens: start-up
+
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    if sys.platform != "win32":  # on Windows SO_REUSEADDR would let two servers share the port
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError as err:
+        sock.close()
+        from popejoan_cli.base.errors import os_reason  # only on failure
+
+        raise UsageError(f"cannot listen on port {port}: {os_reason(err)}",
+                         "choose another with --port N (--port 0: any free port)") from None
+    sock.setblocking(False)
+    return sock
+
+
+def lan_address() -> str:
+    """This computer's address on its network, as phones reach it: the source address of a route
+    to a documentation address (192.0.2.1, RFC 5737). A UDP `connect` only picks the route: no
+    packet is sent."""
+    import socket  # only `serve --lan`: start-up
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 80))
+            return str(probe.getsockname()[0])
+        except OSError:  # no network at all
+            return "127.0.0.1"
+
+
+def _practice_table(stack: contextlib.ExitStack, computers: int, seed: int | None, rules_spec: str,
+                    level: str) -> tuple[Path, list[str], dict[str, Any]]:
+    """A throwaway table in a temporary folder (removed when the server stops) for "You" and the
+    computers, and the `Practice` the web app plays it with."""
+    import secrets
+    import tempfile
+
+    from popejoan_cli.cli.practice_cmd import SEED_RANGE
+    from popejoan_cli.formats.presets import load_rules
+    from popejoan_cli.game import bots
+    from popejoan_cli.game.deal import check_players
+    from popejoan_cli.web.practice import Practice, open_table
+
+    if level not in bots.LEVELS:
+        raise UsageError(f"unknown level {level!r}", allowed(bots.LEVELS, level))
+    rules = load_rules(rules_spec)
+    game = Practice(computers=computers, level=level, seed=seed if seed is not None else secrets.randbelow(SEED_RANGE))
+    problems = check_players(game.players, rules)
+    if problems:
+        raise UsageError(problems[0], f"{rules.name} is for {rules.players.min}-{rules.players.max} players")
+    folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="popejoan-serve-"))) / "practice"
+    open_table(folder, game, rules)  # the last computer deals first: you are eldest, as in `popejoan practice`
+    return folder, game.players, {"practice": game}
+
+
+def _run(folder: Path, names: list[str], sock: Any, *, lan: bool, as_json: bool, practice: bool,
+         extra: dict[str, Any]) -> None:
+    """Serve until Ctrl-C (or SIGTERM): then one line on stderr, and exit 0 (143 for SIGTERM)."""
+    import asyncio
+
+    from popejoan_cli.web.app import make_app, make_links
+
+    links = make_links(names)
+    app = make_app(folder, links, **extra)
+    port = sock.getsockname()[1]
+    host = lan_address() if lan else "127.0.0.1"
+    base = f"http://{host}:{port}"
+    shown = names[:1] if practice else names  # practice: only your link (the computers need none)
+    server = _server(app)
+    joined = _Joiners(folder, links, base, as_json, set(names)) if not practice else None
+
+    def started() -> None:
+        _print_links(base, links, shown, as_json, lan=lan, folder=None if practice else folder)
+
+    asyncio.run(_serve_until_stopped(server, sock, started, joined))
+    sys.stderr.write("popejoan serve: stopped\n")
+    sys.stderr.flush()
+    if server.stopped_by == 15:
+        raise typer.Exit(143)
+
+
+def _server(app: Any) -> Any:
+    """A uvicorn server that stops on Ctrl-C or SIGTERM and says nothing more (no log, no signal raised again)."""
+    import logging
+
+    import uvicorn  # the web extra: start-up
+
+    class Server(uvicorn.Server):
+        stopped_by = 0
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            # uvicorn's own handler raises the signal again once it has stopped (the launcher would
+            # then report an interruption, exit 130): a server stopped by Ctrl-C has simply stopped.
+            self.stopped_by = self.stopped_by or sig
+            self.force_exit = self.should_exit  # a second Ctrl-C: stop without waiting for the pages
+            self.should_exit = True
+            # Open pages' event streams are cut after the grace period below; uvicorn logs that as an error.
+            logging.getLogger("uvicorn.error").setLevel(logging.CRITICAL)
+
+    config = uvicorn.Config(app, log_level="warning", access_log=False, loop="asyncio", lifespan="auto",
+                            timeout_graceful_shutdown=1, server_header=False)
+    return Server(config)
+
+
+async def _serve_until_stopped(server: Any, sock: Any, started: Callable[[], None], joined: _Joiners | None) -> None:
+    """Run the server; call `started` once it answers (and Ctrl-C is its to handle), then watch for joiners."""
+    import asyncio
+
+    task = asyncio.create_task(server.serve(sockets=[sock]))
+    while not server.started and not task.done():
+        await asyncio.sleep(0.01)
+    if server.started:
+        started()
+    while not task.done():
+        await asyncio.wait({task}, timeout=JOIN_POLL)
+        if joined is not None and not server.should_exit:
+            joined.check()
+    task.result()
+
+
+def _print_links(base: str, links: Links, names: list[str], as_json: bool, *, lan: bool,
+                 folder: Path | None) -> None:
+    """Each player's private link (and QR code), then the board's; with `as_json`, one JSON line."""
+    out = sys.stdout
+    players = {name: f"{base}/p/{links.players[name]}" for name in names}
+    board = f"{base}/b/{links.board}"
+    if as_json:
+        out.write(json.dumps({"board": board, "players": players}, ensure_ascii=False) + "\n")
+        out.flush()
+        return
+    where = "phones on this network can connect" if lan else "this computer only; --lan lets phones connect"
+    what = f"table {folder.name}" if folder is not None else "practice"
+    private = ("Open your link on this computer or your phone, the board's on a second screen if you like."
+               if folder is None else "Each link is private: give each player their own, and nobody else.")
+    out.write(f"popejoan serve: {what} at {base} ({where}).\n{private}\n\n")
+    for name, url in players.items():
+        out.write(f"{name}: {url}\n")
+        _qr(url)
+    out.write(f"The board (for a second screen): {board}\n")
+    _qr(board)
+    out.write("Ctrl-C stops the server.\n")
+    out.flush()
+
+
+def _qr(url: str) -> None:
+    """`url` as a QR code drawn in the terminal, in half-height blocks (ASCII-safe if it must be)."""
+    import segno  # the web extra: start-up
+
+    code = segno.make(url, error="m")
+    try:
+        code.terminal(out=sys.stdout, compact=True)
+    except UnicodeEncodeError:  # a stdout that cannot show the block characters: escape codes instead
+        code.terminal(out=sys.stdout)
+    sys.stdout.write("\n")
+
+
+class _Joiners:
+    """Players who join the table after the server started: each gets a link when they appear."""
+
+    def __init__(self, folder: Path, links: Links, base: str, as_json: bool, known: set[str]) -> None:
+        self.folder, self.links, self.base, self.as_json, self.known = folder, links, base, as_json, known
+        self.stamp: tuple[int, int] = self._stamp()
+
+    def _stamp(self) -> tuple[int, int]:
+        from popejoan_cli.store.journal import JOURNAL  # the store is loaded by now
+
+        try:
+            st = os.stat(self.folder / JOURNAL)
+        except OSError:
+            return (0, 0)
+        return (st.st_size, st.st_mtime_ns)
+
+    def check(self) -> None:
+        """Look at the journal if it changed; print a link for each new player."""
+        from popejoan_cli.base.errors import PopejoanError
+        from popejoan_cli.store import journal
+        from popejoan_cli.table import fold
+
+        stamp = self._stamp()
+        if stamp == self.stamp:
+            return
+        self.stamp = stamp
+        try:  # read only: the server writes nothing but what it records (not even `.verified`)
+            loaded = journal.load(self.folder)
+            view = fold.replay(loaded.events, trusted=loaded.trusted)
+        except PopejoanError:  # a journal being written or damaged: the pages say so; look again later
+            return
+        for name in view.players:
+            if name in self.known:
+                continue
+            self.known.add(name)
+            url = f"{self.base}/p/{self.links.token_for(name)}"
+            if self.as_json:
+                sys.stdout.write(json.dumps({"players": {name: url}}, ensure_ascii=False) + "\n")
+            else:
+                sys.stdout.write(f"{name} joined the table: {url}\n")
+                _qr(url)
+            sys.stdout.flush()

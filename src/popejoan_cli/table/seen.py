@@ -1,0 +1,177 @@
+"""What each screen may be shown of a table: the board for everyone, and one seat's own hand.
+
+`board_state(view)` is what the whole table may see (the board, the standings, the runs as
+played, the awards, whose lead); `seat_state(view, player)` adds that player's own cards and,
+when it is their lead, the leads the referee would accept. Both are JSON-ready dicts, cards in
+popejoan notation ("AS", "10H"). Neither ever holds another player's cards, the spare hand, or
+an open hand's seed: the table is told only what it has seen (the cards played, the turn-up)
+and what the stops said (`told_reason`, `told_seed`, as the command line tells them). The words
+of a narration live in the web layer, above `render`; this module gives the facts. Pure: no
+files, no printing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from popejoan_cli.game.cards import CARDS, Card, sort_key
+from popejoan_cli.game.hand import Hand, Play, Stop
+from popejoan_cli.table.view import HandRecord, TableView, told_reason, told_seed
+
+State = dict[str, Any]
+
+
+def shown_hand(view: TableView) -> HandRecord | None:
+    """The hand a screen shows: the one being played, else the last one (its end stays in view)."""
+    return view.open_hand or (view.hands[-1] if view.hands else None)
+
+
+def told_cards(rec: HandRecord) -> set[int]:
+    """Every card the table has seen or been told of in this hand: the cards played, the turn-up,
+    and the next card each stop named (its place told only as `told_reason` allows)."""
+    hand = rec.hand
+    told = {int(p.card) for p in hand.plays}
+    if hand.turnup is not None:
+        told.add(int(hand.turnup))
+    told.update(hand.succ[s.card] for s in hand.stops if hand.succ[s.card] >= 0)
+    return told
+
+
+def _players(view: TableView, rec: HandRecord | None) -> list[State]:
+    balances = view.live_balances()
+    hand = rec.hand if rec is not None else None
+    out = []
+    for name in view.players:
+        seat = rec.players.index(name) if rec is not None and name in rec.players else None
+        # A real deck's hands are unseen: how many each holds is the table's to count, not ours.
+        held = hand.left[seat] if rec is not None and hand is not None and seat is not None and not rec.real else None
+        out.append({"name": name, "balance": balances.get(name, 0), "held": held,
+                    "dealer": hand is not None and seat == hand.dealer,
+                    "leader": hand is not None and seat is not None and hand.lead_due and seat == hand.leader})
+    return out
+
+
+def _runs(rec: HandRecord) -> list[State]:
+    """The hand's runs as played: each lead and its follows, and the stop that ended it (if one did)."""
+    hand, names = rec.hand, rec.players
+    runs: list[list[Play]] = []
+    for p in hand.plays:
+        if p.lead or not runs:
+            runs.append([])
+        runs[-1].append(p)
+    stops = list(hand.stops)
+    out: list[State] = []
+    k = 0
+    for run in runs:
+        stop: Stop | None = None
+        if k < len(stops) and stops[k].card == run[-1].card:
+            stop, k = stops[k], k + 1
+        out.append({"leader": names[run[0].seat],
+                    "cards": [{"card": str(p.card), "player": names[p.seat]} for p in run],
+                    "stop": None if stop is None else _stop(rec, stop)})
+    return out
+
+
+def _stop(rec: HandRecord, stop: Stop) -> State:
+    hand = rec.hand
+    nxt = hand.succ[stop.card]
+    return {"card": str(stop.card), "reason": told_reason(rec, stop.reason),
+            "next": str(CARDS[nxt]) if nxt >= 0 else None}
+
+
+def _awards(rec: HandRecord, labels: dict[str, str]) -> list[State]:
+    names = rec.players
+    return [{"pot": a.pot, "label": labels.get(a.pot, a.pot), "player": names[a.seat], "counters": a.amount,
+             "at": a.at, "cards": [str(c) for c in a.cards]} for a in rec.hand.awards]
+
+
+def _settlement(rec: HandRecord) -> State:
+    hand, names = rec.hand, rec.players
+    return {"out": None if hand.out is None else names[hand.out], "void": hand.void,
+            "at_turnup": hand.ended_at_turnup,
+            "net": {names[i]: n for i, n in enumerate(hand.net)},
+            "payments": [{"from": names[p.payer], "to": names[p.payee], "counters": p.amount, "for": p.why}
+                         for p in hand.payments]}
+
+
+def history(view: TableView) -> list[State]:
+    """The hands played to their end, each with its seed (told once the hand is over) and each player's change."""
+    out = []
+    for rec in view.hands:
+        if not rec.closed:
+            continue
+        hand = rec.hand
+        seed = told_seed(rec)
+        out.append({"hand": rec.number, "dealer": rec.dealer, "real": rec.real,
+                    "seed": None if seed is None or rec.real else str(seed),
+                    "turnup": None if hand.turnup is None else str(hand.turnup),
+                    "out": None if hand.out is None else rec.players[hand.out], "void": hand.void,
+                    "net": {rec.players[i]: n for i, n in enumerate(hand.net)}})
+    return out
+
+
+def _turn(rec: HandRecord | None) -> State:
+    if rec is None:
+        return {"phase": "none", "lead": None}
+    hand = rec.hand
+    lead = rec.players[hand.leader] if hand.lead_due and not rec.closed else None
+    return {"phase": "over" if rec.closed else hand.phase, "lead": lead}
+
+
+def board_state(view: TableView) -> State:
+    """What the whole table may see now (see the module's docstring for what it never holds)."""
+    rules = view.the_rules()
+    rec = shown_hand(view)
+    board = view.live_board()
+    labels = {p.name: p.label for p in rules.pots}
+    hand = rec.hand if rec is not None else None
+    turnup = hand.turnup if hand is not None else None
+    over = rec is not None and rec.closed
+    seed = told_seed(rec) if rec is not None and not rec.real else None
+    return {
+        "table": view.name, "rules": view.rules_name, "seq": view.last_seq,
+        "hand": rec.number if rec is not None else None,
+        "real": rec is not None and rec.real,
+        "dealer": rec.dealer if rec is not None else None, "next_dealer": view.next_dealer,
+        "ended": view.ended,
+        "players": _players(view, rec),
+        "spare": hand.spare_size if hand is not None and hand.known else None,
+        "pots": [{"name": p.name, "label": p.label, "counters": board.get(p.name, 0)} for p in rules.pots],
+        "turnup": None if turnup is None else str(turnup),
+        "trump": None if turnup is None else {"suit": turnup.suit.name, "symbol": turnup.suit.symbol,
+                                              "title": turnup.suit.title},
+        **_turn(rec),
+        "runs": _runs(rec) if rec is not None else [],
+        "awards": _awards(rec, labels) if rec is not None else [],
+        "over": over,
+        "seed": None if seed is None else str(seed),
+        "settlement": _settlement(rec) if rec is not None and over else None,
+        "history": history(view),
+    }
+
+
+def own_cards(hand: Hand, seat: int) -> list[Card]:
+    """A seat's cards sorted as `hand show` sorts them: by suit, then rank."""
+    return sorted((CARDS[c] for c in hand.ordered[seat]), key=lambda c: sort_key(c, hand.ace_high))
+
+
+def your_part(view: TableView, player: str) -> State:
+    """`player`'s own cards and, when it is their lead, the leads the referee would accept."""
+    rec = view.open_hand
+    you: State = {"name": player, "hand": None, "legal": [], "your_lead": False}
+    if rec is None or rec.real or player not in rec.players:
+        return you
+    hand, seat = rec.hand, rec.players.index(player)
+    mine = hand.lead_due and seat in hand.lead_seats()
+    you.update(hand=[str(c) for c in own_cards(hand, seat)], your_lead=mine,
+               legal=[str(CARDS[c]) for c in hand.legal_leads(seat)] if mine else [])
+    return you
+
+
+def seat_state(view: TableView, player: str) -> State:
+    """`board_state` and, under `you`, what only `player` may see: `name`, `hand` (their cards, sorted;
+    None in a real-deck hand or between hands), `legal` (their legal leads, when it is their lead) and
+    `your_lead`."""
+    if player not in view.players:
+        raise KeyError(player)
+    return {**board_state(view), "you": your_part(view, player)}

@@ -1,0 +1,336 @@
+"""The web server's app: each player's page on their phone, the board on a second screen.
+
+`make_links(players)` makes the secret tokens (one per player, one for the board) and
+`make_app(folder, links)` the Starlette app the `serve` command runs. Routes:
+
+- `GET /p/{token}`, `/p/{token}/state`, `/p/{token}/events`: a player's page, its `seat_json`,
+  and its Server-Sent Events (one `data:` line of that JSON per change, a comment every 15 s);
+  `POST /p/{token}/lead` `{"card": "AS", "seq": N}` records that player's lead through
+  `tables.record` (the journal, lock and referee of `popejoan lead`); `POST /p/{token}/next`
+  deals the next practice hand (practice only).
+- `GET /b/{token}`, `/b/{token}/state`, `/b/{token}/events`: the board page: `board_json` only.
+- `GET /s/{name}`: the pages' own stylesheet and script. Anything else: 404, saying nothing.
+
+A token is in the path, so every response says `Referrer-Policy: no-referrer`; no response may
+be cached or framed, and the pages load nothing from outside this server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path  # noqa: TID251 (the web layer reads its pages: tests/test_layers.py allows it)
+from typing import Any
+
+import anyio
+import anyio.to_thread
+from starlette.applications import Starlette
+from starlette.datastructures import MutableHeaders
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from popejoan_cli.base.errors import BadInput, IllegalPlay, PopejoanError
+from popejoan_cli.game.cards import Card
+from popejoan_cli.render.practice_views import for_you
+from popejoan_cli.store import tables
+from popejoan_cli.table import moves
+from popejoan_cli.table.events import Event
+from popejoan_cli.table.view import TableView
+from popejoan_cli.web.hub import Hub, Screen, Stream
+from popejoan_cli.web.practice import Practice
+from popejoan_cli.web.words import board_json, lead_lines, seat_json, text
+
+STATIC = Path(__file__).parent / "static"
+ASSETS = {"style.css": "text/css; charset=utf-8", "page.js": "text/javascript; charset=utf-8"}
+MAX_BODY = 1024
+"""The most a request's body may hold: a lead is a card and a number."""
+HEARTBEAT = 15.0
+"""Seconds between comments on a quiet event stream, so that proxies and phones keep it open."""
+SECURITY_HEADERS = {
+    "Content-Security-Policy": ("default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+                                "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"),
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+    "X-Frame-Options": "DENY",
+}
+
+
+@dataclass
+class Links:
+    """The secret in each page's address: `board`'s for the board, one per player in `players`."""
+
+    board: str
+    players: dict[str, str] = field(default_factory=dict)
+
+    def token_for(self, name: str) -> str:
+        """`name`'s token, made now (and kept) for a player who joined after the server started."""
+        if name not in self.players:
+            self.players[name] = secrets.token_urlsafe(16)
+        return self.players[name]
+
+    def player_of(self, token: str) -> str | None:
+        """Whose token this is, compared in constant time so that timing tells nothing of the others."""
+        found = None
+        for name, mine in list(self.players.items()):
+            if secrets.compare_digest(mine.encode(), token.encode()):
+                found = name
+        return found
+
+    def is_board(self, token: str) -> bool:
+        return secrets.compare_digest(self.board.encode(), token.encode())
+
+
+def make_links(players: Sequence[str]) -> Links:
+    """A fresh token for the board and for each player."""
+    return Links(board=secrets.token_urlsafe(16), players={name: secrets.token_urlsafe(16) for name in players})
+
+
+class Guard:
+    """Every response carries the security headers (a pure ASGI wrapper: streams pass through untouched)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for key, value in SECURITY_HEADERS.items():
+                    headers[key] = value
+            await send(message)
+
+        await self.app(scope, receive, sending)
+
+
+class Refused(Exception):
+    """A request refused with a status and a JSON body."""
+
+    def __init__(self, status: int, error: str, rule: str = "") -> None:
+        super().__init__(error)
+        self.status, self.error, self.rule = status, error, rule
+
+    def response(self) -> JSONResponse:
+        return JSONResponse({"error": self.error, "rule": self.rule}, status_code=self.status)
+
+
+def not_found(request: Request | None = None, exc: Exception | None = None) -> Response:
+    """The one answer to a wrong address, a wrong token or a wrong method: it says nothing more."""
+    return PlainTextResponse("Not found", status_code=404)
+
+
+async def json_body(request: Request) -> dict[str, Any]:
+    """The request's JSON object, refused if it is not JSON (415), too big (413) or not an object (400)."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise Refused(415, "send JSON (Content-Type: application/json)")
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise Refused(413, f"a request may hold at most {MAX_BODY} bytes")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise Refused(413, f"a request may hold at most {MAX_BODY} bytes")
+    try:
+        data = json.loads(body or b"{}")
+    except ValueError:
+        raise Refused(400, "the request is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise Refused(400, "send a JSON object, such as {\"card\": \"AS\", \"seq\": 12}")
+    return data
+
+
+def refusal(err: PopejoanError) -> Refused:
+    """A refusal in the command line's words: the message, and the rule (or the hint) beneath it.
+    The referee's words never say where a card the table has not seen lies (`game.legality`)."""
+    rule = err.rule if isinstance(err, IllegalPlay) else err.hint
+    return Refused(400 if isinstance(err, BadInput) else 409, err.message, rule)
+
+
+def leading(player: str, seq: int, card: Card, mark: dict[str, int]) -> Callable[[TableView], list[Event]]:
+    """The events of `player`'s lead of `card`, if the table still stands at `seq` and the lead is theirs;
+    the fold then asks the referee, as for `popejoan lead`. `mark` is told the hand's number."""
+    def make(view: TableView) -> list[Event]:
+        if view.last_seq != seq:
+            raise Refused(409, "the table has moved on since your page was drawn: look again",
+                          "each lead answers the table as it stands")
+        rec = view.open_hand
+        if rec is not None and rec.real:
+            raise Refused(409, "this hand is played with a real deck: the table records its cards",
+                          "`popejoan play NAME CARD` records a real deck's cards")
+        mine = (rec is not None and not rec.real and player in rec.players and rec.hand.lead_due
+                and rec.players.index(player) in rec.hand.lead_seats())
+        if rec is None or not mine:
+            lead_of = rec.players[rec.hand.leader] if rec is not None and rec.hand.lead_due else None
+            raise Refused(409, f"it is {lead_of}'s lead, not yours" if lead_of else "no lead is due",
+                          "who leads after a stop")
+        mark["hand"] = rec.number
+        return [moves.lead_by(view, player, card)]
+    return make
+
+
+class Served:
+    """The routes of one table's pages, over its `Hub`."""
+
+    def __init__(self, folder: Path, links: Links, poll: float, practice: Practice | None) -> None:
+        self.folder, self.links, self.practice = folder, links, practice
+        self.pages = {name: (STATIC / name).read_text(encoding="utf-8") for name in ("player.html", "board.html")}
+        self.assets = {name: (STATIC / name).read_bytes() for name in ASSETS}
+        self.hub = Hub(folder, self.screen_json, poll)
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def end_streams(self) -> None:
+        """End every open event stream, from any thread: call it as the server begins to stop, since a
+        server waits for its open responses, and an event stream never ends by itself."""
+        if self.loop is not None and self.loop.is_running():
+            self.loop.call_soon_threadsafe(self.hub.end_streams)
+        else:
+            self.hub.end_streams()
+
+    def screen_json(self, view: TableView, screen: Screen) -> dict[str, Any]:
+        if screen is None:
+            return board_json(view)
+        practice = self.practice
+        extra = {"practice": practice.about(view)} if practice is not None and screen == practice.you else None
+        return seat_json(view, screen, extra)
+
+    async def record(self, make: Callable[[TableView], Sequence[Event]]) -> tables.Recorded:
+        """`tables.record` off the event loop (it may wait for the table's lock), then the news to every page."""
+        done = await anyio.to_thread.run_sync(lambda: tables.record(make, where=self.folder))
+        await self.hub.refresh()
+        return done
+
+    async def screen(self, request: Request, board: bool) -> tuple[Screen, TableView]:
+        """Whose screen the token opens (None: the board) and the table now; 404 for any other token."""
+        token = request.path_params["token"]
+        view = await self.hub.view()
+        if board:
+            if not self.links.is_board(token):
+                raise HTTPException(404)
+            return None, view
+        player = self.links.player_of(token)
+        if player is None or player not in view.players:
+            raise HTTPException(404)
+        return player, view
+
+    async def player_page(self, request: Request) -> Response:
+        await self.screen(request, False)
+        return HTMLResponse(self.pages["player.html"])
+
+    async def board_page(self, request: Request) -> Response:
+        await self.screen(request, True)
+        return HTMLResponse(self.pages["board.html"])
+
+    async def state(self, request: Request) -> Response:
+        who, view = await self.screen(request, request.url.path.startswith("/b/"))
+        return Response(self.hub.text(view, who), media_type="application/json")
+
+    async def events(self, request: Request) -> Response:
+        who, view = await self.screen(request, request.url.path.startswith("/b/"))
+        return StreamingResponse(self.sse(Stream(who), self.hub.text(view, who)), media_type="text/event-stream",
+                                 headers={"X-Accel-Buffering": "no"})
+
+    async def sse(self, stream: Stream, first: str) -> AsyncIterator[str]:
+        """The screen's state now, then each new one as the journal changes; a comment when all is quiet."""
+        self.hub.streams.add(stream)
+        try:
+            yield f"retry: 1000\ndata: {first}\n\n"
+            while not self.hub.closing:
+                sent = None
+                with anyio.move_on_after(HEARTBEAT):
+                    sent = await stream.waiting.get()
+                if sent == Stream.END:
+                    return
+                yield f"data: {sent}\n\n" if sent is not None else ": still here\n\n"
+        finally:
+            self.hub.streams.discard(stream)
+
+    async def lead(self, request: Request) -> Response:
+        player, _ = await self.screen(request, False)
+        assert player is not None
+        mark: dict[str, int] = {}
+        try:
+            data = await json_body(request)
+            card, seq = data.get("card"), data.get("seq")
+            if not isinstance(card, str) or type(seq) is not int:
+                raise Refused(400, "send the card and the table's seq, such as {\"card\": \"AS\", \"seq\": 12}")
+            done = await self.record(leading(player, seq, Card.parse(card), mark))
+        except Refused as err:
+            return err.response()
+        except PopejoanError as err:
+            return refusal(err).response()
+        said = for_you(lead_lines(done.view.hands[mark["hand"] - 1]), player)  # "You lead", in practice
+        return JSONResponse({"ok": True, "said": text(said)})
+
+    async def next_hand(self, request: Request) -> Response:
+        player, _ = await self.screen(request, False)
+        if self.practice is None or player != self.practice.you:
+            return not_found()
+        try:
+            await json_body(request)
+            done = await self.record(self.practice.next_deal)
+        except Refused as err:
+            return err.response()
+        except PopejoanError as err:
+            return refusal(err).response()
+        return JSONResponse({"ok": True, "hand": len(done.view.hands)})
+
+    async def asset(self, request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in ASSETS:
+            return not_found()
+        return Response(self.assets[name], media_type=ASSETS[name])
+
+    async def computers(self, practice: Practice) -> None:
+        """Practice: while it is a computer's lead, record the bot's pick, one lead every `pace` seconds."""
+        while True:
+            view = await self.hub.view()
+            if practice.computer_to_lead(view) is None:
+                await self.hub.changed(HEARTBEAT)
+                continue
+            await anyio.sleep(practice.pace)
+            with contextlib.suppress(PopejoanError):  # the table moved meanwhile: look again
+                await self.record(practice.computer_lead)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        """One task watches the journal (and, in practice, one plays the computers) while the server runs."""
+        self.loop = asyncio.get_running_loop()
+        await self.hub.refresh()
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(self.hub.watch)
+            if self.practice is not None:
+                tasks.start_soon(self.computers, self.practice)
+            yield
+            tasks.cancel_scope.cancel()
+
+    def routes(self) -> list[Route]:
+        return [
+            Route("/p/{token}", self.player_page), Route("/p/{token}/state", self.state),
+            Route("/p/{token}/events", self.events), Route("/p/{token}/lead", self.lead, methods=["POST"]),
+            Route("/p/{token}/next", self.next_hand, methods=["POST"]),
+            Route("/b/{token}", self.board_page), Route("/b/{token}/state", self.state),
+            Route("/b/{token}/events", self.events), Route("/s/{name}", self.asset),
+        ]
+
+
+def make_app(folder: Path, links: Links, *, poll: float = 0.05, practice: Practice | None = None) -> Starlette:
+    """The app serving the table at `folder` to the holders of `links`; with `practice`, the computers play too."""
+    served = Served(folder, links, poll, practice)
+    app = Starlette(routes=served.routes(), middleware=[Middleware(Guard)], lifespan=served.lifespan,
+                    exception_handlers={404: not_found, 405: not_found})
+    app.state.end_streams = served.end_streams  # for `serve` to call on Ctrl-C, before the server waits
+    return app

@@ -1,0 +1,131 @@
+"""Watching a table's journal and telling every open page when it changes.
+
+One `Hub` per server: it keeps the view of the journal as last read, and the open event
+streams, each for one screen (a player's seat, or the board). `refresh` looks at the journal's
+size and modification time; when they change, the view is read again once, and each stream is
+sent its own screen's JSON (made once per screen, not per stream). `watch` runs `refresh` every
+`poll` seconds, so a lead recorded from the command line reaches the pages as quickly as one
+made on a page. Reading the journal writes nothing (not even the `.verified` note that
+`tables.view` keeps): the only write the server makes is `tables.record`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os  # noqa: TID251 (the journal's size and time, to see it change)
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path  # noqa: TID251 (a table's folder: the web layer may touch files)
+from typing import Any
+
+import anyio
+import anyio.to_thread
+
+from popejoan_cli.base.errors import DataError, PopejoanError
+from popejoan_cli.store import journal, tables
+from popejoan_cli.table import fold
+from popejoan_cli.table.view import TableView
+
+Screen = str | None
+"""Whose screen: a player's name, or None for the board."""
+
+
+def read_view(folder: Path) -> TableView:
+    """The journal replayed, as `tables.view` replays it, but leaving no note behind."""
+    loaded = journal.load(folder)
+    try:
+        return fold.replay(loaded.events, trusted=loaded.trusted)
+    except DataError as err:
+        raise tables.located(err, folder) from None
+
+
+def stamp(folder: Path) -> tuple[int, int] | None:
+    """The journal's size and modification time: what changes whenever anything is recorded."""
+    try:
+        st = os.stat(folder / journal.JOURNAL)
+    except OSError:
+        return None
+    return st.st_size, st.st_mtime_ns
+
+
+@dataclass(eq=False)
+class Stream:
+    """One open event stream: its screen, and the latest JSON not yet sent (older ones are dropped)."""
+
+    screen: Screen
+    waiting: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(maxsize=1))
+
+    END = ""
+    """Offered when the server is stopping: the stream ends, so that the server need not wait for it."""
+
+    def offer(self, text: str) -> None:
+        if self.waiting.full():
+            self.waiting.get_nowait()  # a slow page needs only the newest state
+        self.waiting.put_nowait(text)
+
+
+class Hub:
+    """The view as last read, the open streams, and the news of each change."""
+
+    def __init__(self, folder: Path, screen_json: Callable[[TableView, Screen], dict[str, Any]],
+                 poll: float) -> None:
+        self.folder = folder
+        self.screen_json = screen_json
+        self.poll = poll
+        self.streams: set[Stream] = set()
+        self.closing = False
+        self._view: TableView | None = None
+        self._stamp: tuple[int, int] | None = None
+        self._lock = asyncio.Lock()
+        self._changed = asyncio.Event()
+
+    async def view(self) -> TableView:
+        """The table now (read again if the journal changed since it was last read)."""
+        await self.refresh()
+        assert self._view is not None
+        return self._view
+
+    async def refresh(self) -> bool:
+        """Read the journal again if it changed, and push the new state to every stream; True if it did."""
+        async with self._lock:
+            now = stamp(self.folder)
+            if now == self._stamp and self._view is not None:
+                return False
+            # Replaying refers every open hand: not on the event loop, so that streams keep flowing.
+            view = await anyio.to_thread.run_sync(read_view, self.folder)
+            self._view, self._stamp = view, now
+            self._push(view)
+            return True
+
+    def _push(self, view: TableView) -> None:
+        made: dict[Screen, str] = {}
+        for stream in list(self.streams):
+            if stream.screen not in made:
+                made[stream.screen] = self.text(view, stream.screen)
+            stream.offer(made[stream.screen])
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
+
+    def text(self, view: TableView, screen: Screen) -> str:
+        """One screen's state as one line of JSON (an event's `data:` line holds no newline)."""
+        return json.dumps(self.screen_json(view, screen), ensure_ascii=False, separators=(",", ":"))
+
+    def end_streams(self) -> None:
+        """End every open stream (the server is stopping); pages that reconnect are refused by then."""
+        self.closing = True
+        for stream in list(self.streams):
+            stream.offer(Stream.END)
+
+    async def changed(self, timeout: float) -> None:
+        """Wait for the next change (or `timeout` seconds)."""
+        with anyio.move_on_after(timeout):
+            await self._changed.wait()
+
+    async def watch(self) -> None:
+        """Look at the journal every `poll` seconds, for as long as the server runs."""
+        while True:
+            with contextlib.suppress(PopejoanError):  # a journal being repaired: the pages keep the last good state
+                await self.refresh()
+            await anyio.sleep(self.poll)

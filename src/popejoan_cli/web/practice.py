@@ -1,0 +1,102 @@
+"""Practice in the browser: you against two to seven computers, on a real table's journal.
+
+`Practice` says who plays (you in seat 0, the computers after you, clockwise; the last computer
+deals first, so you are eldest, as in `popejoan practice`), how the computers play (`bots.LEVELS`)
+and the session seed S: hand k is dealt from S + k - 1. Every move goes through `tables.record`
+on the table the serve command made for the session (`open_table` makes one), so the referee,
+the journal and its lock are the ones every command uses. The computers' leads are the bots'
+picks (`bots.pick_lead`), chosen from what their seat may know.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path  # noqa: TID251 (a table's folder: the web layer may touch files)
+
+from popejoan_cli.base.errors import RuleViolation
+from popejoan_cli.game import bots
+from popejoan_cli.game.rules import HouseRules
+from popejoan_cli.store import tables
+from popejoan_cli.table import moves
+from popejoan_cli.table.events import CardLed, Event, HandDealt, TableOpened
+from popejoan_cli.table.view import TableView
+
+PACE = 0.6
+"""Seconds between two computers' leads, so that a person can follow each run."""
+COUNTERS = 50
+"""What each player brings to a practice table (scores may go below it, as in `popejoan practice`)."""
+
+
+@dataclass(frozen=True)
+class Practice:
+    """You against `computers` computers at `level`, hand k dealt from `seed` + k - 1."""
+
+    computers: int
+    level: str
+    seed: int
+    you: str = "You"
+    pace: float = PACE
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.computers <= 7:
+            raise ValueError(f"practice is against 2 to 7 computers, not {self.computers}")
+        if self.level not in bots.LEVELS:
+            raise ValueError(f"unknown level {self.level!r}; levels: {', '.join(bots.LEVELS)}")
+
+    @property
+    def players(self) -> list[str]:
+        """The table's players, clockwise: you, then "Computer 1" and on."""
+        return [self.you, *(f"Computer {i}" for i in range(1, self.computers + 1))]
+
+    @property
+    def first_dealer(self) -> str:
+        """The last computer deals first, so that you are eldest and lead first."""
+        return self.players[-1]
+
+    def opening(self, rules: HouseRules, name: str = "practice") -> TableOpened:
+        """The event that opens a practice table for this session."""
+        return TableOpened(name=name, rules=rules.to_dict(), rules_name=rules.name, players=self.players,
+                           counters=COUNTERS, dealer=self.first_dealer)
+
+    def hand_seed(self, number: int) -> int:
+        """The seed of hand `number` (from 1): S + k - 1."""
+        return self.seed + number - 1
+
+    def computer_to_lead(self, view: TableView) -> str | None:
+        """The computer whose lead it is now, if it is one's."""
+        rec = view.open_hand
+        if rec is None or rec.real or not rec.hand.lead_due:
+            return None
+        who = rec.players[rec.hand.lead_seats()[0]]
+        return None if who == self.you else who
+
+    def computer_lead(self, view: TableView) -> list[Event]:
+        """The lead of the computer whose lead it is (nothing if it is nobody's): the bot's pick."""
+        who = self.computer_to_lead(view)
+        rec = view.open_hand
+        if who is None or rec is None:
+            return []
+        seat, card = bots.pick_lead(rec.hand, self.level)
+        led: CardLed = moves.lead_by(view, rec.players[seat], card)
+        return [led]
+
+    def next_deal(self, view: TableView) -> list[Event]:
+        """The next hand, dealt from its seed by whoever's deal it is; refused while a hand is open."""
+        rec = view.open_hand
+        if rec is not None:
+            raise RuleViolation(f"hand {rec.number} is still being played", "play it out first")
+        if view.ended:
+            raise RuleViolation("this practice session has ended")
+        return [HandDealt(seed=self.hand_seed(len(view.hands) + 1), dealer=view.next_dealer)]
+
+    def about(self, view: TableView) -> dict[str, object]:
+        """What your page shows of the session: its seed (it replays it) and the current hand's seed."""
+        number = len(view.hands)
+        return {"seed": self.seed, "level": self.level, "computers": self.computers,
+                "hand_seed": self.hand_seed(number) if number else None}
+
+
+def open_table(where: Path, practice: Practice, rules: HouseRules) -> TableView:
+    """Make the session's table at `where` (a new folder) and deal its first hand."""
+    tables.record(lambda view: [practice.opening(rules)], where=where, create=True)
+    return tables.record(practice.next_deal, where=where).view

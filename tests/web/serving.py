@@ -1,0 +1,99 @@
+"""A `popejoan serve` in a subprocess for the web tests and the bench: start it on a table, read its
+links (`--json`), and stop it with Ctrl-C.
+
+Each test that needs a real server (the pages over HTTP, the browser, signals, the lock) starts
+one here; the app's own tests call it in-process (Starlette's test client) instead.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+START_WAIT = 20.0
+"""Seconds a server may take to print its links (a loaded CI machine, a cold import)."""
+
+
+def popejoan(*args: str) -> list[str]:
+    """The command line that runs `popejoan ARGS` with this interpreter (the package under test)."""
+    return [sys.executable, "-m", "popejoan_cli", *args]
+
+
+@dataclass
+class Served:
+    """A running `popejoan serve --json`: its process, the links it printed, and its later lines."""
+
+    proc: subprocess.Popen[str]
+    board: str
+    players: dict[str, str]
+    lines: queue.Queue[str] = field(default_factory=queue.Queue)
+
+    @property
+    def base(self) -> str:
+        return self.board.split("/b/")[0]
+
+    def next_line(self, wait: float = 10.0) -> str:
+        """The next line the server prints on stdout (a player who joined)."""
+        return self.lines.get(timeout=wait)
+
+    def stop(self, wait: float = 10.0, sig: int = signal.SIGINT) -> tuple[int, str]:
+        """Ctrl-C (SIGINT, or `sig`), then its exit code and stderr."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+        try:
+            self.proc.wait(timeout=wait)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            raise AssertionError(f"popejoan serve did not stop within {wait} s of Ctrl-C") from None
+        assert self.proc.stderr is not None
+        return self.proc.returncode, self.proc.stderr.read()
+
+
+def start(home: Path, *args: str, env: dict[str, str] | None = None) -> Served:
+    """Start `popejoan serve --port 0 --json ARGS` with its home at `home`; wait for its links."""
+    full = {**os.environ, "POPEJOAN_HOME": str(home), "NO_COLOR": "1", **(env or {})}
+    full.pop("POPEJOAN_TABLE", None)
+    proc = subprocess.Popen(popejoan("serve", "--port", "0", "--json", *args), env=full, text=True,
+                            encoding="utf-8", stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    lines: queue.Queue[str] = queue.Queue()
+
+    def read() -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            lines.put(line)
+
+    threading.Thread(target=read, daemon=True).start()
+    deadline = time.monotonic() + START_WAIT
+    while True:
+        try:
+            first = lines.get(timeout=0.1)
+            break
+        except queue.Empty:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                _, err = proc.communicate()
+                raise AssertionError(f"popejoan serve did not start (exit {proc.returncode}): {err}") from None
+    links: dict[str, Any] = json.loads(first)
+    return Served(proc, links["board"], links["players"], lines)
+
+
+def table(home: Path, players: Sequence[str] = ("Ann", "Bob", "Cat", "Dan"), seed: int | None = 42,
+          rules: str = "modern-stops") -> None:
+    """A table `fri` in `home` (the current one), with a hand dealt from `seed` unless it is None."""
+    env = {**os.environ, "POPEJOAN_HOME": str(home)}
+    env.pop("POPEJOAN_TABLE", None)
+    subprocess.run(popejoan("table", "new", "fri", "--rules", rules, "--players", ",".join(players),
+                            "--counters", "50"), env=env, check=True, capture_output=True)
+    if seed is not None:
+        subprocess.run(popejoan("deal", "--seed", str(seed)), env=env, check=True, capture_output=True)

@@ -1,0 +1,159 @@
+"""`table.seen` and the web layer's words: what each screen may be shown.
+
+Hands are played out step by step through a table's journal (`store.autoplay`, as `popejoan lead`
+records them) under several rule sets, and at every step, for every seat, the JSON a player's page
+is sent names no card another player holds or the spare hand holds that the table has not seen,
+and the board's JSON names none held by anyone. The legal leads are the referee's own, and a real
+deck's hands are nobody's to show.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from seeing import cards_in, hidden_from, names
+
+from popejoan_cli.formats.presets import preset
+from popejoan_cli.game.cards import CARDS
+from popejoan_cli.game.rules import HouseRules, from_data
+from popejoan_cli.store import autoplay, tables
+from popejoan_cli.table import seen
+from popejoan_cli.table.events import RealHandDealt, TableOpened
+from popejoan_cli.table.view import TableView
+from popejoan_cli.web.words import board_json, seat_json
+
+PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
+
+
+def rules_named(name: str) -> HouseRules:
+    """A preset, or `clockwise-spare`: modern-stops with clockwise follow, where a stop at the spare
+    hand is told only as "the next player does not hold it"."""
+    if name != "clockwise-spare":
+        return preset(name)
+    rules, problems = from_data({"play": {"follow": "clockwise"}}, None, preset("modern-stops"))
+    assert rules is not None, problems
+    return rules
+
+
+def open_table(where: Path, rules: HouseRules, players: list[str] = PLAYERS) -> None:
+    tables.record(lambda view: [TableOpened(name="t", rules=rules.to_dict(), rules_name=rules.name,
+                                            players=players, counters=50, dealer=players[-1])],
+                  where=where, create=True)
+
+
+def check_step(view: TableView) -> int:
+    """Every screen's JSON at this step against what it may show; the number of open-hand checks made."""
+    rec = seen.shown_hand(view)
+    if rec is None:
+        return 0
+    if rec.closed:
+        state = board_json(view)
+        assert state["over"] and state["seed"] == str(rec.seed)
+        assert state["settlement"] is not None and state["settlement"]["net"] == dict(zip(rec.players, rec.hand.net,
+                                                                                       strict=True))
+        return 0
+    board = board_json(view)
+    assert board["seed"] is None and board["settlement"] is None and not board["over"]
+    for state in (board, seen.board_state(view)):
+        shown = cards_in(json.dumps(state, ensure_ascii=False)) & hidden_from(rec, None)
+        assert not shown, f"the board shows {names(shown)}"
+    for seat, player in enumerate(rec.players):
+        for state in (seat_json(view, player), seen.seat_state(view, player)):
+            text = json.dumps(state, ensure_ascii=False)
+            shown = cards_in(text) & hidden_from(rec, seat)
+            assert not shown, f"{player}'s page shows {names(shown)}"
+            assert state["seed"] is None
+            you = state["you"]
+            assert you["hand"] == [str(c) for c in seen.own_cards(rec.hand, seat)]
+            assert sorted(you["hand"]) == names(rec.hand.holding[seat])
+    return 1
+
+
+@pytest.mark.parametrize("rules_name", ["modern-stops", "clockwise-spare", "boodle", "michigan", "hoyle", "newmarket"])
+@pytest.mark.parametrize("seed", [1, 7, 42])
+def test_no_screen_shows_a_card_it_has_not_seen_at_any_step(tmp_path: Path, rules_name: str, seed: int) -> None:
+    where = tmp_path / "t"
+    open_table(where, rules_named(rules_name))
+    checked = []
+    view = tables.view(where)[0]
+    for k in range(2):  # two hands: the second starts with the first's history and seed told
+        view = autoplay.play_hand(where, seed + k, told=lambda v, marks: checked.append(check_step(v)))
+        check_step(view)
+    assert sum(checked) >= 4, "too few steps were checked with a hand open"
+    assert [h["seed"] for h in board_json(view)["history"]] == [str(seed), str(seed + 1)]
+
+
+@pytest.mark.parametrize("rules_name", ["modern-stops", "boodle", "michigan"])
+def test_the_legal_leads_are_the_referees(tmp_path: Path, rules_name: str) -> None:
+    where = tmp_path / "t"
+    open_table(where, rules_named(rules_name))
+    leads = 0
+
+    def check(view: TableView, marks: object) -> None:
+        nonlocal leads
+        rec = view.open_hand
+        if rec is None:
+            return
+        hand = rec.hand
+        for seat, player in enumerate(rec.players):
+            you = seen.seat_state(view, player)["you"]
+            if seat in hand.lead_seats():
+                leads += 1
+                assert you["your_lead"] and seen.board_state(view)["lead"] == player
+                assert you["legal"] == [str(CARDS[c]) for c in hand.legal_leads(seat)]
+                for card in you["hand"]:
+                    refused = hand.refusal(seat, CARDS[int(next(c for c in CARDS if str(c) == card))])
+                    assert (refused is None) == (card in you["legal"]), (card, refused)
+            else:
+                assert not you["your_lead"] and you["legal"] == []
+
+    autoplay.play_hand(where, 5, told=check)
+    assert leads >= 2
+
+
+def test_the_runs_stops_and_awards_are_told_as_the_command_line_tells_them(tmp_path: Path) -> None:
+    where = tmp_path / "t"
+    open_table(where, preset("modern-stops"))
+    view = autoplay.play_hand(where, 42)
+    rec = view.hands[-1]
+    state = board_json(view)
+    plays = [(c["player"], c["card"]) for run in state["runs"] for c in run["cards"]]
+    assert plays == [(rec.players[p.seat], str(p.card)) for p in rec.hand.plays]
+    assert all(run["cards"][0]["player"] == run["leader"] for run in state["runs"])
+    stops = [run["stop"] for run in state["runs"] if run["stop"] is not None]
+    assert [s["card"] for s in stops] == [str(s.card) for s in rec.hand.stops]
+    assert all(s["why"].startswith("Stop at ") for s in stops)
+    assert [(a["pot"], a["player"], a["counters"]) for a in state["awards"]] == [
+        (a.pot, rec.players[a.seat], a.amount) for a in rec.hand.awards]
+    assert [p["counters"] for p in state["pots"]] == [view.board[p.name] for p in view.the_rules().pots]
+    assert [p["balance"] for p in state["players"]] == [view.balances[p] for p in view.players]
+    assert state["said"].splitlines()[0].startswith(rec.players[rec.hand.plays[-1].seat]) or "leads" in state["said"]
+
+
+def test_a_real_deck_hand_shows_no_hand_and_no_counts(tmp_path: Path) -> None:
+    where = tmp_path / "t"
+    open_table(where, preset("modern-stops"))
+    view = tables.record(lambda v: [RealHandDealt(dealer=v.next_dealer, turnup="8H")], where=where).view
+    for player in PLAYERS:
+        state = seat_json(view, player)
+        assert state["real"] is True
+        assert state["you"]["hand"] is None and state["you"]["legal"] == []
+        assert all(p["held"] is None for p in state["players"])
+        assert state["turnup"] == "8H"
+        assert cards_in(state) == {int(next(c for c in CARDS if str(c) == "8H"))}
+
+
+def test_between_hands_there_is_no_hand_to_show(tmp_path: Path) -> None:
+    where = tmp_path / "t"
+    open_table(where, preset("modern-stops"))
+    view = tables.view(where)[0]
+    state = seat_json(view, "Ann")
+    assert state["hand"] is None and state["phase"] == "none" and state["you"]["hand"] is None
+    assert state["next_dealer"] == "Dan" and state["runs"] == [] and state["said"] == ""
+    with pytest.raises(KeyError):
+        seen.seat_state(view, "Eve")
