@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import typer.main
+import typer.testing
 from typer.testing import CliRunner, Result
 
 from popejoan_cli.game.cards import Dealt
@@ -46,6 +48,23 @@ def golden(path: Path, text: str) -> None:
         path.write_text(text, encoding="utf-8")
     assert path.exists(), f"no golden file {path}: make it with POPEJOAN_REGEN=1 and review it"
     assert text == path.read_text(encoding="utf-8"), f"{path.name} differs; if the change is meant, POPEJOAN_REGEN=1"
+
+
+_BUILT: dict[int, tuple[Any, Any]] = {}
+
+
+def _built_command(app: Any) -> Any:
+    """Typer's click command for `app`, built once per app: `CliRunner.invoke` would build the whole
+    command tree again on every call (about 90 ms), which the suite's thousands of commands cannot
+    afford. A command run by `popejoan` builds it once per process too."""
+    if id(app) not in _BUILT:
+        _BUILT[id(app)] = (app, _build_command(app))  # the app is kept, so its id is never reused
+    return _BUILT[id(app)][1]
+
+
+_build_command = typer.main.get_command
+# What CliRunner.invoke calls (its module's own name for typer.main.get_command); no public hook exists.
+setattr(typer.testing, "_get_command", _built_command)  # noqa: B010
 
 
 PLAIN_ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}

@@ -23,7 +23,7 @@ import json
 import secrets
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path  # noqa: TID251 (the web layer reads its pages: tests/test_layers.py allows it)
+from pathlib import Path
 from typing import Any
 
 import anyio

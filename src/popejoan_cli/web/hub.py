@@ -14,10 +14,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os  # noqa: TID251 (the journal's size and time, to see it change)
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path  # noqa: TID251 (a table's folder: the web layer may touch files)
+from pathlib import Path
 from typing import Any
 
 import anyio

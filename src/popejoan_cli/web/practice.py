@@ -11,7 +11,7 @@ picks (`bots.pick_lead`), chosen from what their seat may know.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path  # noqa: TID251 (a table's folder: the web layer may touch files)
+from pathlib import Path
 
 from popejoan_cli.base.errors import RuleViolation
 from popejoan_cli.game import bots
