@@ -56,9 +56,7 @@ from popejoan_cli.table.events import (
 from popejoan_cli.table.undo import commands, to_undo, voids
 from popejoan_cli.table.view import TableView
 
-# Fifteen sessions of up to thirty steps per preset (105 sessions): enough to reach undo after a
-# stop, joins, counts and ends in every preset, while the whole suite stays under three minutes.
-SETTINGS = settings(max_examples=15, stateful_step_count=30, deadline=None,
+SETTINGS = settings(max_examples=25, stateful_step_count=30, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "[red]Kit", "Łucja")
 FAST_TMP = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
