@@ -17,7 +17,8 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable, Iterable, Sequence
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -127,7 +128,9 @@ class Cli:
     columns: str = "100"
 
     def env(self, **extra: str) -> dict[str, str]:
-        return {**PLAIN_ENV, "COLUMNS": self.columns, "POPEJOAN_HOME": str(self.home), **extra}
+        # English unless a test asks: the host's locale (LANG=ru_RU) must not turn the goldens Russian.
+        return {**PLAIN_ENV, "COLUMNS": self.columns, "POPEJOAN_HOME": str(self.home), "LC_ALL": "C.UTF-8",
+                "POPEJOAN_LANG": "", **extra}
 
     def __call__(self, *args: str, input: str | None = None, **extra: str) -> Result:
         """Run `popejoan ARGS...`; `input` is its stdin, `extra` more environment."""
@@ -192,6 +195,15 @@ class Cli:
         if journal:
             assert self.journals() == before, f"{args} changed a journal"
         return res.stderr
+
+
+@pytest.fixture(autouse=True)
+def _english_again() -> Iterator[None]:
+    """Each test starts in English: a Russian command run in-process leaves its language set."""
+    yield
+    i18n = sys.modules.get("popejoan_cli.render.i18n")
+    if i18n is not None:
+        i18n.use("en")
 
 
 @pytest.fixture

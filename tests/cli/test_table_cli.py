@@ -198,7 +198,7 @@ def test_an_evening_hand_played_out(cli: Cli) -> None:
         nxt = rec.hand.succ[stop.card]
         why = REASONS[stop.reason].format(card=stop.card.face, next=Card(nxt).face if nxt >= 0 else "",
                                           who=names[(stop.seat + 1) % len(names)])
-        assert f"Stop at {stop.card.face}: {why}." in text
+        assert why in text  # each reason is a whole sentence: "Stop at 2♠: the next card, ..."
     assert {s.reason for s in rec.hand.stops} == {"spare", "removed", "played"}
     # an award in words, with its counters; the settlement at the end
     assert re.search(r"Dan wins Jack \(J♥\): 1 counter\b", text)

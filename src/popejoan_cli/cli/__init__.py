@@ -132,6 +132,7 @@ def command(group: typer.Typer, name: str | None = None, **kw: Any) -> Callable[
             store = sys.modules.get("popejoan_cli.store.journal")
             if store is not None:
                 store.recorded.clear()  # what an interruption reports is this command's (the shell runs many)
+            speak()  # each command decides again: the shell runs many, at more than one table
             try:
                 return fn(*args, **kwargs)
             except PopejoanError as err:
@@ -146,6 +147,14 @@ def command(group: typer.Typer, name: str | None = None, **kw: Any) -> Callable[
         return fn
 
     return wrap
+
+
+def speak(table: str | None = None) -> None:
+    """Speak the language this command should (`i18n.choose`: POPEJOAN_LANG, else `table`'s own, else the
+    locale, else English). Called as each command starts, and again once its table is read."""
+    from popejoan_cli.render import i18n
+
+    i18n.use(i18n.choose(os.environ, table))
 
 
 CLEAR = "\x1b[2J\x1b[H\x1b[3J"

@@ -42,6 +42,7 @@ def view(full: bool = False) -> TableView:
     from popejoan_cli.store import tables
 
     found, warnings = tables.view(where(), full=full)
+    cli.speak(found.lang)
     for w in warnings:
         sys.stderr.write(f"popejoan: warning: {w}\n")
     return found
@@ -52,6 +53,7 @@ def record(make: Any, **kw: Any) -> Recorded:
     from popejoan_cli.store import tables
 
     done = tables.record(make, where=kw.pop("where", None) or where(), **kw)
+    cli.speak(done.view.lang)
     for w in done.warnings:
         sys.stderr.write(f"popejoan: warning: {w}\n")
     return done

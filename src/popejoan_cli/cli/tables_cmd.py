@@ -35,6 +35,9 @@ def table_new(
     from_file: Annotated[str | None, typer.Option("--from", metavar="FILE",
                                                   help="Continue an exported ledger (TOML or JSON) as a new "
                                                        "session.")] = None,
+    lang: Annotated[str | None, typer.Option("--lang", metavar="LANG",
+                                             help="The language the table speaks, whoever types: en or ru "
+                                                  "(default: en; POPEJOAN_LANG still overrides it).")] = None,
 ) -> None:
     """Create a table and make it the current one (or continue an exported ledger with --from)."""
     from popejoan_cli.formats.presets import load_rules
@@ -42,12 +45,13 @@ def table_new(
     from popejoan_cli.table.events import TableOpened
 
     tables.check_name(name)  # with --table too: the name is shown, exported and journalled
+    speaks = _language(lang)
     where = tables.tables_dir() / name if not cli.table_override else common.where()
     if from_file is not None:
         given = [o for o, v in (("--rules", rules_spec), ("--players", players), ("--dealer", dealer),
-                                ("--counters", counters)) if v is not None]
+                                ("--counters", counters), ("--lang", lang)) if v is not None]
         if given:
-            raise UsageError(f"--from takes the rules, players, dealer and counters from the file: "
+            raise UsageError(f"--from takes the rules, players, dealer, counters and language from the file: "
                              f"leave out {', '.join(given)}")
         common.continue_table(name, common.read_export(from_file), from_file, where)
         return
@@ -61,11 +65,28 @@ def table_new(
     names = common.players(players)
     first = (find_name(dealer, names) or dealer) if dealer is not None else names[0]
     common.record(lambda view: [TableOpened(name=name, rules=rules.to_dict(), rules_name=rules.name, players=names,
-                                      counters=each, dealer=first)], where=where, create=True)
+                                      counters=each, dealer=first, lang=speaks)], where=where, create=True)
     if not cli.table_override:
         tables.set_current(name)
-    console().print(f"Table {name!r} is ready: {', '.join(names)}, {plural(each, 'counter')} each, "
-                    f"{rules.title} rules. {first} deals first: `popejoan deal`.", markup=False)
+    from popejoan_cli.render.i18n import tn  # after `record`, which set the table's language
+
+    console().print(tn("Table {name} is ready: {players}, {n} counter each, {rules} rules. {dealer} deals first: "
+                       "`popejoan deal`.",
+                       "Table {name} is ready: {players}, {n} counters each, {rules} rules. {dealer} deals first: "
+                       "`popejoan deal`.", each, name=repr(name), players=", ".join(names), rules=rules.title,
+                       dealer=first), markup=False)
+
+
+def _language(lang: str | None) -> str:
+    """The language `table new --lang` records: en (the default, never written) or ru."""
+    from popejoan_cli.base.errors import allowed
+    from popejoan_cli.render.i18n import LANGUAGES
+
+    if lang is None:
+        return "en"
+    if lang.strip().lower() not in LANGUAGES:
+        raise UsageError(f"--lang {lang!r} is not a language popejoan speaks", allowed(list(LANGUAGES), lang))
+    return lang.strip().lower()
 
 
 @command(table_app, "list")

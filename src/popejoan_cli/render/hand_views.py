@@ -23,13 +23,14 @@ from popejoan_cli.game.hand import Award, Hand
 from popejoan_cli.game.playout import FinalResult
 from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.render import narrate
+from popejoan_cli.render.i18n import face
 from popejoan_cli.render.narrate import Line, suit_label
 
 SUIT_STYLE = {Suit.C: "bold", Suit.D: "bold red", Suit.H: "bold red", Suit.S: "bold"}
 
 
 def card_text(card: Card) -> Text:
-    return Text(card.face, style=SUIT_STYLE[card.suit])
+    return Text(face(card), style=SUIT_STYLE[card.suit])
 
 
 def line_text(line: Line) -> Text:

@@ -10,46 +10,89 @@ escapes (`visible.shown`), so a name cannot move the cursor or colour the termin
 from __future__ import annotations
 
 from collections.abc import Sequence
+from string import Formatter
 
 from popejoan_cli.base.visible import shown
-from popejoan_cli.base.words import plural
 from popejoan_cli.game.cards import Card, Suit
 from popejoan_cli.game.hand import Award, Hand, Play, Stop
 from popejoan_cli.game.tally import TallyHand
+from popejoan_cli.render import i18n
+from popejoan_cli.render.i18n import counters, marked, tn, tp
 
 Line = list[str | Card]
 
 REASONS = {
-    "top": "{card} is the top card of its suit",
-    "removed": "the next card, {next}, is out of the pack",
-    "spare": "the next card, {next}, is in the spare hand",
-    "turnup": "the next card, {next}, is the turn-up, out of play",
-    "played": "the next card, {next}, was played earlier",
-    "not-in-turn": "{who} is next in turn and does not hold {next}",
-    "called": "the table called a stop",
+    "top": marked("Stop at {card}: {card} is the top card of its suit."),
+    "removed": marked("Stop at {card}: the next card, {next}, is out of the pack."),
+    "spare": marked("Stop at {card}: the next card, {next}, is in the spare hand."),
+    "turnup": marked("Stop at {card}: the next card, {next}, is the turn-up, out of play."),
+    "played": marked("Stop at {card}: the next card, {next}, was played earlier."),
+    "not-in-turn": marked("Stop at {card}: {who} is next in turn and does not hold {next}."),
+    "called": marked("Stop at {card}: the table called a stop."),
 }
+"""Why a run stopped, one whole sentence each, said by `stop`."""
+
+_FORMATTER = Formatter()
+
+
+def _filled(template: str, named: dict[str, object]) -> Line:
+    """A translated sentence as a line: cards stay cards (rich styles them), lines are spliced in, and
+    the words between two cards are one piece (practice's second person reads a phrase whole)."""
+    pieces: Line = []
+    for literal, name, _, _ in _FORMATTER.parse(template):
+        pieces.append(literal)
+        if name is not None:
+            value = named[name]
+            pieces += value if isinstance(value, list) else [value if isinstance(value, Card) else str(value)]
+    line: Line = []
+    for piece in pieces:
+        if isinstance(piece, Card) or not line or isinstance(line[-1], Card):
+            line.append(piece)
+        else:
+            line[-1] += piece
+    return [p for p in line if p != ""]
+
+
+def said(msgid: str, /, **named: object) -> Line:
+    """The message `msgid` in the table's language as a line, its placeholders filled (cards as cards)."""
+    return _filled(tp(None, msgid), named)
+
+
+def said_n(singular: str, plural: str, n: int, /, **named: object) -> Line:
+    """`said` for a message with a count (given to it as `{n}` too): the plural form `n` takes."""
+    return _filled(i18n.template_n(singular, plural, n), {"n": n, **named})
 
 
 def suit_label(suit: Suit) -> str:
-    return f"{suit.symbol} {suit.name} {suit.title}"
+    return i18n.suit_label(suit)
 
 
 def plain(line: Line) -> str:
-    return "".join(p.face if isinstance(p, Card) else shown(p) for p in line)
+    return "".join(i18n.face(p) if isinstance(p, Card) else shown(p) for p in line)
+
+
+def _joined(cards: Sequence[Card], word: str) -> Line:
+    """Cards one after another: `Q♣ then K♣` (played in turn) or `Q♣ and K♣` (held together)."""
+    line: Line = []
+    for i, c in enumerate(cards):
+        if i:
+            line.append(word)
+        line.append(c)
+    return line
+
+
+def _pot(labels: dict[str, str], pot: str) -> str:
+    return i18n.pot_label(labels.get(pot, pot))
 
 
 def award(a: Award, names: Sequence[str], labels: dict[str, str]) -> Line:
     """`Bob wins Matrimony (Q♣ then K♣): 4 counters`."""
-    line: Line = [f"{names[a.seat]} wins {labels.get(a.pot, a.pot)}"]
-    if a.cards:
-        line.append(" (")
-        for i, c in enumerate(a.cards):
-            if i:
-                line.append(" then " if a.at == "play" else " and ")
-            line.append(c)
-        line.append(")")
-    line.append(f": {plural(a.amount, 'counter')}")
-    return line
+    pot, gain = _pot(labels, a.pot), counters(a.amount)
+    if not a.cards:
+        return said("{player} wins {pot}: {counters}", player=names[a.seat], pot=pot, counters=gain)
+    word = tp("cards", " then ") if a.at == "play" else tp("cards", " and ")
+    return said("{player} wins {pot} ({cards}): {counters}", player=names[a.seat], pot=pot,
+                cards=_joined(a.cards, word), counters=gain)
 
 
 def final_awards(awards: Sequence[Award], names: Sequence[str], labels: dict[str, str]) -> list[Line]:
@@ -64,20 +107,16 @@ def final_awards(awards: Sequence[Award], names: Sequence[str], labels: dict[str
             lines.append(award(group[0], names, labels))
             continue
         who = [names[a.seat] for a in group]
-        line: Line = [f"{', '.join(who[:-1])} and {who[-1]} share {labels.get(pot, pot)}"]
-        if group[0].cards:
-            line.append(" (")
-            for i, c in enumerate(group[0].cards):
-                if i:
-                    line.append(" and ")
-                line.append(c)
-            line.append(")")
         amounts = {a.amount for a in group}
-        if len(amounts) == 1:
-            line.append(f": {plural(group[0].amount, 'counter')} each")
+        each = (tn("{n} counter each", "{n} counters each", group[0].amount) if len(amounts) == 1
+                else ", ".join(f"{names[a.seat]} {a.amount}" for a in group))
+        named: dict[str, object] = {"players": ", ".join(who[:-1]), "last": who[-1], "pot": _pot(labels, pot),
+                                    "each": each}
+        if group[0].cards:
+            lines.append(said("{players} and {last} share {pot} ({cards}): {each}",
+                              cards=_joined(group[0].cards, tp("cards", " and ")), **named))
         else:
-            line.append(": " + ", ".join(f"{names[a.seat]} {a.amount}" for a in group))
-        lines.append(line)
+            lines.append(said("{players} and {last} share {pot}: {each}", **named))
     return lines
 
 
@@ -86,21 +125,20 @@ def stop(hand: Hand, s: Stop, names: Sequence[str]) -> Line:
     # Under clockwise follow the table sees only that the next player cannot go on: naming the
     # spare hand would tell it where a card it has not seen lies.
     reason = "not-in-turn" if s.reason == "spare" and hand.clockwise and not hand.ended else s.reason
-    why = REASONS[reason].format(card=s.card.face, next=Card(nxt).face if nxt >= 0 else "",
-                                   who=names[(s.seat + 1) % len(names)])
-    return [f"Stop at {s.card.face}: {why}."]
+    return said(REASONS[reason], card=s.card, next=Card(nxt) if nxt >= 0 else "",
+                who=names[(s.seat + 1) % len(names)])
 
 
 def run(plays: Sequence[Play], names: Sequence[str]) -> Line:
     """`Ann leads 4♣ 5♣ (Dan) 6♣ (Ann)`: each card, and who played it when the player changes."""
-    line: Line = [f"{names[plays[0].seat]} leads "]
+    cards: Line = []
     for k, p in enumerate(plays):
         if k:
-            line.append(" ")
-        line.append(p.card)
+            cards.append(" ")
+        cards.append(p.card)
         if k and plays[k - 1].seat != p.seat:
-            line.append(f" ({names[p.seat]})")
-    return line
+            cards.append(f" ({names[p.seat]})")
+    return said("{player} leads {run}", player=names[plays[0].seat], run=cards)
 
 
 def settlement(hand: Hand, names: Sequence[str], labels: dict[str, str]) -> list[Line]:
@@ -108,13 +146,14 @@ def settlement(hand: Hand, names: Sequence[str], labels: dict[str, str]) -> list
     if hand.out is None:
         return []
     lines: list[Line] = [award(a, names, labels) for a in hand.awards if a.at == "out"]
-    lines += [[f"{names[p.payer]} pays {names[p.payee]} {p.amount} for cards left."]
-              for p in hand.payments if p.why == "cards"]
+    lines += [said("{payer} pays {payee} {amount} for cards left.", payer=names[p.payer], payee=names[p.payee],
+                   amount=p.amount) for p in hand.payments if p.why == "cards"]
     pope, exempt = hand.pope_card, hand.rules.settle.pope_exempt
     if pope is not None and exempt != "none" and 0 <= hand.holder[pope] != hand.out:
         holder = names[hand.holder[pope]]
-        lines.append([f"{holder} still holds the Pope (", Card(pope), ") and pays nothing for cards left."]
-                     if exempt == "holder" else [f"{holder}'s Pope (", Card(pope), ") is not counted."])
+        lines.append(said("{player} still holds the Pope ({card}) and pays nothing for cards left.", player=holder,
+                          card=Card(pope)) if exempt == "holder"
+                     else said("{player}'s Pope ({card}) is not counted.", player=holder, card=Card(pope)))
     return lines
 
 
@@ -126,13 +165,31 @@ def after_lead(hand: Hand, names: Sequence[str], plays: Sequence[Play], first_st
     lines += [award(a, names, labels) for a in hand.awards[first_award:] if a.at == "play"]
     lines += [stop(hand, s, names) for s in hand.stops[first_stop:]]
     if hand.void:
-        lines.append(["Nobody can lead a new suit: the hand is void. The board carries over."])
+        lines.append(said("Nobody can lead a new suit: the hand is void. The board carries over."))
     elif hand.out is not None:
-        lines.append([f"{names[hand.out]} is out."])
+        lines.append(said("{player} is out.", player=names[hand.out]))
         lines += settlement(hand, names, labels)
     elif hand.lead_due:
-        lines.append([f"{names[hand.leader]} leads next."])
+        lines.append(said("{player} leads next.", player=names[hand.leader]))
     return lines
+
+
+def _head(hand: Hand, number: int, dealer: str, seed: object) -> Line:
+    if not hand.known:  # a real deck has no seed
+        return said("Hand {number}: real deck, {dealer} deals.", number=number, dealer=dealer)
+    if seed is None:
+        return said("Hand {number}: {dealer} deals.", number=number, dealer=dealer)
+    return said("Hand {number}: {dealer} deals (seed {seed}).", number=number, dealer=dealer, seed=seed)
+
+
+def _first_lead(hand: Hand, names: Sequence[str]) -> Line:
+    leader = names[hand.leader]
+    if isinstance(hand, TallyHand):
+        return said("{player} leads. Record pots as they are taken with `popejoan pay NAME POT`, "
+                    "and the end with `popejoan out NAME --left NAME=N,...`.", player=leader)
+    if not hand.known:  # a real deck: nobody but the players has seen the cards
+        return said("{player} leads: record each card with `popejoan play NAME CARD`.", player=leader)
+    return said("{player} leads. Each player sees their own hand with `popejoan hand show NAME`.", player=leader)
 
 
 def dealt(hand: Hand, names: Sequence[str], number: int, dealer: str, seed: object = None) -> list[Line]:
@@ -140,25 +197,20 @@ def dealt(hand: Hand, names: Sequence[str], number: int, dealer: str, seed: obje
     only where it may be (a practice hand against computers): a table's seed deals every hand,
     so it stays unsaid until the hand is over."""
     labels = {p.name: p.label for p in hand.rules.pots}
-    if not hand.known:  # a real deck has no seed
-        head = f"Hand {number}: real deck, {dealer} deals."
-    else:
-        head = f"Hand {number}: {dealer} deals{'' if seed is None else f' (seed {seed})'}."
-    lines: list[Line] = [[head], [f"The board is dressed with {plural(sum(hand.dressed.values()), 'counter')}."]]
+    dressed = sum(hand.dressed.values())
+    lines: list[Line] = [_head(hand, number, dealer, seed),
+                         said_n("The board is dressed with {n} counter.", "The board is dressed with {n} counters.",
+                                dressed)]
     if hand.turnup is not None:
-        lines.append(["Turn-up ", hand.turnup, f": trump is {suit_label(hand.turnup.suit)}."])
-    lines += [["Turn-up: ", *award(a, names, labels), " (the dealer)"] for a in hand.awards if a.at == "turnup"]
-    lines += [[f"{names[p.payer]} pays {names[p.payee]} {p.amount} for the turned-up Pope."]
-              for p in hand.payments if p.why == "turnup"]
+        lines.append(said("Turn-up {card}: trump is {suit}.", card=hand.turnup, suit=suit_label(hand.turnup.suit)))
+    lines += [said("Turn-up: {award} (the dealer)", award=award(a, names, labels))
+              for a in hand.awards if a.at == "turnup"]
+    lines += [said("{payer} pays {payee} {amount} for the turned-up Pope.", payer=names[p.payer],
+                   payee=names[p.payee], amount=p.amount) for p in hand.payments if p.why == "turnup"]
     if hand.ended_at_turnup:
-        lines.append(["The hand ends at the turn-up; the board carries over."])
-    elif isinstance(hand, TallyHand):
-        lines.append([f"{names[hand.leader]} leads. Record pots as they are taken with `popejoan pay NAME POT`, "
-                      "and the end with `popejoan out NAME --left NAME=N,...`."])
-    elif not hand.known:  # a real deck: nobody but the players has seen the cards
-        lines.append([f"{names[hand.leader]} leads: record each card with `popejoan play NAME CARD`."])
+        lines.append(said("The hand ends at the turn-up; the board carries over."))
     else:
-        lines.append([f"{names[hand.leader]} leads. Each player sees their own hand with `popejoan hand show NAME`."])
+        lines.append(_first_lead(hand, names))
     return lines
 
 
@@ -168,7 +220,8 @@ def progress(hand: Hand, names: Sequence[str], first_play: int, first_stop: int,
     labels = {p.name: p.label for p in hand.rules.pots}
     lines: list[Line] = []
     for p in hand.plays[first_play:]:
-        lines.append([f"{names[p.seat]} {'leads' if p.lead else 'plays'} ", p.card])
+        lines.append(said("{player} leads {card}", player=names[p.seat], card=p.card) if p.lead
+                     else said("{player} plays {card}", player=names[p.seat], card=p.card))
         lines += [award(a, names, labels) for a in hand.awards[first_award:]
                   if a.at == "play" and a.cards and a.cards[-1] == p.card]
     lines += [stop(hand, s, names) for s in hand.stops[first_stop:]]
@@ -179,20 +232,22 @@ def progress(hand: Hand, names: Sequence[str], first_play: int, first_stop: int,
 def next_step(hand: Hand, names: Sequence[str]) -> list[Line]:
     """What the table does next, in a real hand."""
     if hand.out is not None:
-        lines: list[Line] = [[f"{names[hand.out]} is out."]]
+        out = names[hand.out]
+        lines: list[Line] = [said("{player} is out.", player=out)]
         if hand.awaiting_pope:
-            lines.append([f"Who still holds the Pope? `popejoan out {names[hand.out]} --pope NAME|spare|none`"])
+            lines.append(said("Who still holds the Pope? `popejoan out {player} --pope NAME|spare|none`", player=out))
         else:
-            lines.append([f"Settle with `popejoan out {names[hand.out]}`."])
+            lines.append(said("Settle with `popejoan out {player}`.", player=out))
         return lines
     if hand.ended:
         return []
     if hand.turn.card is not None:
         want = Card(hand.turn.card)
         if hand.turn.phase == "follow" and hand.turn.seat is not None:
-            return [["Next: ", want, f", which {names[hand.turn.seat]} holds."]]
-        return [["Next: ", want, ", from whoever holds it; or `popejoan stop` if nobody can."]]
+            return [said("Next: {card}, which {player} holds.", card=want, player=names[hand.turn.seat])]
+        return [said("Next: {card}, from whoever holds it; or `popejoan stop` if nobody can.", card=want)]
     seats = hand.lead_seats()
     if len(seats) == 1:
-        return [[f"{names[seats[0]]} leads next."]]
-    return [[f"{names[hand.leader]} leads next, or the first player after them who can change suit."]]
+        return [said("{player} leads next.", player=names[seats[0]])]
+    return [said("{player} leads next, or the first player after them who can change suit.",
+                 player=names[hand.leader])]

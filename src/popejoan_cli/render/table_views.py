@@ -24,8 +24,9 @@ from popejoan_cli.base.visible import shown
 from popejoan_cli.game.cards import Card
 from popejoan_cli.game.hand import Play
 from popejoan_cli.render import narrate
-from popejoan_cli.render.hand_views import card_text, cards_line, line_text
-from popejoan_cli.render.narrate import suit_label
+from popejoan_cli.render.hand_views import cards_line, line_text
+from popejoan_cli.render.i18n import cards, face, pot_label, t, tn, tp
+from popejoan_cli.render.narrate import said, suit_label
 from popejoan_cli.table.ledger import change
 from popejoan_cli.table.view import HandRecord, TableView
 
@@ -85,18 +86,19 @@ def board_view(view: TableView) -> RenderableType:
     rec = view.open_hand or (view.hands[-1] if view.hands else None)
     hand = rec.hand if rec is not None else None
     # Wide enough for the longest label in the title ("─ Ace of hearts ─" and the corners).
-    width = max([16] + [cell_len(shown(p.label)) + 6 for p in rules.pots])
+    labels = [pot_label(p.label) for p in rules.pots]  # the seeds' own words at a Russian table
+    width = max([16] + [cell_len(shown(label)) + 6 for label in labels])
     cells = [Panel(Text(f"{board.get(p.name, 0)}", justify="center", style="bold"),
-                   title=escape(shown(p.label)), width=width) for p in rules.pots]
+                   title=escape(shown(label)), width=width) for p, label in zip(rules.pots, labels, strict=True)]
     middle = Text(justify="center")
     if hand is not None and hand.turnup is not None:
-        middle.append("turn-up ")
-        middle.append_text(card_text(hand.turnup))
-        middle.append(f"\ntrump {suit_label(hand.turnup.suit)}")
+        middle.append_text(line_text(said("turn-up {card}", card=hand.turnup)))
+        middle.append("\n")
+        middle.append_text(line_text(said("trump {suit}", suit=suit_label(hand.turnup.suit))))
     elif hand is not None:
-        middle.append("no turn-up")
+        middle.append(t("no turn-up"))
     else:
-        middle.append("no hand dealt yet")
+        middle.append(t("no hand dealt yet"))
     centre = Panel(middle, width=26, border_style="dim")
 
     def laid_out(per_row: int) -> RenderableType:
@@ -117,58 +119,69 @@ def board_view(view: TableView) -> RenderableType:
     half = (len(cells) + 1) // 2
     rows = [_Fit(*(laid_out(n) for n in range(max(half, 1), 0, -1)))]
     state = _state_line(view)
-    title = f"{escape(shown(view.name))}: the board ({sum(board.values())} counters)"
+    total = sum(board.values())
+    title = tn("{table}: the board ({n} counter)", "{table}: the board ({n} counters)", total,
+               table=escape(shown(view.name)))
     return Panel(Group(*rows, state), title=title, title_align="left")
 
 
 def _state_line(view: TableView) -> Text:
     rec = view.open_hand
     if view.ended:
-        return Text("The session has ended.")
+        return Text(t("The session has ended."))
     if rec is None:
-        return Text(f"Between hands: {shown(view.next_dealer)} deals next (`popejoan deal`).")
+        return Text(t("Between hands: {player} deals next (`popejoan deal`).", player=shown(view.next_dealer)))
     hand = rec.hand
     if hand.lead_due:
         how = "`popejoan play NAME CARD`" if rec.real else "`popejoan lead CARD`"  # `lead` is refused in a real hand
-        return Text(f"Hand {rec.number}: {shown(rec.players[hand.leader])} to lead ({how}).")
-    return Text(f"Hand {rec.number} is being played.")
+        return Text(t("Hand {number}: {player} to lead ({how}).", number=rec.number,
+                      player=shown(rec.players[hand.leader]), how=how))
+    return Text(t("Hand {number} is being played.", number=rec.number))
 
 
 def ledger_view(view: TableView) -> RenderableType:
-    table = Table(title=f"{escape(shown(view.name))}: balances", title_justify="left", header_style="bold")
-    table.add_column("Player")
-    table.add_column("Counters", justify="right")
-    table.add_column("Change", justify="right")
+    table = Table(title=t("{table}: balances", table=escape(shown(view.name))), title_justify="left",
+                  header_style="bold")
+    table.add_column(tp("ledger column", "Player"))
+    table.add_column(tp("ledger column", "Counters"), justify="right")
+    table.add_column(tp("ledger column", "Change"), justify="right")
     for name, n in view.live_balances().items():
         table.add_row(escape(shown(name)), str(n), f"{change(view, name):+d}")
-    foot = Text(f"Board: {sum(view.live_board().values())} counters. "
-                f"Brought in {view.brought_in}, taken away {sum(view.taken_out.values())}.")
+    on_board = sum(view.live_board().values())
+    foot = Text(tn("Board: {n} counter. Brought in {brought}, taken away {taken}.",
+                   "Board: {n} counters. Brought in {brought}, taken away {taken}.", on_board,
+                   brought=view.brought_in, taken=sum(view.taken_out.values())))
     if view.taken_out:
-        foot.append("\nLeft the table: " + ", ".join(f"{shown(n)} (took {v})" for n, v in view.taken_out.items()))
+        gone = ", ".join(t("{player} (took {n})", player=shown(n), n=v) for n, v in view.taken_out.items())
+        foot.append("\n" + t("Left the table: {players}", players=gone))
     return Group(table, foot)
 
 
 def history_view(view: TableView) -> RenderableType:
     """Hand by hand; with many players or a narrow terminal, one block per hand (see `records_view`)."""
-    columns = [(escape(shown(col)), "right" if col in view.players else "left")
-               for col in ("Hand", "Dealer", "Seed", "Turn-up", "Out", "Pots won", *view.players)]
-    labels = {p.name: p.label for p in view.the_rules().pots}
+    heads = (tp("history column", "Hand"), tp("history column", "Dealer"), tp("history column", "Seed"),
+             tp("history column", "Turn-up"), tp("history column", "Out"), tp("history column", "Pots won"))
+    columns = [(escape(shown(col)), "left") for col in heads]
+    columns += [(escape(shown(col)), "right") for col in view.players]
+    labels = {p.name: pot_label(p.label) for p in view.the_rules().pots}
     rows: list[list[str]] = []
     for rec in view.hands:
         hand = rec.hand
-        won = ", ".join(f"{labels[a.pot]} {a.amount} → {rec.players[a.seat]}" for a in hand.awards)
-        status = ("void" if hand.void else "(turn-up)" if hand.ended_at_turnup else
-                  rec.players[hand.out] if hand.out is not None else "playing")
+        won = ", ".join(t("{pot} {n} → {player}", pot=labels[a.pot], n=a.amount, player=rec.players[a.seat])
+                        for a in hand.awards)
+        status = (tp("hand", "void") if hand.void else t("(turn-up)") if hand.ended_at_turnup else
+                  rec.players[hand.out] if hand.out is not None else t("playing"))
         # An open hand's seed would tell every hand: shown once the hand is over.
-        seed = ("real deck, tallied" if rec.tally else "real deck" if rec.real
+        seed = (t("real deck, tallied") if rec.tally else t("real deck") if rec.real
                 else escape(shown(str(rec.seed))) if rec.closed else "–")
         row = [str(rec.number), escape(shown(rec.dealer)), seed,
-               hand.turnup.face if hand.turnup is not None else "–", escape(shown(status)),
+               face(hand.turnup) if hand.turnup is not None else "–", escape(shown(status)),
                escape(shown(won or "–"))]
         nets = dict(zip(rec.players, hand.net, strict=True))
         row += [f"{nets[p]:+d}" if p in nets else "" for p in view.players]
         rows.append(row)
-    return records_view(f"{escape(shown(view.name))}: hand by hand", columns, rows, heading="Hand {}")
+    return records_view(t("{table}: hand by hand", table=escape(shown(view.name))), columns, rows,
+                        heading=t("Hand {number}", number="{}"))
 
 
 def run_view(rec: HandRecord, plays: Sequence[Play], start_stops: int, start_awards: int) -> RenderableType:
@@ -184,6 +197,7 @@ def deal_summary(rec: HandRecord) -> RenderableType:
 
 def seat_hand_view(rec: HandRecord, seat: int) -> RenderableType:
     hand = rec.hand
-    cards = [Card(c) for c in hand.holding[seat]]
-    body = Group(cards_line(cards, hand.ace_high), Text(f"{len(cards)} card{'s' if len(cards) != 1 else ''}"))
-    return Panel(body, title=f"{escape(shown(rec.players[seat]))}'s hand (hand {rec.number})", title_align="left")
+    held = [Card(c) for c in hand.holding[seat]]
+    body = Group(cards_line(held, hand.ace_high), Text(cards(len(held))))
+    title = t("{player}'s hand (hand {number})", player=escape(shown(rec.players[seat])), number=rec.number)
+    return Panel(body, title=title, title_align="left")

@@ -26,6 +26,9 @@ class TableOpened:
     players: list[str]
     counters: int
     dealer: str
+    lang: str = "en"
+    """The language the table speaks (`table new --lang ru`). Written only when it is not English,
+    so every journal from before it existed, and every English table's, stays as it was."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -217,8 +220,16 @@ KINDS: dict[str, type[Any]] = {
 _FIELDS: dict[type[Any], dict[str, str]] = {cls: {f.name: str(f.type) for f in fields(cls)} for cls in KINDS.values()}
 
 
+OPTIONAL: dict[type[Any], dict[str, object]] = {TableOpened: {"lang": "en"}}
+"""Fields an event may leave out, with the value they then have: written only when they differ."""
+
+
 def to_data(event: Event) -> dict[str, Any]:
-    return {"type": type(event).__name__, **asdict(event)}
+    data = {"type": type(event).__name__, **asdict(event)}
+    for name, default in OPTIONAL.get(type(event), {}).items():
+        if data[name] == default:
+            del data[name]
+    return data
 
 
 def _checker(hint: str) -> Callable[[object], bool]:
@@ -253,6 +264,8 @@ def from_data(data: object, where: str = "") -> Event:
     given = dict(data)
     del given["type"]
     names, checks = _CHECKS[cls]
+    for name, default in OPTIONAL.get(cls, {}).items():
+        given.setdefault(name, default)
     if given.keys() != names:
         raise DataError([Problem(f"{data['type']} has fields {sorted(given)}, expected {sorted(names)}", key=where)])
     for name, ok in checks:

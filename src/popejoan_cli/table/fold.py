@@ -81,6 +81,7 @@ def _opened(view: TableView, seq: int, event: TableOpened) -> None:
     if rules is None:
         raise DataError([Problem(f"the table's embedded rules are bad: {problems[0].message}")])
     view.name, view.rules, view.rules_name = event.name, rules, event.rules_name
+    view.lang = event.lang
     issues = check_players(event.players, rules)
     if issues:
         raise UsageError("; ".join(issues))

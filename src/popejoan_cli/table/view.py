@@ -68,6 +68,8 @@ class TableView:
     name: str = ""
     rules: HouseRules | None = None
     rules_name: str = ""
+    lang: str = "en"
+    """The language the table speaks, as `table new --lang` recorded it."""
     players: list[str] = field(default_factory=list)
     balances: dict[str, int] = field(default_factory=dict)
     board: dict[str, int] = field(default_factory=dict)

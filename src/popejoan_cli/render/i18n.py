@@ -1,0 +1,141 @@
+"""The words in the table's language: `t`, `tp` and `tn` look a message up, and cards, suits and counts in it.
+
+English is the source language: a message's English is its msgid, and English needs no
+catalogue. Another language's words come from its packaged gettext catalogue
+(`formats.po`), read the first time `use` picks that language; any message the catalogue
+lacks stays English. Messages are whole sentences with named placeholders (`{player} wins
+{pot}`), filled after the lookup, so a translator may reorder them. Which language a command
+speaks is decided by the CLI (`choose`, then `use`); everything here is a lookup. The catalogue
+reader is imported inside `use` (start-up: an English run never loads it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from popejoan_cli.game.cards import CARDS, RANK_NAMES, Card, Suit
+
+if TYPE_CHECKING:
+    from popejoan_cli.formats.po import Catalog
+
+LANGUAGES = ("en", "ru")
+"""The languages popejoan speaks; English is the default and the source."""
+
+_state: dict[str, object] = {"lang": "en", "catalog": None, "faces": None}
+
+
+def marked(msgid: str, ctx: str | None = None) -> str:
+    """A message named where it cannot be looked up yet (a table of words): returned as it is.
+
+    The catalogue test finds the message here as it finds the calls of `t`, `tp` and `tn`."""
+    return msgid
+
+
+def choose(env: Mapping[str, str], table: str | None = None) -> str:
+    """The language of a command: `POPEJOAN_LANG`, else the table's own, else the locale
+    (the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set), else English. A table's English
+    is no setting (the journal never records it), so the locale still decides there."""
+    asked = env.get("POPEJOAN_LANG", "").strip().lower()
+    if asked in LANGUAGES:
+        return asked
+    if table in LANGUAGES and table != "en":
+        return table
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value:
+            return "ru" if value.lower().startswith("ru") else "en"
+    return "en"
+
+
+def use(lang: str) -> None:
+    """Speak `lang` from now on (`en` unloads nothing and reads nothing)."""
+    if lang == _state["lang"]:
+        return
+    catalog = None
+    if lang != "en":
+        from popejoan_cli.formats.po import packaged  # only a language other than English reads a catalogue
+
+        catalog = packaged(lang)
+    _state.update(lang=lang, catalog=catalog, faces=None)
+
+
+def language() -> str:
+    return str(_state["lang"])
+
+
+def _catalog() -> Catalog | None:
+    return _state["catalog"]  # type: ignore[return-value]
+
+
+def tp(ctx: str | None, msgid: str, /, **named: object) -> str:
+    """The message `msgid` in the sense `ctx` (gettext's msgctxt), in the current language, filled in."""
+    catalog = _catalog()
+    forms = catalog.messages.get((ctx, msgid)) if catalog is not None else None
+    text = forms[0] if forms else msgid
+    return text.format(**named) if named else text
+
+
+def t(msgid: str, /, **named: object) -> str:
+    """The message `msgid` in the current language, its `{placeholders}` filled from `named`."""
+    return tp(None, msgid, **named)
+
+
+def template_n(singular: str, plural: str, n: int) -> str:
+    """The form of a message for the count `n`, by the language's plural rule, not yet filled in."""
+    catalog = _catalog()
+    forms = catalog.messages.get((None, singular)) if catalog is not None else None
+    if catalog is not None and forms:
+        index = catalog.plural(n)
+        return forms[index if 0 <= index < len(forms) else -1]
+    return singular if n == 1 else plural
+
+
+def tn(singular: str, plural: str, n: int, /, **named: object) -> str:
+    """The form of a message for the count `n` (given to it as `{n}` too), filled in."""
+    return template_n(singular, plural, n).format(n=n, **named)
+
+
+def counters(n: int) -> str:
+    """`1 counter`, `5 counters`; `1 фишка`, `2 фишки`, `5 фишек`."""
+    return tn("{n} counter", "{n} counters", n)
+
+
+def cards(n: int) -> str:
+    """`1 card`, `7 cards`; `1 карта`, `3 карты`, `7 карт`."""
+    return tn("{n} card", "{n} cards", n)
+
+
+# Spelled out call by call: the catalogue test reads these names from the source.
+_RANKS = (marked("A", "rank"), marked("J", "rank"), marked("Q", "rank"), marked("K", "rank"))
+_SUIT_WORDS = (marked("C", "suit letter"), marked("D", "suit letter"), marked("H", "suit letter"),
+               marked("S", "suit letter"), marked("clubs", "suit"), marked("diamonds", "suit"),
+               marked("hearts", "suit"), marked("spades", "suit"))
+POT_LABELS = (marked("Pope", "pot"), marked("Matrimony", "pot"), marked("Intrigue", "pot"), marked("Ace", "pot"),
+              marked("King", "pot"), marked("Queen", "pot"), marked("Jack", "pot"), marked("Game", "pot"),
+              marked("Ace of hearts", "pot"), marked("King of clubs", "pot"), marked("Queen of diamonds", "pot"),
+              marked("Jack of spades", "pot"))
+"""The presets' pot labels, in the catalogue under the context `pot` (a table's own labels stay as written)."""
+
+
+def face(card: Card) -> str:
+    """A card for people in the current language, its suit symbol always shown: `9♦`, `Q♣`; `Д♣`, `Т♠`."""
+    faces = _state["faces"]
+    if faces is None:
+        if _catalog() is None:
+            faces = tuple(c.face for c in CARDS)
+        else:
+            ranks = [tp("rank", r) if r in _RANKS else r for r in RANK_NAMES]
+            faces = tuple(ranks[c % 13] + "♣♦♥♠"[c // 13] for c in range(52))
+        _state["faces"] = faces
+    return faces[card]  # type: ignore[index, no-any-return]
+
+
+def suit_label(suit: Suit) -> str:
+    """`♠ S spades`; `♠ п пики`."""
+    return f"{suit.symbol} {tp('suit letter', suit.name)} {tp('suit', suit.title)}"
+
+
+def pot_label(label: str) -> str:
+    """A pot's label in the current language: the presets' labels are translated, a table's own are not."""
+    return tp("pot", label) if label in POT_LABELS else label
