@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from conftest import GOLDEN, Cli, golden
-
 from popejoan_cli.store import tables
 from popejoan_cli.table.events import TableOpened, from_data, to_data
 
@@ -25,7 +24,8 @@ def evening(cli: Cli, mp: pytest.MonkeyPatch, *, lang: str | None, leads: int = 
     mp.delenv("POPEJOAN_TABLE", raising=False)
     said = [cli.ok("table", "new", "vecher", "--rules", "russian", "--players", PLAYERS,
                    *(["--lang", lang] if lang else []), **env).stdout]
-    for args in (("deal", "--seed", "7"), ("board",), ("hand", "show", "Боря")):
+    starts: list[tuple[str, ...]] = [("deal", "--seed", "7"), ("board",), ("hand", "show", "Боря")]
+    for args in starts:
         said.append(cli.ok(*args, **env).stdout)
     for _ in range(leads):
         rec = tables.view(tables.folder())[0].open_hand

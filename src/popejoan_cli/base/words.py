@@ -1,6 +1,27 @@
-"""Small helpers for the words a table reads. Pure, and cheap to import."""
+"""Small helpers for the words a table reads, and which language it reads them in. Pure, and cheap to import."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+
+LANGUAGES = ("en", "ru")
+"""The languages popejoan speaks; English is the default and the source (docs/i18n.md)."""
+
+
+def choose(env: Mapping[str, str], table: str | None = None) -> str:
+    """The language of a command: `POPEJOAN_LANG`, else the table's own, else the locale
+    (the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set), else English. A table's English
+    is no setting (the journal never records it), so the locale still decides there."""
+    asked = env.get("POPEJOAN_LANG", "").strip().lower()
+    if asked in LANGUAGES:
+        return asked
+    if table in LANGUAGES and table != "en":
+        return table
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value:
+            return "ru" if value.lower().startswith("ru") else "en"
+    return "en"
 
 
 def plural(n: int, noun: str, many: str | None = None) -> str:

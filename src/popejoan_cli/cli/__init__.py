@@ -152,9 +152,14 @@ def command(group: typer.Typer, name: str | None = None, **kw: Any) -> Callable[
 def speak(table: str | None = None) -> None:
     """Speak the language this command should (`i18n.choose`: POPEJOAN_LANG, else `table`'s own, else the
     locale, else English). Called as each command starts, and again once its table is read."""
+    from popejoan_cli.base.words import choose
+
+    lang = choose(os.environ, table)
+    if lang == "en" and "popejoan_cli.render.i18n" not in sys.modules:
+        return  # English is where the words start: a command that needs none pays nothing for them
     from popejoan_cli.render import i18n
 
-    i18n.use(i18n.choose(os.environ, table))
+    i18n.use(lang)
 
 
 CLEAR = "\x1b[2J\x1b[H\x1b[3J"

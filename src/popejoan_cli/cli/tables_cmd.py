@@ -80,7 +80,7 @@ def table_new(
 def _language(lang: str | None) -> str:
     """The language `table new --lang` records: en (the default, never written) or ru."""
     from popejoan_cli.base.errors import allowed
-    from popejoan_cli.render.i18n import LANGUAGES
+    from popejoan_cli.base.words import LANGUAGES
 
     if lang is None:
         return "en"

@@ -5,22 +5,22 @@ catalogue. Another language's words come from its packaged gettext catalogue
 (`formats.po`), read the first time `use` picks that language; any message the catalogue
 lacks stays English. Messages are whole sentences with named placeholders (`{player} wins
 {pot}`), filled after the lookup, so a translator may reorder them. Which language a command
-speaks is decided by the CLI (`choose`, then `use`); everything here is a lookup. The catalogue
-reader is imported inside `use` (start-up: an English run never loads it).
+speaks is decided by the CLI (`base.words.choose`, cheap enough for every command, then `use`);
+everything here is a lookup. The catalogue reader is imported inside `use` (start-up: an
+English run never loads it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from popejoan_cli.base.words import LANGUAGES, choose
 from popejoan_cli.game.cards import CARDS, RANK_NAMES, Card, Suit
 
 if TYPE_CHECKING:
     from popejoan_cli.formats.po import Catalog
 
-LANGUAGES = ("en", "ru")
-"""The languages popejoan speaks; English is the default and the source."""
+__all__ = ["LANGUAGES", "cards", "choose", "counters", "face", "marked", "pot_label", "suit_label", "t", "tn", "tp"]
 
 _state: dict[str, object] = {"lang": "en", "catalog": None, "faces": None}
 
@@ -30,22 +30,6 @@ def marked(msgid: str, ctx: str | None = None) -> str:
 
     The catalogue test finds the message here as it finds the calls of `t`, `tp` and `tn`."""
     return msgid
-
-
-def choose(env: Mapping[str, str], table: str | None = None) -> str:
-    """The language of a command: `POPEJOAN_LANG`, else the table's own, else the locale
-    (the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set), else English. A table's English
-    is no setting (the journal never records it), so the locale still decides there."""
-    asked = env.get("POPEJOAN_LANG", "").strip().lower()
-    if asked in LANGUAGES:
-        return asked
-    if table in LANGUAGES and table != "en":
-        return table
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = env.get(name, "")
-        if value:
-            return "ru" if value.lower().startswith("ru") else "en"
-    return "en"
 
 
 def use(lang: str) -> None:
