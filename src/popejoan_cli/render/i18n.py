@@ -6,8 +6,9 @@ catalogue. Another language's words come from its packaged gettext catalogue
 lacks stays English. Messages are whole sentences with named placeholders (`{player} wins
 {pot}`), filled after the lookup, so a translator may reorder them. Which language a command
 speaks is decided by the CLI (`base.words.choose`, cheap enough for every command, then `use`);
-everything here is a lookup. The catalogue reader is imported inside `use` (start-up: an
-English run never loads it).
+everything here is a lookup. For start-up the catalogue is read at the first lookup, not when
+`use` picks its language (a command that says nothing, such as `rules list --json`, never reads
+it), and the card helpers are imported inside the functions that need them.
 """
 
 from __future__ import annotations
@@ -15,14 +16,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from popejoan_cli.base.words import LANGUAGES, choose
-from popejoan_cli.game.cards import CARDS, RANK_NAMES, Card, Suit
 
 if TYPE_CHECKING:
     from popejoan_cli.formats.po import Catalog
+    from popejoan_cli.game.cards import Card, Suit
 
 __all__ = ["LANGUAGES", "cards", "choose", "counters", "face", "marked", "pot_label", "suit_label", "t", "tn", "tp"]
 
-_state: dict[str, object] = {"lang": "en", "catalog": None, "faces": None}
+_state: dict[str, object] = {"lang": "en", "catalog": None, "faces": None, "read": True}
 
 
 def marked(msgid: str, ctx: str | None = None) -> str:
@@ -33,15 +34,9 @@ def marked(msgid: str, ctx: str | None = None) -> str:
 
 
 def use(lang: str) -> None:
-    """Speak `lang` from now on (`en` unloads nothing and reads nothing)."""
-    if lang == _state["lang"]:
-        return
-    catalog = None
-    if lang != "en":
-        from popejoan_cli.formats.po import packaged  # only a language other than English reads a catalogue
-
-        catalog = packaged(lang)
-    _state.update(lang=lang, catalog=catalog, faces=None)
+    """Speak `lang` from now on; its catalogue is read at the first lookup (English has none)."""
+    if lang != _state["lang"]:
+        _state.update(lang=lang, catalog=None, faces=None, read=lang == "en")
 
 
 def language() -> str:
@@ -49,6 +44,10 @@ def language() -> str:
 
 
 def _catalog() -> Catalog | None:
+    if not _state["read"]:
+        from popejoan_cli.formats.po import packaged  # only a language other than English reads a catalogue
+
+        _state.update(catalog=packaged(str(_state["lang"])), read=True)
     return _state["catalog"]  # type: ignore[return-value]
 
 
@@ -104,6 +103,8 @@ POT_LABELS = (marked("Pope", "pot"), marked("Matrimony", "pot"), marked("Intrigu
 
 def face(card: Card) -> str:
     """A card for people in the current language, its suit symbol always shown: `9♦`, `Q♣`; `Д♣`, `Т♠`."""
+    from popejoan_cli.game.cards import CARDS, RANK_NAMES
+
     faces = _state["faces"]
     if faces is None:
         if _catalog() is None:
