@@ -47,6 +47,8 @@ def _unquote(text: str, where: str, line: int) -> str:
     if len(text) < 2 or text[0] != '"' or text[-1] != '"':
         raise DataError([Problem(f"{where}:{line}: expected a quoted string, found {text[:40]!r}")])
     body, out, i = text[1:-1], [], 0
+    if "\\" not in body and '"' not in body:
+        return body  # most strings: nothing to read character by character
     while i < len(body):
         ch = body[i]
         if ch == '"':
