@@ -5,6 +5,10 @@ A `Line` is a list of pieces, each a string or a `Card`. The rich renderers styl
 prints their faces. Both say the same words because both come from here. The names and
 labels in a line come from people; both outputs show their control characters as visible
 escapes (`visible.shown`), so a name cannot move the cursor or colour the terminal. Pure: no rich.
+
+Every sentence is a whole message in the table's language (`said`, over `render.i18n`): the
+English is the msgid, its placeholders are filled after the lookup, and a card filled in stays
+a card. docs/i18n.md says how to write one.
 """
 
 from __future__ import annotations
