@@ -111,13 +111,13 @@ def test_the_scan_finds_the_messages_of_the_first_slice() -> None:
 def test_every_message_in_the_code_is_translated() -> None:
     missing = [f"{m.where}: {m.msgid!r}" + (f" (context {m.ctx})" if m.ctx else "")
                for key, m in CODE.items() if key not in RU.messages]
-    assert missing == [], "not in ru.po (or fuzzy, or untranslated):\n" + "\n".join(missing)
+    assert missing == [], "not in locales/ru/*.po (or fuzzy, or untranslated):\n" + "\n".join(missing)
 
 
 def test_the_catalogue_holds_nothing_the_code_no_longer_asks_for() -> None:
     stale = [f"{msgid!r}" + (f" (context {ctx})" if ctx else "") for ctx, msgid in RU.messages
              if (ctx, msgid) not in CODE]
-    assert stale == [], "in ru.po but no longer in the code:\n" + "\n".join(stale)
+    assert stale == [], "in locales/ru/*.po but no longer in the code:\n" + "\n".join(stale)
 
 
 def test_placeholders_are_the_same_in_the_english_and_the_russian() -> None:

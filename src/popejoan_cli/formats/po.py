@@ -1,4 +1,4 @@
-"""Gettext catalogues: reading a `.po` file into a `Catalog`, and the packaged ones (`locales/*.po`).
+"""Gettext catalogues: reading a `.po` file into a `Catalog`, and the packaged ones (`locales/<lang>/*.po`).
 
 popejoan reads its `.po` sources at run time with this small reader instead of compiling them
 to `.mo`: the build (hatch) has no compile step, the repository keeps no binaries that could
@@ -169,10 +169,39 @@ def locales_dir() -> Path:
 
 @functools.cache
 def packaged(lang: str) -> Catalog:
-    """The shipped catalogue of `lang` (`locales/<lang>.po`), read once per process."""
-    path = locales_dir() / f"{lang}.po"
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise DataError([Problem(f"cannot read the {lang} catalogue {path}: {err.strerror or err}")]) from None
-    return parse(text, str(path))
+    """The shipped catalogue of `lang`: every `locales/<lang>/*.po`, read once per process.
+
+    A language's messages are split by subject (the narration, errors, rules, help...), one
+    file each, so that translators of different parts never edit the same file; together
+    they are one catalogue, and a message in two of them is an error.
+    """
+    folder = locales_dir() / lang
+    paths = sorted(folder.glob("*.po"))
+    if not paths:
+        raise DataError([Problem(f"cannot read the {lang} catalogue: no .po files in {folder}")])
+    parts = []
+    for path in paths:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as err:
+            raise DataError([Problem(f"cannot read the {lang} catalogue {path}: {err.strerror or err}")]) from None
+        parts.append((path, parse(text, str(path))))
+    return merged(parts)
+
+
+def merged(parts: list[tuple[Path, Catalog]]) -> Catalog:
+    """One catalogue from several files of the same language (their Plural-Forms must agree)."""
+    first = parts[0][1]
+    out = Catalog({}, first.nplurals, first.plural, {})
+    seen: dict[Key, Path] = {}
+    for path, cat in parts:
+        if cat.nplurals != first.nplurals:
+            raise DataError([Problem(f"{path}: Plural-Forms has {cat.nplurals} forms, {parts[0][0].name} "
+                                     f"has {first.nplurals}")])
+        for key in cat.messages:
+            if key in seen:
+                raise DataError([Problem(f"{path}: {key[1]!r} is already in {seen[key].name}")])
+            seen[key] = path
+        out.messages.update(cat.messages)
+        out.plural_ids.update(cat.plural_ids)
+    return out
