@@ -3,8 +3,9 @@ same placeholders, and the catalogue holds nothing the code no longer asks for; 
 
 The messages are found by reading the source (an AST scan): the first string argument (and, for a
 plural, the second) of a call of `t`, `tp`, `tn`, `said`, `said_n` or `marked`, with the context
-`tp` and `marked` give. Only string constants count: a message built at run time could not be in
-a catalogue, so a call with anything else is reported too.
+`tp` and `marked` give; and the words of errors the pure layers name for the CLI to say (`Said`,
+`SaidN` and `base.words.marked`, docs/i18n.md: Errors). Only string constants count: a message built
+at run time could not be in a catalogue, so a call with anything else is reported too.
 """
 
 from __future__ import annotations
@@ -39,16 +40,16 @@ def _called(node: ast.Call) -> str | None:
     return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
 
 
-LOOKUPS = {"t": 1, "said": 1, "tn": 2, "said_n": 2, "tp": 2, "marked": 1}
+LOOKUPS = {"t": 1, "said": 1, "tn": 2, "said_n": 2, "tp": 2, "marked": 1, "Said": 1, "SaidN": 2}
 """Each lookup function and how many leading arguments must be string constants (tp: context, msgid)."""
 
 
 def _message(node: ast.Call, where: str) -> Message | None:
     name, args = _called(node), node.args
-    if name in ("t", "said") and args:
+    if name in ("t", "said", "Said") and args:
         msgid = _const(args[0])
         return None if msgid is None else Message(None, msgid, None, where)
-    if name in ("tn", "said_n") and len(args) >= 2:
+    if name in ("tn", "said_n", "SaidN") and len(args) >= 2:
         one, many = _const(args[0]), _const(args[1])
         return None if one is None or many is None else Message(None, one, many, where)
     if name == "tp" and len(args) >= 2:

@@ -29,6 +29,51 @@ EXIT_DATA = 5
 EXIT_IO = 6
 
 
+class Said(str):
+    """Words of an error that another language can say too: the English itself (as a `str`, exactly
+    as it was before there were languages), plus its msgid and named values, from which the CLI
+    says it in the table's language (`cli.exits.spoken`; docs/i18n.md: Errors).
+
+    The pure layers cannot look a message up (`render.i18n` sits above them), so they name it
+    here; the catalogue test finds each `Said("...")` as it finds `t("...")`. A value may be a
+    card or a suit (said in the language's faces) or another `Said` (said in turn); anything else
+    is put in as it is. Anything built from a `Said` by string operations is plain English again.
+    """
+
+    msgid: str
+    params: dict[str, object]
+
+    def __new__(cls, msgid: str, /, **params: object) -> Said:
+        text = msgid.format(**{k: _english(v) for k, v in params.items()}) if params else msgid
+        self = super().__new__(cls, text)
+        self.msgid = msgid
+        self.params = params
+        return self
+
+
+class SaidN(Said):
+    """A `Said` with a count: the English form for one or for many (`{n}` is the count), and in
+    another language its plural forms (Russian has three: 1 карта, 3 карты, 7 карт)."""
+
+    plural: str
+
+    def __new__(cls, msgid: str, plural: str, n: int, /, **params: object) -> SaidN:
+        english = msgid if n == 1 else plural
+        self = str.__new__(cls, english.format(n=n, **{k: _english(v) for k, v in params.items()}))
+        self.msgid, self.plural, self.params = msgid, plural, {"n": n, **params}
+        return self
+
+
+def _english(value: object) -> object:
+    """A value as the English puts it: a card by its face (`7♥`), a suit as `♠ S`, the rest as it is.
+    Duck-typed: base sits below the cards (`game.cards`)."""
+    if isinstance(value, int) and hasattr(value, "face"):
+        return value.face
+    if isinstance(value, int) and hasattr(value, "symbol"):
+        return f"{value.symbol} {getattr(value, 'name', value)}"
+    return value
+
+
 class PopejoanError(Exception):
     """An error a person can act on."""
 
@@ -64,7 +109,7 @@ class IllegalPlay(RuleViolation):
     """The referee refused a play; `rule` names the rule it breaks."""
 
     def __init__(self, message: str, *, rule: str, hint: str = "") -> None:
-        super().__init__(message, hint or f"rule: {rule}")
+        super().__init__(message, hint or Said("rule: {rule}", rule=rule))
         self.rule = rule
 
 
@@ -86,10 +131,13 @@ def interrupted_message(signum: int) -> str:
     journal = sys.modules.get("popejoan_cli.store.journal")
     seqs: list[int] = list(getattr(journal, "recorded", []))
     if not seqs:
-        return f"popejoan: interrupted ({how}); nothing was recorded\n"
-    which = f"event {seqs[0]}" if len(seqs) == 1 else f"events {seqs[0]}–{seqs[-1]}"
-    return (f"popejoan: interrupted ({how}) after recording {which}: the change is in the journal; "
-            f"look at `popejoan history` before running the command again\n")
+        return Said("popejoan: interrupted ({how}); nothing was recorded\n", how=how)
+    if len(seqs) == 1:
+        return Said("popejoan: interrupted ({how}) after recording event {seq}: the change is in the journal; "
+                    "look at `popejoan history` before running the command again\n", how=how, seq=seqs[0])
+    return Said("popejoan: interrupted ({how}) after recording events {first}–{last}: the change is in the "
+                "journal; look at `popejoan history` before running the command again\n",
+                how=how, first=seqs[0], last=seqs[-1])
 
 
 Path_ = tuple[str | int, ...]
@@ -184,15 +232,14 @@ def closest(word: str, choices: Iterable[str]) -> str | None:
 def nearest(word: str, choices: Iterable[str]) -> str:
     """'did you mean …' text for the choice closest to `word`, or ''."""
     close = closest(word, choices)
-    return f"did you mean {close!r}?" if close else ""
+    return Said("did you mean {word!r}?", word=close) if close else ""
 
 
 def allowed(choices: Iterable[str], word: str | None = None) -> str:
     """A hint listing the allowed words, plus the nearest one to `word`."""
     options = list(choices)
-    text = "allowed: " + ", ".join(repr(o) for o in options)
-    if word is not None:
-        near = nearest(word, options)
-        if near:
-            text += f"; {near}"
-    return text
+    listed = ", ".join(repr(o) for o in options)
+    close = closest(word, options) if word is not None else None
+    if close is not None:
+        return Said("allowed: {choices}; did you mean {word!r}?", choices=listed, word=close)
+    return Said("allowed: {choices}", choices=listed)

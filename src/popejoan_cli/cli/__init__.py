@@ -21,7 +21,7 @@ from typer.core import TyperGroup
 from popejoan_cli import __version__
 from popejoan_cli.base.errors import PopejoanError, interrupted_message
 from popejoan_cli.cli import terminal
-from popejoan_cli.cli.exits import exit_code
+from popejoan_cli.cli.exits import exit_code, spoken
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -29,19 +29,48 @@ F = TypeVar("F", bound=Callable[..., Any])
 def usage_message(exc: Exception) -> str:
     """A parsing error (click's, as Typer bundles it) as popejoan's one message and a hint with
     the nearest word, instead of Typer's boxed panel. Duck-typed: click is never imported."""
-    from popejoan_cli.base.errors import allowed
+    from popejoan_cli.base.errors import Said, closest
 
+    speak(_table_language())
     ctx = getattr(exc, "ctx", None)
     path = str(getattr(ctx, "command_path", "") or "popejoan")
-    text = exc.format_message().strip().split("\n")[0]  # type: ignore[attr-defined]
-    hint = f"see `{path} --help`"
+    text: str = exc.format_message().strip().split("\n")[0]  # type: ignore[attr-defined]
+    hint: str = Said("see `{path} --help`", path=path)
     group: Any = getattr(ctx, "command", None)
     if text.startswith("No such command") and ctx is not None and hasattr(group, "list_commands"):
+        # Click's own words are English; an unknown command is the one popejoan says itself, whole.
         word = text.split("'")[1] if text.count("'") >= 2 else None
         names = [n for n in group.list_commands(ctx) if not getattr(group.get_command(ctx, n), "hidden", False)]
-        text = text.split(".")[0] + "."
-        hint = f"for help: `{path} --help`" if word == "help" else f"{allowed(names, word)}; {hint}"
-    return f"popejoan: {text}\n  {hint}\n"
+        if text.split(".")[0] + "." == f"No such command {word!r}.":
+            text = Said("No such command {word!r}.", word=word)
+        else:
+            text = text.split(".")[0] + "."
+        listed = ", ".join(repr(n) for n in names)
+        close = closest(word, names) if word is not None else None
+        if word == "help":
+            hint = Said("for help: `{path} --help`", path=path)
+        elif close is not None:
+            hint = Said("allowed: {choices}; did you mean {word!r}?; see `{path} --help`", choices=listed,
+                        word=close, path=path)
+        else:
+            hint = Said("allowed: {choices}; see `{path} --help`", choices=listed, path=path)
+    return f"popejoan: {spoken(text)}\n  {spoken(hint)}\n"
+
+
+def _table_language() -> str | None:
+    """The current table's own language, for an error that came before its command read the table (a
+    mistyped command or option): a Russian table's reads Russian too. None when there is no table to read."""
+    if os.environ.get("POPEJOAN_LANG", "").strip().lower() in ("en", "ru"):
+        return None  # it decides anyway; no need to read a journal
+    try:
+        from popejoan_cli.store import journal, tables  # only on an error's path
+
+        # The opening's own field, without replaying (or refereeing) the table: only an error waits for it.
+        events = journal.load(tables.folder(table_override)).events
+        lang = getattr(events[0][1], "lang", None) if events else None
+        return lang if isinstance(lang, str) else None
+    except Exception:  # no table, or a damaged one: the error at hand is what to report
+        return None
 
 
 class PlainGroup(TyperGroup):
@@ -116,10 +145,14 @@ root.add_typer(hand_app, name="hand")
 
 
 def fail(err: PopejoanError) -> typer.Exit:
-    """Print `err` for people on stderr and return the Exit to raise."""
-    sys.stderr.write(f"popejoan: {err.message}\n")
+    """Print `err` for people on stderr, in the language of the command (or of its table, when the error
+    came before the command read it: a mistyped option), and return the Exit to raise."""
+    i18n = sys.modules.get("popejoan_cli.render.i18n")
+    if i18n is None or i18n.language() == "en":
+        speak(_table_language())
+    sys.stderr.write(f"popejoan: {spoken(err.message)}\n")
     if err.hint:
-        sys.stderr.write(f"  {err.hint}\n")
+        sys.stderr.write(f"  {spoken(err.hint)}\n")
     return typer.Exit(exit_code(err))
 
 
@@ -140,7 +173,7 @@ def command(group: typer.Typer, name: str | None = None, **kw: Any) -> Callable[
             except KeyboardInterrupt:
                 # Python's own Ctrl-C (in-process use). The launcher's `Interrupted` passes through to
                 # it, or to the shell, which decides whether the signal ends it.
-                sys.stderr.write(interrupted_message(2))
+                sys.stderr.write(spoken(interrupted_message(2)))
                 raise typer.Exit(130) from None
 
         group.command(name, **kw)(run)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from popejoan_cli import cli
-from popejoan_cli.base.errors import DataError, Problem, UsageError, allowed
+from popejoan_cli.base.errors import DataError, Problem, Said, UsageError, allowed
 from popejoan_cli.base.limits import cut, whole_number
 from popejoan_cli.base.words import plural
 from popejoan_cli.cli import console
@@ -52,7 +52,13 @@ def record(make: Any, **kw: Any) -> Recorded:
     """`tables.record` on this command's table (or `where=`); its warnings go to stderr."""
     from popejoan_cli.store import tables
 
-    done = tables.record(make, where=kw.pop("where", None) or where(), **kw)
+    def spoken(found: TableView) -> Any:
+        # A refusal is raised before the table is recorded: speak its language first, so that the
+        # refusal of a Russian table's move reads Russian whoever types.
+        cli.speak(found.lang)
+        return make(found)
+
+    done = tables.record(spoken, where=kw.pop("where", None) or where(), **kw)
     cli.speak(done.view.lang)
     for w in done.warnings:
         sys.stderr.write(f"popejoan: warning: {w}\n")
@@ -68,11 +74,14 @@ def counters(text: str) -> int:
     if n is None:
         word = text.strip()
         digits = word.removeprefix("-")
+        typed = cut(word, 20)
         if not (digits.isascii() and digits.isdigit()):
-            why = "is not a whole number"
+            why = Said("--counters {typed} is not a whole number", typed=typed)
+        elif word.startswith("-"):
+            why = Said("--counters {typed} is negative", typed=typed)
         else:
-            why = "is negative" if word.startswith("-") else "is too large"
-        raise UsageError(f"--counters {cut(word, 20)} {why}", f"allowed: a whole number from 0 to {MAX_COUNTERS:,}")
+            why = Said("--counters {typed} is too large", typed=typed)
+        raise UsageError(why, Said("allowed: a whole number from 0 to {most}", most=f"{MAX_COUNTERS:,}"))
     return n
 
 
@@ -80,7 +89,8 @@ def players(text: str) -> list[str]:
     """`--players Ann,Bob,Cat`: the names, clockwise."""
     names = [n.strip() for n in text.split(",")]
     if any(not n for n in names):
-        raise UsageError(f"--players {text!r} has an empty name", "give names separated by commas: Ann,Bob,Cat")
+        raise UsageError(Said("--players {typed!r} has an empty name", typed=text),
+                         Said("give names separated by commas: Ann,Bob,Cat"))
     return names
 
 
@@ -93,12 +103,13 @@ def seats(text: str, dealer: str | None, rules_spec: str) -> tuple[HouseRules, l
     names = players(text)
     problems = check_players(names, rules)
     if problems:
-        raise UsageError("; ".join(problems), f"--players lists the seats clockwise, {rules.players.min}"
-                         f"–{rules.players.max} of them for {rules.name}")
+        raise UsageError("; ".join(problems), Said("--players lists the seats clockwise, {least}–{most} of them "
+                                                   "for {rules}", least=rules.players.min, most=rules.players.max,
+                                                   rules=rules.name))
     if dealer is None:
         return rules, names, 0
     if dealer not in names:
-        raise UsageError(f"--dealer {dealer!r} is not a player", allowed(names, dealer))
+        raise UsageError(Said("--dealer {typed!r} is not a player", typed=dealer), allowed(names, dealer))
     return rules, names, names.index(dealer)
 
 
@@ -117,15 +128,16 @@ def run_words(names: list[str], words: list[str]) -> list[tuple[str, str | None]
         who = ""
         if colon:
             if not name.strip():
-                raise UsageError(f"{cut(word, 20)}: who played it? give a name after the colon",
-                                 f"e.g. `{word.strip()[:10]}{names[0] if names else 'Ann'}`")
+                raise UsageError(Said("{typed}: who played it? give a name after the colon", typed=cut(word, 20)),
+                                 Said("e.g. `{example}`", example=f"{word.strip()[:10]}{names[0] if names else 'Ann'}"))
             found = find_name(name, names)
             if found is None:
-                raise UsageError(f"no player {cut(name, 20)} at this table", allowed(names, name))
+                raise UsageError(Said("no player {typed} at this table", typed=cut(name, 20)), allowed(names, name))
             who = found
         typed.append((who, str(Card.parse(card))))
     if not typed:
-        raise UsageError("play what? give one or more cards", "e.g. `popejoan play Ann 4C 5C`")
+        raise UsageError(Said("play what? give one or more cards"), Said("e.g. `{example}`",
+                                                                          example="popejoan play Ann 4C 5C"))
     return typed
 
 

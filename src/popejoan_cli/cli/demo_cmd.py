@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from popejoan_cli.base.words import plural
 from popejoan_cli.cli import command, console, emit_json, root
 
 if TYPE_CHECKING:
@@ -52,8 +51,11 @@ def demo(
                                                     players=names, counters=50, dealer=names[0])],
                              where=where, create=True).view
         if out is not None:
-            out.print(f"A throwaway table: {', '.join(names)} with 50 counters each, {rules.title} rules.",
-                      markup=False)
+            from popejoan_cli.render.i18n import tn
+
+            out.print(tn("A throwaway table: {players} with {n} counter each, {rules} rules.",
+                         "A throwaway table: {players} with {n} counters each, {rules} rules.", 50,
+                         players=", ".join(names), rules=rules.title), markup=False)
         for k in range(hands):
             view = autoplay.play_hand(where, seed + k, told=None if out is None else _teller(out, k, hands))
         if as_json:
@@ -61,24 +63,26 @@ def demo(
                        "ledger": view.live_balances(), "board": view.live_board()})
             return
         assert out is not None
+        from popejoan_cli.render.i18n import t, tn
         from popejoan_cli.render.table_views import board_view, ledger_view
 
-        out.rule("After the evening")
+        out.rule(t("After the evening"))
         out.print(board_view(view))
         out.print(ledger_view(view))
-        out.print(f"Players plus board: {plural(view.total_in_play(), 'counter')}, as brought in: "
-                  "nothing created or lost.",
-                  markup=False)
+        out.print(tn("Players plus board: {n} counter, as brought in: nothing created or lost.",
+                     "Players plus board: {n} counters, as brought in: nothing created or lost.",
+                     view.total_in_play()), markup=False)
 
 
 def _teller(out: Any, k: int, hands: int) -> Callable[[TableView, Marks | None], None]:
     """Show hand `k` as it is played: its deal, then each run as the referee played it."""
+    from popejoan_cli.render.i18n import t
     from popejoan_cli.render.table_views import deal_summary, run_view
 
     def told(view: TableView, marks: Marks | None) -> None:
         rec = view.hands[-1]
         if marks is None:
-            out.rule(f"Hand {k + 1} of {hands}")
+            out.rule(t("Hand {number} of {hands}", number=k + 1, hands=hands))
             out.print(deal_summary(rec))
             return
         out.print(run_view(rec, rec.hand.plays[marks[0]:], marks[1], marks[2]))

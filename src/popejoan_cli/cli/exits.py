@@ -1,12 +1,24 @@
 """The exit code of each kind of error: the one table behind README: Exit codes.
 
 The core raises errors that say what kind of problem they are (`base.errors`); only the CLI
-turns a kind into a process exit code, here.
+turns a kind into a process exit code, here; and `spoken` says an error's words in the language
+this command speaks (docs/i18n.md: Errors).
 """
 
 from __future__ import annotations
 
-from popejoan_cli.base.errors import BadInput, DataError, PopejoanError, RuleViolation, StorageError, TableBusy
+import sys
+
+from popejoan_cli.base.errors import (
+    BadInput,
+    DataError,
+    PopejoanError,
+    RuleViolation,
+    Said,
+    SaidN,
+    StorageError,
+    TableBusy,
+)
 
 EXIT_OK = 0
 EXIT_BUG = 1
@@ -27,3 +39,32 @@ def exit_code(err: PopejoanError) -> int:
         if code is not None:
             return code
     return EXIT_BUG
+
+
+def spoken(text: str) -> str:
+    """`text` in the language this command speaks: a `Said` by its msgid and values, filled in the
+    language's words (cards in its faces); anything else, and everything in English, as it is.
+
+    English never imports the lookups: `cli.speak` imports `render.i18n` only for another language."""
+    i18n = sys.modules.get("popejoan_cli.render.i18n")
+    if not isinstance(text, Said) or i18n is None or i18n.language() == "en":
+        return str(text)
+    from popejoan_cli.game.cards import Card, Suit  # only another language needs them; off the start-up path
+
+    values: dict[str, object] = {}
+    for name, value in text.params.items():
+        if isinstance(value, Said):
+            values[name] = spoken(value)
+        elif isinstance(value, Card):
+            values[name] = i18n.face(value)
+        elif isinstance(value, Suit):
+            values[name] = i18n.suit_label(value)
+        else:
+            values[name] = value
+    # The msgid is not a constant here: the catalogue test checks it where the `Said` was made.
+    if isinstance(text, SaidN):
+        count = values.pop("n")
+        look_up_n = i18n.tn
+        return str(look_up_n(text.msgid, text.plural, count, **values))
+    look_up = i18n.t
+    return str(look_up(text.msgid, **values))

@@ -71,7 +71,9 @@ def deal(
     out = console()
     out.print(deal_view(rules, names, dealer_seat, the_seed, dealt))
     if output is not None:
-        out.print(f"Deal file written to {output}", markup=False)
+        from popejoan_cli.render.i18n import t
+
+        out.print(t("Deal file written to {path}", path=output), markup=False)
 
 
 def _read_deal(file: Path, rules_spec: str | None) -> object:

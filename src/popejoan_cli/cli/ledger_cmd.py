@@ -125,10 +125,14 @@ def ledger_export(
     where = outfiles.write_text(file, text, force=force, table=cli.table_override,
                                 ours=lambda data: is_export_of(data, view),
                                 ours_words=f"an earlier export of table {view.name!r}")
-    hands = f"{len(view.hands)} hand{'' if len(view.hands) == 1 else 's'}"
+    cli.speak(view.lang)  # the table's own language, read with it (the file's contents never change with it)
+    from popejoan_cli.render.i18n import t, tn
+
+    hands = tn("{count} hand", "{count} hands", len(view.hands), count=len(view.hands))
     # The export itself may be on stdout: the report then goes where it cannot mix with it.
     report = sys.stderr if where in ("stdout", "stderr") else sys.stdout
-    report.write(f"Exported {view.name!r} ({hands}) as {kind} to {shown(where)}\n")
+    report.write(t("Exported {table} ({hands}) as {kind} to {where}", table=repr(view.name), hands=hands, kind=kind,
+                   where=shown(where)) + "\n")
 
 
 @command(session_app, "new")

@@ -115,7 +115,8 @@ def _your_lead(hand: Hand, session: Session, out: Any) -> Card | None:
     from rich.text import Text
 
     from popejoan_cli.game.cards import parse_card_or_none
-    from popejoan_cli.render.practice_views import PLAY, numbered, second_person, status_view
+    from popejoan_cli.render.i18n import t
+    from popejoan_cli.render.practice_views import numbered, play_mark, second_person, status_view
 
     me = session.me
     cards = numbered(hand, me)
@@ -125,32 +126,36 @@ def _your_lead(hand: Hand, session: Session, out: Any) -> Card | None:
         out.print(Text(second_person(message, name)), soft_wrap=True)
 
     while True:
-        entry = _ask(f"Your lead (a card or its number 1-{len(cards)}; ? shows the table, q quits): ")
+        entry = _ask(t("Your lead (a card or its number 1-{count}; ? shows the table, q quits): ", count=len(cards)))
         if entry is None or entry.lower() in QUIT_WORDS:
             return None
         if entry.lower() in HELP_WORDS:
             out.print(status_view(hand, session))
             continue
         if not entry:
-            tell(f"Type a card marked {PLAY}, such as 4C or 4♣, or its number from 1 to {len(cards)}; q quits.")
+            tell(t("Type a card marked {play}, such as 4C or 4♣, or its number from 1 to {count}; q quits.",
+                   play=play_mark(), count=len(cards)))
             continue
         if entry.isdecimal():  # not isdigit: int() refuses superscripts such as ²
             n = int(entry) if len(entry) <= 4 else 0  # and a very long number is no card's either
             if not 1 <= n <= len(cards):
-                tell(f"There is no card number {n}: your cards are numbered 1 to {len(cards)}.")
+                tell(t("There is no card number {number}: your cards are numbered 1 to {count}.", number=n,
+                       count=len(cards)))
                 continue
             card = cards[n - 1]
         else:
             found = parse_card_or_none(entry)
             if found is None:
-                tell(f"{entry!r} is neither a card nor a card's number: type a card such as 4C, 4♣ or 10h "
-                     f"(rank, then suit C D H S or ♣ ♦ ♥ ♠), or its number from 1 to {len(cards)}.")
+                tell(t("{entry} is neither a card nor a card's number: type a card such as 4C, 4♣ or 10h "
+                       "(rank, then suit C D H S or ♣ ♦ ♥ ♠), or its number from 1 to {count}.", entry=repr(entry),
+                       count=len(cards)))
                 continue
             card = found
         try:
             hand.play(me, card)
         except IllegalPlay as err:
-            tell(f"{err.message} (rule: {err.rule}). Choose a card marked {PLAY}.")
+            tell(t("{message} (rule: {rule}). Choose a card marked {play}.", message=err.message, rule=err.rule,
+                   play=play_mark()))
             continue
         return card
 
@@ -207,13 +212,14 @@ def practice(
     from popejoan_cli.game.deal import check_players, seeded_deal
     from popejoan_cli.game.hand import Hand
     from popejoan_cli.render import narrate
+    from popejoan_cli.render.i18n import t, tn
     from popejoan_cli.render.practice_views import Session, for_you, totals_view
 
     if level not in bots.LEVELS:
         raise UsageError(f"unknown level {level!r}", allowed(bots.LEVELS, level))
     chosen = list(dict.fromkeys(variants or ()))
     rules = variant_rules(load_rules(rules_spec), chosen)
-    names = [name, *(f"Computer {i}" for i in range(1, computers + 1))]
+    names = [name, *(t("Computer {number}", number=i) for i in range(1, computers + 1))]
     problems = check_players(names, rules)
     if problems:
         raise UsageError(problems[0], f"{rules.name} is for {rules.players.min}-{rules.players.max} players; "
@@ -223,8 +229,10 @@ def practice(
     title = rules.title + "".join(f" + {v}" for v in chosen)
     out = console()
     again = replay_command(base, rules_spec, computers, hands, level, chosen, name)
-    out.print(f"Pope Joan, {title} rules: {name} against {computers} computers (level {level}), {hands} "
-              f"hand{'s' if hands != 1 else ''}. Session seed {base}: `{again}` replays it.",
+    out.print(t("Pope Joan, {title} rules: {player} {against} (level {level}), {hands}. Session seed {seed}: "
+                "`{again}` replays it.", title=title, player=name, level=level, seed=base, again=again,
+                against=tn("against {n} computer", "against {n} computers", computers),
+                hands=tn("{count} hand", "{count} hands", hands, count=hands)),
               markup=False, soft_wrap=True)
     board = Board(rules)
     scores = [0] * seats
@@ -236,23 +244,26 @@ def practice(
         hand = Hand.deal(rules, seats, dealer, board, seeded_deal(rules, seats, dealer, hand_seed))
         hand.names = names
         last = hand
-        out.rule(f"Hand {number} of {hands} · seed {hand_seed}")
+        out.rule(t("Hand {number} of {hands} · seed {seed}", number=number, hands=hands, seed=hand_seed))
         lines = narrate.dealt(hand, names, number, names[dealer], hand_seed)
         if not hand.ended_at_turnup:
-            lines[-1] = [f"{names[hand.leader]} leads."]
+            lines[-1] = [t("{player} leads.", player=names[hand.leader])]
         say(for_you(lines, name))
         session = Session(names, me, number, hands, hand_seed, title, level, tuple(scores))
         finished = _play_hand(hand, session, level, out)
         scores = [s + n for s, n in zip(scores, hand.net, strict=True)]
         if not finished:
-            out.print(f"{name} left the table during hand {number}; the counters already moved stand.",
-                      markup=False)
+            out.print(t("{player} left the table during hand {number}; the counters already moved stand.",
+                        player=name, number=number), markup=False)
             break
         played = number
-        out.print(totals_view(names, scores, hand.net, hand, f"After hand {number} (seed {hand_seed})"))
+        out.print(totals_view(names, scores, hand.net, hand, t("After hand {number} (seed {seed})", number=number,
+                                                                 seed=hand_seed)))
         dealer = (dealer + 1) % seats
     assert last is not None
-    out.rule("Final scores")
-    done = f"{played} of {hands} hand{'s' if hands != 1 else ''}"
-    heading = f"Final scores after {done}" if played == hands else f"Final scores: {name} left after {done}"
+    out.rule(t("Final scores"))
+    heading = (tn("Final scores after {played} of {n} hand", "Final scores after {played} of {n} hands", hands,
+                  played=played) if played == hands else
+               tn("Final scores: {player} left after {played} of {n} hand",
+                  "Final scores: {player} left after {played} of {n} hands", hands, played=played, player=name))
     out.print(totals_view(names, scores, None, last, heading))

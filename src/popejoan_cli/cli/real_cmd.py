@@ -14,7 +14,6 @@ from typing import Annotated
 import typer
 
 from popejoan_cli.base.errors import UsageError
-from popejoan_cli.base.words import plural
 from popejoan_cli.cli import command, common, console, emit_json, root, say
 from popejoan_cli.cli.common import JsonOpt
 
@@ -65,7 +64,9 @@ def out(
     done = common.record(lambda v: [declared])
     rec = next(r for r in reversed(done.view.hands) if r.closed)
     labels = {p.name: p.label for p in rec.hand.rules.pots}
-    say([[f"{name} is out."], *settlement(rec.hand, rec.players, labels)])
+    from popejoan_cli.render.narrate import said
+
+    say([said("{player} is out.", player=name), *settlement(rec.hand, rec.players, labels)])
 
 
 @command(root, "show")
@@ -88,7 +89,10 @@ def show(
         for p in found:
             sys.stderr.write(f"popejoan: BREACH: {p.message}\n")
     else:
-        console().print(f"{name}'s {plural(len(the_cards), 'card')} recorded; their leads were all legal.",
+        from popejoan_cli.render.i18n import tn
+
+        console().print(tn("{player}'s {n} card recorded; their leads were all legal.",
+                           "{player}'s {n} cards recorded; their leads were all legal.", len(the_cards), player=name),
                         markup=False)
 
 
@@ -126,4 +130,6 @@ def void() -> None:
     from popejoan_cli.table.events import VoidDeclared
 
     common.record(lambda v: [VoidDeclared()])
-    console().print("The hand is void: no settlement, and the board carries over.", markup=False)
+    from popejoan_cli.render.i18n import t
+
+    console().print(t("The hand is void: no settlement, and the board carries over."), markup=False)

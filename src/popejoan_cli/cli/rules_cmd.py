@@ -2,7 +2,9 @@
 
 Fast start-up matters (`rules list --json` is run by scripts), so this module imports only
 typer and the CLI helpers at the top; the rules core, rich and `render.rule_views` are imported
-inside the commands that need them. `--json` paths never import rich.
+inside the commands that need them. `--json` paths never import rich. At a Russian table
+`list` and `show` speak Russian (the words are in `render.rule_words` and `render.rule_views`);
+`new` writes English, `check`'s and `diff`'s own lines stay English for now.
 """
 
 from __future__ import annotations
@@ -116,13 +118,21 @@ def new(
     """Write a fully commented house-rule file to start a table's own rules from a preset."""
     from popejoan_cli import cli
     from popejoan_cli.formats import outfiles, presets
+    from popejoan_cli.render import i18n
     from popejoan_cli.render.rule_template import template
 
     rules = presets.load_rules(base)
     if output is not None and str(output) in outfiles.STREAMS:
         output = None
     name = output.stem if output is not None and output.stem else "my-table"
-    text = template(rules, name, base)
+    # A file people keep reads the same whatever language its writer speaks: the template quotes
+    # the rule words (`won_by`, `stake_words`), so they are asked for in English; errors are not.
+    spoken = i18n.language()
+    i18n.use("en")
+    try:
+        text = template(rules, name, base)
+    finally:
+        i18n.use(spoken)
     if output is None:
         sys.stdout.write(text)
         return

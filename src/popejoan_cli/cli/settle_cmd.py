@@ -21,28 +21,47 @@ import typer
 
 from popejoan_cli.base.errors import UsageError
 from popejoan_cli.base.visible import shown
-from popejoan_cli.base.words import plural
 from popejoan_cli.cli import command, common, console, emit_json, ledger_app
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from popejoan_cli.table.settle import Transfer
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout.")]
 
 
-def _transfer_line(t: Transfer, amount: str, bank: str) -> str:
+def _transfer_line(move: Transfer, amount: str, bank: str) -> str:
     """One transfer in words; the board's share goes through the banker, who holds its money."""
+    from popejoan_cli.render.i18n import t
     from popejoan_cli.table.settle import BOARD
 
-    if t.payee == BOARD:
-        if t.payer == bank:
-            return f"{bank} (the banker) puts {amount} aside for the board"
-        return f"{t.payer} pays {bank} (the banker) {amount} for the board"
-    if t.payer == BOARD:
-        if t.payee == bank:
-            return f"{bank} (the banker) takes {amount} out of the board's money"
-        return f"{bank} (the banker) pays {t.payee} {amount} out of the board's money"
-    return f"{t.payer} pays {t.payee} {amount}"
+    if move.payee == BOARD:
+        if move.payer == bank:
+            return t("{bank} (the banker) puts {amount} aside for the board", bank=bank, amount=amount)
+        return t("{payer} pays {bank} (the banker) {amount} for the board", payer=move.payer, bank=bank,
+                 amount=amount)
+    if move.payer == BOARD:
+        if move.payee == bank:
+            return t("{bank} (the banker) takes {amount} out of the board's money", bank=bank, amount=amount)
+        return t("{bank} (the banker) pays {payee} {amount} out of the board's money", bank=bank,
+                 payee=move.payee, amount=amount)
+    return t("{payer} pays {payee} {amount}", payer=move.payer, payee=move.payee, amount=amount)
+
+
+def _board_line(pots: dict[str, int], on_board: int, worth: str | None, bank: str, word: Callable[[str], str]) -> str:
+    """What stays on the board, and who holds it: one whole sentence for each case."""
+    from popejoan_cli.render.i18n import counters, t, tn
+
+    if not on_board:
+        return t("Nothing stays on the board for next time.")
+    listed = ", ".join(f"{word(k)} {n}" for k, n in pots.items())
+    if worth is not None:
+        return t("What stays on the board for next time: {counters} ({pots}), worth {worth}; {bank} (the banker) "
+                 "holds that money.", counters=counters(on_board), pots=listed, worth=worth, bank=bank)
+    return tn("What stays on the board for next time: {n} counter ({pots}); {bank} (the banker) holds it.",
+              "What stays on the board for next time: {n} counters ({pots}); {bank} (the banker) holds them.",
+              on_board, pots=listed, bank=bank)
 
 
 @command(ledger_app, "settle")
@@ -89,14 +108,7 @@ def ledger_settle(
     moves = result.transfers if result is not None else transfers(counted)
     settled = result.settled if result is not None else not any(counted.values())
 
-    def amount(n: int) -> str:  # counters, or cents when there is a value
-        return money(n, cur) if result is not None else plural(n, "counter")
-
-    worth = f", worth {money(to_cents(on_board, per)[0], cur)}" if per is not None else ""
-    board_line = (f"What stays on the board for next time: {plural(on_board, 'counter')} "
-                  f"({', '.join(f'{k} {n}' for k, n in pots.items())}){worth}; {bank_name} (the banker) holds "
-                  f"{'that money' if per is not None else 'it' if on_board == 1 else 'them'}." if on_board
-                  else "Nothing stays on the board for next time.")
+    worth = money(to_cents(on_board, per)[0], cur) if per is not None else None
     if as_json:
         doc: dict[str, object] = {
             "value": str(per) if per is not None else None, "currency": cur if per is not None else None,
@@ -112,26 +124,35 @@ def ledger_settle(
             doc["transfers"] = [{"from": t.payer, "to": t.payee, "counters": t.cents} for t in moves]
         emit_json(doc)
         return
+    from popejoan_cli.render.i18n import counters, t, tp
+
+    def amount(n: int) -> str:  # counters, or cents when there is a value
+        return money(n, cur) if result is not None else counters(n)
+
+    from popejoan_cli.render.table_views import pot_words
+
+    board_line = _board_line(pots, on_board, worth, bank_name, pot_words(view.the_rules()))
     out = console()
     if settled:
-        out.print("Nothing changed hands this session: every player's net is zero, and so is the board's.",
+        out.print(t("Nothing changed hands this session: every player's net is zero, and so is the board's."),
                   markup=False)
         out.print(board_line, markup=False)
         return
     from rich.table import Table
 
-    title = f"Nets at {per} {cur} a counter" if per is not None else "Nets in counters"
+    title = t("Nets at {value} {currency} a counter", value=per, currency=cur) if per is not None \
+        else t("Nets in counters")
     table = Table(title=title, title_justify="left")
-    table.add_column("Player")
-    table.add_column("Counters", justify="right")
+    table.add_column(tp("settle column", "Player"))
+    table.add_column(tp("settle column", "Counters"), justify="right")
     if result is not None:
-        table.add_column("Money", justify="right")
+        table.add_column(tp("settle column", "Money"), justify="right")
     for name, n in counted.items():
-        who = f"{BOARD} (held by {bank_name})" if name == BOARD else name
+        who = t("the board (held by {bank})", bank=bank_name) if name == BOARD else name
         table.add_row(who, f"{n:+d}", *([money(result.cents[name], cur)] if result is not None else []))
     out.print(table)
-    for t in moves:
-        out.print(_transfer_line(t, amount(t.cents), bank_name), markup=False)
+    for move in moves:
+        out.print(_transfer_line(move, amount(move.cents), bank_name), markup=False)
     out.print(board_line, markup=False)
     if result is not None:
         out.print(rounding_note(result), markup=False, style="dim")
@@ -143,10 +164,12 @@ def ledger_stats(
     this_session: Annotated[bool, typer.Option("--session", help="Only this session, not the season.")] = False,
 ) -> None:
     """Per player across sessions: hands, net counters, pots won, firsts out, deals, and a balance chart."""
+    from popejoan_cli.render.table_views import pot_words
     from popejoan_cli.store import tables
     from popejoan_cli.table.settle import carried_stats, season, sparkline, stats
 
     view = common.view()
+    word = pot_words(view.the_rules())
     sessions = [stats(view)]
     names = [view.name]
     # Earlier sessions are earlier tables (`session new` / `table new --from`), followed back by name;
@@ -170,12 +193,16 @@ def ledger_stats(
         return
     from rich.markup import escape
 
+    from popejoan_cli.render.i18n import tn, tp
     from popejoan_cli.render.table_views import records_view
 
-    columns = [("Player", "left"), ("Hands", "right"), ("Net", "right"), ("Pots won", "left"),
-               ("First out", "right"), ("Dealt", "right"), ("Balance", "left")]
+    columns = [(tp("stats column", "Player"), "left"), (tp("stats column", "Hands"), "right"),
+               (tp("stats column", "Net"), "right"), (tp("stats column", "Pots won"), "left"),
+               (tp("stats column", "First out"), "right"), (tp("stats column", "Dealt"), "right"),
+               (tp("stats column", "Balance"), "left")]
     table_rows = [[escape(shown(r.name)), str(r.hands), f"{r.net:+d}",
-                   escape(shown(", ".join(f"{pot} {n}" for pot, n in r.won.items()) or "-")), str(r.first_out),
-                   str(r.dealt), f"[cyan]{sparkline(r.series)}[/cyan]"] for r in rows]
-    title = escape(shown(f"Standings over {plural(len(names), 'session')}: {', '.join(names)}"))
+                   escape(shown(", ".join(f"{word(pot)} {n}" for pot, n in r.won.items()) or "-")),
+                   str(r.first_out), str(r.dealt), f"[cyan]{sparkline(r.series)}[/cyan]"] for r in rows]
+    title = escape(shown(tn("Standings over {n} session: {names}", "Standings over {n} sessions: {names}",
+                            len(names), names=", ".join(names))))
     console().print(records_view(title, columns, table_rows))

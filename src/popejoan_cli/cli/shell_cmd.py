@@ -86,7 +86,9 @@ def _shown(word: str, width: int = 40) -> str:
 
 
 def _too_long() -> str:
-    return f"popejoan: line too long (more than {MAX_LINE:,} characters); nothing was run"
+    from popejoan_cli.render.i18n import t  # here, not at the top: every invocation imports this module
+
+    return "popejoan: " + t("line too long (more than {limit} characters); nothing was run", limit=f"{MAX_LINE:,}")
 
 
 def _read_piped(stream: TextIO) -> str:
@@ -112,6 +114,8 @@ def _unfinished(line: str, err: ValueError) -> str:
     """One line for a half-typed line: what is wrong and the line it probably meant."""
     import shlex
 
+    from popejoan_cli.render.i18n import t
+
     why = str(err).lower()
     for fix in (line + '"', line + "'", line.rstrip("\\")):
         try:
@@ -119,8 +123,8 @@ def _unfinished(line: str, err: ValueError) -> str:
         except ValueError:
             continue
         if words:
-            return f"popejoan: half-typed line ({why}); did you mean: {shlex.join(words)}"
-    return f"popejoan: half-typed line ({why}); close the quote and enter it again"
+            return "popejoan: " + t("half-typed line ({why}); did you mean: {line}", why=why, line=shlex.join(words))
+    return "popejoan: " + t("half-typed line ({why}); close the quote and enter it again", why=why)
 
 
 class Shell(Completion):
@@ -168,14 +172,16 @@ class Shell(Completion):
         view = self.view
         if view is None or view.rules is None:
             return ""
-        labels = {p.name: p.label for p in view.rules.pots}
+        from popejoan_cli.render.i18n import pot_label, t
+
+        labels = {p.name: pot_label(p.label) for p in view.rules.pots}
         try:
             board = view.live_board()
         except PopejoanError:
             return ""
         if not board:
             return ""
-        return "Board: " + " · ".join(f"{labels.get(k, k.capitalize())} {n}" for k, n in board.items())
+        return t("Board: {pots}", pots=" · ".join(f"{labels.get(k, k.capitalize())} {n}" for k, n in board.items()))
 
     def _show_board(self) -> None:
         text = self.board_line()
@@ -223,21 +229,29 @@ class Shell(Completion):
 
     def unknown(self, words: list[str]) -> str | None:
         """The one-line message for an unknown command word, or None when the words are known."""
+        from popejoan_cli.render.i18n import t
+
         first = words[0]
         if first.startswith("-"):
             return None
         top = visible(self.root)
         if first not in top or first == "shell":
             near = closest(first, [n for n in top if n != "shell"] + list(SHELL_WORDS))
-            tail = f"; did you mean {near!r}?" if near else "; type `help` for the list"
-            return f"popejoan: no command {_shown(first)!r}{tail}"
+            if near:
+                return "popejoan: " + t("no command {word}; did you mean {near}?", word=repr(_shown(first)),
+                                        near=repr(near))
+            return "popejoan: " + t("no command {word}; type `help` for the list", word=repr(_shown(first)))
         node = top[first]
         if is_group(node) and len(words) > 1 and not words[1].startswith("-"):
             subs = visible(node)
             if words[1] not in subs:
                 near = closest(words[1], list(subs))
-                hint = f"did you mean '{first} {near}'?" if near else f"`{first}` takes {', '.join(subs)}"
-                return f"popejoan: no command '{first} {_shown(words[1])}'; {hint}"
+                typed = f"'{first} {_shown(words[1])}'"
+                if near:
+                    return "popejoan: " + t("no command {words}; did you mean {near}?", words=typed,
+                                            near=f"'{first} {near}'")
+                return "popejoan: " + t("no command {words}; `{group}` takes {subs}", words=typed, group=first,
+                                        subs=", ".join(subs))
         return None
 
     def run_line(self, line: str) -> int | None:
@@ -261,7 +275,9 @@ class Shell(Completion):
             self.help(words[1:])
             return None
         if first == "shell":
-            _err("popejoan: this is already the shell; type `exit` to leave it")
+            from popejoan_cli.render.i18n import t
+
+            _err("popejoan: " + t("this is already the shell; type `exit` to leave it"))
             return None
         wrong = self.unknown(words)
         if wrong is not None:
@@ -295,25 +311,30 @@ class Shell(Completion):
         if "--help" in words or len(names) != 1 or rec is None or names[0] not in rec.players:
             self.call(words)  # --help, or an error the command itself explains
             return
+        from popejoan_cli.render.i18n import t
+
         name = names[0]
-        if not self._ask(f"Pass the laptop to {name} and press Enter "):
-            _err("popejoan: the hand was not shown")
+        if not self._ask(t("Pass the laptop to {player} and press Enter ", player=name)):
+            _err("popejoan: " + t("the hand was not shown"))
             return
         status = self.call(words)
         if status == 0:
-            self._ask("Press Enter to hide it ")
+            self._ask(t("Press Enter to hide it "))
         sys.stdout.write(CLEAR)
         sys.stdout.flush()
         if status == 0:
-            sys.stdout.write(f"{name}'s hand is hidden.\n")
+            sys.stdout.write(t("{player}'s hand is hidden.", player=name) + "\n")
             self._show_board()
 
     def help(self, topic: list[str]) -> None:
+        from popejoan_cli.render.i18n import t
+
         if topic:
             if self.unknown(topic) is None and topic[0] not in SHELL_WORDS:
                 self.call([*topic, "--help"])
             else:
-                _err(self.unknown(topic) or f"popejoan: `{topic[0]}` is a shell word: help, exit, quit")
+                _err(self.unknown(topic) or "popejoan: " + t("`{word}` is a shell word: help, exit, quit",
+                                                             word=topic[0]))
             return
         rows: list[tuple[str, str]] = []
         for name, c in visible(self.root).items():
@@ -324,10 +345,10 @@ class Shell(Completion):
                 about = f"{' | '.join(visible(c))}: {about}"
             rows.append((name, about))
         width = max(len(n) for n, _ in rows) + 2
-        lines = ["Commands, as after `popejoan` (`help COMMAND` or `COMMAND --help` for its options):"]
+        lines = [t("Commands, as after `popejoan` (`help COMMAND` or `COMMAND --help` for its options):")]
         lines += [f"  {name:<{width}}{about}" for name, about in rows]
-        lines.append("Shell: help [COMMAND], exit or quit (or Ctrl-D). TAB completes commands, players, pots "
-                     "and cards.")
+        lines.append(t("Shell: help [COMMAND], exit or quit (or Ctrl-D). TAB completes commands, players, pots and "
+                       "cards."))
         sys.stdout.write("\n".join(lines) + "\n")
 
 
@@ -482,9 +503,16 @@ def shell(ctx: typer.Context) -> None:
     read = reader(sh, choose_editor()) if interactive else _piped
     sh.refresh()
     if interactive:
+        from popejoan_cli.render.i18n import t
+
         view = sh.view
-        where = f"table {view.name!r} ({', '.join(view.players)})" if view is not None and view.name else "no table yet"
-        sys.stdout.write(f"popejoan shell: {where}. `help` lists the commands; `exit` or Ctrl-D leaves.\n")
+        if view is not None and view.name:
+            cli.speak(view.lang)  # the banner in the table's language, as its commands will speak
+            banner = t("popejoan shell: table {name} ({players}). `help` lists the commands; `exit` or Ctrl-D "
+                       "leaves.", name=repr(view.name), players=", ".join(view.players))
+        else:
+            banner = t("popejoan shell: no table yet. `help` lists the commands; `exit` or Ctrl-D leaves.")
+        sys.stdout.write(banner + "\n")
         sh._show_board()
     status = serve(sh, read, interactive)
     cli.shell_running = False

@@ -68,7 +68,9 @@ def _run(rules: Any, players: int, hands: int, seed: int, bots: list[str], proce
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+    from popejoan_cli.render.i18n import t
+
+    with Progress(TextColumn(t("simulating")), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("hands", total=hands)
         return simulate(rules, players, hands, seed, bots, processes,
@@ -95,43 +97,60 @@ def _bar(value: float, scale: float, width: int = 6) -> str:
     return " " * width + "│" + body.ljust(width)
 
 
-def _render(res: SimResult) -> None:
-    from rich.markup import escape
+def _seat_table(data: dict[str, Any]) -> Any:
     from rich.table import Table
 
-    data = res.to_json()
-    out = console()
-    out.print(f"{escape(res.rules_name)}: {res.hands:,} hand{'s' if res.hands != 1 else ''}, {res.players} players, "
-              f"seed {res.seed}, "
-              f"{res.workers} process{'es' if res.workers != 1 else ''}. Counters per hand, "
-              "95% confidence intervals.")
-    seats = Table(title="Per seat", title_justify="left")
-    for col in ("seat", "bot", "per hand", "95% CI", "first out", "chart"):
-        seats.add_column(col, justify="right" if col in ("per hand", "95% CI", "first out") else "left",
-                         no_wrap=True, min_width=13 if col == "chart" else None)
+    from popejoan_cli.render.i18n import t, tp
+
+    seats = Table(title=t("Per seat"), title_justify="left")
+    for col in (tp("simulate column", "seat"), tp("simulate column", "bot"), tp("simulate column", "per hand"),
+                tp("simulate column", "95% CI"), tp("simulate column", "first out"), tp("simulate column", "chart")):
+        seats.add_column(col, justify="left" if len(seats.columns) in (0, 1, 5) else "right",
+                         no_wrap=True, min_width=13 if len(seats.columns) == 5 else None)
     scale = max((abs(s["mean"]) for s in data["seats"]), default=0.0)
     for s in data["seats"]:
         seats.add_row(str(s["seat"] + 1), s["bot"], f"{s['mean']:+.3f}", _interval(s),
                       f"{s['out_first']:.1%}", _bar(s["mean"], scale))
-    out.print(seats)
+    return seats
+
+
+def _render(res: SimResult, rules: Any) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    from popejoan_cli.render.i18n import t, tn, tp
+    from popejoan_cli.render.table_views import pot_words
+
+    data = res.to_json()
+    word = pot_words(rules)
+    out = console()
+    out.print(t("{rules}: {hands}, {players}, seed {seed}, {processes}. Counters per hand, 95% confidence intervals.",
+                rules=escape(res.rules_name),
+                hands=tn("{count} hand", "{count} hands", res.hands, count=f"{res.hands:,}"),
+                players=tn("{n} player", "{n} players", res.players), seed=res.seed,
+                processes=tn("{n} process", "{n} processes", res.workers)))
+    out.print(_seat_table(data))
     if data["margin"] is not None:
         m = data["margin"]
-        out.print(f"{m['of']} over {m['over']}: {m['mean']:+.3f} counters per hand per seat ({_interval(m)}).")
+        out.print(t("{level} over {other}: {mean} counters per hand per seat ({interval}).", level=m["of"],
+                    other=m["over"], mean=f"{m['mean']:+.3f}", interval=_interval(m)))
     edge = data["dealer_edge"]
-    out.print(f"Dealer's edge: {edge['mean']:+.3f} counters per hand ({_interval(edge)}): the dealer's mean net "
-              "minus the others' mean net, dressing included.")
-    pots = Table(title="Per pot", title_justify="left")
-    for col in ("pot", "won", "mean size when won", "largest", "hands carried"):
-        pots.add_column(col, justify="left" if col == "pot" else "right")
+    out.print(t("Dealer's edge: {mean} counters per hand ({interval}): the dealer's mean net minus the others' mean "
+                "net, dressing included.", mean=f"{edge['mean']:+.3f}", interval=_interval(edge)))
+    pots = Table(title=t("Per pot"), title_justify="left")
+    for col in (tp("simulate column", "pot"), tp("simulate column", "won"),
+                tp("simulate column", "mean size when won"), tp("simulate column", "largest"),
+                tp("simulate column", "hands carried")):
+        pots.add_column(col, justify="left" if not pots.columns else "right")
     for p in data["pots"]:
-        pots.add_row(escape(p["pot"]), f"{p['won']:.1%}", f"{p['mean_when_won']:.2f}", str(p["max_when_won"]),
-                     f"{p['mean_hands_carried']:.2f}")
+        pots.add_row(escape(word(p["pot"])), f"{p['won']:.1%}", f"{p['mean_when_won']:.2f}",
+                     str(p["max_when_won"]), f"{p['mean_hands_carried']:.2f}")
     out.print(pots)
-    ends = Table(title="Hand endings", title_justify="left")
-    ends.add_column("ending")
-    ends.add_column("share", justify="right")
-    ends.add_column("chart", no_wrap=True)
-    labels = {"out": "someone went out", "turnup": "at the turn-up", "void": "void (nobody could lead)"}
+    ends = Table(title=t("Hand endings"), title_justify="left")
+    ends.add_column(tp("simulate column", "ending"))
+    ends.add_column(tp("simulate column", "share"), justify="right")
+    ends.add_column(tp("simulate column", "chart"), no_wrap=True)
+    labels = {"out": t("someone went out"), "turnup": t("at the turn-up"), "void": t("void (nobody could lead)")}
     for key in ("out", "turnup", "void"):
         share = data["endings"][key]
         ends.add_row(labels[key], f"{share:.1%}", _blocks(share, 20) or "·")
@@ -176,4 +195,4 @@ def simulate_cmd(
     if as_json:
         emit_json(res.to_json())
         return
-    _render(res)
+    _render(res, rules)

@@ -17,7 +17,6 @@ import typer
 from popejoan_cli import cli
 from popejoan_cli.base.errors import RuleViolation, UsageError
 from popejoan_cli.base.names import find_name
-from popejoan_cli.base.words import plural
 from popejoan_cli.cli import command, common, console, emit_json, hand_app, ledger_app, root, say
 from popejoan_cli.cli.common import JsonOpt
 
@@ -95,9 +94,16 @@ def spare(
     name = player_named(common.view().players, name)
     done = common.record(lambda view: [SpareTaken(player=name, price=price)])
     rec = done.view.hands[-1]
-    paid = f", paying {rec.players[rec.hand.dealer]} {price}" if price else ""
-    console().print(f"{name} takes the spare hand{paid}; their old hand is now the spare hand. "
-                    f"`popejoan hand show {name}` shows the new one.", markup=False)
+    from popejoan_cli.render.i18n import t
+
+    if price:
+        said = t("{player} takes the spare hand, paying {dealer} {price}; their old hand is now the spare hand. "
+                 "`popejoan hand show {player}` shows the new one.", player=name, dealer=rec.players[rec.hand.dealer],
+                 price=price)
+    else:
+        said = t("{player} takes the spare hand; their old hand is now the spare hand. "
+                 "`popejoan hand show {player}` shows the new one.", player=name)
+    console().print(said, markup=False)
 
 
 @command(root, "lead")
@@ -169,21 +175,22 @@ def hand_show(
         cards = sorted((CARDS[c] for c in rec.hand.holding[s]), key=lambda c: sort_key(c, rec.hand.ace_high))
         emit_json({"player": seat, "hand": rec.number, "cards": [str(c) for c in cards]})
         return
+    from popejoan_cli.render.i18n import t
     from popejoan_cli.render.table_views import seat_hand_view
 
     # At a terminal the laptop goes round the table: ask for it to be passed, show the hand, and
     # clear the screen (scrollback too) once its owner has seen it, as the shell does.
     private = cli.at_terminal()
-    if private and not cli.wait_for_enter(f"Pass the laptop to {seat} and press Enter "):
+    if private and not cli.wait_for_enter(t("Pass the laptop to {player} and press Enter ", player=seat)):
         sys.stderr.write("popejoan: the hand was not shown\n")
         return
     try:
         console().print(seat_hand_view(rec, s))
         if private:
-            cli.wait_for_enter("Press Enter to hide it ")
+            cli.wait_for_enter(t("Press Enter to hide it "))
     finally:
         if private:
-            sys.stdout.write(cli.CLEAR + f"{seat}'s hand is hidden.\n")
+            sys.stdout.write(cli.CLEAR + t("{player}'s hand is hidden.", player=seat) + "\n")
             sys.stdout.flush()
 
 
@@ -256,13 +263,14 @@ def undo(
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
 ) -> None:
     """Take back the last command (or the last N, or the hand). Nothing is deleted: the undo is recorded."""
+    from popejoan_cli.render.i18n import t, tn
     from popejoan_cli.table.undo import describe, to_undo, voids
 
     view = common.view()
     chosen = to_undo(view, n, hand=hand)
-    sys.stderr.write("Undo:\n" + "".join(f"  {describe(view, g)}\n" for g in chosen))
-    if not yes and not common.confirm("Undo these?"):
-        sys.stderr.write("Nothing was undone.\n")
+    sys.stderr.write(t("Undo:") + "\n" + "".join(f"  {describe(view, g)}\n" for g in chosen))
+    if not yes and not common.confirm(t("Undo these?")):
+        sys.stderr.write(t("Nothing was undone.") + "\n")
         return
     last = view.last_seq
 
@@ -272,7 +280,7 @@ def undo(
         return voids(chosen)
 
     common.record(make)
-    console().print(f"Undone: {plural(len(chosen), 'command')}.", markup=False)
+    console().print(tn("Undone: {n} command.", "Undone: {n} commands.", len(chosen)), markup=False)
 
 
 @command(root, "count")
@@ -290,7 +298,10 @@ def count(
     if found:
         sys.stderr.write(f"popejoan: MISMATCH: {found[0].message}\n  {found[0].hint}\n")
     else:
-        console().print(f"{target}: {plural(counters, 'counter')}, as the journal says.", markup=False)
+        from popejoan_cli.render.i18n import tn
+
+        console().print(tn("{target}: {n} counter, as the journal says.",
+                           "{target}: {n} counters, as the journal says.", counters, target=target), markup=False)
 
 
 @command(root, "check")
@@ -314,13 +325,17 @@ def check(as_json: JsonOpt = False) -> None:
                                  "journal": bad.journal, "resolved_at": f"seq {good.seq}"}
                                 for bad, good in resolved]})
     else:
+        from popejoan_cli.render.i18n import t, tn
+
         if not problems:
-            console().print(f"ok: {plural(view.last_seq, 'event')}, {plural(len(view.hands), 'hand')}; "
-                            "counters conserved "
-                            f"({view.total_in_play()} in play).", markup=False)
+            console().print(t("ok: {events}, {hands}; counters conserved ({n} in play).",
+                              events=tn("{n} event", "{n} events", view.last_seq),
+                              hands=tn("{count} hand", "{count} hands", len(view.hands), count=len(view.hands)),
+                              n=view.total_in_play()), markup=False)
         for bad, good in resolved:
-            line = (f"resolved: the count of {bad.target} was {bad.counted} (seq {bad.seq}), the journal said "
-                    f"{bad.journal}; the count at seq {good.seq} agreed.")
+            line = t("resolved: the count of {target} was {counted} (seq {seq}), the journal said {journal}; the count "
+                     "at seq {later} agreed.", target=bad.target, counted=bad.counted, seq=bad.seq,
+                     journal=bad.journal, later=good.seq)
             if problems:  # a failing command prints nothing on stdout
                 sys.stderr.write(f"popejoan: {line}\n")
             else:
@@ -329,7 +344,9 @@ def check(as_json: JsonOpt = False) -> None:
         if not as_json:
             for p in problems:
                 sys.stderr.write(f"popejoan: {p.key}: {p.message}\n")
-            sys.stderr.write(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found\n")
+            from popejoan_cli.render.i18n import tn
+
+            sys.stderr.write(tn("{n} problem found", "{n} problems found", len(problems)) + "\n")
         raise typer.Exit(3 if len(tables.miscounts(view, problems)) == len(problems) else 5)
 
 
@@ -353,4 +370,6 @@ def end(
     if done.view.final is not None:
         out.print(final_view(done.view.final, done.view.players))
     out.print(ledger_view(done.view))
-    out.print("The session has ended.")
+    from popejoan_cli.render.i18n import t
+
+    out.print(t("The session has ended."))

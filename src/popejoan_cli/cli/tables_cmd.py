@@ -14,7 +14,6 @@ import typer
 from popejoan_cli import cli
 from popejoan_cli.base.errors import UsageError
 from popejoan_cli.base.names import find_name
-from popejoan_cli.base.words import plural
 from popejoan_cli.cli import command, common, console, emit_json, table_app
 from popejoan_cli.cli.common import JsonOpt
 
@@ -100,7 +99,9 @@ def table_list(as_json: JsonOpt = False) -> None:
         return
     out = console()
     if not names:
-        out.print("No tables yet: `popejoan table new NAME --rules R --players A,B,C`.", markup=False)
+        from popejoan_cli.render.i18n import t
+
+        out.print(t("No tables yet: `popejoan table new NAME --rules R --players A,B,C`."), markup=False)
     for n in names:
         out.print(f"{'*' if n == current else ' '} {n}", markup=False)
 
@@ -112,7 +113,9 @@ def table_use(name: Annotated[str, typer.Argument(help="The table to make curren
 
     tables.folder_of(name)
     tables.set_current(name)
-    console().print(f"Now using table {name!r}.", markup=False)
+    from popejoan_cli.render.i18n import t
+
+    console().print(t("Now using table {name}.", name=repr(name)), markup=False)
 
 
 @command(table_app, "path")
@@ -146,7 +149,10 @@ def table_join(
         return [joined]
 
     common.record(make)
-    console().print(f"{name} joins with {plural(brings[-1], 'counter')}.", markup=False)
+    from popejoan_cli.render.i18n import tn  # after `record`, which set the table's language
+
+    console().print(tn("{player} joins with {n} counter.", "{player} joins with {n} counters.", brings[-1],
+                       player=name), markup=False)
 
 
 @command(table_app, "leave")
@@ -162,4 +168,7 @@ def table_leave(name: Annotated[str, typer.Argument(help="The player who leaves.
         return [PlayerLeft(player=who[-1])]
 
     done = common.record(make)
-    console().print(f"{who[-1]} leaves, taking {plural(done.view.taken_out.get(who[-1], 0), 'counter')}.", markup=False)
+    from popejoan_cli.render.i18n import tn  # after `record`, which set the table's language
+
+    console().print(tn("{player} leaves, taking {n} counter.", "{player} leaves, taking {n} counters.",
+                       done.view.taken_out.get(who[-1], 0), player=who[-1]), markup=False)

@@ -20,7 +20,8 @@ def pay(
 ) -> None:
     """In a tally hand: NAME showed the cards of these pots during play and takes them."""
     from popejoan_cli.base.errors import UsageError, allowed
-    from popejoan_cli.render.narrate import award
+    from popejoan_cli.render.i18n import pot_label
+    from popejoan_cli.render.narrate import award, said
     from popejoan_cli.table.events import PotsPaid
     from popejoan_cli.table.view import player_named, pot_named
 
@@ -39,4 +40,5 @@ def pay(
     hand = done.view.hands[-1].hand
     labels = {p.name: p.label for p in rules.pots}
     say([award(a, done.view.hands[-1].players, labels) for a in hand.awards[first:]]
-        or [[f"{who} takes {', '.join(labels[p] for p in named)}: the pots were empty."]])
+        or [said("{player} takes {pots}: the pots were empty.", player=who,
+                 pots=", ".join(pot_label(labels[p]) for p in named))])

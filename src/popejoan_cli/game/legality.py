@@ -5,6 +5,11 @@ list of legal plays (`legal_plays`) and the check of one play (`is_legal`, `refu
 `check_play`) both read it, so they cannot disagree. The words of a refusal are looked for
 only once `_options` has refused the play, and each refusal carries the rule it breaks.
 `recheck_leads` checks a recorded (unseen) hand's leads again once its cards are shown.
+
+The words are `Said` values (whole sentences, named placeholders, the card and the player as
+values) so that the CLI can say a refusal in the table's language (docs/i18n.md: Errors). A rule
+that names a setting (`play.lead = "lowest-in-suit"`) is the rules file's own words and is never
+translated.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from popejoan_cli.base.errors import IllegalPlay
+from popejoan_cli.base.errors import IllegalPlay, Said
 from popejoan_cli.game.cards import CARDS, SPARE, Card, Suit
 from popejoan_cli.game.state import (
     ELSEWHERE,
@@ -136,7 +141,8 @@ def _refusal_words(hand: Legality, seat: int, card: Card) -> IllegalPlay:
     """Why a play `_options` refused is illegal: where the card is, then the turn, then the lead rules."""
     who = hand.name(seat)
     if hand.ended:
-        return IllegalPlay(f"{who} cannot play {card.face}: the hand is over", rule="the hand has ended")
+        return IllegalPlay(Said("{player} cannot play {card}: the hand is over", player=who, card=card),
+                           rule=Said("the hand has ended"))
     h = hand.holder[card]
     placed = _placed_words(hand, who, card, h)
     if placed is not None:
@@ -149,55 +155,60 @@ def _refusal_words(hand: Legality, seat: int, card: Card) -> IllegalPlay:
     if turn.card is not None:
         return _run_words(hand, who, card, CARDS[turn.card])
     if turn.phase != "lead":
-        return IllegalPlay(f"{who} cannot play {card.face}: no run is waiting for it",
-                           rule="a run goes up one rank in its suit")
+        return IllegalPlay(Said("{player} cannot play {card}: no run is waiting for it", player=who, card=card),
+                           rule=Said("a run goes up one rank in its suit"))
     if seat not in hand.lead_seats():
-        return IllegalPlay(f"{who} cannot lead {card.face}: it is {hand.name(hand.leader)}'s lead",
-                           rule="who leads after a stop")
+        return IllegalPlay(Said("{player} cannot lead {card}: it is {leader}'s lead", player=who, card=card,
+                                leader=hand.name(hand.leader)), rule=Said("who leads after a stop"))
     if h == ELSEWHERE or (h >= 0 and h != seat) or (h == UNKNOWN and not hand.has_unknown(seat)):
-        return IllegalPlay(f"{who} does not hold {card.face}", rule="a player leads a card they hold")
+        return IllegalPlay(Said("{player} does not hold {card}", player=who, card=card),
+                           rule=Said("a player leads a card they hold"))
     return _lead_words(hand, who, seat, card)
 
 
 def _placed_words(hand: Legality, who: str, card: Card, h: int) -> IllegalPlay | None:
     if h == REMOVED:
-        return IllegalPlay(f"{who} cannot play {card.face}: it is out of the pack", rule="deck.removed")
+        return IllegalPlay(Said("{player} cannot play {card}: it is out of the pack", player=who, card=card),
+                           rule="deck.removed")
     if h == PLAYED:
-        return IllegalPlay(f"{who} cannot play {card.face}: it has already been played",
-                           rule="each card is played once")
+        return IllegalPlay(Said("{player} cannot play {card}: it has already been played", player=who, card=card),
+                           rule=Said("each card is played once"))
     if h == OUT_OF_PLAY:
-        return IllegalPlay(f"{who} cannot play {card.face}: it is the turn-up, out of play",
-                           rule="deal.turnup = \"out-of-play\"")
+        return IllegalPlay(Said("{player} cannot play {card}: it is the turn-up, out of play", player=who,
+                                card=card), rule="deal.turnup = \"out-of-play\"")
     if h == SPARE and hand.spare_told(card):
-        return IllegalPlay(f"{who} cannot play {card.face}: it is in the spare hand",
-                           rule="the spare hand is not played")
+        return IllegalPlay(Said("{player} cannot play {card}: it is in the spare hand", player=who, card=card),
+                           rule=Said("the spare hand is not played"))
     return None
 
 
 def _run_words(hand: Legality, who: str, card: Card, want: Card) -> IllegalPlay:
     if card != want:
-        return IllegalPlay(f"{who} cannot play {card.face}: the run needs {want.face} next",
-                           rule="a run goes up one rank in its suit")
+        return IllegalPlay(Said("{player} cannot play {card}: the run needs {next} next", player=who, card=card,
+                                next=want), rule=Said("a run goes up one rank in its suit"))
     if hand.clockwise:
-        return IllegalPlay(f"{who} cannot play {card.face}: it is the next player's turn",
-                           rule="play.follow = \"clockwise\"")
-    return IllegalPlay(f"{who} does not hold {card.face}", rule="play.follow = \"holder\"")
+        return IllegalPlay(Said("{player} cannot play {card}: it is the next player's turn", player=who,
+                                card=card), rule="play.follow = \"clockwise\"")
+    return IllegalPlay(Said("{player} does not hold {card}", player=who, card=card), rule="play.follow = \"holder\"")
 
 
 def _lead_words(hand: Legality, who: str, seat: int, card: Card) -> IllegalPlay:
     if not hand.suit_ok(card // 13):
         stopped = Suit(hand.after_stop_suit or 0)
         change = hand.settings.change_suit
-        what = "suit" if change == "suit" else "colour"
-        return IllegalPlay(f"{who} may not lead {card.face}: after a stop in {stopped.symbol} {stopped.name} "
-                           f"the lead must change {what}", rule=f"play.change_suit = \"{change}\"")
+        # Two whole sentences, not one with "suit" or "colour" put in: Russian declines the word.
+        words = (Said("{player} may not lead {card}: after a stop in {suit} the lead must change suit",
+                      player=who, card=card, suit=stopped) if change == "suit" else
+                 Said("{player} may not lead {card}: after a stop in {suit} the lead must change colour",
+                      player=who, card=card, suit=stopped))
+        return IllegalPlay(words, rule=f"play.change_suit = \"{change}\"")
     rank = hand.rank
     lower = [c for c in hand.ordered[seat] if c // 13 == card // 13 and rank[c] < rank[card]]
     if lower:
         low = CARDS[min(lower, key=rank.__getitem__)]
-        return IllegalPlay(f"{who} may not lead {card.face}: they hold {low.face}, lower in that suit",
-                           rule="play.lead = \"lowest-in-suit\"")
-    return IllegalPlay(f"{who} may not lead {card.face} now", rule="play.lead")
+        return IllegalPlay(Said("{player} may not lead {card}: they hold {lower}, lower in that suit", player=who,
+                                card=card, lower=low), rule="play.lead = \"lowest-in-suit\"")
+    return IllegalPlay(Said("{player} may not lead {card} now", player=who, card=card), rule="play.lead")
 
 
 @dataclass(frozen=True, slots=True)

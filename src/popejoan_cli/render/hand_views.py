@@ -23,8 +23,8 @@ from popejoan_cli.game.hand import Award, Hand
 from popejoan_cli.game.playout import FinalResult
 from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.render import narrate
-from popejoan_cli.render.i18n import face
-from popejoan_cli.render.narrate import Line, suit_label
+from popejoan_cli.render.i18n import face, pot_label, t, tp
+from popejoan_cli.render.narrate import Line, said, suit_label
 
 SUIT_STYLE = {Suit.C: "bold", Suit.D: "bold red", Suit.H: "bold red", Suit.S: "bold"}
 
@@ -65,14 +65,16 @@ def hands_table(names: Sequence[str], hands: Sequence[Sequence[Card]], spare: Se
                 ace_high: bool, dealer: int, turnup: Card | None = None) -> Table:
     """One row per seat, its cards sorted by suit and rank, grouped by suit."""
     table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
-    table.add_column("Seat")
+    letters = {Suit.C: tp("suit letter", "C"), Suit.D: tp("suit letter", "D"), Suit.H: tp("suit letter", "H"),
+               Suit.S: tp("suit letter", "S")}
+    table.add_column(tp("hand column", "Seat"))
     table.add_column("#", justify="right")
     for s in Suit:
-        table.add_column(f"{s.symbol} {s.name}")
+        table.add_column(f"{s.symbol} {letters[s]}")
     rows: list[tuple[str, Sequence[Card]]] = [
-        (escape(shown(n)) + (" (dealer)" if i == dealer else ""), hands[i]) for i, n in enumerate(names)]
+        (escape(shown(n)) + (t(" (dealer)") if i == dealer else ""), hands[i]) for i, n in enumerate(names)]
     if spare is not None:
-        rows.append(("spare hand", spare))
+        rows.append((t("spare hand"), spare))
     for label, cards in rows:
         cells: list[Text | str] = [label, str(len(cards))]
         for s in Suit:
@@ -92,12 +94,15 @@ def deal_view(rules: HouseRules, names: Sequence[str], dealer: int, seed: Seed, 
     parts: list[RenderableType] = [hands_table(names, dealt.hands, dealt.spare, rules.ace_high, dealer,
                                                dealt.turnup if dealt.turnup_holder is not None else None)]
     if dealt.turnup is not None:
-        where = ("out of play" if dealt.turnup_holder is None else "marked * in its hand")
-        parts.append(Text.assemble("Turn-up: ", card_text(dealt.turnup),
-                                   f" ({dealt.turnup}, {where}); trump is {suit_label(dealt.turnup.suit)}"))
+        trump = suit_label(dealt.turnup.suit)
+        where = (t(" ({notation}, out of play); trump is {suit}", notation=dealt.turnup, suit=trump)
+                 if dealt.turnup_holder is None else
+                 t(" ({notation}, marked * in its hand); trump is {suit}", notation=dealt.turnup, suit=trump))
+        parts.append(Text.assemble(tp("hand", "Turn-up: "), card_text(dealt.turnup), where))
     else:
-        parts.append(Text("No turn-up and no trump under these rules."))
-    title = f"{escape(shown(rules.title))}: {escape(shown(names[dealer]))} deals, seed {escape(shown(repr(seed)))}"
+        parts.append(Text(t("No turn-up and no trump under these rules.")))
+    title = t("{rules}: {dealer} deals, seed {seed}", rules=escape(shown(rules.title)),
+              dealer=escape(shown(names[dealer])), seed=escape(shown(repr(seed))))
     return Panel(Group(*parts), title=title, title_align="left")
 
 
@@ -106,19 +111,20 @@ def _award_line(a: Award, names: Sequence[str], labels: dict[str, str]) -> Text:
 
 
 def board_table(rules: HouseRules, before: dict[str, int], after: dict[str, int], dressed: dict[str, int]) -> Table:
-    table = Table(title="Board", title_justify="left", box=None, header_style="bold")
-    for col in ("Pot", "Before", "Dressed", "After"):
-        table.add_column(col, justify="left" if col == "Pot" else "right")
+    table = Table(title=tp("hand", "Board"), title_justify="left", box=None, header_style="bold")
+    for col in (tp("hand column", "Pot"), tp("hand column", "Before"), tp("hand column", "Dressed"),
+                tp("hand column", "After")):
+        table.add_column(col, justify="right" if table.columns else "left")
     for pot in rules.pots:
-        table.add_row(escape(shown(pot.label)), str(before.get(pot.name, 0)), str(dressed.get(pot.name, 0)),
+        table.add_row(escape(shown(pot_label(pot.label))), str(before.get(pot.name, 0)), str(dressed.get(pot.name, 0)),
                       str(after.get(pot.name, 0)))
     return table
 
 
 def net_table(names: Sequence[str], net: Sequence[int]) -> Table:
-    table = Table(title="Net change", title_justify="left", box=None, header_style="bold")
-    table.add_column("Player")
-    table.add_column("Net", justify="right")
+    table = Table(title=t("Net change"), title_justify="left", box=None, header_style="bold")
+    table.add_column(tp("hand column", "Player"))
+    table.add_column(tp("hand column", "Net"), justify="right")
     for n, v in zip(names, net, strict=True):
         table.add_row(escape(shown(n)), f"{v:+d}")
     return table
@@ -133,25 +139,29 @@ def replay_view(hand: Hand, spec: DealSpec) -> RenderableType:
     parts: list[RenderableType] = [hands_table(names, spec.dealt.hands, spec.dealt.spare, ah, spec.dealer,
                                                spec.dealt.turnup if spec.dealt.turnup_holder is not None else None)]
     if hand.turnup is not None:
-        parts.append(Text.assemble("Turn-up ", card_text(hand.turnup), f": trump is {suit_label(hand.turnup.suit)}."))
+        parts.append(line_text(said("Turn-up {card}: trump is {suit}.", card=hand.turnup,
+                                    suit=suit_label(hand.turnup.suit))))
     for a in hand.awards:
         if a.at == "turnup":
-            parts.append(Text("Turn-up: ").append_text(_award_line(a, names, labels)))
+            parts.append(Text(tp("hand", "Turn-up: ")).append_text(_award_line(a, names, labels)))
     for pay in hand.payments:
-        if pay.why in ("turnup", "exchange"):
-            what = "for the turned-up Pope" if pay.why == "turnup" else "for the spare hand"
-            parts.append(Text(f"{names[pay.payer]} pays {names[pay.payee]} {pay.amount} {what}."))
+        if pay.why == "turnup":
+            parts.append(Text(t("{payer} pays {payee} {amount} for the turned-up Pope.", payer=names[pay.payer],
+                                payee=names[pay.payee], amount=pay.amount)))
+        elif pay.why == "exchange":
+            parts.append(Text(t("{payer} pays {payee} {amount} for the spare hand.", payer=names[pay.payer],
+                                payee=names[pay.payee], amount=pay.amount)))
     if hand.exchanged is not None:
-        parts.append(Text(f"{names[hand.exchanged[0]]} takes the spare hand."))
+        parts.append(Text(t("{player} takes the spare hand.", player=names[hand.exchanged[0]])))
     if hand.ended_at_turnup:
-        parts.append(Text("The hand ends at the turn-up: no play, and the board carries over."))
+        parts.append(Text(t("The hand ends at the turn-up: no play, and the board carries over.")))
     parts += _runs_told(hand, names, labels)
     if hand.void:
-        parts.append(Text("Nobody can lead a new suit: the hand is void. No settlement; the board carries over."))
+        parts.append(Text(t("Nobody can lead a new suit: the hand is void. No settlement; the board carries over.")))
     parts += [line_text(line) for line in narrate.settlement(hand, names, labels)]
     parts.append(board_table(rules, hand.board_before, hand.board.snapshot(), hand.dressed))
     parts.append(net_table(names, hand.net))
-    title = f"{escape(shown(rules.title))}: {escape(names[spec.dealer])} deals"
+    title = t("{rules}: {dealer} deals", rules=escape(shown(rules.title)), dealer=escape(names[spec.dealer]))
     return Panel(Group(*parts), title=title, title_align="left")
 
 
@@ -166,10 +176,11 @@ def _runs_told(hand: Hand, names: Sequence[str], labels: dict[str, str]) -> list
     stops = iter(hand.stops)
     play_awards = [a for a in hand.awards if a.at == "play"]
     for n, run in enumerate(runs, start=1):
-        parts.append(Text(f"Run {n}: ").append_text(line_text(narrate.run([hand.plays[i] for i in run], names))))
+        told = line_text(narrate.run([hand.plays[i] for i in run], names))
+        parts.append(Text(t("Run {number}: ", number=n)).append_text(told))
         last = hand.plays[run[-1]]
         if hand.out is not None and n == len(runs) and last.seat == hand.out:
-            parts.append(Text(f"    {names[hand.out]} plays the last card in hand and goes out."))
+            parts.append(Text("    " + t("{player} plays the last card in hand and goes out.", player=names[hand.out])))
         else:
             stop = next(stops, None)
             if stop is not None:
@@ -185,28 +196,30 @@ def final_view(res: FinalResult, names: Sequence[str]) -> RenderableType:
     names = _names(names)
     labels = _labels(rules)
     parts: list[RenderableType] = [
-        Text(f"The final deal: every card dealt round; `trump` pots read as {suit_label(res.suit)}."),
+        Text(t("The final deal: every card dealt round; `trump` pots read as {suit}.", suit=suit_label(res.suit))),
         hands_table(names, res.hands, None, rules.ace_high, res.dealer),
     ]
-    parts += [line_text(line) for line in narrate.final_awards(res.awards, names, labels)] or [Text("No pot is won.")]
+    parts += ([line_text(line) for line in narrate.final_awards(res.awards, names, labels)]
+              or [Text(t("No pot is won."))])
     parts.append(board_table(rules, res.board_before, res.board.snapshot(), {}))
     parts.append(net_table(names, res.net))
-    return Panel(Group(*parts), title=f"{escape(shown(rules.title))}: final deal", title_align="left")
+    return Panel(Group(*parts), title=t("{rules}: final deal", rules=escape(shown(rules.title))), title_align="left")
 
 
 def totals_view(
     rules: HouseRules, names: Sequence[str], totals: dict[str, int], board: dict[str, int]
 ) -> RenderableType:
     """The evening so far: each player's total and what is left on the board."""
-    table = Table(title="Totals", title_justify="left", header_style="bold")
-    table.add_column("Player")
-    table.add_column("Counters", justify="right")
+    table = Table(title=t("Totals"), title_justify="left", header_style="bold")
+    table.add_column(tp("hand column", "Player"))
+    table.add_column(tp("hand column", "Counters"), justify="right")
     for n in names:
         table.add_row(escape(shown(n)), f"{totals[n]:+d}")
-    pots = Table(title="Board carried over", title_justify="left", header_style="bold")
-    pots.add_column("Pot")
-    pots.add_column("Counters", justify="right")
+    pots = Table(title=t("Board carried over"), title_justify="left", header_style="bold")
+    pots.add_column(tp("hand column", "Pot"))
+    pots.add_column(tp("hand column", "Counters"), justify="right")
     for pot in rules.pots:
-        pots.add_row(escape(shown(pot.label)), str(board.get(pot.name, 0)))
-    note = Text(f"Players {sum(totals.values()):+d}, board {sum(board.values()):+d}: nothing created or lost.")
+        pots.add_row(escape(shown(pot_label(pot.label))), str(board.get(pot.name, 0)))
+    note = Text(t("Players {players}, board {board}: nothing created or lost.", players=f"{sum(totals.values()):+d}",
+                  board=f"{sum(board.values()):+d}"))
     return Group(table, pots, note)

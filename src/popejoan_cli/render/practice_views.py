@@ -23,10 +23,15 @@ from rich.text import Text
 from popejoan_cli.game.cards import CARDS, SPARE, Card, Suit, sort_key
 from popejoan_cli.game.hand import OUT_OF_PLAY, PLAYED, Hand
 from popejoan_cli.render.hand_views import card_text, cards_line
+from popejoan_cli.render.i18n import pot_label, t, tn, tp
 from popejoan_cli.render.narrate import Line, suit_label
 
 PLAY = "Play"
-"""The mark on each card you may lead now."""
+"""The mark on each card you may lead now (in English; `play_mark` gives it in the table's language)."""
+
+
+def play_mark() -> str:
+    return t("Play")
 
 
 @dataclass(frozen=True)
@@ -61,23 +66,27 @@ def turnup_where(hand: Hand, names: Sequence[str], me: int) -> str:
         return ""
     h = hand.holder[up]
     if h == me:
-        return "in your hand"
+        return t("in your hand")
     if h >= 0:
-        return f"in {names[h]}'s hand"
-    return {SPARE: "in the spare hand", PLAYED: "played", OUT_OF_PLAY: "out of play"}.get(h, "")
+        return t("in {player}'s hand", player=names[h])
+    if h == SPARE:
+        return t("in the spare hand")
+    return t("played") if h == PLAYED else t("out of play") if h == OUT_OF_PLAY else ""
 
 
 def facts(hand: Hand, names: Sequence[str], me: int) -> Text:
     """Dealer, spare hand, turn-up and trump: one line, always in view."""
-    text = Text(f"Dealer: {names[hand.dealer]} · Spare hand: {hand.spare_size} cards · ")
+    # English has always said "cards" here, even for one: both English forms are the same.
+    text = Text(tn("Dealer: {dealer} · Spare hand: {n} cards · ", "Dealer: {dealer} · Spare hand: {n} cards · ",
+                   hand.spare_size, dealer=names[hand.dealer]))
     if hand.turnup is None:
-        text.append("No turn-up, no trump")
+        text.append(t("No turn-up, no trump"))
         return text
-    text.append("Turn-up: ")
+    text.append(tp("practice", "Turn-up: "))
     text.append_text(card_text(hand.turnup))
     where = turnup_where(hand, names, me)
     text.append(f" ({where})" if where else "")
-    text.append(" · Trump: ")
+    text.append(tp("practice", " · Trump: "))
     text.append(suit_label(hand.turnup.suit), style="bold")
     return text
 
@@ -85,11 +94,13 @@ def facts(hand: Hand, names: Sequence[str], me: int) -> Text:
 def scores_table(hand: Hand, session: Session) -> Table:
     """Each player: cards left, this hand so far, and the running score."""
     table = Table(box=None, pad_edge=False, header_style="bold")
-    for col, just in (("Player", "left"), ("Cards", "right"), ("This hand", "right"), ("Score", "right")):
+    for col, just in ((tp("practice column", "Player"), "left"), (tp("practice column", "Cards"), "right"),
+                      (tp("practice column", "This hand"), "right"), (tp("practice column", "Score"), "right")):
         table.add_column(col, justify=just)  # type: ignore[arg-type]
     for seat, name in enumerate(session.names):
-        marks = [m for m, on in (("you", seat == session.me), ("dealer", seat == hand.dealer),
-                                 ("to lead", hand.lead_due and seat == hand.leader)) if on]
+        marks = [m for m, on in ((tp("practice mark", "you"), seat == session.me),
+                                 (tp("practice mark", "dealer"), seat == hand.dealer),
+                                 (tp("practice mark", "to lead"), hand.lead_due and seat == hand.leader)) if on]
         label = Text(name)
         if marks:
             label.append(f" ({', '.join(marks)})", style="dim")
@@ -101,9 +112,10 @@ def scores_table(hand: Hand, session: Session) -> Table:
 def board_text(hand: Hand, board: Mapping[str, int] | None = None) -> Text:
     """`Board: Pope 6 · Matrimony 2 · ... (15 counters)`."""
     counters = hand.board.snapshot() if board is None else board
-    labels = [(p.label, counters.get(p.name, 0)) for p in hand.rules.pots]
-    return Text("Board: " + " · ".join(f"{label} {n}" for label, n in labels)
-                + f" ({sum(counters.values())} counters)")
+    labels = [(pot_label(p.label), counters.get(p.name, 0)) for p in hand.rules.pots]
+    # English has always said "counters" here, even for one: both English forms are the same.
+    return Text(tn("Board: {pots} ({n} counters)", "Board: {pots} ({n} counters)", sum(counters.values()),
+                   pots=" · ".join(f"{label} {n}" for label, n in labels)))
 
 
 def history_table(hand: Hand) -> Table:
@@ -114,10 +126,10 @@ def history_table(hand: Hand) -> Table:
     table.add_column("Played")
     for suit in Suit:
         cards = [c for c in played if c.suit == suit]
-        line = cards_line(cards, hand.ace_high) if cards else Text("none yet", style="dim")
+        line = cards_line(cards, hand.ace_high) if cards else Text(t("none yet"), style="dim")
         removed = sorted((c for c in hand.rules.removed if c // 13 == suit), key=lambda c: sort_key(c, hand.ace_high))
         if removed:
-            line.append(" · out of the pack: ", style="dim")
+            line.append(t(" · out of the pack: "), style="dim")
             line.append_text(cards_line([CARDS[c] for c in removed], hand.ace_high))
         table.add_row(suit_label(suit), line)
     return table
@@ -138,7 +150,7 @@ def hand_table(hand: Hand, seat: int) -> Table:
             cell = Text(f"{n:>2} ")
             cell.append_text(card_text(c))
             if c in legal:
-                cell.append(f" {PLAY}", style="bold reverse")
+                cell.append(f" {play_mark()}", style="bold reverse")
             cells.append(cell)
         columns.append(cells)
     for row in range(max((len(col) for col in columns), default=0)):
@@ -156,43 +168,47 @@ def status_view(hand: Hand, session: Session) -> RenderableType:
         scores_table(hand, session),
         board_text(hand),
         Text(""),
-        Text(f"Table history · {len(hand.plays)} card{'s' if len(hand.plays) != 1 else ''} played", style="bold"),
+        Text(tn("Table history · {n} card played", "Table history · {n} cards played", len(hand.plays)),
+             style="bold"),
         history_table(hand),
         Text(""),
-        Text(f"Your hand · {hand.left[me]} cards · {len(legal)} marked {PLAY}: "
-             "type a card (e.g. 4C or 4♣) or its number", style="bold"),
+        Text(tn("Your hand · {n} cards · {legal} marked {play}: type a card (e.g. 4C or 4♣) or its number",
+                "Your hand · {n} cards · {legal} marked {play}: type a card (e.g. 4C or 4♣) or its number",
+                hand.left[me], legal=len(legal), play=play_mark()), style="bold"),
         hand_table(hand, me),
     ]
-    title = (f"Hand {session.number} of {session.hands} · seed {session.seed} · "
-             f"{escape(session.title)} · computers: {escape(session.level)}")
+    title = t("Hand {number} of {hands} · seed {seed} · {title} · computers: {level}", number=session.number,
+              hands=session.hands, seed=session.seed, title=escape(session.title), level=escape(session.level))
     return Panel(Group(*parts), title=title, title_align="left")
 
 
-def scores_line(names: Sequence[str], scores: Sequence[int], board_total: int, label: str = "Running scores") -> str:
+def scores_line(names: Sequence[str], scores: Sequence[int], board_total: int, label: str | None = None) -> str:
     """`Running scores: You +3 · Computer 1 -2 · ...; board 15.` (players plus board is zero)."""
     each = " · ".join(f"{n} {s:+d}" for n, s in zip(names, scores, strict=True))
-    return f"{label}: {each}; board {board_total}."
+    return t("{label}: {scores}; board {board}.", label=t("Running scores") if label is None else label, scores=each,
+             board=board_total)
 
 
 def totals_view(names: Sequence[str], scores: Sequence[int], nets: Sequence[int] | None, hand: Hand,
                 title: str) -> RenderableType:
     """After a hand (with its `nets`) or the session (without): scores and what the board holds."""
     table = Table(header_style="bold")
-    table.add_column("Player")
+    table.add_column(tp("practice column", "Player"))
     if nets is not None:
-        table.add_column("This hand", justify="right")
-    table.add_column("Score", justify="right")
+        table.add_column(tp("practice column", "This hand"), justify="right")
+    table.add_column(tp("practice column", "Score"), justify="right")
     best = max(scores)
-    label = "Running scores" if nets is not None else "Final scores"
+    label = t("Running scores") if nets is not None else t("Final scores")
     for seat, name in enumerate(names):
         who = Text(name)
         if nets is None and scores[seat] == best:
-            who.append(" (ahead)" if scores.count(best) == 1 else " (joint lead)", style="bold")
+            who.append(t(" (ahead)") if scores.count(best) == 1 else t(" (joint lead)"), style="bold")
         cells: list[Text | str] = [who, *([f"{nets[seat]:+d}"] if nets is not None else []), f"{scores[seat]:+d}"]
         table.add_row(*cells)
     board = hand.board.total()
     line = Text(scores_line(names, scores, board, label), no_wrap=True, overflow="ignore")
-    note = Text(f"Players {sum(scores):+d} and board {board:+d}: nothing created or lost.")
+    note = Text(t("Players {players} and board {board}: nothing created or lost.", players=f"{sum(scores):+d}",
+                  board=f"{board:+d}"))
     return Group(Text(title, style="bold"), table, board_text(hand), line, note)
 
 

@@ -6,7 +6,9 @@ renderables for the CLI to print. Every piece of text that comes from a rules fi
 description, sources, names, pot labels) is escaped or wrapped in `Text`, so a title such as
 `[red]x` is shown literally, and its control characters are shown as visible escapes
 (`visible.shown`), so an ESC in a title colours nothing and a carriage return overwrites
-nothing. Cards always show a suit symbol and letter: `9♦ (9D)`.
+nothing. Cards always show a suit symbol and letter: `9♦ (9D)`. At a Russian table the words,
+the shipped presets' titles and descriptions and their pot labels are Russian (`render.i18n`); a
+file's own title, description and labels are shown as written.
 """
 
 from __future__ import annotations
@@ -23,12 +25,13 @@ from rich.text import Text
 from popejoan_cli.base.visible import shown
 from popejoan_cli.game.cards import Suit
 from popejoan_cli.game.rules import CardSpec, HouseRules, PotRule
+from popejoan_cli.render.i18n import pot_label, t, tn, tp
 from popejoan_cli.render.rule_words import (
     choices_in_words,
-    dressing_words,
     spec_words,
     stake_words,
     suit_words,
+    unused_words,
     won_by,
 )
 
@@ -36,40 +39,105 @@ MISSING: Any = None
 """How a key absent from one side of a diff is passed in (JSON null)."""
 
 
+def preset_title(title: str) -> str:
+    """A shipped preset's title in the current language; any other title as it is written.
+
+    Spelled out one lookup each so the catalogue test finds them; the TOML files keep the English."""
+    return {
+        "Russian Pope Joan": tp("preset title", "Russian Pope Joan"),
+        "Modern stops": tp("preset title", "Modern stops"),
+        "Parlett's Pope Joan": tp("preset title", "Parlett's Pope Joan"),
+        "Hoyle's Pope Joan": tp("preset title", "Hoyle's Pope Joan"),
+        "Michigan": tp("preset title", "Michigan"),
+        "Boodle": tp("preset title", "Boodle"),
+        "Newmarket": tp("preset title", "Newmarket"),
+    }.get(title, title)
+
+
+def preset_description(text: str) -> str:
+    """A shipped preset's description in the current language; any other as it is written."""
+    return {
+        "Pope Joan as on shramenko.kiev.ua: everyone stakes, turn-up out of play and a paying turn-up ends the "
+        "hand, any lead, final clearing deal.": tp(
+            "preset description", "Pope Joan as on shramenko.kiev.ua: everyone stakes, turn-up out of play and a "
+            "paying turn-up ends the hand, any lead, final clearing deal."),
+        "Pope Joan with modern stops rules: ace low, dealer dresses 15, turn-up stays in its hand, lowest-card "
+        "leads, pairs played by one player in order.": tp(
+            "preset description", "Pope Joan with modern stops rules: ace low, dealer dresses 15, turn-up stays in "
+            "its hand, lowest-card leads, pairs played by one player in order."),
+        "Pope Joan after Parlett's Penguin Book: ace high, dealer dresses 15, turn-up stays in its hand, "
+        "lowest-card leads, pairs played by one player.": tp(
+            "preset description", "Pope Joan after Parlett's Penguin Book: ace high, dealer dresses 15, turn-up "
+            "stays in its hand, lowest-card leads, pairs played by one player."),
+        "Classic Pope Joan after Hoyle: ace low, dealer dresses 15, turn-up out of play, a turned-up Pope wins "
+        "Pope, Game and a counter per card dealt.": tp(
+            "preset description", "Classic Pope Joan after Hoyle: ace low, dealer dresses 15, turn-up out of play, "
+            "a turned-up Pope wins Pope, Game and a counter per card dealt."),
+        "Michigan: full pack, ace high, pay cards A♥ K♣ Q♦ J♠, dealer stakes double, spare hand may be "
+        "auctioned, new lead must change suit.": tp(
+            "preset description", "Michigan: full pack, ace high, pay cards A♥ K♣ Q♦ J♠, dealer stakes double, "
+            "spare hand may be auctioned, new lead must change suit."),
+        "Michigan/Boodle/Stops as on shram.kiev.ua: full pack, ace high, no spare hand, the next player in turn "
+        "must continue the run or lead afresh.": tp(
+            "preset description", "Michigan/Boodle/Stops as on shram.kiev.ua: full pack, ace high, no spare hand, "
+            "the next player in turn must continue the run or lead afresh."),
+        "British Newmarket: full pack, ace high, boodles A♥ K♣ Q♦ J♠ plus a kitty for the first out, dealer may "
+        "switch with the dummy, new runs change colour.": tp(
+            "preset description", "British Newmarket: full pack, ace high, boodles A♥ K♣ Q♦ J♠ plus a kitty for "
+            "the first out, dealer may switch with the dummy, new runs change colour."),
+    }.get(text, text)
+
+
 def presets_table(rows: Sequence[tuple[str, str, str]]) -> Table:
     """`rules list`: name, title and one line for each preset."""
-    table = Table(title="House-rule presets", show_lines=False)
-    table.add_column("Name", no_wrap=True)
-    table.add_column("Title")
-    table.add_column("Description")
+    table = Table(title=t("House-rule presets"), show_lines=False)
+    table.add_column(tp("presets column", "Name"), no_wrap=True)
+    table.add_column(tp("presets column", "Title"))
+    table.add_column(tp("presets column", "Description"))
     for name, title, description in rows:
-        table.add_row(escape(shown(name)), escape(shown(title)), escape(shown(description, multiline=True)))
+        table.add_row(escape(shown(name)), escape(shown(preset_title(title))),
+                      escape(shown(preset_description(description), multiline=True)))
     return table
 
 
 def header_panel(rules: HouseRules) -> Panel:
     body = Text()
     if rules.description:
-        body.append(shown(rules.description, multiline=True) + "\n\n")
-    body.append("Name: ", style="bold")
+        body.append(shown(preset_description(rules.description), multiline=True) + "\n\n")
+    body.append(t("Name: "), style="bold")
     body.append(shown(rules.name))
     sources = list(rules.sources)
     if sources:
-        body.append("\nSources:", style="bold")
+        body.append("\n" + t("Sources:"), style="bold")
         for source in sources:
             body.append(f"\n  • {shown(str(source))}")
-    return Panel(body, title=Text(shown(rules.title)), title_align="left")
+    return Panel(body, title=Text(shown(preset_title(rules.title))), title_align="left")
+
+
+def dressing_words(rules: HouseRules) -> str:
+    """The board's total dressing in one line."""
+    total = sum(p.stake for p in rules.pots)
+    if rules.stakes.payer == "dealer":
+        return tn("The dealer dresses the board with {n} counter before each deal.",
+                  "The dealer dresses the board with {n} counters before each deal.", total)
+    mult = rules.stakes.dealer_multiplier
+    if mult != 1:
+        return tn("Each player puts {n} counter on the board before each deal; the dealer {dealer}.",
+                  "Each player puts {n} counters on the board before each deal; the dealer {dealer}.",
+                  total, dealer=total * mult)
+    return tn("Each player puts {n} counter on the board before each deal, the dealer too.",
+              "Each player puts {n} counters on the board before each deal, the dealer too.", total)
 
 
 def board_table(rules: HouseRules) -> Table:
-    table = Table(title="Board", title_justify="left", caption=escape(dressing_words(rules)),
+    table = Table(title=tp("rules table", "Board"), title_justify="left", caption=escape(dressing_words(rules)),
                   caption_justify="left")
-    table.add_column("Pot", no_wrap=True)
-    table.add_column("Label")
-    table.add_column("Won by")
-    table.add_column("Stake")
+    table.add_column(tp("board column", "Pot"), no_wrap=True)
+    table.add_column(tp("board column", "Label"))
+    table.add_column(tp("board column", "Won by"))
+    table.add_column(tp("board column", "Stake"))
     for pot in rules.pots:
-        table.add_row(escape(shown(pot.name)), escape(shown(pot.label)), escape(shown(won_by(pot, rules))),
+        table.add_row(escape(shown(pot.name)), escape(shown(pot_label(pot.label))), escape(shown(won_by(pot, rules))),
                       escape(stake_words(pot, rules)))
     return table
 
@@ -77,13 +145,15 @@ def board_table(rules: HouseRules) -> Table:
 def choices_view(rules: HouseRules) -> Group:
     """Each section's title, then its sentences as bullets with a hanging indent."""
     parts: list[RenderableType] = []
+    # The sentence of unused keys is dimmed; it is known by how it starts in the current language.
+    unused = unused_words(["\0"]).split("\0")[0]
     for title, sentences in choices_in_words(rules):
         parts.append(Text(title, style="bold underline"))
         bullets = Table.grid(padding=(0, 1))
         bullets.add_column(width=3, justify="right")
         bullets.add_column()
         for sentence in sentences:
-            bullets.add_row("•", Text(shown(sentence), style="dim" if sentence.startswith("Not used") else ""))
+            bullets.add_row("•", Text(shown(sentence), style="dim" if sentence.startswith(unused) else ""))
         parts.append(bullets)
         parts.append(Text(""))
     return Group(*parts[:-1])

@@ -8,7 +8,7 @@ are escaped before rich sees them (or put in `Text`, which parses nothing).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.align import Align
 from rich.cells import cell_len
@@ -23,9 +23,10 @@ from rich.text import Text
 from popejoan_cli.base.visible import shown
 from popejoan_cli.game.cards import Card
 from popejoan_cli.game.hand import Play
+from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.render import narrate
 from popejoan_cli.render.hand_views import cards_line, line_text
-from popejoan_cli.render.i18n import cards, face, pot_label, t, tn, tp
+from popejoan_cli.render.i18n import cards, face, language, pot_label, t, tn, tp
 from popejoan_cli.render.narrate import said, suit_label
 from popejoan_cli.table.ledger import change
 from popejoan_cli.table.view import HandRecord, TableView
@@ -201,3 +202,12 @@ def seat_hand_view(rec: HandRecord, seat: int) -> RenderableType:
     body = Group(cards_line(held, hand.ace_high), Text(cards(len(held))))
     title = t("{player}'s hand (hand {number})", player=escape(shown(rec.players[seat])), number=rec.number)
     return Panel(body, title=title, title_align="left")
+
+
+def pot_words(rules: HouseRules) -> Callable[[str], str]:
+    """How a pot is named in settle and stats: English keeps the pot's name as it always has (`pope`), another
+    language the pot's label in its words (`Поп Джон`), as the board shows it."""
+    if language() == "en":
+        return lambda name: name
+    labels = {p.name: pot_label(p.label) for p in rules.pots}
+    return lambda name: labels.get(name, name)

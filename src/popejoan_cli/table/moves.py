@@ -8,7 +8,7 @@ event before it is written.
 
 from __future__ import annotations
 
-from popejoan_cli.base.errors import RuleViolation, UsageError, allowed
+from popejoan_cli.base.errors import RuleViolation, Said, UsageError, allowed
 from popejoan_cli.base.limits import whole_number
 from popejoan_cli.base.names import find_name
 from popejoan_cli.game.cards import Card, Seed
@@ -32,7 +32,7 @@ def lead_by(view: TableView, player: str | None, card: Card) -> CardLed:
     rec = need_hand(view)
     who = find_name(player, rec.players) if player is not None else rec.players[rec.hand.leader]
     if who is None:
-        raise UsageError(f"no player {player!r} in this hand", allowed(rec.players, player))
+        raise UsageError(Said("no player {typed!r} in this hand", typed=player), allowed(rec.players, player))
     return CardLed(player=who, card=str(card))
 
 
@@ -51,8 +51,9 @@ def joining(view: TableView, name: str, counters: int | None) -> PlayerJoined:
         return PlayerJoined(player=name, counters=counters)
     if view.continues:
         # A continued session opens with no counters of its own: there is no starting stake to copy.
-        raise UsageError(f"how many counters does {name} bring? this session continues {view.continues!r}",
-                         f"e.g. `popejoan table join {name} --counters 50`")
+        raise UsageError(Said("how many counters does {player} bring? this session continues {table!r}",
+                              player=name, table=view.continues),
+                         Said("e.g. `{example}`", example=f"popejoan table join {name} --counters 50"))
     opened = view.effective[0][1]
     assert isinstance(opened, TableOpened)
     return PlayerJoined(player=name, counters=opened.counters)
@@ -86,13 +87,15 @@ def tally_out(view: TableView, name: str, left: str, pope: str | None) -> TallyO
     for part in (p.strip() for p in left.split(",")):
         who, eq, number = part.partition("=")
         if not eq:
-            raise UsageError(f"--left {part!r}: give NAME=N for each other player", "e.g. --left Ann=3,Bob=5")
+            raise UsageError(Said("--left {typed!r}: give NAME=N for each other player", typed=part),
+                             Said("e.g. {example}", example="--left Ann=3,Bob=5"))
         player = player_named(view.players, who.strip())
         n = whole_number(number.strip(), 0, 52)
         if n is None:
-            raise UsageError(f"--left {part!r}: {number.strip()!r} is not a number of cards", "a number from 0 to 52")
+            raise UsageError(Said("--left {typed!r}: {number!r} is not a number of cards", typed=part,
+                                  number=number.strip()), Said("a number from 0 to 52"))
         if player in counts:
-            raise UsageError(f"--left gives {player} twice")
+            raise UsageError(Said("--left gives {player} twice", player=player))
         counts[player] = n
     return TallyOut(player=declared.player, left=counts, pope=declared.pope)
 
@@ -101,9 +104,9 @@ def claimed(view: TableView, name: str) -> tuple[HandRecord, str]:
     """`claim NAME ...`: the hand a claim is about (the one being played, else the last) and the
     claimant as the table knows them."""
     if not view.hands:
-        raise RuleViolation("no hand has been dealt: there is nothing to claim")
+        raise RuleViolation(Said("no hand has been dealt: there is nothing to claim"))
     rec = view.open_hand or view.hands[-1]
     who = player_named(view.players, name)
     if who not in rec.players:
-        raise UsageError(f"{who} did not play hand {rec.number}")
+        raise UsageError(Said("{player} did not play hand {number}", player=who, number=rec.number))
     return rec, who

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import copy
 
-from popejoan_cli.base.errors import IllegalPlay, Problem, RuleViolation, UsageError
-from popejoan_cli.base.words import plural
+from popejoan_cli.base.errors import IllegalPlay, Problem, RuleViolation, Said, SaidN, UsageError
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import SPARE, Card, hand_sizes
 from popejoan_cli.game.hand import PLAYED, Hand
@@ -27,8 +26,8 @@ from popejoan_cli.table.events import (
 )
 from popejoan_cli.table.view import HandRecord, TableView, close_hand, deal_turn, need_hand, seat_of
 
-TALLIED = ("this hand is kept as a tally: record pots with `popejoan pay NAME POT`, and the end "
-           "with `popejoan out NAME --left ...`")
+TALLIED = Said("this hand is kept as a tally: record pots with `popejoan pay NAME POT`, and the end "
+              "with `popejoan out NAME --left ...`")
 
 
 def apply_real(view: TableView, seq: int, event: Event) -> None:
@@ -74,8 +73,8 @@ def real_hand(view: TableView, *, shown: bool = False) -> HandRecord:
     settled = view.hands[-1] if view.hands and shown else None
     rec = view.open_hand or settled or need_hand(view)
     if not rec.real:
-        raise RuleViolation("this hand was dealt by popejoan, which knows every card: lead with "
-                            "`popejoan lead CARD` and it plays the follows")
+        raise RuleViolation(Said("this hand was dealt by popejoan, which knows every card: lead with "
+                                 "`popejoan lead CARD` and it plays the follows"))
     return rec
 
 
@@ -123,11 +122,12 @@ def deal_unseen(view: TableView, seq: int, dealer_name: str, turnup_text: str, c
     mode = rules.deal.turnup
     turnup = Card.parse(turnup_text) if turnup_text else None
     if mode == "none" and turnup is not None:
-        raise UsageError(f"{view.rules_name} turns no card up", "leave out --turnup")
+        raise UsageError(Said("{rules} turns no card up", rules=view.rules_name), Said("leave out --turnup"))
     if mode != "none" and turnup is None:
-        raise UsageError(f"{view.rules_name} turns the last card up: say which", "e.g. --turnup 10C")
+        raise UsageError(Said("{rules} turns the last card up: say which", rules=view.rules_name),
+                         Said("e.g. {example}", example="--turnup 10C"))
     if turnup is not None and turnup in rules.removed:
-        raise UsageError(f"{turnup.face} is out of the pack under {view.rules_name}")
+        raise UsageError(Said("{card} is out of the pack under {rules}", card=turnup, rules=view.rules_name))
     n = len(view.players)
     spare = rules.deal.spare_position if rules.deal.spare_hand else None
     sizes, spare_size, last = hand_sizes(rules.deck_size() - (mode == "out-of-play"), n, dealer, spare)
@@ -145,21 +145,23 @@ def deal_unseen(view: TableView, seq: int, dealer_name: str, turnup_text: str, c
 def _card(view: TableView, hand: Hand, event: CardPlayed) -> None:
     seat = seat_of(view, event.player)
     if hand.out == seat:
-        raise IllegalPlay(f"{event.player} cannot play {Card.parse(event.card).face}: they have played all "
-                          f"{plural(hand.dealt_sizes[seat], 'card')} they were dealt",
-                          rule="a player cannot play more cards than they were dealt")
+        raise IllegalPlay(SaidN("{player} cannot play {card}: they have played all {n} card they were dealt",
+                                "{player} cannot play {card}: they have played all {n} cards they were dealt",
+                                hand.dealt_sizes[seat], player=event.player, card=Card.parse(event.card)),
+                          rule=Said("a player cannot play more cards than they were dealt"))
     if hand.ended:
-        raise RuleViolation("the hand is over: say who went out with `popejoan out NAME`")
+        raise RuleViolation(Said("the hand is over: say who went out with `popejoan out NAME`"))
     hand.play(seat, Card.parse(event.card))
 
 
 def _stop(hand: Hand) -> None:
     if not hand.can_call_stop():
         done = hand.stops[-1] if hand.stops and hand.lead_due else None
-        already = (f"; the run already stopped at {done.card.face} ({done.reason}), and "
-                   f"{hand.names[hand.leader]} leads next" if done is not None else "")
-        raise IllegalPlay(f"no run is waiting for a card that might be missing{already}",
-                          rule="a stop ends a run")
+        words = (Said("no run is waiting for a card that might be missing; the run already stopped at {card} "
+                      "({reason}), and {leader} leads next", card=done.card, reason=done.reason,
+                      leader=hand.names[hand.leader]) if done is not None else
+                 Said("no run is waiting for a card that might be missing"))
+        raise IllegalPlay(words, rule=Said("a stop ends a run"))
     hand.call_stop()
 
 
@@ -167,22 +169,24 @@ def _out(view: TableView, hand: Hand, event: OutDeclared) -> None:
     seat = seat_of(view, event.player)
     if hand.out != seat:
         if hand.out is not None:
-            raise RuleViolation(f"{hand.names[hand.out]} went out, not {event.player}")
-        raise RuleViolation(f"the record shows {event.player} still has {plural(hand.left[seat], 'card')}",
-                            "record the rest of the plays first")
+            raise RuleViolation(Said("{out} went out, not {player}", out=hand.names[hand.out], player=event.player))
+        raise RuleViolation(SaidN("the record shows {player} still has {n} card",
+                                  "the record shows {player} still has {n} cards", hand.left[seat],
+                                  player=event.player), Said("record the rest of the plays first"))
     pope = hand.pope_card
     known = hand.holder[pope] if pope is not None else PLAYED
     if hand.awaiting_pope and (known >= 0 or known == SPARE):
         # Cards shown since the last card was played placed the Pope: nothing to ask.
         assert pope is not None
         if event.pope and event.pope != (hand.names[known] if known >= 0 else "spare"):
-            raise RuleViolation(f"the shown cards place the Pope ({Card(pope).face}) with "
-                                f"{hand.names[known] if known >= 0 else 'the spare hand'}")
+            raise RuleViolation(Said("the shown cards place the Pope ({card}) with {player}", card=Card(pope),
+                                     player=hand.names[known]) if known >= 0 else
+                                Said("the shown cards place the Pope ({card}) with the spare hand", card=Card(pope)))
         hand.settle(known)
     elif hand.awaiting_pope:
         if not event.pope:
-            raise UsageError("who still holds the Pope? popejoan cannot see the cards",
-                             "add --pope NAME, --pope spare or --pope none")
+            raise UsageError(Said("who still holds the Pope? popejoan cannot see the cards"),
+                             Said("add --pope NAME, --pope spare or --pope none"))
         holder = None if event.pope == "none" else SPARE if event.pope == "spare" else seat_of(view, event.pope)
         hand.settle(holder)
     elif event.pope and pope is not None:
@@ -193,9 +197,9 @@ def _check_pope_named(hand: Hand, pope: int, named: str) -> None:
     """After a settled hand, a `--pope` given anyway must agree with the record."""
     by = hand.played_by[pope]
     if by >= 0 and named != "none":
-        raise RuleViolation(f"{hand.names[by]} played the Pope ({Card(pope).face}); nobody holds it",
-                            "leave out --pope, or say --pope none")
+        raise RuleViolation(Said("{player} played the Pope ({card}); nobody holds it", player=hand.names[by],
+                                 card=Card(pope)), Said("leave out --pope, or say --pope none"))
     known = hand.holder[pope]
     where = hand.names[known] if known >= 0 else "spare" if known == SPARE else "none"
     if by < 0 and known != PLAYED and named not in ("", where):
-        raise RuleViolation(f"the record says otherwise about who holds the Pope ({Card(pope).face})")
+        raise RuleViolation(Said("the record says otherwise about who holds the Pope ({card})", card=Card(pope)))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from popejoan_cli.base.errors import RuleViolation
+from popejoan_cli.base.errors import RuleViolation, Said, SaidN
 from popejoan_cli.base.words import plural
 from popejoan_cli.game.cards import Card
 from popejoan_cli.table.events import (
@@ -76,14 +76,16 @@ def to_undo(view: TableView, n: int = 1, *, hand: bool = False) -> list[Command]
         return hand_commands(view)
     groups = commands(view)
     if not groups:
-        opened = (f"this session has recorded nothing since it carried on from {view.continues!r}"
-                  if view.continues else "this table has recorded nothing since it was opened")
-        raise RuleViolation(f"nothing can be undone here: {opened}, and the opening of a table or of a "
-                            "session is never undone", "start a new table instead")
+        nothing = (Said("nothing can be undone here: this session has recorded nothing since it carried on from "
+                        "{table!r}, and the opening of a table or of a session is never undone", table=view.continues)
+                   if view.continues else
+                   Said("nothing can be undone here: this table has recorded nothing since it was opened, and the "
+                        "opening of a table or of a session is never undone"))
+        raise RuleViolation(nothing, Said("start a new table instead"))
     if n > len(groups):
-        raise RuleViolation(f"there {'is' if len(groups) == 1 else 'are'} only {plural(len(groups), 'command')} "
-                            f"to undo", "the opening of a table or of a session is never undone: "
-                            "start a new table instead")
+        raise RuleViolation(SaidN("there is only {n} command to undo", "there are only {n} commands to undo",
+                                  len(groups)),
+                            Said("the opening of a table or of a session is never undone: start a new table instead"))
     return groups[:n]
 
 

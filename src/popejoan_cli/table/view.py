@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from popejoan_cli.base.errors import Problem, RuleViolation, UsageError, allowed
+from popejoan_cli.base.errors import Problem, RuleViolation, Said, UsageError, allowed
 from popejoan_cli.base.limits import int_text
 from popejoan_cli.base.names import find_name
 from popejoan_cli.game.cards import Seed
@@ -129,7 +129,7 @@ def player_named(players: Sequence[str], typed: str) -> str:
     """The player a person means by `typed` (any case, any look-alike letters), or exit 2."""
     found = find_name(typed, players)
     if found is None:
-        raise UsageError(f"no player {typed!r} at this table", allowed(players, typed))
+        raise UsageError(Said("no player {typed!r} at this table", typed=typed), allowed(players, typed))
     return found
 
 
@@ -147,20 +147,46 @@ def pot_named(rules: HouseRules, typed: str) -> str | None:
     return labels[by_label] if by_label is not None else None
 
 
+def _only_between(what: str, number: int) -> str:
+    """The refusal "WHAT only between hands" as one whole sentence for each thing the table does between
+    hands (Russian cannot put "players join" into a frame sentence); another `what` is put in as it is."""
+    sentences = {
+        "a hand is dealt": Said("a hand is dealt only between hands: hand {number} is still being played",
+                                number=number),
+        "players join": Said("players join only between hands: hand {number} is still being played", number=number),
+        "players leave": Said("players leave only between hands: hand {number} is still being played",
+                              number=number),
+        "the final deal": Said("the final deal only between hands: hand {number} is still being played",
+                               number=number),
+        "the session ends": Said("the session ends only between hands: hand {number} is still being played",
+                                 number=number),
+    }
+    return sentences.get(what) or f"{what} only between hands: hand {number} is still being played"
+
+
+def _session_ended(what: str) -> str:
+    sentences = {"a hand is dealt": Said("a hand is dealt: this session has ended"),
+                 "players join": Said("players join: this session has ended"),
+                 "players leave": Said("players leave: this session has ended"),
+                 "the final deal": Said("the final deal: this session has ended"),
+                 "the session ends": Said("the session ends: this session has ended")}
+    return sentences.get(what) or f"{what}: this session has ended"
+
+
 def between_hands(view: TableView, what: str) -> None:
     if view.open_hand is not None:
-        raise RuleViolation(f"{what} only between hands: hand {view.open_hand.number} is still being played",
-                            "finish the hand first (or undo its deal)")
+        raise RuleViolation(_only_between(what, view.open_hand.number),
+                            Said("finish the hand first (or undo its deal)"))
     if view.ended:
-        raise RuleViolation(f"{what}: this session has ended", "start the next one with `popejoan session new`")
+        raise RuleViolation(_session_ended(what), Said("start the next one with `popejoan session new`"))
 
 
 def deal_turn(view: TableView, dealer: str) -> int:
     """The dealer's seat, once it is sure a hand may be dealt now and that it is their deal."""
     between_hands(view, "a hand is dealt")
     if dealer != view.next_dealer:
-        raise RuleViolation(f"it is {view.next_dealer}'s deal, not {dealer}'s",
-                            "the deal passes to the left after each hand")
+        raise RuleViolation(Said("it is {dealer}'s deal, not {typed}'s", dealer=view.next_dealer, typed=dealer),
+                            Said("the deal passes to the left after each hand"))
     return seat_of(view, dealer)
 
 
@@ -178,7 +204,7 @@ def close_hand(view: TableView, rec: HandRecord) -> None:
 def need_hand(view: TableView) -> HandRecord:
     rec = view.open_hand
     if rec is None:
-        raise RuleViolation("no hand is being played", "deal one first: `popejoan deal`")
+        raise RuleViolation(Said("no hand is being played"), Said("deal one first: `popejoan deal`"))
     return rec
 
 
@@ -203,6 +229,6 @@ def told_reason(rec: HandRecord, reason: StopReason) -> StopReason:
 def check_counters(n: int, negative: bool = False) -> None:
     if not (-MAX_COUNTERS if negative else 0) <= n <= MAX_COUNTERS:
         low = -MAX_COUNTERS if negative else 0
-        raise UsageError(f"{int_text(n)} is out of range for a number of counters",
-                         f"allowed: {low:,} to {MAX_COUNTERS:,}")
+        raise UsageError(Said("{n} is out of range for a number of counters", n=int_text(n)),
+                         Said("allowed: {least} to {most}", least=f"{low:,}", most=f"{MAX_COUNTERS:,}"))
 

@@ -1,0 +1,121 @@
+"""`rules show` and `rules list` at a Russian table (issue 16): every rule in Russian in the seeds'
+words (golden files at 80 columns), the presets' titles and descriptions translated at display time,
+and what does not change with the language: `--json`, `rules new`'s file, and the English itself.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import GOLDEN, Cli, golden
+from popejoan_cli.formats import presets
+from popejoan_cli.render import i18n, rule_views
+
+RU = {"POPEJOAN_LANG": "ru"}
+
+
+@pytest.fixture
+def cli80(tmp_path: Path) -> Cli:
+    return Cli(tmp_path / "home", columns="80")
+
+
+@pytest.mark.parametrize("preset", ["russian", "michigan"])
+def test_rules_show_in_russian_at_80_columns(cli80: Cli, preset: str) -> None:
+    text = cli80.ok("rules", "show", preset, **RU).stdout
+    golden(GOLDEN / f"rules_show_{preset}_ru_80.txt", text)
+    text = " ".join(text.split())
+    for word in ("Доска", "Секция", "Ставка", "Игроки", "Колода", "Сдача", "Розыгрыш", "Расчёт", "сдатчик",
+                 "фишк", "секвенци", "игрока слева от сдатчика"):
+        assert word in text, word
+    for english in ("Players", " counter", " dealer", "Won by", "Not used", " pot"):
+        assert english not in text, english
+
+
+def test_rules_show_russian_reads_like_seed_000(cli80: Cli) -> None:
+    text = " ".join(cli80.ok("rules", "show", "russian", **RU).stdout.split())
+    for word in ("Поп Джон по-русски", "Поп Джон 9♦ (9б)", "Матримония", "Интрига", "Король", "Дама", "Валет",
+                 "Туз", "Гейм", "8♦ (8б)", "дополнительн", "козырного туза", "«Поп Джон» и «Гейм»",
+                 "В игре 51 карта", "Играют от 3 до 8 игроков", "козырем считаются бубны ♦ (б)"):
+        assert word in text, word
+
+
+def test_rules_show_michigan_uses_seed_002s_areas(cli80: Cli) -> None:
+    text = " ".join(cli80.ok("rules", "show", "michigan", **RU).stdout.split())
+    for word in ("Мичиган", "Т♥ (Тч)", "К♣ (Кт)", "Д♦ (Дб)", "В♠ (Вп)", "сдатчик ×2", "в 2 раза больше (8 фишек)",
+                 "самой младшей", "в другой масти", "Полная колода в 52 карты"):
+        assert word in text, word
+
+
+def test_rules_list_in_russian_at_80_columns(cli80: Cli) -> None:
+    text = cli80.ok("rules", "list", **RU).stdout
+    golden(GOLDEN / "rules_list_ru_80.txt", text)
+    for title in ("Поп Джон по-русски", "Поп Джон по Парлетту", "Поп Джон по Хойлу", "Мичиган", "Будл",
+                  "Ньюмаркет", "Наборы правил", "Название", "Описание"):
+        assert title in text, title
+    assert "Pope Joan" not in text and "Michigan" not in text.replace("Michigan (", "")
+
+
+def test_english_is_unchanged_where_a_russian_table_is_not_asked_for(cli80: Cli) -> None:
+    english = cli80.ok("rules", "show", "russian").stdout
+    assert "Russian Pope Joan" in english and "Players" in english and "Поп" not in english
+    assert cli80.ok("rules", "show", "russian", POPEJOAN_LANG="en").stdout == english
+    assert cli80.ok("rules", "list", LANG="ru_RU.UTF-8", LC_ALL="").stdout == cli80.ok("rules", "list", **RU).stdout
+
+
+@pytest.mark.parametrize("args", [("rules", "list", "--json"), ("rules", "show", "russian", "--json"),
+                                  ("rules", "show", "michigan", "--json")])
+def test_json_is_the_same_in_both_languages(cli80: Cli, args: tuple[str, ...]) -> None:
+    english = cli80.ok(*args).stdout
+    assert cli80.ok(*args, **RU).stdout == english
+    json.loads(english)
+
+
+def test_rules_new_writes_english_at_a_russian_table(cli80: Cli) -> None:
+    english = cli80.ok("rules", "new", "--from", "russian").stdout
+    assert cli80.ok("rules", "new", "--from", "russian", **RU).stdout == english
+    assert "фишк" not in english
+    # and the table still speaks Russian afterwards (each command chooses again)
+    assert "Доска" in cli80.ok("rules", "show", "russian", **RU).stdout
+
+
+def test_every_preset_has_its_title_and_description_in_russian() -> None:
+    i18n.use("ru")
+    try:
+        for name, title, description in presets.summaries():
+            assert rule_views.preset_title(title) != title, name
+            assert rule_views.preset_description(description) != description, name
+        assert rule_views.preset_title("Our own rules") == "Our own rules"
+    finally:
+        i18n.use("en")
+
+
+_FORMS = {1: 0, 2: 1, 4: 1, 5: 2, 11: 2, 12: 2, 14: 2, 15: 2, 21: 0, 22: 1, 25: 2, 101: 0, 102: 1, 111: 2, 112: 2}
+
+
+@pytest.mark.parametrize("n", sorted(_FORMS))
+def test_plural_forms_of_the_counts_shown(n: int) -> None:
+    i18n.use("ru")
+    try:
+        every = ("фишку", "фишки", "фишек")[_FORMS[n]]
+        per = ("фишке", "фишки", "фишек")[_FORMS[n]]
+        players = ("игрока", "игроков", "игроков")[_FORMS[n]]
+        times = ("раз", "раза", "раз")[_FORMS[n]]
+        dress = i18n.tn("The dealer dresses the board with {n} counter before each deal.",
+                        "The dealer dresses the board with {n} counters before each deal.", n)
+        assert dress == f"Перед каждой сдачей сдатчик ставит на доску {n} {every}."
+        pays = i18n.tn("Every other player pays the first player out {n} counter for each card left in their hand.",
+                       "Every other player pays the first player out {n} counters for each card left in their "
+                       "hand.", n)
+        assert f"по {n} {per} за каждую карту" in pays
+        assert i18n.tn("{lo}–{n} player.", "{lo}–{n} players.", n, lo=1) == f"Играют от 1 до {n} {players}."
+        assert f"в {n} {times} больше" in i18n.tn(
+            "Before each deal every player puts each pot's stake on it ({counters}), and the dealer pays "
+            "{n} time as much ({dealer}).",
+            "Before each deal every player puts each pot's stake on it ({counters}), and the dealer pays "
+            "{n} times as much ({dealer}).", n, counters="", dealer="")
+        assert i18n.cards(n) == f"{n} " + ("карта", "карты", "карт")[_FORMS[n]]
+    finally:
+        i18n.use("en")
