@@ -117,7 +117,7 @@ def test_every_message_in_the_code_is_translated() -> None:
 
 def test_the_catalogue_holds_nothing_the_code_no_longer_asks_for() -> None:
     stale = [f"{msgid!r}" + (f" (context {ctx})" if ctx else "") for ctx, msgid in RU.messages
-             if (ctx, msgid) not in CODE]
+             if ctx != "help" and (ctx, msgid) not in CODE]  # help.po: tests/cli/test_russian_help.py
     assert stale == [], "in locales/ru/*.po but no longer in the code:\n" + "\n".join(stale)
 
 

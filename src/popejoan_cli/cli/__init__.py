@@ -9,6 +9,7 @@ referee) are imported inside the commands that need them, to keep startup quick.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import sys
@@ -73,6 +74,24 @@ def _table_language() -> str | None:
         return None
 
 
+def _asks_help(group: Any, argv: list[str]) -> bool:
+    """Whether `argv` shows help: `-h`/`--help`, or a group with nothing after it (`popejoan`, `popejoan table`),
+    which Typer answers with the group's help (no_args_is_help)."""
+    if "--help" in argv or "-h" in argv:
+        return True
+    cmd, rest = group, argv
+    while rest:
+        if rest[0] == "--table":
+            rest = rest[2:]
+            continue
+        if rest[0].startswith("-"):
+            return False  # an option of this group (`--version`), or a mistyped one the parser reports
+        cmd, rest = getattr(cmd, "commands", {}).get(rest[0]), rest[1:]
+        if cmd is None or not hasattr(cmd, "commands"):
+            return False  # a command (or an unknown word, which the parser reports)
+    return bool(getattr(cmd, "no_args_is_help", False))
+
+
 class PlainGroup(TyperGroup):
     """The root command group: `--table PATH` anywhere, and usage errors as one plain message."""
 
@@ -97,6 +116,20 @@ class PlainGroup(TyperGroup):
             i += 1
         return super().parse_args(ctx, moved + rest)
 
+    def _help_words(self, args: Sequence[str] | None) -> contextlib.AbstractContextManager[None]:
+        """Help in the command's language (`help_words`, docs/i18n.md: Help): only help asked in another language
+        than English imports it; any other command, English help included, costs one look at its arguments."""
+        if not _asks_help(self, list(sys.argv[1:] if args is None else args)):
+            return contextlib.nullcontext()
+        from popejoan_cli.base.words import choose
+
+        lang = choose(os.environ, _table_language())
+        if lang == "en":
+            return contextlib.nullcontext()
+        from popejoan_cli.cli.help_words import translated
+
+        return translated(self, lang)
+
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
         if os.environ.get("_POPEJOAN_COMPLETE"):
@@ -105,9 +138,11 @@ class PlainGroup(TyperGroup):
 
             completion_init()
         if not standalone_mode:  # the shell reports errors itself
-            return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+            with self._help_words(args):
+                return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         try:
-            rv = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+            with self._help_words(args):
+                rv = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         except Exception as exc:
             name = type(exc).__name__
             if name == "NoArgsIsHelpError":

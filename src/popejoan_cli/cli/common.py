@@ -18,7 +18,6 @@ import typer
 from popejoan_cli import cli
 from popejoan_cli.base.errors import DataError, Problem, Said, UsageError, allowed
 from popejoan_cli.base.limits import cut, whole_number
-from popejoan_cli.base.words import plural
 from popejoan_cli.cli import console
 
 if TYPE_CHECKING:
@@ -178,8 +177,19 @@ def continue_table(name: str, imp: Imported, source: str, folder: Path) -> None:
     record(lambda view: first_events, where=folder, create=True)
     if not cli.table_override:
         tables.set_current(name)
-    held = ", ".join(f"{p} {n}" for p, n in imp.balances.items())
-    origin = f" from {source}" if source else ""
-    console().print(f"Table {name!r} continues {imp.table!r}{origin} as session {imp.session + 1} "
-                    f"({imp.rules_name} rules): {held}; {plural(sum(imp.board.values()), 'counter')} on the board. "
-                    f"{imp.next_dealer} deals next: `popejoan deal`.", markup=False)
+    from popejoan_cli.render.i18n import tn
+
+    held = ", ".join(f"{p} {n}" for p, n in imp.balances.items())  # names and numbers: no words
+    words = dict(name=repr(name), old=repr(imp.table), session=imp.session + 1, rules=imp.rules_name, held=held,
+                 dealer=imp.next_dealer)
+    # With its file and without: two whole sentences, not one with a piece glued in.
+    said = tn("Table {name} continues {old} from {source} as session {session} ({rules} rules): {held}; {n} counter "
+              "on the board. {dealer} deals next: `popejoan deal`.",
+              "Table {name} continues {old} from {source} as session {session} ({rules} rules): {held}; {n} counters "
+              "on the board. {dealer} deals next: `popejoan deal`.", sum(imp.board.values()), source=source, **words) \
+        if source else \
+        tn("Table {name} continues {old} as session {session} ({rules} rules): {held}; {n} counter on the board. "
+           "{dealer} deals next: `popejoan deal`.",
+           "Table {name} continues {old} as session {session} ({rules} rules): {held}; {n} counters on the board. "
+           "{dealer} deals next: `popejoan deal`.", sum(imp.board.values()), **words)
+    console().print(said, markup=False)

@@ -15,7 +15,6 @@ from popejoan_cli.base.errors import (
     PopejoanError,
     RuleViolation,
     Said,
-    SaidN,
     StorageError,
     TableBusy,
 )
@@ -49,22 +48,4 @@ def spoken(text: str) -> str:
     i18n = sys.modules.get("popejoan_cli.render.i18n")
     if not isinstance(text, Said) or i18n is None or i18n.language() == "en":
         return str(text)
-    from popejoan_cli.game.cards import Card, Suit  # only another language needs them; off the start-up path
-
-    values: dict[str, object] = {}
-    for name, value in text.params.items():
-        if isinstance(value, Said):
-            values[name] = spoken(value)
-        elif isinstance(value, Card):
-            values[name] = i18n.face(value)
-        elif isinstance(value, Suit):
-            values[name] = i18n.suit_label(value)
-        else:
-            values[name] = value
-    # The msgid is not a constant here: the catalogue test checks it where the `Said` was made.
-    if isinstance(text, SaidN):
-        count = values.pop("n")
-        look_up_n = i18n.tn
-        return str(look_up_n(text.msgid, text.plural, count, **values))
-    look_up = i18n.t
-    return str(look_up(text.msgid, **values))
+    return str(i18n.spoken_said(text))

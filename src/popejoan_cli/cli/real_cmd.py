@@ -30,6 +30,10 @@ def stop() -> None:
     rec = view.open_hand
     note = already_stopped(rec.hand) if rec is not None and rec.real else None
     if note is not None:
+        from popejoan_cli.cli.exits import spoken
+
+        # A clause (`play`'s line shows it after "stop: "): a capital and a full stop make it a sentence.
+        note = spoken(note)
         console().print(note[:1].upper() + note[1:] + ".", markup=False)
         return
     mark = (len(rec.hand.plays), len(rec.hand.stops), len(rec.hand.awards)) if rec is not None else (0, 0, 0)
@@ -114,14 +118,35 @@ def claim(
     pot = pot_named(view.the_rules(), what)  # its name, or the label the board shows
     verdict = tally_judge(rec.hand, rec.players.index(name), pot or what.lower(), amount) if rec.tally \
         else judge(rec.hand, rec.players.index(name), pot or what.lower(), amount)
-    if as_json:
+    if as_json:  # the English, whatever the language: `--json` never changes with it
         emit_json({"hand": rec.number, "player": name, "claim": what, "right": verdict.right, "why": verdict.text})
     elif verdict.right:
-        sys.stdout.write(verdict.text + "\n")
+        sys.stdout.write(_verdict_said(verdict.text) + "\n")
     if not verdict.right:
         if not as_json:
-            sys.stderr.write(f"popejoan: {verdict.text}\n")
+            sys.stderr.write(f"popejoan: {_verdict_said(verdict.text)}\n")
         raise typer.Exit(3)
+
+
+def _verdict_said(text: str) -> str:
+    """A claim's verdict in the command's language. `game.claims` names a pot by its label, which the
+    pure layer cannot translate: a preset's label is put in the language's words here first."""
+    from popejoan_cli.base.errors import Said
+    from popejoan_cli.cli.exits import spoken
+
+    if not isinstance(text, Said) or "popejoan_cli.render.i18n" not in sys.modules:
+        return str(text)  # English: nothing to look up (and nothing imported)
+    from popejoan_cli.render.i18n import pot_label
+
+    def label_pots(said: Said) -> None:
+        for key, value in said.params.items():
+            if isinstance(value, Said):
+                label_pots(value)
+            elif key == "pot" and isinstance(value, str):
+                said.params[key] = pot_label(value)  # the English text of the `Said` is already made
+
+    label_pots(text)
+    return spoken(text)
 
 
 @command(root, "void")

@@ -155,7 +155,9 @@ def ledger_settle(
         out.print(_transfer_line(move, amount(move.cents), bank_name), markup=False)
     out.print(board_line, markup=False)
     if result is not None:
-        out.print(rounding_note(result), markup=False, style="dim")
+        from popejoan_cli.cli.exits import spoken  # the note is the table's, in its language
+
+        out.print(spoken(rounding_note(result)), markup=False, style="dim")
 
 
 @command(ledger_app, "stats")

@@ -188,8 +188,11 @@ def simulate_cmd(
         raise UsageError(f"--processes {procs}: give 1 or more")
     limit = process_limit()
     if procs > limit:
-        sys.stderr.write(f"popejoan: --processes {procs} is more than this machine can use; using {limit} "
-                         f"({PER_CORE} per core, {MAX_PROCESSES} at most)\n")
+        from popejoan_cli.render.i18n import t
+
+        sys.stderr.write("popejoan: " + t("--processes {asked} is more than this machine can use; using {limit} "
+                                          "({per_core} per core, {most} at most)", asked=procs, limit=limit,
+                                          per_core=PER_CORE, most=MAX_PROCESSES) + "\n")
         procs = limit
     res = _run(rules, players, hands, seed, levels, procs)
     if as_json:

@@ -149,8 +149,12 @@ def play(
         mark = (len(rec.hand.plays), len(rec.hand.stops), len(rec.hand.awards))
         done = common.record(lambda v: line(v, plays)[0])
         say(progress(done.view.hands[rec.number - 1].hand, rec.players, *mark))
-    for note in notes:
-        console().print(f"stop: {note}.", markup=False)
+    if notes:
+        from popejoan_cli.cli.exits import spoken  # only when a stop was already recorded
+        from popejoan_cli.render.i18n import t
+
+        for note in notes:
+            console().print(t("stop: {note}.", note=spoken(note)), markup=False)
 
 
 @command(hand_app, "show")
@@ -296,7 +300,11 @@ def count(
     done = common.record(lambda view: [counted])
     found = [p for p in done.view.problems if p.key == f"seq {done.written[0][0]}"]
     if found:
-        sys.stderr.write(f"popejoan: MISMATCH: {found[0].message}\n  {found[0].hint}\n")
+        from popejoan_cli.cli.exits import spoken
+        from popejoan_cli.render.i18n import t
+
+        sys.stderr.write("popejoan: " + t("MISMATCH: {problem}", problem=spoken(found[0].message))
+                         + f"\n  {spoken(found[0].hint)}\n")
     else:
         from popejoan_cli.render.i18n import tn
 

@@ -2,6 +2,10 @@
 
 `judge` answers right or wrong and cites the plays that decide it, from what the referee
 derived (its awards and payments) and the plays themselves. Pure: no files, no printing.
+
+A verdict's words are a `Said` (docs/i18n.md: Errors): the English, exactly as before, for `--json`
+and the tests, and a whole sentence with named values for the CLI to say in the table's language.
+Each reason is a whole clause; a verdict puts one in its place (`right: {reason}; ...`).
 """
 
 from __future__ import annotations
@@ -9,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from popejoan_cli.base.errors import UsageError, allowed
+from popejoan_cli.base.errors import Said, SaidN, UsageError, allowed
 from popejoan_cli.game.cards import CARDS, SPARE, Card
 from popejoan_cli.game.hand import OUT_OF_PLAY, REMOVED, Award, Hand
 from popejoan_cli.game.rules import PotRule
@@ -18,7 +22,7 @@ from popejoan_cli.game.rules import PotRule
 @dataclass(frozen=True, slots=True)
 class Verdict:
     right: bool
-    text: str
+    text: str  # a `Said` where `judge` made it: the English, and its words for another language
 
 
 def _play_no(hand: Hand, card: int) -> int:
@@ -26,22 +30,43 @@ def _play_no(hand: Hand, card: int) -> int:
     return next((i + 1 for i, p in enumerate(hand.plays) if p.card == card), 0)
 
 
-def _where(hand: Hand, card: Card) -> str:
+def _then(parts: Sequence[object]) -> object:
+    """`a then b then c`, each `then` its own message so that a translator can put the word."""
+    said = parts[0]
+    for part in parts[1:]:
+        said = Said("{first} then {second}", first=said, second=part)
+    return said
+
+
+def _where(hand: Hand, card: Card) -> Said:
     by = hand.played_by[card]
     if by >= 0:
-        return f"{card.face} was played by {hand.names[by]}, play {_play_no(hand, card)}"
+        return Said("{card} was played by {player}, play {number}", card=card, player=hand.names[by],
+                    number=_play_no(hand, card))
     h = hand.holder[card]
     if h == REMOVED:
-        return f"{card.face} is out of the pack"
+        return Said("{card} is out of the pack", card=card)
     if h == OUT_OF_PLAY:
-        return f"{card.face} is the turn-up, out of play"
+        return Said("{card} is the turn-up, out of play", card=card)
     # While a virtual hand is played, a claim must not reveal the spare hand beyond what the
     # stops already told the table.
     if h == SPARE and hand.spare_told(card):
-        return f"{card.face} is in the spare hand"
+        return Said("{card} is in the spare hand", card=card)
     if hand.turnup == card and card not in (p.card for p in hand.plays):
-        return f"{card.face} was turned up and has not been played"
-    return f"{card.face} has not been played"
+        return Said("{card} was turned up and has not been played", card=card)
+    return Said("{card} has not been played", card=card)
+
+
+def _no_cards(hand: Hand, seat: int) -> Said:
+    """Why `seat` is owed nothing for cards left."""
+    names = hand.names
+    if hand.out is None:
+        return Said("nobody has gone out yet")
+    if hand.out != seat:
+        return Said("{out} went out, not {player}", out=names[hand.out], player=names[seat])
+    if hand.awaiting_pope:
+        return Said("the settlement waits to hear who still holds the Pope (`popejoan out --pope`)")
+    return Said("{player} went out, but nobody owes anything for cards left", player=names[seat])
 
 
 def judge(hand: Hand, seat: int, what: str, amount: int | None) -> Verdict:
@@ -52,20 +77,14 @@ def judge(hand: Hand, seat: int, what: str, amount: int | None) -> Verdict:
         paid = [p for p in hand.payments if p.payee == seat and p.why == "cards"]
         total = sum(p.amount for p in paid)
         if not paid:
-            if hand.out is None:
-                why = "nobody has gone out yet"
-            elif hand.out != seat:
-                why = f"{names[hand.out]} went out, not {who}"
-            elif hand.awaiting_pope:
-                why = "the settlement waits to hear who still holds the Pope (`popejoan out --pope`)"
-            else:
-                why = f"{who} went out, but nobody owes anything for cards left"
-            return Verdict(False, f"wrong: {who} is owed nothing for cards: {why}")
-        detail = ", ".join(f"{names[p.payer]} {p.amount}" for p in paid)
-        return _amount(f"{who} went out; paid for cards left: {detail}", total, amount)
+            return Verdict(False, Said("wrong: {player} is owed nothing for cards: {why}", player=who,
+                                       why=_no_cards(hand, seat)))
+        detail = ", ".join(f"{names[p.payer]} {p.amount}" for p in paid)  # names and numbers: no words
+        return _amount(Said("{player} went out; paid for cards left: {detail}", player=who, detail=detail),
+                       total, amount)
     pot = next((p for p in hand.rules.pots if p.name == what), None)
     if pot is None:
-        raise UsageError(f"no pot called {what!r} on this board",
+        raise UsageError(Said("no pot called {pot!r} on this board", pot=what),
                          allowed([*(p.name for p in hand.rules.pots), "cards"], what))
     won = [a for a in hand.awards if a.pot == pot.name]
     mine = [a for a in won if a.seat == seat]
@@ -73,59 +92,72 @@ def judge(hand: Hand, seat: int, what: str, amount: int | None) -> Verdict:
         a = mine[0]
         total = sum(x.amount for x in mine)
         if a.at == "turnup":
-            up = hand.turnup.face if hand.turnup is not None else "?"
-            return _amount(f"{who} dealt and turned up {up}", total, amount)
+            up = hand.turnup if hand.turnup is not None else "?"
+            return _amount(Said("{player} dealt and turned up {card}", player=who, card=up), total, amount)
         if a.at == "out":
-            return _amount(f"{who} went out first", total, amount)
-        return _amount(_played(hand, a.cards) + (" (shared)" if len(won) > 1 else ""), total, amount)
-    return Verdict(False, "wrong: " + _why_not(hand, pot, seat, won))
+            return _amount(Said("{player} went out first", player=who), total, amount)
+        played = _played(hand, a.cards)
+        return _amount(Said("{played} (shared)", played=played) if len(won) > 1 else played, total, amount)
+    return Verdict(False, Said("wrong: {why}", why=_why_not(hand, pot, seat, won)))
 
 
-def _played(hand: Hand, cards: Sequence[Card]) -> str:
+def _played(hand: Hand, cards: Sequence[Card]) -> object:
     """`Bob played J♣ then Q♣, plays 22–23`, or each card with its player when they differ."""
     names = hand.names
     plays = [_play_no(hand, c) for c in cards]
     by = [hand.played_by[c] for c in cards]
     if len(set(by)) == 1:
-        span = f"play {plays[0]}" if len(plays) == 1 else f"plays {plays[0]}–{plays[-1]}"
-        return f"{names[by[0]]} played {' then '.join(c.face for c in cards)}, {span}"
-    return " then ".join(f"{names[b]} played {c.face} (play {n})" for c, b, n in zip(cards, by, plays, strict=True))
+        if len(plays) == 1:
+            return Said("{player} played {cards}, play {number}", player=names[by[0]], cards=cards[0],
+                        number=plays[0])
+        return Said("{player} played {cards}, plays {first}–{last}", player=names[by[0]], cards=_then(cards),
+                    first=plays[0], last=plays[-1])
+    each = [Said("{player} played {card} (play {number})", player=names[b], card=c, number=n)
+            for c, b, n in zip(cards, by, plays, strict=True)]
+    return _then(each)
 
 
-def _amount(reason: str, paid: int, claimed: int | None) -> Verdict:
-    counters = f"{paid} counter{'s' if paid != 1 else ''}"
+def _amount(reason: object, paid: int, claimed: int | None) -> Verdict:
     if claimed is not None and claimed != paid:
-        return Verdict(False, f"wrong: {reason}; that pays {counters}, not {claimed}")
-    return Verdict(True, f"right: {reason}; paid {counters}")
+        return Verdict(False, SaidN("wrong: {reason}; that pays {n} counter, not {claimed}",
+                                    "wrong: {reason}; that pays {n} counters, not {claimed}", paid,
+                                    reason=reason, claimed=claimed))
+    return Verdict(True, SaidN("right: {reason}; paid {n} counter", "right: {reason}; paid {n} counters", paid,
+                               reason=reason))
 
 
-def _why_not(hand: Hand, pot: PotRule, seat: int, won: Sequence[Award]) -> str:
+def _why_not(hand: Hand, pot: PotRule, seat: int, won: Sequence[Award]) -> object:
     names = hand.names
     if won:
         first = hand.awards[next(i for i, a in enumerate(hand.awards) if a.pot == pot.name)]
         if first.at == "turnup":
-            up = hand.turnup.face if hand.turnup is not None else "?"
-            return f"the dealer, {names[first.seat]}, took {pot.label} when {up} was turned up"
+            up = hand.turnup if hand.turnup is not None else "?"
+            return Said("the dealer, {player}, took {pot} when {card} was turned up", player=names[first.seat],
+                        pot=pot.label, card=up)
         if first.at == "out":
-            return f"{names[first.seat]} went out first"
+            return Said("{player} went out first", player=names[first.seat])
         if pot.wins == "card":
             return _where(hand, first.cards[0])
-        winners = ", ".join(names[a.seat] for a in won)
-        return f"{pot.label} went to {winners}: {_played(hand, first.cards)}"
+        winners = ", ".join(names[a.seat] for a in won)  # names: no words
+        return Said("{pot} went to {winners}: {played}", pot=pot.label, winners=winners,
+                    played=_played(hand, first.cards))
     if pot.wins == "first-out":
-        return "nobody has gone out yet" if hand.out is None else f"{names[hand.out]} went out"
+        return Said("nobody has gone out yet") if hand.out is None else \
+            Said("{player} went out", player=names[hand.out])
     cards = [spec.resolve(hand.trump) for spec in pot.cards]
     if any(c is None for c in cards):
-        return f"{pot.label} needs a trump, and there is none this hand"
+        return Said("{pot} needs a trump, and there is none this hand", pot=pot.label)
     faces = [CARDS[c] for c in cards if c is not None]
     if pot.wins == "card":
         return _where(hand, faces[0])
     lo, hi = faces
     by = [hand.played_by[c] for c in faces]
     if min(by) < 0:
-        return "; ".join(_where(hand, c) for c in faces)
+        return Said("{first}; {second}", first=_where(hand, lo), second=_where(hand, hi))
     if by[0] != by[1] and hand.rules.play.pairs == "same-player":
-        return f"{_where(hand, lo)} and {_where(hand, hi)}: one player must play both"
+        return Said("{first} and {second}: one player must play both", first=_where(hand, lo),
+                    second=_where(hand, hi))
     if hand.rules.play.pair_order == "ascending" and _play_no(hand, lo) > _play_no(hand, hi):
-        return f"{hi.face} (play {_play_no(hand, hi)}) came before {lo.face} (play {_play_no(hand, lo)})"
-    return f"{pot.label} is not owed to {names[seat]}"
+        return Said("{high} (play {high_no}) came before {low} (play {low_no})", high=hi, high_no=_play_no(hand, hi),
+                    low=lo, low_no=_play_no(hand, lo))
+    return Said("{pot} is not owed to {player}", pot=pot.label, player=names[seat])

@@ -97,8 +97,9 @@ _SUIT_WORDS = (marked("C", "suit letter"), marked("D", "suit letter"), marked("H
 POT_LABELS = (marked("Pope", "pot"), marked("Matrimony", "pot"), marked("Intrigue", "pot"), marked("Ace", "pot"),
               marked("King", "pot"), marked("Queen", "pot"), marked("Jack", "pot"), marked("Game", "pot"),
               marked("Ace of hearts", "pot"), marked("King of clubs", "pot"), marked("Queen of diamonds", "pot"),
-              marked("Jack of spades", "pot"))
-"""The presets' pot labels, in the catalogue under the context `pot` (a table's own labels stay as written)."""
+              marked("Jack of spades", "pot"), marked("First out", "pot"), marked("Kitty", "pot"))
+"""The presets' pot labels, in the catalogue under the context `pot` (a table's own labels stay as written):
+the seeds' (`russian`, `michigan`, `boodle`) and the other presets' (`modern-stops`, `newmarket`)."""
 
 
 def face(card: Card) -> str:
@@ -124,3 +125,31 @@ def suit_label(suit: Suit) -> str:
 def pot_label(label: str) -> str:
     """A pot's label in the current language: the presets' labels are translated, a table's own are not."""
     return tp("pot", label) if label in POT_LABELS else label
+
+
+def spoken_said(text: str) -> str:
+    """A `Said` (an error's words, raised in a layer that cannot look them up) in the current
+    language: its msgid looked up and its values filled in, cards in this language's faces and
+    a nested `Said` spoken in turn; anything else, and everything in English, as it is."""
+    from popejoan_cli.base.errors import Said, SaidN  # only another language speaks a Said
+    from popejoan_cli.game.cards import Card, Suit
+
+    if not isinstance(text, Said) or language() == "en":
+        return str(text)
+    values: dict[str, object] = {}
+    for name, value in text.params.items():
+        if isinstance(value, Said):
+            values[name] = spoken_said(value)
+        elif isinstance(value, Card):
+            values[name] = face(value)
+        elif isinstance(value, Suit):
+            values[name] = suit_label(value)
+        else:
+            values[name] = value
+    # The msgid is not a constant here: the catalogue test checks it where the `Said` was made.
+    if isinstance(text, SaidN):
+        count = values.pop("n")
+        look_up_n = tn
+        return str(look_up_n(text.msgid, text.plural, int(count), **values))  # type: ignore[call-overload]
+    look_up = t
+    return str(look_up(text.msgid, **values))

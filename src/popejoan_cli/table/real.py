@@ -9,6 +9,7 @@ order before anything is written; `already_stopped` says when a `stop` has nothi
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 
 from popejoan_cli.base.errors import IllegalPlay, Problem, RuleViolation, Said, SaidN, UsageError
 from popejoan_cli.game.board import Board
@@ -84,7 +85,23 @@ def already_stopped(hand: Hand) -> str | None:
     if hand.can_call_stop() or not (hand.stops and hand.lead_due) or hand.ended:
         return None
     done = hand.stops[-1]
-    return f"the run had already stopped at {done.card.face} ({done.reason}): nothing to record"
+    sentence = _ALREADY.get(done.reason)
+    return sentence(done.card) if sentence is not None else \
+        f"the run had already stopped at {done.card.face} ({done.reason}): nothing to record"
+
+
+# One whole sentence for each reason, its code in brackets as the English note has always shown
+# it, so that another language can say the reason in words.
+_ALREADY: dict[str, Callable[[Card], Said]] = {
+    "top": lambda card: Said("the run had already stopped at {card} (top): nothing to record", card=card),
+    "removed": lambda card: Said("the run had already stopped at {card} (removed): nothing to record", card=card),
+    "spare": lambda card: Said("the run had already stopped at {card} (spare): nothing to record", card=card),
+    "turnup": lambda card: Said("the run had already stopped at {card} (turnup): nothing to record", card=card),
+    "played": lambda card: Said("the run had already stopped at {card} (played): nothing to record", card=card),
+    "not-in-turn": lambda card: Said("the run had already stopped at {card} (not-in-turn): nothing to record",
+                                     card=card),
+    "called": lambda card: Said("the run had already stopped at {card} (called): nothing to record", card=card),
+}
 
 
 def line(view: TableView, typed: list[tuple[str, str | None]]) -> tuple[list[Event], list[str]]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 
-from popejoan_cli.base.errors import UsageError, allowed
+from popejoan_cli.base.errors import Said, SaidN, UsageError, allowed
 from popejoan_cli.table.ledger import changes, postings
 from popejoan_cli.table.view import TableView
 
@@ -142,13 +142,17 @@ def money(cents: int, currency: str) -> str:
 
 
 def rounding_note(s: Settlement) -> str:
-    """The rounding, stated."""
-    base = (f"1 counter = {s.value} {s.currency}; each amount is rounded half to even to a whole cent")
+    """The rounding, stated: a `Said` (docs/i18n.md: Errors), so the CLI can say it in the table's language."""
     if not s.residue:
-        return base + "; nothing was left over."
-    who = ", ".join(dict.fromkeys(s.residue_to))
-    return base + (f"; the rounding left {s.residue:+d} cent{'' if abs(s.residue) == 1 else 's'}, taken by {who} "
-                   "(whose rounding moved furthest the other way; ties by name).")
+        return Said("1 counter = {value} {currency}; each amount is rounded half to even to a whole cent; "
+                    "nothing was left over.", value=s.value, currency=s.currency)
+    who = ", ".join(dict.fromkeys(s.residue_to))  # names: no words
+    # The count is the residue's size, for the plural; the sentence shows it signed.
+    return SaidN("1 counter = {value} {currency}; each amount is rounded half to even to a whole cent; the rounding "
+                 "left {residue} cent, taken by {who} (whose rounding moved furthest the other way; ties by name).",
+                 "1 counter = {value} {currency}; each amount is rounded half to even to a whole cent; the rounding "
+                 "left {residue} cents, taken by {who} (whose rounding moved furthest the other way; ties by name).",
+                 abs(s.residue), value=s.value, currency=s.currency, residue=f"{s.residue:+d}", who=who)
 
 
 # ------------------------------------------------------------------------------ stats

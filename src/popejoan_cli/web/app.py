@@ -9,6 +9,8 @@
   `tables.record` (the journal, lock and referee of `popejoan lead`); `POST /p/{token}/next`
   deals the next practice hand (practice only).
 - `GET /b/{token}`, `/b/{token}/state`, `/b/{token}/events`: the board page: `board_json` only.
+- `GET /p/{token}/words`, `/b/{token}/words`: the pages' own words in the table's language (`page_words`);
+  the HTML is sent with its labels (`data-w`) and `<html lang>` already in that language.
 - `GET /s/{name}`: the pages' own stylesheet and script. Anything else: 404, saying nothing.
 
 A token is in the path, so every response says `Referrer-Policy: no-referrer`; no response may
@@ -19,7 +21,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
+import re
 import secrets
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
@@ -39,6 +43,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from popejoan_cli.base.errors import BadInput, IllegalPlay, PopejoanError
 from popejoan_cli.game.cards import Card
+from popejoan_cli.render.i18n import t
 from popejoan_cli.render.practice_views import for_you
 from popejoan_cli.store import tables
 from popejoan_cli.table import moves
@@ -46,10 +51,12 @@ from popejoan_cli.table.events import Event
 from popejoan_cli.table.view import TableView
 from popejoan_cli.web.hub import Hub, Screen, Stream
 from popejoan_cli.web.practice import Practice
-from popejoan_cli.web.words import board_json, lead_lines, seat_json, text
+from popejoan_cli.web.words import board_json, lead_lines, page_words, seat_json, speak, spoken, text
 
 STATIC = Path(__file__).parent / "static"
 ASSETS = {"style.css": "text/css; charset=utf-8", "page.js": "text/javascript; charset=utf-8"}
+WORDED = re.compile(r'(<(\w+)[^>]*\sdata-w="([^"]+)"[^>]*>)([^<]*)(</\2>)')
+"""An element of a page whose text is one of the pages' words: `<h2 data-w="Standings">Standings</h2>`."""
 MAX_BODY = 1024
 """The most a request's body may hold: a lead is a card and a number."""
 HEARTBEAT = 15.0
@@ -135,21 +142,21 @@ async def json_body(request: Request) -> dict[str, Any]:
     """The request's JSON object, refused if it is not JSON (415), too big (413) or not an object (400)."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
-        raise Refused(415, "send JSON (Content-Type: application/json)")
+        raise Refused(415, t("send JSON (Content-Type: application/json)"))
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-        raise Refused(413, f"a request may hold at most {MAX_BODY} bytes")
+        raise Refused(413, t("a request may hold at most {n} bytes", n=MAX_BODY))
     body = b""
     async for chunk in request.stream():
         body += chunk
         if len(body) > MAX_BODY:
-            raise Refused(413, f"a request may hold at most {MAX_BODY} bytes")
+            raise Refused(413, t("a request may hold at most {n} bytes", n=MAX_BODY))
     try:
         data = json.loads(body or b"{}")
     except ValueError:
-        raise Refused(400, "the request is not valid JSON") from None
+        raise Refused(400, t("the request is not valid JSON")) from None
     if not isinstance(data, dict):
-        raise Refused(400, "send a JSON object, such as {\"card\": \"AS\", \"seq\": 12}")
+        raise Refused(400, t("send a JSON object, such as {example}", example='{"card": "AS", "seq": 12}'))
     return data
 
 
@@ -157,7 +164,7 @@ def refusal(err: PopejoanError) -> Refused:
     """A refusal in the command line's words: the message, and the rule (or the hint) beneath it.
     The referee's words never say where a card the table has not seen lies (`game.legality`)."""
     rule = err.rule if isinstance(err, IllegalPlay) else err.hint
-    return Refused(400 if isinstance(err, BadInput) else 409, err.message, rule)
+    return Refused(400 if isinstance(err, BadInput) else 409, spoken(err.message), spoken(rule))
 
 
 def leading(player: str, seq: int, card: Card, mark: dict[str, int]) -> Callable[[TableView], list[Event]]:
@@ -165,18 +172,18 @@ def leading(player: str, seq: int, card: Card, mark: dict[str, int]) -> Callable
     the fold then asks the referee, as for `popejoan lead`. `mark` is told the hand's number."""
     def make(view: TableView) -> list[Event]:
         if view.last_seq != seq:
-            raise Refused(409, "the table has moved on since your page was drawn: look again",
-                          "each lead answers the table as it stands")
+            raise Refused(409, t("the table has moved on since your page was drawn: look again"),
+                          t("each lead answers the table as it stands"))
         rec = view.open_hand
         if rec is not None and rec.real:
-            raise Refused(409, "this hand is played with a real deck: the table records its cards",
-                          "`popejoan play NAME CARD` records a real deck's cards")
+            raise Refused(409, t("this hand is played with a real deck: the table records its cards"),
+                          t("`popejoan play NAME CARD` records a real deck's cards"))
         mine = (rec is not None and not rec.real and player in rec.players and rec.hand.lead_due
                 and rec.players.index(player) in rec.hand.lead_seats())
         if rec is None or not mine:
             lead_of = rec.players[rec.hand.leader] if rec is not None and rec.hand.lead_due else None
-            raise Refused(409, f"it is {lead_of}'s lead, not yours" if lead_of else "no lead is due",
-                          "who leads after a stop")
+            whose = t("it is {player}'s lead, not yours", player=lead_of) if lead_of else t("no lead is due")
+            raise Refused(409, whose, t("who leads after a stop"))
         mark["hand"] = rec.number
         return [moves.lead_by(view, player, card)]
     return make
@@ -201,6 +208,7 @@ class Served:
             self.hub.end_streams()
 
     def screen_json(self, view: TableView, screen: Screen) -> dict[str, Any]:
+        speak(view)  # the table's language, for the narration and the labels alike
         if screen is None:
             return board_json(view)
         practice = self.practice
@@ -217,6 +225,7 @@ class Served:
         """Whose screen the token opens (None: the board) and the table now; 404 for any other token."""
         token = request.path_params["token"]
         view = await self.hub.view()
+        speak(view)  # whatever this request says (a refusal, the page) is said in the table's language
         if board:
             if not self.links.is_board(token):
                 raise HTTPException(404)
@@ -226,13 +235,31 @@ class Served:
             raise HTTPException(404)
         return player, view
 
+    def page(self, name: str, view: TableView) -> HTMLResponse:
+        """The page with its labels in the table's language and `<html lang>` saying which (English: as written)."""
+        lang = speak(view)
+        page = self.pages[name]
+        if lang == "en":
+            return HTMLResponse(page)
+        words = page_words(lang)["words"]
+
+        def worded(m: re.Match[str]) -> str:
+            return m[1] + html.escape(words.get(m[3], m[4]), quote=False) + m[5]
+
+        return HTMLResponse(WORDED.sub(worded, page).replace('<html lang="en">', f'<html lang="{lang}">', 1))
+
     async def player_page(self, request: Request) -> Response:
-        await self.screen(request, False)
-        return HTMLResponse(self.pages["player.html"])
+        _, view = await self.screen(request, False)
+        return self.page("player.html", view)
 
     async def board_page(self, request: Request) -> Response:
-        await self.screen(request, True)
-        return HTMLResponse(self.pages["board.html"])
+        _, view = await self.screen(request, True)
+        return self.page("board.html", view)
+
+    async def words(self, request: Request) -> Response:
+        """The pages' own words (`page_words`) in the table's language, for page.js."""
+        _, view = await self.screen(request, request.url.path.startswith("/b/"))
+        return JSONResponse(page_words(speak(view)))
 
     async def state(self, request: Request) -> Response:
         who, view = await self.screen(request, request.url.path.startswith("/b/"))
@@ -266,7 +293,8 @@ class Served:
             data = await json_body(request)
             card, seq = data.get("card"), data.get("seq")
             if not isinstance(card, str) or type(seq) is not int:
-                raise Refused(400, "send the card and the table's seq, such as {\"card\": \"AS\", \"seq\": 12}")
+                raise Refused(400, t("send the card and the table's seq, such as {example}",
+                                    example='{"card": "AS", "seq": 12}'))
             done = await self.record(leading(player, seq, Card.parse(card), mark))
         except Refused as err:
             return err.response()
@@ -324,6 +352,7 @@ class Served:
             Route("/p/{token}/next", self.next_hand, methods=["POST"]),
             Route("/b/{token}", self.board_page), Route("/b/{token}/state", self.state),
             Route("/b/{token}/events", self.events), Route("/s/{name}", self.asset),
+            Route("/p/{token}/words", self.words), Route("/b/{token}/words", self.words),
         ]
 
 

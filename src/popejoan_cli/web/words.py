@@ -11,11 +11,14 @@ and letter. The narration says only what the command line says at the table: sto
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Any
 
-from popejoan_cli.game.cards import Card
-from popejoan_cli.render import narrate
+from popejoan_cli.base.words import choose
+from popejoan_cli.game.cards import RANK_NAMES, Card, Suit
+from popejoan_cli.render import i18n, narrate
+from popejoan_cli.render.i18n import tp
 from popejoan_cli.render.narrate import Line
 from popejoan_cli.render.practice_views import for_you
 from popejoan_cli.table.events import CardLed, EventVoided, HandCheckpointed, HandDealt, RealHandDealt, TallyHandDealt
@@ -71,10 +74,90 @@ def last_lines(view: TableView) -> list[Line]:
     return []
 
 
+def speak(view: TableView) -> str:
+    """Speak the table's language (`base.words.choose`: POPEJOAN_LANG, the table's own, the locale of the
+    server's process) before anything is said, as the command line does for each command; returns it."""
+    lang = choose(os.environ, view.lang)
+    i18n.use(lang)
+    return lang
+
+
+def spoken(text: str) -> str:
+    """A refusal's `Said` in the current language, as the command line says it."""
+    return i18n.spoken_said(text)
+
+
+def _page_words() -> dict[str, str]:
+    """The words page.js draws with, msgid to text, looked up now (each a constant, for the catalogue test)."""
+    words = [
+        tp("page", "Pope Joan"), tp("page", "Pope Joan: your hand"), tp("page", "Pope Joan: the board"),
+        tp("page", "Your hand"), tp("page", "Deal the next hand"), tp("page", "At the table"),
+        tp("page", "The board"), tp("page", "Last run"), tp("page", "Standings"), tp("page", "Hand by hand"),
+        tp("page", "Runs this hand"), tp("page", "Pots paid this hand"),
+        tp("page", "{table} · hand {hand}"), tp("page", "The session has ended."),
+        tp("page", "No hand dealt yet: {dealer} deals first."), tp("page", "Hand {hand} is over."),
+        tp("page", "Hand {hand} is over. Its seed was {seed}."), tp("page", "Your lead."),
+        tp("page", "{player} to lead."), tp("page", "Hand {hand} is being played."), tp("page", "Turn-up {card}"),
+        tp("page", "Trump: {suit}"), tp("page", "No hand dealt yet"), tp("page", "No turn-up"),
+        tp("page", "Spare hand: {cards}"), tp("page", "{player} leads {cards}"), tp("page", "No lead yet."),
+        tp("page", "{player} wins {pot} {cards}: {counters}"), tp("page", "Player"), tp("page", "Counters"),
+        tp("page", "Cards"), tp("page", "{player} (deals)"), tp("page", "{player} ← to lead"),
+        tp("page", "{player} (deals) ← to lead"), tp("page", "Hand"), tp("page", "Seed"), tp("page", "Out"),
+        tp("page", "void"), tp("page", "A real deck: your cards are in your hand."),
+        tp("page", "No hand is being played."), tp("page", "Your lead: tap a card marked Play."), tp("page", "Play"),
+        tp("page", "Practice against {computers} computers ({level}), session seed {seed}."),
+        tp("page", "Practice against {computers} computers ({level}), session seed {seed}; this hand's seed {hand}."),
+        tp("page", "refused"), tp("page", "rule: {rule}"), tp("page", "the server refused ({status})"),
+        tp("page", "the server cannot be reached"), tp("page", "Reconnecting…"), tp("page", "{rank} of {suit}"),
+    ]
+    return dict(zip(_PAGE_IDS, words, strict=True))
+
+
+_PAGE_IDS = (
+    "Pope Joan", "Pope Joan: your hand", "Pope Joan: the board", "Your hand", "Deal the next hand", "At the table",
+    "The board", "Last run", "Standings", "Hand by hand", "Runs this hand", "Pots paid this hand",
+    "{table} · hand {hand}", "The session has ended.", "No hand dealt yet: {dealer} deals first.",
+    "Hand {hand} is over.", "Hand {hand} is over. Its seed was {seed}.", "Your lead.", "{player} to lead.",
+    "Hand {hand} is being played.", "Turn-up {card}", "Trump: {suit}", "No hand dealt yet", "No turn-up",
+    "Spare hand: {cards}", "{player} leads {cards}", "No lead yet.", "{player} wins {pot} {cards}: {counters}",
+    "Player", "Counters", "Cards", "{player} (deals)", "{player} ← to lead", "{player} (deals) ← to lead", "Hand",
+    "Seed", "Out", "void", "A real deck: your cards are in your hand.", "No hand is being played.",
+    "Your lead: tap a card marked Play.", "Play",
+    "Practice against {computers} computers ({level}), session seed {seed}.",
+    "Practice against {computers} computers ({level}), session seed {seed}; this hand's seed {hand}.",
+    "refused", "rule: {rule}", "the server refused ({status})", "the server cannot be reached", "Reconnecting…",
+    "{rank} of {suit}",
+)
+"""The msgids of `_page_words`, in its order: the keys page.js looks its words up by."""
+
+
+def page_words(lang: str) -> dict[str, Any]:
+    """All the pages' own words in `lang` (spoken now): the labels, the cards' ranks and suit letters, each suit
+    as `♠ п пики`, and the three forms of a count of cards and of counters with the plural rule's name, so that
+    page.js says "1 карта", "3 карты", "7 карт" itself."""
+    def forms(singular: str, plural: str) -> list[str]:
+        return [i18n.template_n(singular, plural, n) for n in (1, 2, 5)]  # one, few, many (English: 1, 2, 2)
+
+    suits = {s.name: i18n.suit_label(s) for s in Suit}  # `♠ S spades`, `♠ п пики`: symbol, letter, name
+    ranks = {r: i18n.face(Card.parse(r + "S"))[:-1] for r in RANK_NAMES}
+    return {
+        "lang": lang, "plural": lang, "words": _page_words(), "ranks": ranks,
+        "suits": suits, "letters": {k: v.split(" ")[1] for k, v in suits.items()},
+        "names": {k: v.split(" ", 2)[2] for k, v in suits.items()},
+        # The same messages as `i18n.cards` and `i18n.counters` (in core.po), their forms for page.js.
+        "cards": forms("{n} card", "{n} cards"), "counters": forms("{n} counter", "{n} counters"),
+    }
+
+
 def _add_words(state: State, view: TableView, you: str | None = None) -> State:
     """The narration, each stop's words and the settlement's lines, beside the facts; with `you`, told to
     that player in the second person where their name is "You" (practice), as `popejoan practice` tells it."""
     rec = shown_hand(view)
+    # The presets' pot labels and the trump's name in the table's language (as they were, in English).
+    for pot in (*state["pots"], *state["awards"]):
+        pot["label"] = i18n.pot_label(pot["label"])
+    if state["trump"] is not None:
+        state["trump"]["title"] = i18n.suit_label(Suit[state["trump"]["suit"]]).split(" ", 2)[2]
 
     def told(lines: Sequence[Line]) -> list[Line]:
         return for_you(lines, you) if you else list(lines)

@@ -1,11 +1,17 @@
 // popejoan serve: the player's page and the board page. Plain JavaScript, no build step.
 // The state comes from this server only: /state once, then /events (Server-Sent Events).
 // Text from people (names, labels) is always set as textContent, never parsed as HTML.
+// The page's own words come from the server (/words: the table's language); English is the default here.
 "use strict";
 
 (function () {
   var SYMBOLS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
   var SUITS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+  // The words in the table's language, as /words gives them (`web.words.page_words`); until then, English.
+  var L = {
+    lang: "en", plural: "en", words: {}, ranks: {}, letters: {}, names: SUITS, suits: {},
+    cards: ["{n} card", "{n} cards", "{n} cards"], counters: ["{n} counter", "{n} counters", "{n} counters"]
+  };
   var base = window.location.pathname.replace(/\/+$/, "");
   var screen = document.body.getAttribute("data-screen");
   var state = null;
@@ -20,23 +26,72 @@
     return e;
   }
 
+  // A message by its English (the msgid), in the table's language, its {placeholders} filled in one pass.
+  function w(id, values) {
+    var text = (L.words && L.words[id]) || id;
+    return text.replace(/\{(\w+)\}/g, function (m, k) {
+      return values && Object.prototype.hasOwnProperty.call(values, k) ? String(values[k]) : m;
+    });
+  }
+
+  // Which of a count's three forms (one, few, many): Russian's rule, as in the catalogue's header; English's.
+  function form(n) {
+    if (L.plural === "ru") {
+      return n % 10 === 1 && n % 100 !== 11 ? 0 : (n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 10 || n % 100 >= 20) ? 1 : 2);
+    }
+    return n === 1 ? 0 : 2;
+  }
+
+  function count(kind, n) { return L[kind][form(n)].replace("{n}", String(n)); }
+
+  // A message whose placeholders are drawn by functions (cards as cards) or filled with text, into `parent`.
+  function fill(parent, id, values) {
+    var text = (L.words && L.words[id]) || id;
+    var at = 0;
+    var re = /\{(\w+)\}/g;
+    var m;
+    var add = function (s) { if (s) { parent.appendChild(document.createTextNode(s)); } };
+    var words = "";  // text not yet added: one text node between cards, as the pages always drew it
+    while ((m = re.exec(text)) !== null) {
+      words += text.slice(at, m.index);
+      var v = values[m[1]];
+      if (typeof v === "function") { add(words); words = ""; v(parent); }
+      else { words += v === undefined ? m[0] : String(v); }
+      at = m.index + m[0].length;
+    }
+    add(words + text.slice(at));
+    return parent;
+  }
+
   function clear(node) { while (node && node.firstChild) { node.removeChild(node.firstChild); } }
 
-  // A card: rank, the suit's symbol AND its letter (never colour alone), e.g. "A♠ S".
+  // A card: rank, the suit's symbol AND its letter (never colour alone), e.g. "A♠ S"; "Т♠ п" at a Russian table.
   function cardFace(code, tag) {
     var suit = code.slice(-1);
-    var rank = code.slice(0, -1);
+    var rank = L.ranks[code.slice(0, -1)] || code.slice(0, -1);
     var face = el(tag || "span", "card suit-" + suit);
-    face.setAttribute("aria-label", rank + " of " + (SUITS[suit] || suit));
+    face.setAttribute("aria-label", w("{rank} of {suit}", { rank: rank, suit: L.names[suit] || suit }));
     face.appendChild(el("span", "rank", rank));
     face.appendChild(el("span", "sym", SYMBOLS[suit] || "?"));
-    face.appendChild(el("small", "letter", suit));
+    face.appendChild(el("small", "letter", L.letters[suit] || suit));
     return face;
   }
 
-  // Text from the narration names cards by their faces ("K♦"): each is drawn as a card, letter and all.
+  // Text from the narration names cards by their faces ("K♦", "К♦"): each is drawn as a card, letter and all.
   var FACE = /(10|[2-9AJQK])([\u2663\u2666\u2665\u2660])/g;
   var LETTER = { "\u2663": "C", "\u2666": "D", "\u2665": "H", "\u2660": "S" };
+  var RANK = {};  // a rank as the narration prints it -> as the card's code has it ("Т" -> "A")
+
+  function learnRanks() {
+    var shown = [];
+    RANK = {};
+    Object.keys(L.ranks).forEach(function (code) {
+      var r = L.ranks[code];
+      RANK[r] = code;
+      if (r !== "10" && !/^[2-9]$/.test(r)) { shown.push(r.replace(/[^\w\u0400-\u04ff]/g, "")); }
+    });
+    if (shown.length) { FACE = new RegExp("(10|[2-9]|" + shown.join("|") + ")([\u2663\u2666\u2665\u2660])", "g"); }
+  }
 
   function textWithCards(parent, text) {
     var at = 0;
@@ -44,7 +99,7 @@
     FACE.lastIndex = 0;
     while ((m = FACE.exec(text)) !== null) {
       if (m.index > at) { parent.appendChild(document.createTextNode(text.slice(at, m.index))); }
-      parent.appendChild(cardFace(m[1] + LETTER[m[2]]));
+      parent.appendChild(cardFace((RANK[m[1]] || m[1]) + LETTER[m[2]]));
       at = m.index + m[0].length;
     }
     if (at < text.length) { parent.appendChild(document.createTextNode(text.slice(at))); }
@@ -64,14 +119,17 @@
   }
 
   function drawTurn(s) {
-    var title = s.table + (s.hand ? " \u00b7 hand " + s.hand : "");
+    var title = s.hand ? w("{table} \u00b7 hand {hand}", { table: s.table, hand: s.hand }) : s.table;
     $("title").textContent = title;
     var turn;
-    if (s.ended) { turn = "The session has ended."; }
-    else if (s.hand === null) { turn = "No hand dealt yet: " + s.next_dealer + " deals first."; }
-    else if (s.over) { turn = "Hand " + s.hand + " is over." + (s.seed !== null ? " Its seed was " + s.seed + "." : ""); }
-    else if (s.lead) { turn = (s.you && s.you.your_lead) ? "Your lead." : s.lead + " to lead."; }
-    else { turn = "Hand " + s.hand + " is being played."; }
+    if (s.ended) { turn = w("The session has ended."); }
+    else if (s.hand === null) { turn = w("No hand dealt yet: {dealer} deals first.", { dealer: s.next_dealer }); }
+    else if (s.over) {
+      turn = s.seed !== null ? w("Hand {hand} is over. Its seed was {seed}.", { hand: s.hand, seed: s.seed })
+        : w("Hand {hand} is over.", { hand: s.hand });
+    }
+    else if (s.lead) { turn = (s.you && s.you.your_lead) ? w("Your lead.") : w("{player} to lead.", { player: s.lead }); }
+    else { turn = w("Hand {hand} is being played.", { hand: s.hand }); }
     $("turn").textContent = turn;
   }
 
@@ -87,26 +145,29 @@
     var centre = $("centre");
     clear(centre);
     if (s.turnup) {
-      var up = el("p", "turnup", "Turn-up ");
-      up.appendChild(cardFace(s.turnup));
+      var up = fill(el("p", "turnup"), "Turn-up {card}", { card: function (p) { p.appendChild(cardFace(s.turnup)); } });
       centre.appendChild(up);
-      centre.appendChild(el("p", "trump", "Trump: " + s.trump.symbol + " " + s.trump.suit + " " + s.trump.title));
+      var trump = L.suits[s.trump.suit] || s.trump.symbol + " " + s.trump.suit + " " + s.trump.title;
+      centre.appendChild(el("p", "trump", w("Trump: {suit}", { suit: trump })));
     } else {
-      centre.appendChild(el("p", "turnup", s.hand === null ? "No hand dealt yet" : "No turn-up"));
+      centre.appendChild(el("p", "turnup", s.hand === null ? w("No hand dealt yet") : w("No turn-up")));
     }
     if (s.spare !== null && s.spare !== undefined) {
-      centre.appendChild(el("p", "note", "Spare hand: " + s.spare + " cards"));
+      // English said "cards" even for one spare card; its pages stay as they were.
+      var spare = L.plural === "en" ? s.spare + " cards" : count("cards", s.spare);
+      centre.appendChild(el("p", "note", w("Spare hand: {cards}", { cards: spare })));
     }
   }
 
   function runNode(run) {
     var div = el("div", "run");
-    var p = el("p", "line", run.leader + " leads ");
-    run.cards.forEach(function (c, i) {
-      p.appendChild(cardFace(c.card));
-      if (i && run.cards[i - 1].player !== c.player) { p.appendChild(document.createTextNode(" (" + c.player + ")")); }
-      p.appendChild(document.createTextNode(" "));
-    });
+    var p = fill(el("p", "line"), "{player} leads {cards}", { player: run.leader, cards: function (p) {
+      run.cards.forEach(function (c, i) {
+        p.appendChild(cardFace(c.card));
+        if (i && run.cards[i - 1].player !== c.player) { p.appendChild(document.createTextNode(" (" + c.player + ")")); }
+        p.appendChild(document.createTextNode(" "));
+      });
+    } });
     div.appendChild(p);
     if (run.stop) { div.appendChild(textWithCards(el("p", "stop"), run.stop.why || "")); }
     return div;
@@ -117,21 +178,23 @@
     if (all) {
       clear(all);
       s.runs.slice().reverse().forEach(function (run) { all.appendChild(runNode(run)); });
-      if (!s.runs.length) { all.appendChild(el("p", "note", "No lead yet.")); }
+      if (!s.runs.length) { all.appendChild(el("p", "note", w("No lead yet."))); }
     }
     var last = $("lastrun");
     if (last) {
       clear(last);
       if (s.runs.length) { last.appendChild(runNode(s.runs[s.runs.length - 1])); }
-      else { last.appendChild(el("p", "note", "No lead yet.")); }
+      else { last.appendChild(el("p", "note", w("No lead yet."))); }
     }
     var awards = $("awards");
     if (awards) {
       clear(awards);
       s.awards.forEach(function (a) {
-        var li = el("li", "", a.player + " wins " + a.label + " ");
-        a.cards.forEach(function (c) { li.appendChild(cardFace(c)); li.appendChild(document.createTextNode(" ")); });
-        li.appendChild(document.createTextNode(": " + a.counters + " counter" + (a.counters === 1 ? "" : "s")));
+        var li = fill(el("li", ""), "{player} wins {pot} {cards}: {counters}", {
+          player: a.player, pot: a.label, counters: count("counters", a.counters), cards: function (li) {
+            a.cards.forEach(function (c) { li.appendChild(cardFace(c)); li.appendChild(document.createTextNode(" ")); });
+          }
+        });
         awards.appendChild(li);
       });
     }
@@ -141,11 +204,13 @@
     var table = $("standings");
     clear(table);
     var head = el("tr");
-    ["Player", "Counters", "Cards"].forEach(function (h) { head.appendChild(el("th", "", h)); });
+    [w("Player"), w("Counters"), w("Cards")].forEach(function (h) { head.appendChild(el("th", "", h)); });
     table.appendChild(head);
     s.players.forEach(function (p) {
       var tr = el("tr", p.leader ? "leader" : "");
-      var name = p.name + (p.dealer ? " (deals)" : "") + (p.leader ? " \u2190 to lead" : "");
+      var name = p.dealer && p.leader ? w("{player} (deals) \u2190 to lead", { player: p.name })
+        : p.dealer ? w("{player} (deals)", { player: p.name })
+        : p.leader ? w("{player} \u2190 to lead", { player: p.name }) : p.name;
       tr.appendChild(el("td", "", name));
       tr.appendChild(el("td", "num", p.balance));
       tr.appendChild(el("td", "num", p.held === null ? "\u2013" : p.held));
@@ -157,14 +222,14 @@
       box.hidden = !s.history.length;
       clear(hist);
       var h = el("tr");
-      ["Hand", "Seed", "Out"].concat(s.players.map(function (p) { return p.name; }))
+      [w("Hand"), w("Seed"), w("Out")].concat(s.players.map(function (p) { return p.name; }))
         .forEach(function (t) { h.appendChild(el("th", "", t)); });
       hist.appendChild(h);
       s.history.forEach(function (rec) {
         var tr = el("tr");
         tr.appendChild(el("td", "num", rec.hand));
         tr.appendChild(el("td", "", rec.seed === null ? "\u2013" : rec.seed));
-        tr.appendChild(el("td", "", rec.void ? "void" : (rec.out || "\u2013")));
+        tr.appendChild(el("td", "", rec.void ? w("void") : (rec.out || "\u2013")));
         s.players.forEach(function (p) {
           var n = rec.net[p.name];
           tr.appendChild(el("td", "num", n === undefined ? "" : (n > 0 ? "+" : "") + n));
@@ -181,10 +246,9 @@
     var legal = {};
     (you.legal || []).forEach(function (c) { legal[c] = true; });
     if (you.hand === null) {
-      $("hand-note").textContent = s.real ? "A real deck: your cards are in your hand." : "No hand is being played.";
+      $("hand-note").textContent = s.real ? w("A real deck: your cards are in your hand.") : w("No hand is being played.");
     } else {
-      $("hand-note").textContent = you.your_lead ? "Your lead: tap a card marked Play." :
-        you.hand.length + " card" + (you.hand.length === 1 ? "" : "s");
+      $("hand-note").textContent = you.your_lead ? w("Your lead: tap a card marked Play.") : count("cards", you.hand.length);
       you.hand.forEach(function (code) {
         var ok = you.your_lead && legal[code] === true;
         var b = cardFace(code, "button");
@@ -192,7 +256,7 @@
         b.className += ok ? " legal" : "";
         b.disabled = !ok || pending;
         if (ok) {
-          b.appendChild(el("span", "play", "Play"));
+          b.appendChild(el("span", "play", w("Play")));
           b.addEventListener("click", function () { lead(code); });
         }
         hand.appendChild(b);
@@ -202,8 +266,10 @@
     var box = $("practice");
     if (practice) {
       box.hidden = false;
-      $("practice-seed").textContent = "Practice against " + practice.computers + " computers (" + practice.level +
-        "), session seed " + practice.seed + (practice.hand_seed !== null ? "; this hand's seed " + practice.hand_seed : "") + ".";
+      var about = { computers: practice.computers, level: practice.level, seed: practice.seed, hand: practice.hand_seed };
+      $("practice-seed").textContent = practice.hand_seed !== null
+        ? w("Practice against {computers} computers ({level}), session seed {seed}; this hand's seed {hand}.", about)
+        : w("Practice against {computers} computers ({level}), session seed {seed}.", about);
       $("next").hidden = !(s.hand === null || s.over) || s.ended;
     } else {
       box.hidden = true;
@@ -214,8 +280,8 @@
     var box = $("refused");
     if (!box) { return; }
     if (!body) { box.hidden = true; return; }
-    $("refused-error").textContent = body.error || "refused";
-    $("refused-rule").textContent = body.rule ? "rule: " + body.rule : "";
+    $("refused-error").textContent = body.error || w("refused");
+    $("refused-rule").textContent = body.rule ? w("rule: {rule}", { rule: body.rule }) : "";
     box.hidden = false;
   }
 
@@ -237,14 +303,14 @@
       credentials: "same-origin", cache: "no-store"
     }).then(function (r) {
       return r.json().then(function (data) { return { ok: r.ok, data: data }; },
-                           function () { return { ok: false, data: { error: "the server refused (" + r.status + ")" } }; });
+                           function () { return { ok: false, data: { error: w("the server refused ({status})", { status: r.status }) } }; });
     }).then(function (res) {
       pending = false;
       showRefused(res.ok ? null : res.data);
       return refresh();
     }, function () {
       pending = false;
-      showRefused({ error: "the server cannot be reached", rule: "" });
+      showRefused({ error: w("the server cannot be reached"), rule: "" });
       if (state) { draw(state); }
     });
   }
@@ -265,11 +331,14 @@
     source.onmessage = function (e) {
       try { draw(JSON.parse(e.data)); $("status").textContent = ""; } catch (err) { $("status").textContent = "?"; }
     };
-    source.onerror = function () { $("status").textContent = "Reconnecting\u2026"; };
+    source.onerror = function () { $("status").textContent = w("Reconnecting\u2026"); };
   }
 
   var next = $("next");
   if (next) { next.addEventListener("click", function () { if (!pending) { post("/next", {}); } }); }
-  refresh();
-  listen();
+  // The words first (the page's labels in the table's language), then the state and its stream.
+  fetch(base + "/words", { cache: "no-store", credentials: "same-origin" })
+    .then(function (r) { return r.ok ? r.json() : null; })
+    .then(function (words) { if (words) { L = words; learnRanks(); } }, function () { /* English, as written */ })
+    .then(function () { refresh(); listen(); });
 })();
