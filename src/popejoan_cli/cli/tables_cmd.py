@@ -68,12 +68,13 @@ def table_new(
     if not cli.table_override:
         tables.set_current(name)
     from popejoan_cli.render.i18n import tn  # after `record`, which set the table's language
+    from popejoan_cli.render.rule_views import preset_title  # only `table new` names the rules by title
 
     console().print(tn("Table {name} is ready: {players}, {n} counter each, {rules} rules. {dealer} deals first: "
                        "`popejoan deal`.",
                        "Table {name} is ready: {players}, {n} counters each, {rules} rules. {dealer} deals first: "
-                       "`popejoan deal`.", each, name=repr(name), players=", ".join(names), rules=rules.title,
-                       dealer=first), markup=False)
+                       "`popejoan deal`.", each, name=repr(name), players=", ".join(names),
+                       rules=preset_title(rules.title), dealer=first), markup=False)
 
 
 def _language(lang: str | None) -> str:
