@@ -286,16 +286,14 @@ class _Joiners:
     def check(self) -> None:
         """Look at the journal if it changed; print a link for each new player."""
         from popejoan_cli.base.errors import PopejoanError
-        from popejoan_cli.store import journal
-        from popejoan_cli.table import fold
+        from popejoan_cli.store import tables
 
         stamp = self._stamp()
         if stamp == self.stamp:
             return
         self.stamp = stamp
         try:  # read only: the server writes nothing but what it records (not even `.verified`)
-            loaded = journal.load(self.folder)
-            view = fold.replay(loaded.events, trusted=loaded.trusted)
+            view = tables.view(self.folder, note=False)[0]
         except PopejoanError:  # a journal being written or damaged: the pages say so; look again later
             return
         for name in view.players:

@@ -111,12 +111,13 @@ def folder_of(name: str) -> Path:
     return path
 
 
-def view(where: Path | None = None, *, full: bool = False) -> tuple[TableView, list[str]]:
+def view(where: Path | None = None, *, full: bool = False, note: bool = True) -> tuple[TableView, list[str]]:
     """Replay the table's journal; returns the view and warnings.
 
     Every hand is refereed, except those an earlier command refereed in full over the same
     bytes (the journal's `.verified` note). With `full`, that note is ignored and every hand
-    is refereed again: `check`, `ledger settle` and the exports ask for that.
+    is refereed again: `check`, `ledger settle` and the exports ask for that. Without `note`,
+    nothing is written beside the journal, not even that note (`serve` writes only the journal).
     """
     path = where or folder()
     loaded = journal.load(path, trust=not full)
@@ -124,7 +125,8 @@ def view(where: Path | None = None, *, full: bool = False) -> tuple[TableView, l
         view = fold.replay(loaded.events, trusted=loaded.trusted)  # `full`: trusted is 0, nothing lazy
     except DataError as err:
         raise located(err, path) from None
-    journal.mark_verified(path, loaded)
+    if note:
+        journal.mark_verified(path, loaded)
     return view, loaded.warnings
 
 

@@ -23,9 +23,8 @@ from typing import Any
 import anyio
 import anyio.to_thread
 
-from popejoan_cli.base.errors import DataError, PopejoanError
+from popejoan_cli.base.errors import PopejoanError
 from popejoan_cli.store import journal, tables
-from popejoan_cli.table import fold
 from popejoan_cli.table.view import TableView
 
 Screen = str | None
@@ -33,12 +32,8 @@ Screen = str | None
 
 
 def read_view(folder: Path) -> TableView:
-    """The journal replayed, as `tables.view` replays it, but leaving no note behind."""
-    loaded = journal.load(folder)
-    try:
-        return fold.replay(loaded.events, trusted=loaded.trusted)
-    except DataError as err:
-        raise tables.located(err, folder) from None
+    """The journal replayed, leaving no note behind: the server writes nothing but what it records."""
+    return tables.view(folder, note=False)[0]
 
 
 def stamp(folder: Path) -> tuple[int, int] | None:
