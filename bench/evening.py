@@ -9,7 +9,9 @@ deals one more, and returns its next lead (player, card). `find_exe` finds the i
 from __future__ import annotations
 
 import shutil
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 from popejoan_cli.formats.presets import preset
@@ -41,3 +43,13 @@ def find_exe(given: str | None, bench: str) -> str:
     if not found:
         sys.exit(f"{bench}: no installed `popejoan` found; pip install . first, or pass --exe")
     return found
+
+
+def timed(cmd: list[str], env: dict[str, str], bench: str) -> float:
+    """Seconds `cmd` took to run to its end; a failure stops the benchmark `bench`, saying why."""
+    start = time.perf_counter()
+    done = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
+    took = time.perf_counter() - start
+    if done.returncode != 0:
+        sys.exit(f"{bench}: {' '.join(cmd)} failed ({done.returncode}): {done.stderr.decode()[:500]}")
+    return took

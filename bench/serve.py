@@ -31,7 +31,7 @@ from typing import Any
 
 import httpx
 
-from evening import find_exe  # bench/evening.py: run from the repo root as `python bench/serve.py`
+from evening import find_exe, timed  # bench/evening.py: run from the repo root as `python bench/serve.py`
 from popejoan_cli.formats.presets import preset
 from popejoan_cli.store import autoplay, tables
 from popejoan_cli.table import moves
@@ -102,15 +102,6 @@ def wait_all(pages: list[Page], seq: int, limit: float = 10.0) -> float:
         time.sleep(0.001)
 
 
-def run(cmd: list[str], env: dict[str, str]) -> float:
-    start = time.perf_counter()
-    done = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
-    took = time.perf_counter() - start
-    if done.returncode != 0:
-        sys.exit(f"bench/serve.py: {' '.join(cmd)} failed ({done.returncode}): {done.stderr.decode()[:500]}")
-    return took
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--leads", type=int, default=50)
@@ -152,10 +143,10 @@ def measure(folder: Path, exe: str, env: dict[str, str], pages: list[Page], lead
         led = moves.lowest(view)
         if led is None:  # the hand is over: deal the next, untimed, and let every page see it
             seed += 1
-            run([exe, "deal", "--seed", str(seed)], env)
+            timed([exe, "deal", "--seed", str(seed)], env, "bench/serve.py")
             wait_all(pages, tables.view(folder)[0].last_seq)
             continue
-        took = run([exe, "lead", led.card, "--by", led.player], env)
+        took = timed([exe, "lead", led.card, "--by", led.player], env, "bench/serve.py")
         returned = time.time()
         written = journal.stat().st_mtime_ns / 1e9
         last = wait_all(pages, view.last_seq + 1)

@@ -26,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from evening import build, find_exe  # bench/evening.py: run from the repo root as `python bench/shell.py`
+from evening import build, find_exe, timed  # bench/evening.py: run from the repo root as `python bench/shell.py`
 
 TARGET_MS = 20.0
 PROMPT = b"popejoan> "
@@ -78,15 +78,6 @@ def check_json(out: bytes, words: list[str]) -> None:
         sys.exit(f"bench/shell.py: `{' '.join(words)}` in the shell gave no JSON: {text[:500]!r}")
 
 
-def timed_process(argv: list[str], env: dict[str, str]) -> float:
-    start = time.perf_counter()
-    done = subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
-    took = time.perf_counter() - start
-    if done.returncode != 0:
-        sys.exit(f"bench/shell.py: {' '.join(argv)} failed ({done.returncode}): {done.stderr.decode()[:500]}")
-    return took
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--hands", type=int, default=50)
@@ -126,12 +117,12 @@ def main() -> None:
             sys.exit(f"bench/shell.py: `exit` left the shell with status {code}")
 
         for words in READS:  # warm-up
-            timed_process([exe, *words], env)
+            timed([exe, *words], env, "bench/shell.py")
         for _ in range(args.runs):
             for words, name in zip(commands, names, strict=True):
-                as_process[name].append(timed_process([exe, *words], env))
+                as_process[name].append(timed([exe, *words], env, "bench/shell.py"))
                 if words is lead:
-                    timed_process([exe, *UNDO], env)
+                    timed([exe, *UNDO], env, "bench/shell.py")
 
     print(f"popejoan shell bench: {args.hands} played hands and one open, {events} journal events; "
           f"{args.runs} runs each; shell start-up {startup * 1000:.0f} ms\n")

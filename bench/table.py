@@ -16,26 +16,19 @@ import argparse
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-from evening import build, find_exe  # bench/evening.py: run from the repo root as `python bench/table.py`
+from evening import build, find_exe, timed  # bench/evening.py: run from the repo root as `python bench/table.py`
 
 TARGET = 10.0
 
 
-def timed(cmd: list[str], env: dict[str, str], before: object = None) -> float:
+def timed_after(cmd: list[str], env: dict[str, str], before: object = None) -> float:
     if callable(before):
-        before()
-    start = time.perf_counter()
-    done = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
-    took = time.perf_counter() - start
-    if done.returncode != 0:
-        sys.exit(f"bench/table.py: {' '.join(cmd)} failed ({done.returncode}): {done.stderr.decode()[:500]}")
-    return took
+        before()  # untimed: a fresh copy of the journal for each lead
+    return timed(cmd, env, "bench/table.py")
 
 
 def main() -> None:
@@ -67,12 +60,12 @@ def main() -> None:
         }
         times: dict[str, list[float]] = {k: [] for k in commands}
         for cmd, before in commands.values():  # warm-up
-            timed(cmd, env, before)
+            timed_after(cmd, env, before)
         for r in range(args.runs):
             order = list(commands.items())
             order = order[r % len(order):] + order[: r % len(order)]
             for name, (cmd, before) in order:
-                times[name].append(timed(cmd, env, before))
+                times[name].append(timed_after(cmd, env, before))
     base = statistics.median(times["python -c pass"])
     print(f"popejoan table bench: {args.hands} played hands, {events} journal events; {args.runs} runs each\n")
     print(f"{'command':<28}{'median ms':>10}{'min ms':>9}{'ratio':>8}")
