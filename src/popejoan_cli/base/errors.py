@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import errno
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from popejoan_cli import Interrupted as Interrupted  # raised by the launcher's signal handlers
@@ -163,17 +163,19 @@ class Problem:
             self.message, self.key, self.line, self.col, self.hint, text, file
         )
 
-    def render(self) -> str:
+    def render(self, say: Callable[[str], str] = str) -> str:
+        """The problem for people; `say` puts its message and hint in the command's language (the
+        place, the key and the quoted source line are the file's and stay as they are)."""
         where = self.file or "<input>"
         if self.line:
             where += f":{self.line}:{max(self.col, 1)}"
-        head = f"{where}: {self.key + ': ' if self.key else ''}{self.message}"
+        head = f"{where}: {self.key + ': ' if self.key else ''}{say(self.message)}"
         parts = [head]
         if self.source_line:
             parts.append(f"  | {self.source_line}")
             parts.append("  | " + " " * max(self.col - 1, 0) + "^")
         if self.hint:
-            parts.append(f"  = {self.hint}")
+            parts.append(f"  = {say(self.hint)}")
         return "\n".join(parts)
 
 
@@ -186,34 +188,43 @@ class DataError(PopejoanError):
         if isinstance(problems, str):
             problems = [Problem(problems, hint=hint)]
         self.problems = sorted(problems, key=lambda p: (p.file, p.line, p.col))
+        PopejoanError.__init__(self, self.told())
+
+    def told(self, say: Callable[[str], str] = str) -> str:
+        """Every problem, and how many there are when more than one, with `say` putting the words in
+        the command's language (the CLI's `spoken`); in English this is the error's message."""
         n = len(self.problems)
-        body = "\n".join(p.render() for p in self.problems)
-        summary = f"{n} problem{'s' if n != 1 else ''} found" if n > 1 else ""
-        PopejoanError.__init__(self, body + (f"\n{summary}" if summary else ""))
+        body = "\n".join(p.render(say) for p in self.problems)
+        if n < 2:
+            return body
+        return body + "\n" + say(SaidN("{n} problem found", "{n} problems found", n))
 
 
 def os_reason(err: OSError) -> str:
-    """Why the disk said no, in the table's words rather than errno's."""
-    return {errno.ENOSPC: "the disk is full", errno.EACCES: "permission denied", errno.EPERM: "permission denied",
-            errno.EROFS: "read-only disk", errno.EDQUOT: "over the disk quota",
-            errno.ENAMETOOLONG: "the path is too long", errno.ELOOP: "too many levels of symbolic links",
-            errno.ENOTDIR: "a part of the path is not a folder"}.get(err.errno or 0, err.strerror or str(err))
+    """Why the disk said no, in the table's words rather than errno's (a `Said`, so that another
+    language says it too; the system's own words for a rarer errno stay as the system gives them)."""
+    reasons = {errno.ENOSPC: Said("the disk is full"), errno.EACCES: Said("permission denied"),
+               errno.EPERM: Said("permission denied"), errno.EROFS: Said("read-only disk"),
+               errno.EDQUOT: Said("over the disk quota"), errno.ENAMETOOLONG: Said("the path is too long"),
+               errno.ELOOP: Said("too many levels of symbolic links"),
+               errno.ENOTDIR: Said("a part of the path is not a folder")}
+    return reasons.get(err.errno or 0, err.strerror or str(err))
 
 
 def describe(value: object) -> str:
     """What a value from a file is, for "found …, expected …" messages."""
     if isinstance(value, bool):
-        return f"a boolean ({str(value).lower()})"
+        return Said("a boolean ({value})", value=str(value).lower())
     if isinstance(value, float):
-        return f"a float ({value})"
+        return Said("a float ({value})", value=value)
     if isinstance(value, int):
-        return f"an integer ({value})"
+        return Said("an integer ({value})", value=value)
     if isinstance(value, str):
-        return f"a string ({value!r})"
+        return Said("a string ({value})", value=repr(value))
     if isinstance(value, list):
-        return "an array"
+        return Said("an array")
     if isinstance(value, dict):
-        return "a table"
+        return Said("a table")
     return type(value).__name__
 
 

@@ -20,7 +20,7 @@ import typer
 from typer.core import TyperGroup
 
 from popejoan_cli import __version__
-from popejoan_cli.base.errors import PopejoanError, interrupted_message
+from popejoan_cli.base.errors import DataError, PopejoanError, interrupted_message
 from popejoan_cli.cli import terminal
 from popejoan_cli.cli.exits import exit_code, spoken
 
@@ -185,7 +185,8 @@ def fail(err: PopejoanError) -> typer.Exit:
     i18n = sys.modules.get("popejoan_cli.render.i18n")
     if i18n is None or i18n.language() == "en":
         speak(_table_language())
-    sys.stderr.write(f"popejoan: {spoken(err.message)}\n")
+    told = err.told(spoken) if isinstance(err, DataError) else spoken(err.message)
+    sys.stderr.write(f"popejoan: {told}\n")
     if err.hint:
         sys.stderr.write(f"  {spoken(err.hint)}\n")
     return typer.Exit(exit_code(err))
