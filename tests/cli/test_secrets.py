@@ -9,6 +9,10 @@ listing (declined), and a lead of every card of the pack that the leader may not
 stdout and stderr must name none of those cards, in either notation popejoan prints (`A♣`
 and `AC`), nor the seed. Only `hand show NAME` shows cards, and exactly NAME's. Once the hand
 is over, `history` shows the seed again.
+
+All of it runs again at a table that speaks Russian, where a card also prints as `Т♣` and the
+notation popejoan reads has `Тт`: the words change, the secrets do not. A refused lead of any
+card the leader does not hold reads the same whichever card it is, in either language.
 """
 
 from __future__ import annotations
@@ -40,17 +44,23 @@ from popejoan_cli.table.view import TableView
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 FACE = re.compile(r"(?:10|[2-9AJQK])[♣♦♥♠]")
+RU_FACE = re.compile(r"(?:10|[2-9ВДКТ])[♣♦♥♠]")
+
+
+RU_RANKS = {"J": "В", "Q": "Д", "K": "К", "A": "Т"}
+RU_SUITS = "тбчп"  # clubs, diamonds, hearts, spades: the Russian notation's letters
 
 
 class Table(conftest.Cli):
-    """conftest's CLI at 200 columns on one table called `t`; no command, not even a refused one,
-    ends in a traceback or an exception other than SystemExit."""
+    """conftest's CLI at 200 columns on one table called `t`, speaking `lang`; no command, not even
+    a refused one, ends in a traceback or an exception other than SystemExit."""
 
-    def __init__(self, home: Path) -> None:
+    def __init__(self, home: Path, lang: str = "en") -> None:
         super().__init__(home, columns="200")
+        self.lang = lang
 
     def __call__(self, *args: str, input: str | None = None, **extra: str) -> Result:
-        res = super().__call__(*args, input=input, **extra)
+        res = super().__call__(*args, input=input, **{"POPEJOAN_LANG": self.lang, **extra})
         assert "Traceback" not in res.stderr, (args, res.stderr)
         assert res.exception is None or isinstance(res.exception, SystemExit), (args, res.exception)
         return res
@@ -65,16 +75,30 @@ class Table(conftest.Cli):
         return (self.folder() / "journal.jsonl").read_bytes()
 
 
-@pytest.fixture
-def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Table:
+@pytest.fixture(params=["en", "ru"])
+def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> Table:
     monkeypatch.delenv("POPEJOAN_TABLE", raising=False)
     monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path / "home"))
-    return Table(tmp_path / "home")
+    return Table(tmp_path / "home", request.param)
+
+
+def russian_face(card: Card) -> str:
+    """The card as a Russian table prints it (`Т♣`, `10♥`), worked out here, not by popejoan."""
+    rank = card.face[:-1]
+    return RU_RANKS.get(rank, rank) + card.face[-1]
 
 
 def tokens(card: Card) -> list[re.Pattern[str]]:
-    """A card as popejoan prints it: `A♣` (safe as it is) and `AC` (only as a word of its own)."""
-    return [re.compile(re.escape(card.face)), re.compile(rf"(?<![0-9A-Za-z]){re.escape(str(card))}(?![0-9A-Za-z])")]
+    """A card as popejoan prints it: `A♣` and `Т♣` (safe as they are), `AC` and the Russian notation's
+    `Тт` (only as words of their own; JSON and files never change with the language)."""
+    ru = russian_face(card)
+    return [re.compile(re.escape(card.face)), re.compile(re.escape(ru)),
+            re.compile(rf"(?<![0-9A-Za-z]){re.escape(str(card))}(?![0-9A-Za-z])"),
+            re.compile(rf"(?<!\w){re.escape(ru[:-1] + RU_SUITS['♣♦♥♠'.index(ru[-1])])}(?!\w)", re.IGNORECASE)]
+
+
+def face_in(t: Table, card: Card) -> str:
+    return russian_face(card) if t.lang == "ru" else card.face
 
 
 def unseen(rec: Any) -> set[Card]:
@@ -91,6 +115,13 @@ def assert_hides(text: str, cards: set[Card], seed: Seed, what: object) -> None:
     assert not re.search(rf"(?<!\d){seed}(?!\d)", text), (what, "the seed", text)
 
 
+def pot_cards(view: TableView) -> set[Card]:
+    """The fixed cards that are the pots' own (not a trump's, which change with the hand): the
+    Russian board's names of Michigan's pots."""
+    specs = (s for p in view.the_rules().pots for s in p.cards)
+    return {CARDS[c] for c in (s.resolve(None) for s in specs) if c is not None}
+
+
 def probe(t: Table, seed: int, every: bool = True) -> None:
     """Every read command, claim, declined undo and refused lead (of every card, or with
     `every` False of a few unseen ones): none tells a hidden card or the seed."""
@@ -100,6 +131,10 @@ def probe(t: Table, seed: int, every: bool = True) -> None:
     assert rec is not None
     hand = rec.hand
     hidden = unseen(rec)
+    if t.lang == "ru" and view.rules_name in ("michigan", "boodle", "newmarket"):
+        # The Russian board names Michigan's pots by their cards, as its seed does (Т♥, К♣, Д♦, В♠):
+        # a pot's own card is its name, which says nothing of where that card lies.
+        hidden -= pot_cards(view)
     leader = hand.leader
     mine = {CARDS[c] for c in hand.holding[leader]}
     assert hidden
@@ -121,7 +156,7 @@ def probe(t: Table, seed: int, every: bool = True) -> None:
             assert res.exit_code in (0, 3), (who, pot, res.stderr)
             assert_hides(res.stdout + res.stderr, hidden - named, seed, ("claim", who, pot))
     res = t("undo", input="n\n")
-    assert res.exit_code == 0 and "Nothing was undone." in res.stderr
+    assert res.exit_code == 0 and ("Nothing was undone." if t.lang == "en" else "Ничего не отменено.") in res.stderr
     assert_hides(res.stdout + res.stderr, hidden, seed, "undo")
     # A refused lead tells only the rule it breaks: the leader may hear of his own cards,
     # never where anyone else's lie.
@@ -130,6 +165,7 @@ def probe(t: Table, seed: int, every: bool = True) -> None:
     spare = [CARDS[c] for c in range(52) if hand.holder[c] == SPARE and CARDS[c] in hidden]
     others = sorted(hidden - mine - set(spare))
     by_play = {*spare[:1], *others[:1]}
+    refusals: set[str] = set()
     for card in CARDS:
         if card in legal or not (every or card in by_play or card in others[:4]):
             continue
@@ -138,12 +174,16 @@ def probe(t: Table, seed: int, every: bool = True) -> None:
             assert res.exit_code == 3, (verb, res.stdout, res.stderr)
             assert_hides(res.stdout + res.stderr, hidden - mine - {card}, seed, verb)
             if card in hidden - mine:
-                assert res.stderr.startswith(f"popejoan: {name} does not hold {card.face}\n"), res.stderr
+                refusals.add(res.stderr.replace(face_in(t, card), "<card>"))
+                if t.lang == "en":
+                    assert res.stderr.startswith(f"popejoan: {name} does not hold {card.face}\n"), res.stderr
+    # A card in the spare hand or in another player's hand: the very same words, bar the card.
+    assert len(refusals) == 1 and "<card>" in refusals.pop(), refusals
     # Each player sees their own hand, and only that.
     for seat, player in enumerate(rec.players):
         res = t.ok("hand", "show", player)
         own = {CARDS[c] for c in hand.holding[seat]}
-        assert set(FACE.findall(res.stdout)) == {c.face for c in own}
+        assert set((FACE if t.lang == "en" else RU_FACE).findall(res.stdout)) == {face_in(t, c) for c in own}
         assert_hides(res.stdout + res.stderr, hidden - own, seed, ("hand show", player))
     # The shell completes a card from the pack, never from what anyone holds.
     sh = Shell(get_command(app), None, interactive=False)
@@ -174,7 +214,7 @@ def test_nothing_tells_an_unseen_card_or_the_seed_until_the_hand_is_over(table: 
     rec = t.view().open_hand
     if rec is None:  # the hand ended at the turn-up: nothing is secret any more
         pytest.skip("this deal ends at the turn-up")
-    assert res.stdout.startswith("Hand 1: Ann deals.\n")
+    assert res.stdout.startswith("Hand 1: Ann deals.\n" if t.lang == "en" else "Раздача 1: сдаёт Ann.\n")
     assert_hides(res.stdout + res.stderr, unseen(rec), seed, "deal")
     probe(t, seed)
     # After a lead (its stop may have shown where a card lies), the same again.
@@ -205,12 +245,13 @@ def test_a_random_seed_is_not_printed(table: Table) -> None:
     rec = t.view().open_hand
     assert rec is not None
     seed = rec.seed
-    assert res.stdout.startswith("Hand 1: Ann deals.\n")
+    assert res.stdout.startswith("Hand 1: Ann deals.\n" if t.lang == "en" else "Раздача 1: сдаёт Ann.\n")
     assert_hides(res.stdout, set(), seed, "deal")
     for args in (["history"], ["history", "--json"]):
         assert_hides(t.ok(*args).stdout, set(), seed, args)
     res = t("undo", input="n\n")
-    assert res.stderr.startswith("Undo:") and "Nothing was undone." in res.stderr
+    assert res.stderr.startswith("Undo:" if t.lang == "en" else "Отменить:")
+    assert ("Nothing was undone." if t.lang == "en" else "Ничего не отменено.") in res.stderr
     assert_hides(res.stderr, set(), seed, "undo")
 
 
