@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from popejoan_cli import cli
-from popejoan_cli.base.errors import UsageError
+from popejoan_cli.base.errors import Said, UsageError
 from popejoan_cli.base.names import find_name
 from popejoan_cli.cli import command, common, console, emit_json, table_app
 from popejoan_cli.cli.common import JsonOpt
@@ -50,15 +50,15 @@ def table_new(
         given = [o for o, v in (("--rules", rules_spec), ("--players", players), ("--dealer", dealer),
                                 ("--counters", counters), ("--lang", lang)) if v is not None]
         if given:
-            raise UsageError(f"--from takes the rules, players, dealer, counters and language from the file: "
-                             f"leave out {', '.join(given)}")
+            raise UsageError(Said("--from takes the rules, players, dealer, counters and language from the file: "
+                                  "leave out {options}", options=", ".join(given)))
         common.continue_table(name, common.read_export(from_file), from_file, where)
         return
     if rules_spec is None or players is None:
-        missing = " and ".join(o for o, v in (("--rules", rules_spec), ("--players", players)) if v is None)
-        raise UsageError(f"a new table needs {missing}",
-                         "e.g. `popejoan table new fridays --rules modern-stops --players Ann,Bob,Cat`, "
-                         "or continue an export with --from FILE")
+        needs = (Said("a new table needs --rules and --players") if rules_spec is None and players is None
+                 else Said("a new table needs --rules") if rules_spec is None else Said("a new table needs --players"))
+        raise UsageError(needs, Said("e.g. `popejoan table new fridays --rules modern-stops --players Ann,Bob,Cat`, "
+                                     "or continue an export with --from FILE"))
     each = 50 if counters is None else common.counters(counters)
     rules = load_rules(rules_spec)
     names = common.players(players)
@@ -85,7 +85,8 @@ def _language(lang: str | None) -> str:
     if lang is None:
         return "en"
     if lang.strip().lower() not in LANGUAGES:
-        raise UsageError(f"--lang {lang!r} is not a language popejoan speaks", allowed(list(LANGUAGES), lang))
+        raise UsageError(Said("--lang {lang!r} is not a language popejoan speaks", lang=lang),
+                         allowed(list(LANGUAGES), lang))
     return lang.strip().lower()
 
 
@@ -140,7 +141,7 @@ def table_join(
 
     given = None if counters_text is None else common.counters(counters_text)
     if "," in name:
-        raise UsageError(f"{name!r} is not one player's name", "a name may not contain a comma")
+        raise UsageError(Said("{name!r} is not one player's name", name=name), Said("a name may not contain a comma"))
 
     brings: list[int] = []
 

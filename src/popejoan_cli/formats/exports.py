@@ -25,9 +25,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from popejoan_cli.base.errors import DataError, Problem, RuleViolation, describe
+from popejoan_cli.base.errors import DataError, Problem, RuleViolation, Said, allowed, describe
 from popejoan_cli.base.limits import clip, digits_problem, json_int, key_text, shape_problems
 from popejoan_cli.base.visible import shown
+from popejoan_cli.base.words import LANGUAGES
 from popejoan_cli.formats import ledgercheck, ledgersums
 from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.table.events import BalancesCarried, Event, HistoryCarried, TableOpened
@@ -84,6 +85,8 @@ def to_document(view: TableView, *, session: int | None = None, json_style: bool
                            "table": view.name, "session": session or view.session, "rules_name": view.rules_name,
                            "next_dealer": view.next_dealer, "ended": view.ended,
                            "brought_in": view.brought_in, "taken_away": sum(view.taken_out.values())}
+    if view.lang != "en":  # the table's own language, carried to its next session; English is never written
+        doc["lang"] = view.lang
     doc["players"] = [{"name": n, "balance": view.balances[n], "brought_in": view.bought.get(n, 0),
                        "taken_away": view.taken_out.get(n, 0)} for n in view.players]
     doc["departed"] = [{"name": n, "brought_in": view.bought.get(n, 0), "taken_away": view.taken_out.get(n, 0)}
@@ -169,6 +172,8 @@ class Imported:
     """Each hand's net per player, in order."""
     standings: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Per player, the session's standings for `ledger stats` (carried by `HistoryCarried`)."""
+    lang: str = "en"
+    """The language the table speaks (`table new --lang`), which its next session speaks too."""
 
 
 def parse(data: bytes, name: str, kind: str = "") -> dict[str, Any]:
@@ -229,6 +234,7 @@ def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
     listed, hands = ledgercheck.history(ck, doc, pots)
     final = ledgercheck.final_deal(ck, doc, pots)
     totals = ledgercheck.totals(ck, doc, listed, seats.everyone)
+    lang = _language(ck, doc)
     if ck.problems:
         raise DataError(ck.problems)
     assert rules is not None and board is not None and opening is not None and pots is not None
@@ -243,7 +249,19 @@ def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
                     players=seats.names, balances={r["name"]: r["balance"] for r in seats.seated}, board=board,
                     next_dealer=head.next_dealer, ended=bool(head.ended), brought_in=head.brought_in,
                     taken_away=head.taken_away, hands=len(hands), totals=dict(totals or {}),
-                    history_nets=[h["net"] for h in hands], standings=ledgersums.standings(seats, hands, final))
+                    history_nets=[h["net"] for h in hands], standings=ledgersums.standings(seats, hands, final),
+                    lang=lang)
+
+
+def _language(ck: ledgercheck.Checker, doc: Mapping[str, Any]) -> str:
+    """The optional `lang`: a language popejoan speaks (an export without it is English)."""
+    lang = doc.get("lang", "en")
+    if lang not in LANGUAGES:
+        typed = repr(clip(lang)) if isinstance(lang, str) else describe(clip(lang))
+        ck.bad("lang", Said("{lang} is not a language popejoan speaks", lang=typed),
+               allowed(LANGUAGES, lang if isinstance(lang, str) else None))
+        return "en"
+    return str(lang)
 
 
 def _version_key(doc: Mapping[str, Any], file: str) -> str:
@@ -271,7 +289,7 @@ def carried_opening(name: str, imp: Imported) -> list[Event]:
     `BalancesCarried` brings in each player's balance and the board as they stood.
     """
     opened = TableOpened(name=name, rules=imp.rules.to_dict(), rules_name=imp.rules_name, players=list(imp.players),
-                         counters=0, dealer=imp.next_dealer)
+                         counters=0, dealer=imp.next_dealer, lang=imp.lang)
     return [opened, BalancesCarried(balances=dict(imp.balances), board=dict(imp.board), session=imp.session + 1,
                                      continues=imp.table),
             HistoryCarried(sessions=[imp.table], players=imp.standings)]

@@ -31,7 +31,7 @@ _MAX_PROBLEMS = 50
 _MAX_TABLE_NAME = 40
 """As for a typed table name; the shell holds an import to the exact rule for those."""
 _HEADER = ("program", "table", "session", "rules_name", "next_dealer", "ended", "brought_in", "taken_away",
-           "players", "departed", "opening_board", "board", "final", "totals", "hands", "rules")
+           "players", "departed", "opening_board", "board", "final", "totals", "hands", "rules", "lang")
 """Every key of the document but its version key (`format` or `schema_version`)."""
 
 
