@@ -367,3 +367,17 @@ def test_a_warning_is_said_in_russian(cli: Cli, monkeypatch: pytest.MonkeyPatch)
     warned = cli.ok("board").stderr
     assert warned.startswith("popejoan: предупреждение: "), warned
     assert cli.ok("board", POPEJOAN_LANG="en").stderr.startswith("popejoan: warning: ")
+
+
+def test_a_problem_whose_words_hold_an_escape_is_still_said_in_russian() -> None:
+    """A control character in a file's words is shown as an escape in the value it sits in, and the
+    problem stays a `Said`; the English reads as it always did."""
+    from popejoan_cli.base.errors import Problem, Said
+    from popejoan_cli.formats.tomlsource import located
+    from popejoan_cli.render import i18n
+
+    [found] = located([Problem(Said("{player} is dealt no cards", player="Ann\x1b[2J"), "hands", 1, 1)],
+                      "deal.toml", "[hands]\n")
+    assert found.message == "Ann\\x1b[2J is dealt no cards" and isinstance(found.message, Said)
+    i18n.use("ru")
+    assert i18n.spoken_said(found.message) == "игроку Ann\\x1b[2J не сдано ни одной карты"
