@@ -15,11 +15,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from popejoan_cli.base.errors import Said, SaidN
 from popejoan_cli.base.visible import is_control, shown
 
 HUGE_DIGITS = 100
 HUGE = 10**HUGE_DIGITS
-INT_RULE = "no number in a popejoan file has more than 19 digits"
+INT_RULE = Said("no number in a popejoan file has more than 19 digits")
 MAX_DEPTH = 16
 """No popejoan file nests tables and arrays more than 5 deep; 16 leaves room and stops abuse."""
 _MAX_REPORTED = 20
@@ -48,7 +49,9 @@ def int_text(n: int) -> str:
     if -(10**24) < n < 10**24:
         return f"{n:,}"
     digits = int(n.bit_length() * 0.30103) + 1
-    return f"{'a negative' if n < 0 else 'a'} number of about {digits:,} digits"
+    if n < 0:
+        return SaidN("a negative number of about {n:,} digit", "a negative number of about {n:,} digits", digits)
+    return SaidN("a number of about {n:,} digit", "a number of about {n:,} digits", digits)
 
 
 def cut(text: str, limit: int = 40) -> str:
@@ -56,7 +59,8 @@ def cut(text: str, limit: int = 40) -> str:
     if len(text) <= limit:
         return repr(text)
     half = limit // 2
-    return f"{text[:half] + '…' + text[-half:]!r} ({len(text):,} characters)"
+    return SaidN("{text} ({n:,} character)", "{text} ({n:,} characters)", len(text),
+                 text=repr(text[:half] + "…" + text[-half:]))
 
 
 def digits_problem(text: str) -> tuple[int, int, str] | None:
@@ -67,7 +71,8 @@ def digits_problem(text: str) -> tuple[int, int, str] | None:
     line = text.count("\n", 0, m.start()) + 1
     col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
     digits = len(m.group().replace("_", "").lstrip("0"))
-    return line, col, f"an integer of {digits:,} digits is out of range"
+    return line, col, SaidN("an integer of {n:,} digit is out of range", "an integer of {n:,} digits is out of range",
+                            digits)
 
 
 def shape_problems(doc: Any, max_depth: int = MAX_DEPTH) -> list[tuple[tuple[str | int, ...], str]]:
@@ -82,14 +87,17 @@ def shape_problems(doc: Any, max_depth: int = MAX_DEPTH) -> list[tuple[tuple[str
         path, value = stack.pop()
         if isinstance(value, dict | list):
             if len(path) >= max_depth:
-                found.append((path, f"nested more than {max_depth} deep; no popejoan file nests that far"))
+                found.append((path, Said("nested more than {depth} deep; no popejoan file nests that far",
+                                         depth=max_depth)))
                 continue
             items = value.items() if isinstance(value, dict) else enumerate(value)
             stack.extend(reversed([((*path, k), v) for k, v in items]))
         elif isinstance(value, TooLong):
-            found.append((path, f"an integer of {value.digits:,} digits is out of range; {INT_RULE}"))
+            found.append((path, SaidN("an integer of {n:,} digit is out of range; {rule}",
+                                      "an integer of {n:,} digits is out of range; {rule}", value.digits,
+                                      rule=INT_RULE)))
         elif isinstance(value, int) and not isinstance(value, bool) and not -HUGE < value < HUGE:
-            found.append((path, f"{int_text(value)} is out of range; {INT_RULE}"))
+            found.append((path, Said("{value} is out of range; {rule}", value=int_text(value), rule=INT_RULE)))
     return found
 
 
@@ -118,23 +126,37 @@ def text_problem(text: str, *, max_len: int, multiline: bool = False, blank_ok: 
     With `multiline` the text may hold newlines and tabs (a description); no text may hold
     other control characters, such as the escape that starts a terminal sequence.
     """
+    # Each a clause that follows the text it is about ("'Ann\\n' holds a newline ..."): a caller puts
+    # it after the quoted text as `{problem}` in a sentence of its own, and Russian after a colon.
     if len(text) > max_len:
-        return f"is {len(text):,} characters long; at most {max_len:,} are allowed"
+        return SaidN("is {n:,} character long; at most {most} are allowed",
+                     "is {n:,} characters long; at most {most} are allowed", len(text), most=f"{max_len:,}")
     allowed = "\n\t" if multiline else ""
     if multiline:
         text = text.replace("\r\n", "\n")  # a file saved with Windows line ends
     if not text.isprintable():
         for i, c in enumerate(text):
             if c not in allowed and _refused(c):
-                what = "a newline" if c in "\r\n\u2028\u2029" else f"the control character U+{ord(c):04X}"
-                where = f" at character {i + 1}" if len(text) > 1 else ""
-                extra = ": it must be one line" if c in "\r\n\u2028\u2029" and not multiline else ""
-                return f"holds {what}{where}{extra}"
+                return _control_problem(c, i + 1 if len(text) > 1 else 0, multiline)
     if not blank_ok and not text.strip():
-        return "is empty"
+        return Said("is empty")
     if not (multiline or padded_ok) and text != text.strip():
-        return "starts or ends with a space"
+        return Said("starts or ends with a space")
     return None
+
+
+def _control_problem(c: str, at: int, multiline: bool) -> str:
+    """The clause for a control character `c` at character `at` (0: the text is that one character)."""
+    if c not in "\r\n\u2028\u2029":
+        code = f"U+{ord(c):04X}"
+        if at:
+            return Said("holds the control character {code} at character {at}", code=code, at=at)
+        return Said("holds the control character {code}", code=code)
+    if multiline:
+        return Said("holds a newline at character {at}", at=at) if at else Said("holds a newline")
+    if at:
+        return Said("holds a newline at character {at}: it must be one line", at=at)
+    return Said("holds a newline: it must be one line")
 
 
 def whole_number(text: str, lo: int, hi: int) -> int | None:

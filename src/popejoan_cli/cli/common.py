@@ -42,8 +42,7 @@ def view(full: bool = False) -> TableView:
 
     found, warnings = tables.view(where(), full=full)
     cli.speak(found.lang)
-    for w in warnings:
-        sys.stderr.write(f"popejoan: warning: {w}\n")
+    warn(warnings)
     return found
 
 
@@ -59,9 +58,16 @@ def record(make: Any, **kw: Any) -> Recorded:
 
     done = tables.record(spoken, where=kw.pop("where", None) or where(), **kw)
     cli.speak(done.view.lang)
-    for w in done.warnings:
-        sys.stderr.write(f"popejoan: warning: {w}\n")
+    warn(done.warnings)
     return done
+
+
+def warn(warnings: list[str]) -> None:
+    """Each warning on stderr, said in this command's language (a warning raised as a `Said`)."""
+    from popejoan_cli.cli.exits import spoken
+
+    for w in warnings:
+        sys.stderr.write(spoken(Said("popejoan: warning: {warning}", warning=w)) + "\n")
 
 
 def counters(text: str) -> int:

@@ -3,13 +3,14 @@
 Fast start-up matters (`rules list --json` is run by scripts), so this module imports only
 typer and the CLI helpers at the top; the rules core, rich and `render.rule_views` are imported
 inside the commands that need them. `--json` paths never import rich. At a Russian table
-`list` and `show` speak Russian (the words are in `render.rule_words` and `render.rule_views`);
-`new` writes English, `check`'s and `diff`'s own lines stay English for now.
+`list` and `show` speak Russian (the words are in `render.rule_words` and `render.rule_views`), and so
+do `check`'s and `diff`'s own lines and `new`'s note on stderr; the file `new` writes is English.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -101,10 +102,18 @@ def check(
         emit_json([{"file": f, "ok": True, "name": r.name, "title": r.title, "pots": len(r.pots),
                     "players": {"min": r.players.min, "max": r.players.max}} for f, r in checked])
         return
+    from popejoan_cli.render.i18n import language, tn
+
+    titled: Callable[[str], str] = str
+    if language() != "en":  # a shipped preset's title in this language, as `rules list` gives it
+        from popejoan_cli.render.rule_views import preset_title
+
+        titled = preset_title
     for file, r in checked:
-        pots = len(r.pots)
-        sys.stdout.write(f"{file}: ok — {r.title}, {pots} pot{'s' if pots != 1 else ''}, "
-                         f"{r.players.min}–{r.players.max} players\n")
+        # The file's name, and a title of its own, are the file's words in any language.
+        sys.stdout.write(tn("{file}: ok — {title}, {n} pot, {least}–{most} players",
+                            "{file}: ok — {title}, {n} pots, {least}–{most} players", len(r.pots),
+                            file=file, title=titled(r.title), least=r.players.min, most=r.players.max) + "\n")
 
 
 @command(rules_app, "new")
@@ -137,7 +146,8 @@ def new(
         sys.stdout.write(text)
         return
     outfiles.write_text(output, text, force=force, table=cli.table_override)
-    sys.stderr.write(f"wrote {output} (from {base}); check it with: popejoan rules check {output}\n")
+    sys.stderr.write(i18n.t("wrote {file} (from {base}); check it with: popejoan rules check {file}",
+                            file=output, base=base) + "\n")
 
 
 @command(rules_app, "diff")
@@ -158,11 +168,12 @@ def diff(
     from rich.markup import escape
 
     from popejoan_cli.render import rule_views
+    from popejoan_cli.render.i18n import t
 
     out = console()
     title_a = rules_a.name if a == rules_a.name else f"{rules_a.name} ({a})"
     title_b = rules_b.name if b == rules_b.name else f"{rules_b.name} ({b})"
     if not found:
-        out.print(f"No differences: {escape(title_a)} and {escape(title_b)} are the same rules.")
+        out.print(t("No differences: {a} and {b} are the same rules.", a=escape(title_a), b=escape(title_b)))
         return
     out.print(rule_views.diff_table(rules_a, rules_b, title_a, title_b, found))

@@ -16,9 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from popejoan_cli.base.errors import DataError, PopejoanError, Problem, allowed
+from popejoan_cli.base.errors import DataError, PopejoanError, Problem, Said, SaidN, allowed
 from popejoan_cli.base.limits import key_text, quoted
-from popejoan_cli.base.words import plural
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import (
     SEED_RULE,
@@ -92,13 +91,14 @@ def read(data: bytes, file: str, resolve: Callable[[str], HouseRules], override:
     probs = _Problems(file, text)
     for k in doc:
         if k not in DEAL_KEYS:
-            probs.bad((k,), "unknown key in a deal file", allowed(DEAL_KEYS, k))
+            probs.bad((k,), Said("unknown key in a deal file"), allowed(DEAL_KEYS, k))
     rules = override if override is not None else _rules(doc, resolve, probs)
     players = _players(doc, rules, probs)
     dealer_name = doc.get("dealer")
     dealer = players.index(dealer_name) if dealer_name in players else -1
     if dealer < 0:
-        probs.bad(("dealer",), f"dealer {quoted(dealer_name)} is not a player", allowed(players, str(dealer_name)))
+        probs.bad(("dealer",), Said("dealer {name} is not a player", name=quoted(dealer_name)),
+                  allowed(players, str(dealer_name)))
     seed = doc.get("seed")
     wrong = seed_problem(seed) if seed is not None else None
     if wrong is not None:
@@ -119,7 +119,8 @@ def _rules(doc: dict[str, Any], resolve: Callable[[str], HouseRules], probs: _Pr
     """The rules the `rules` entry names; without them nothing else can be checked."""
     spec = doc.get("rules")
     if not isinstance(spec, str):
-        probs.bad(("rules",), "missing or not a string", "give a preset name or a house-rule file, or use --rules")
+        probs.bad(("rules",), Said("missing or not a string"),
+                  Said("give a preset name or a house-rule file, or use --rules"))
         raise probs.fail()
     try:
         return resolve(spec)
@@ -134,11 +135,13 @@ def _players(doc: dict[str, Any], rules: HouseRules, probs: _Problems) -> list[s
     """The seats, clockwise; without a list of names nothing else can be checked."""
     players = doc.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players) or not players:
-        probs.bad(("players",), "expected a list of player names, clockwise", 'e.g. players = ["Ann", "Bob", "Cat"]')
+        probs.bad(("players",), Said("expected a list of player names, clockwise"),
+                  Said("e.g. {example}", example='players = ["Ann", "Bob", "Cat"]'))
         raise probs.fail()
     if len(players) > 52:
-        probs.bad(("players",), f"{len(players):,} players; no pack deals to more than 52",
-                  'e.g. players = ["Ann", "Bob"]')
+        probs.bad(("players",), SaidN("{n:,} player; no pack deals to more than 52",
+                                      "{n:,} players; no pack deals to more than 52", len(players)),
+                  Said("e.g. {example}", example='players = ["Ann", "Bob"]'))
         raise probs.fail()
     for msg in check_players(players, rules):
         probs.bad(("players",), msg)
@@ -149,14 +152,15 @@ def _board(raw_board: object, rules: HouseRules, probs: _Problems) -> dict[str, 
     """The counters already on the board, pot by pot (a carried board)."""
     board: dict[str, int] = {}
     if not isinstance(raw_board, dict):
-        probs.bad(("board",), "expected a [board] table of pot = counters")
+        probs.bad(("board",), Said("expected a [board] table of pot = counters"))
         return board
     names = [p.name for p in rules.pots]
     for pot, n in raw_board.items():
         if pot not in names:
-            probs.bad(("board", pot), "no such pot on this board", allowed(names, pot))
+            probs.bad(("board", pot), Said("no such pot on this board"), allowed(names, pot))
         elif isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1_000_000:
-            probs.bad(("board", pot), f"found {quoted(n)}", "allowed: an integer from 0 to 1,000,000")
+            probs.bad(("board", pot), Said("found {value}", value=quoted(n)),
+                      Said("allowed: an integer from {least} to {most}", least=0, most="1,000,000"))
         else:
             board[pot] = n
     return board
@@ -164,13 +168,13 @@ def _board(raw_board: object, rules: HouseRules, probs: _Problems) -> dict[str, 
 
 def _cards(raw: object, path: Path_, bad: Callable[[Path_, str, str], None]) -> list[Card]:
     if not isinstance(raw, list):
-        bad(path, "expected a list of cards", VALID_FORMS)
+        bad(path, Said("expected a list of cards"), VALID_FORMS)
         return []
     out = []
     for entry in raw:
         card = parse_card_or_none(entry)
         if card is None:
-            bad(path, f"unknown card {quoted(entry)}", VALID_FORMS)
+            bad(path, Said("unknown card {text}", text=quoted(entry)), VALID_FORMS)
         else:
             out.append(card)
     return out
@@ -183,10 +187,10 @@ def _dealt(doc: dict[str, Any], rules: HouseRules, players: list[str], dealer: i
     raw_up = doc.get("turnup")
     turnup = parse_card_or_none(raw_up) if raw_up is not None else None
     if raw_up is not None and turnup is None:
-        bad(("turnup",), f"unknown card {quoted(raw_up)}", VALID_FORMS)
+        bad(("turnup",), Said("unknown card {text}", text=quoted(raw_up)), VALID_FORMS)
         return None
     if mode == "none" and raw_up is not None:
-        bad(("turnup",), f"{rules.name} has no turn-up", "remove the turnup key")
+        bad(("turnup",), Said("{rules} has no turn-up", rules=rules.name), Said("remove the turnup key"))
         return None
     hands = doc.get("hands")
     if hands is None:
@@ -195,7 +199,8 @@ def _dealt(doc: dict[str, Any], rules: HouseRules, players: list[str], dealer: i
     if seats is None:
         return None
     if mode != "none" and turnup is None:
-        bad(("turnup",), f"{rules.name} turns up a card: say which", 'e.g. turnup = "10C"')
+        bad(("turnup",), Said("{rules} turns up a card: say which", rules=rules.name),
+            Said("e.g. {example}", example='turnup = "10C"'))
         return None
     return _laid_out(seats, rules, players, turnup, bad)
 
@@ -204,11 +209,14 @@ def _seeded(rules: HouseRules, players: list[str], dealer: int, seed: Seed | Non
             bad: Callable[..., None]) -> Dealt | None:
     """The deal the seed makes; a turn-up the file names must be the one the seed turns up."""
     if seed is None:
-        bad(("seed",), "a deal file needs [hands] or a seed", "add seed = 42, or list every hand under [hands]")
+        bad(("seed",), Said("a deal file needs [hands] or a seed"),
+            Said("add seed = 42, or list every hand under [hands]"))
         return None
     dealt = seeded_deal(rules, len(players), dealer, seed)
     if turnup is not None and turnup != dealt.turnup:
-        bad(("turnup",), f"the seed turns up {dealt.turnup}, not {turnup}", "remove turnup, or fix the seed")
+        # Cards in the file's own notation (`10C`), as the file writes them, in any language.
+        bad(("turnup",), Said("the seed turns up {card}, not {given}", card=str(dealt.turnup), given=str(turnup)),
+            Said("remove turnup, or fix the seed"))
         return None
     return dealt
 
@@ -218,15 +226,16 @@ def _seats(hands: object, rules: HouseRules, players: list[str],
     """The cards of each seat under [hands] (and of the spare hand, when the rules deal one);
     a seat the file leaves out holds none. None if [hands] names a seat there is not."""
     if not isinstance(hands, dict):
-        bad(("hands",), "expected a [hands] table: seat = [cards]")
+        bad(("hands",), Said("expected a [hands] table: seat = [cards]"))
         return None
     spare_rule = rules.deal.spare_hand
     seats: dict[str, list[Card]] = {}
     ok = True
     for seat, cards in hands.items():
         if seat not in players and not (seat == "spare" and spare_rule):
-            why = "these rules deal no spare hand" if seat == "spare" else "is not a player"
-            bad(("hands", seat), f"{quoted(seat)} {why}", allowed([*players, *(["spare"] if spare_rule else [])], seat))
+            why = (Said("{seat} these rules deal no spare hand", seat=quoted(seat)) if seat == "spare" else
+                   Said("{seat} is not a player", seat=quoted(seat)))
+            bad(("hands", seat), why, allowed([*players, *(["spare"] if spare_rule else [])], seat))
             ok = False
             continue
         seats[seat] = _cards(cards, ("hands", seat), bad)
@@ -247,19 +256,22 @@ def _laid_out(seats: dict[str, list[Card]], rules: HouseRules, players: list[str
     expected = set(canonical_deck(rules.removed))
     if mode == "out-of-play" and turnup is not None:
         if turnup not in expected:
-            bad(("turnup",), f"{turnup} is out of the pack", f"deck.removed = {sorted(str(c) for c in rules.removed)}")
+            bad(("turnup",), Said("{card} is out of the pack", card=str(turnup)),
+                f"deck.removed = {sorted(str(c) for c in rules.removed)}")
             return None
         expected.discard(turnup)
     counts = _misdealt(seats, rules, players, turnup, bad)
     missing = sorted(expected - set(counts))
     if missing:
-        bad(("hands",), f"{plural(len(missing), 'card')} missing: {' '.join(str(c) for c in missing)}",
-            "every card of the pack appears exactly once")
+        bad(("hands",), SaidN("{n} card missing: {cards}", "{n} cards missing: {cards}", len(missing),
+                              cards=" ".join(str(c) for c in missing)),
+            Said("every card of the pack appears exactly once"))
     holder: int | None = None
     if mode == "in-hand" and turnup is not None:
         where = counts.get(turnup, [])
         if not where:
-            bad(("turnup",), f"the turn-up {turnup} must be in a hand: these rules keep it in the hand it was dealt to")
+            bad(("turnup",), Said("the turn-up {card} must be in a hand: these rules keep it in the hand it was "
+                                  "dealt to", card=str(turnup)))
             return None
         holder = SPARE if where[0] == "spare" else players.index(where[0])
     return Dealt(tuple(tuple(seats[p]) for p in players), tuple(seats["spare"]) if rules.deal.spare_hand else None,
@@ -276,15 +288,17 @@ def _misdealt(seats: dict[str, list[Card]], rules: HouseRules, players: list[str
             counts.setdefault(c, []).append(seat)
     for c, where in sorted(counts.items()):
         if c in rules.removed:
-            bad(("hands", where[0]), f"{c} is removed from the pack by these rules")
+            bad(("hands", where[0]), Said("{card} is removed from the pack by these rules", card=str(c)))
         elif rules.deal.turnup == "out-of-play" and c == turnup:
-            bad(("hands", where[0]), f"{c} is the out-of-play turn-up and belongs to no hand")
+            bad(("hands", where[0]), Said("{card} is the out-of-play turn-up and belongs to no hand", card=str(c)))
         elif len(where) > 1:
-            bad(("hands", where[1]), f"{c} appears {len(where)} times ({', '.join(where)})")
+            bad(("hands", where[1]), SaidN("{card} appears {n} time ({seats})", "{card} appears {n} times ({seats})",
+                                           len(where), card=str(c), seats=", ".join(where)))
     for p in players:
         if not seats[p]:
             # A player with no cards would be out before the first lead; no table deals that.
-            bad(("hands", p), f"{p} is dealt no cards", "every player must be dealt at least one card")
+            bad(("hands", p), Said("{player} is dealt no cards", player=p),
+                Said("every player must be dealt at least one card"))
     return counts
 
 
@@ -295,25 +309,28 @@ def _exchange(doc: dict[str, Any], rules: HouseRules, players: list[str], dealer
         return None
     mode = rules.deal.spare_exchange
     if not isinstance(raw, dict):
-        bad(("exchange",), "expected an [exchange] table with seat and price")
+        bad(("exchange",), Said("expected an [exchange] table with seat and price"))
         return None
     if mode == "none" or not rules.deal.spare_hand:
-        bad(("exchange",), f"{rules.name} does not allow taking the spare hand", "remove [exchange]")
+        bad(("exchange",), Said("{rules} does not allow taking the spare hand", rules=rules.name),
+            Said("remove [exchange]"))
         return None
     seat = raw.get("seat")
     price = raw.get("price", 0)
     if seat not in players:
-        bad(("exchange", "seat"), f"{quoted(seat)} is not a player", allowed(players, str(seat)))
+        bad(("exchange", "seat"), Said("{seat} is not a player", seat=quoted(seat)), allowed(players, str(seat)))
         return None
     s = players.index(seat)
     if mode == "dealer" and s != dealer:
-        bad(("exchange", "seat"), f"only the dealer ({players[dealer]}) may take the spare hand under {rules.name}")
+        bad(("exchange", "seat"), Said("only the dealer ({dealer}) may take the spare hand under {rules}",
+                                       dealer=players[dealer], rules=rules.name))
         return None
     if isinstance(price, bool) or not isinstance(price, int) or price < 0 or price > 1_000_000:
-        bad(("exchange", "price"), f"found {quoted(price)}", "allowed: an integer from 0 to 1,000,000")
+        bad(("exchange", "price"), Said("found {value}", value=quoted(price)),
+            Said("allowed: an integer from {least} to {most}", least=0, most="1,000,000"))
         return None
     if s == dealer and price:
-        bad(("exchange", "price"), "the dealer pays nothing to take the spare hand", "price = 0")
+        bad(("exchange", "price"), Said("the dealer pays nothing to take the spare hand"), "price = 0")
         return None
     return (s, price)
 

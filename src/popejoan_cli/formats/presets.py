@@ -12,7 +12,7 @@ import functools
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from popejoan_cli.base.errors import UsageError, allowed
+from popejoan_cli.base.errors import Said, UsageError, allowed
 from popejoan_cli.formats.tomlsource import MAX_BYTES
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ def preset(name: str) -> HouseRules:
 
     path = preset_path(name)
     if not path.is_file():
-        raise UsageError(f"unknown preset {name!r}", allowed(preset_names(), name))
+        raise UsageError(Said("unknown preset {name}", name=repr(name)), allowed(preset_names(), name))
     return from_toml(path.read_bytes(), f"<preset {name}>")
 
 
@@ -95,5 +95,5 @@ def load_rules(spec: str, relative_to: Path | None = None) -> HouseRules:
         return from_toml(read_file_bytes(path), label(spec))
     from popejoan_cli.base.limits import cut
 
-    raise UsageError(f"unknown preset {cut(spec)}",
-                     allowed(preset_names(), spec[:100]) + " (or give the path of a .toml file)")
+    raise UsageError(Said("unknown preset {name}", name=cut(spec)),
+                     Said("{allowed} (or give the path of a .toml file)", allowed=allowed(preset_names(), spec[:100])))

@@ -13,7 +13,7 @@ import re
 import tomllib
 from typing import Any
 
-from popejoan_cli.base.errors import Path_, Problem
+from popejoan_cli.base.errors import Path_, Problem, Said, SaidN
 from popejoan_cli.base.limits import INT_RULE, MAX_DEPTH, digits_problem, key_text, shape_problems
 from popejoan_cli.base.visible import shown
 
@@ -118,30 +118,30 @@ def parse(data: bytes) -> tuple[dict[str, Any] | None, list[Problem], str]:
     """
     if len(data) > MAX_BYTES:
         return None, [Problem(
-            f"file is more than {MAX_BYTES:,} bytes; house-rule and deal files are small",
-            hint=f"the limit is {MAX_BYTES:,} bytes (1 MiB)",
+            Said("file is more than {size} bytes; house-rule and deal files are small", size=f"{MAX_BYTES:,}"),
+            hint=Said("the limit is {size} bytes (1 MiB)", size=f"{MAX_BYTES:,}"),
         )], ""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         return None, [Problem(
-            f"not UTF-8 text (byte {exc.start})", hint="save the file as UTF-8"
+            Said("not UTF-8 text (byte {at})", at=exc.start), hint=Said("save the file as UTF-8")
         )], ""
     if not text.strip():
         return None, [Problem(
-            "file is empty", hint="start from `popejoan rules new --from modern-stops`"
+            Said("file is empty"), hint=Said("start from `popejoan rules new --from modern-stops`")
         )], text
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         return None, [_decode_problem(str(exc), text)], text
     except RecursionError:
-        return None, [Problem(f"arrays or tables nested too deeply to read; popejoan files nest at most "
-                              f"{MAX_DEPTH} deep", hint="is this a popejoan file?")], text
+        return None, [Problem(Said("arrays or tables nested too deeply to read; popejoan files nest at most "
+                                   "{depth} deep", depth=MAX_DEPTH), hint=Said("is this a popejoan file?"))], text
     except ValueError:  # an integer of more digits than Python converts: tomllib does not place it
         found = digits_problem(text)
-        line, col, message = found or (0, 0, "an integer is out of range")
-        return None, [Problem(message, line=line, col=col, hint=f"allowed: {INT_RULE}")], text
+        line, col, message = found or (0, 0, Said("an integer is out of range"))
+        return None, [Problem(message, line=line, col=col, hint=Said("allowed: {rule}", rule=INT_RULE))], text
     shape = shape_problems(doc)
     if shape:
         places = locate(text)
@@ -180,9 +180,26 @@ def located(problems: list[Problem], file: str, text: str) -> list[Problem]:
             source = ("…" if start else "") + source[start:start + _QUOTE] + tail
             col = col - start + (1 if start else 0)
         col = len(shown(source[:col - 1], multiline=True)) + 1 if col > 0 else col
-        out.append(Problem(shown(p.message), shown(p.key), p.line, col, shown(p.hint),
+        out.append(Problem(_shown(p.message), shown(p.key), p.line, col, _shown(p.hint),
                            shown(source, multiline=True), file))
     return out
+
+
+def _shown(text: str) -> str:
+    """`visible.shown` that keeps a `Said` a `Said` (so that another language still says it): the
+    escapes go into its values, a name with an ESC in it, say, which is where a file's words sit."""
+    if not isinstance(text, Said) or shown(text) == text:
+        return shown(text)
+    params = {k: _shown(v) if isinstance(v, str) else v for k, v in text.params.items()}
+    # The msgid is not a constant here: the catalogue test checks it where the `Said` was made.
+    if isinstance(text, SaidN):
+        n = params.pop("n")
+        again_n = SaidN
+        said: str = again_n(text.msgid, text.plural, n if isinstance(n, int) else 0, **params)
+    else:
+        again = Said
+        said = again(text.msgid, **params)
+    return said if shown(said) == said else shown(text)  # escapes outside the values: plain English
 
 
 _QUOTE = 100
@@ -207,11 +224,37 @@ def _decode_problem(message: str, text: str) -> Problem:
                     break
     if "overwrite" in reason.lower() or "redefine" in reason.lower():
         return Problem(
-            "duplicate key: this key (or table) is already defined",
+            Said("duplicate key: this key (or table) is already defined"),
             key=key, line=line, col=col,
-            hint="each key may be given once; remove or rename one of them",
+            hint=Said("each key may be given once; remove or rename one of them"),
         )
     return Problem(
-        f"not valid TOML: {reason}", key=key, line=line, col=col,
-        hint="see https://toml.io for the syntax",
+        Said("not valid TOML: {reason}", reason=_reason(reason)), key=key, line=line, col=col,
+        hint=Said("see https://toml.io for the syntax"),
     )
+
+
+def _reason(reason: str) -> str:
+    """The TOML reader's reason, as a `Said` when it is one of its fixed sentences (so that another
+    language says it too); a reason that quotes the file (`Illegal character ...`) stays as it is."""
+    known = {
+        "Invalid value": Said("Invalid value"),
+        "Invalid statement": Said("Invalid statement"),
+        "Unclosed array": Said("Unclosed array"),
+        "Unclosed inline table": Said("Unclosed inline table"),
+        "Unterminated string": Said("Unterminated string"),
+        "Invalid initial character for a key part": Said("Invalid initial character for a key part"),
+        "Expected '=' after a key in a key/value pair": Said("Expected '=' after a key in a key/value pair"),
+        "Expected ']' at the end of a table declaration": Said("Expected ']' at the end of a table declaration"),
+        "Expected ']]' at the end of an array declaration": Said("Expected ']]' at the end of an array declaration"),
+        "Expected newline or end of document after a statement":
+            Said("Expected newline or end of document after a statement"),
+        "Invalid date or datetime": Said("Invalid date or datetime"),
+        "Invalid hex value": Said("Invalid hex value"),
+        "Unescaped '\\' in a string": Said("Unescaped '\\' in a string"),
+        "Escaped character is not a Unicode scalar value": Said("Escaped character is not a Unicode scalar value"),
+    }
+    end = " (at end of document)"
+    if reason.endswith(end) and reason[:-len(end)] in known:
+        return Said("{reason} (at end of document)", reason=known[reason[:-len(end)]])
+    return known.get(reason, reason)

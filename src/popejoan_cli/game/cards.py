@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
-from popejoan_cli.base.errors import BadInput
+from popejoan_cli.base.errors import BadInput, Said
 from popejoan_cli.base.limits import cut, int_text, text_problem, whole_number
 
 
@@ -47,7 +47,7 @@ _SUIT_WORDS: dict[str, Suit] = {
     "Т": Suit.C, "Б": Suit.D, "Ч": Suit.H, "П": Suit.S,
 }  # fmt: skip
 
-VALID_FORMS = (
+VALID_FORMS = Said(
     "a card is rank then suit: ranks A 2 3 4 5 6 7 8 9 10 J Q K (T for 10), "
     "suits C D H S or ♣ ♦ ♥ ♠, e.g. 9D, 9♦, 10h, Td, qs; "
     "Russian: ranks В Д К Т (ace), suits т б ч п; "
@@ -92,7 +92,7 @@ class Card(int):
         """Read any accepted spelling; raise `BadInput` naming the bad text."""
         card = parse_card_or_none(text)
         if card is None:
-            raise BadInput(f"not a card: {text!r}", VALID_FORMS)
+            raise BadInput(Said("not a card: {text}", text=repr(text)), VALID_FORMS)
         return card
 
 
@@ -166,18 +166,19 @@ Seed = int | str
 MAX_SEED = (1 << 63) - 1
 """Integer seeds are 0 to 2^63 - 1: a TOML file (a deal file, an export) holds no larger integer."""
 MAX_SEED_TEXT = 100
-SEED_RULE = f"a seed is a whole number from 0 to {MAX_SEED:,}, or up to {MAX_SEED_TEXT} characters of text"
+SEED_RULE = Said("a seed is a whole number from 0 to {most}, or up to {length} characters of text",
+                 most=f"{MAX_SEED:,}", length=MAX_SEED_TEXT)
 
 
 def seed_problem(value: object) -> str | None:
     """What is wrong with a seed from a file or an option, or None. The same bounds hold
     wherever a seed enters, so any table's deals can be exported and imported again."""
     if isinstance(value, bool) or not isinstance(value, int | str):
-        return "a seed is an integer or a string"
+        return Said("a seed is an integer or a string")
     if isinstance(value, int):
-        return None if 0 <= value <= MAX_SEED else f"seed {int_text(value)} is out of range"
+        return None if 0 <= value <= MAX_SEED else Said("seed {value} is out of range", value=int_text(value))
     wrong = text_problem(value, max_len=MAX_SEED_TEXT, padded_ok=True)
-    return None if wrong is None else f"seed {cut(value)} {wrong}"
+    return None if wrong is None else Said("seed {value} {problem}", value=cut(value), problem=wrong)
 
 
 def parse_seed(text: str) -> Seed:
@@ -185,11 +186,11 @@ def parse_seed(text: str) -> Seed:
     if text.isascii() and text.isdigit():
         seed = whole_number(text, 0, MAX_SEED)
         if seed is None:
-            raise BadInput(f"--seed {cut(text)} is out of range", SEED_RULE)
+            raise BadInput(Said("--seed {value} is out of range", value=cut(text)), SEED_RULE)
         return seed
     wrong = seed_problem(text)
     if wrong is not None:
-        raise BadInput(f"--seed: {wrong}", SEED_RULE)
+        raise BadInput(Said("--seed: {problem}", problem=wrong), SEED_RULE)
     return text
 
 

@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from popejoan_cli.base.errors import Path_, Problem, allowed, describe
+from popejoan_cli.base.errors import Path_, Problem, Said, SaidN, allowed, describe
 from popejoan_cli.base.limits import clip, int_text, key_text, quoted, text_problem
 from popejoan_cli.base.visible import shown
 from popejoan_cli.game.cards import VALID_FORMS, parse_card_or_none
@@ -56,17 +56,19 @@ class Checker:
 
 
 def check_int(ck: Checker, path: Path_, value: object, lo: int, hi: int) -> int | None:
+    hint = Said("allowed: an integer from {least} to {most}", least=lo, most=f"{hi:,}")
     if isinstance(value, float) and not math.isfinite(value):
-        ck.bad(path, f"found {describe(clip(value))}; a count must be a whole number",
-               f"allowed: an integer from {lo} to {hi:,}")
+        ck.bad(path, Said("found {value}; a count must be a whole number", value=describe(clip(value))), hint)
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        ck.bad(path, f"found {describe(clip(value))}, expected an integer",
-               f"allowed: an integer from {lo} to {hi:,}")
+        ck.bad(path, Said("found {value}, expected an integer", value=describe(clip(value))), hint)
         return None
     if not lo <= value <= hi:
-        what = "negative" if value < 0 else "too large" if value > hi else "too small"
-        ck.bad(path, f"{int_text(value)} is {what}", f"allowed: an integer from {lo} to {hi:,}")
+        number = int_text(value)
+        wrong = (Said("{value} is negative", value=number) if value < 0 else
+                 Said("{value} is too large", value=number) if value > hi else
+                 Said("{value} is too small", value=number))
+        ck.bad(path, wrong, hint)
         return None
     return value
 
@@ -80,9 +82,12 @@ def check_text(ck: Checker, path: Path_, value: str, max_len: int, *, multiline:
     if wrong is None:
         return value
     short = shown(value[:40]) + ("…" if len(value) > 40 else "")
-    ck.bad(path, f"{short!r} {wrong}",
-           f"allowed: up to {max_len:,} characters" + (", newlines and tabs, but no other control characters"
-                                                       if multiline else " on one line, no control characters"))
+    hint = (SaidN("allowed: up to {n:,} character, newlines and tabs, but no other control characters",
+                  "allowed: up to {n:,} characters, newlines and tabs, but no other control characters", max_len)
+            if multiline else
+            SaidN("allowed: up to {n:,} character on one line, no control characters",
+                  "allowed: up to {n:,} characters on one line, no control characters", max_len))
+    ck.bad(path, Said("{text} {problem}", text=repr(short), problem=wrong), hint)
     return None
 
 
@@ -93,7 +98,8 @@ def _int_value(ck: Checker, key: Key, path: Path_, value: object) -> object | No
 def _bool_value(ck: Checker, key: Key, path: Path_, value: object) -> object | None:
     if isinstance(value, bool):
         return value
-    ck.bad(path, f"found {describe(clip(value))}, expected true or false", "allowed: true, false")
+    ck.bad(path, Said("found {value}, expected true or false", value=describe(clip(value))),
+           Said("allowed: {choices}", choices="true, false"))
     return None
 
 
@@ -103,7 +109,7 @@ def _choice_value(ck: Checker, key: Key, path: Path_, value: object) -> object |
     if isinstance(value, str) and (value in choices or (suit and value.upper() in choices)):
         return value.upper() if suit else value
     found = repr(clip(value)) if isinstance(value, str) else describe(clip(value))
-    ck.bad(path, f"found {found}", allowed(choices, value if isinstance(value, str) else None))
+    ck.bad(path, Said("found {value}", value=found), allowed(choices, value if isinstance(value, str) else None))
     return None
 
 
@@ -111,19 +117,20 @@ def _text_value(ck: Checker, key: Key, path: Path_, value: object) -> object | N
     if isinstance(value, str):
         return check_text(ck, path, value, key.hi, multiline=key.name == "description",
                           blank_ok=key.name != "name")
-    ck.bad(path, f"found {describe(clip(value))}, expected a string")
+    ck.bad(path, Said("found {value}, expected a string", value=describe(clip(value))))
     return None
 
 
 def _list_value(ck: Checker, key: Key, path: Path_, value: object) -> object | None:
     if not isinstance(value, list):
-        ck.bad(path, f"found {describe(clip(value))}, expected an array")
+        ck.bad(path, Said("found {value}, expected an array", value=describe(clip(value))))
         return None
     if not all(isinstance(v, str) for v in value):
-        ck.bad(path, "every entry must be a string")
+        ck.bad(path, Said("every entry must be a string"))
         return None
     if len(value) > MAX_ENTRIES:
-        ck.bad(path, f"{len(value):,} entries; at most {MAX_ENTRIES} are allowed")
+        ck.bad(path, SaidN("{n:,} entry; at most {most} are allowed", "{n:,} entries; at most {most} are allowed",
+                           len(value), most=MAX_ENTRIES))
         return None
     limit = key.hi if key.kind == "texts" else MAX_NAME
     if any(check_text(ck, path, v, limit) is None for v in value):
@@ -138,7 +145,7 @@ def _card_list(ck: Checker, path: Path_, value: list[str]) -> tuple[str, ...]:
     for v in value:
         card = parse_card_or_none(v)
         if card is None:
-            ck.bad(path, f"not a card: {quoted(v)}", VALID_FORMS)
+            ck.bad(path, Said("not a card: {text}", text=quoted(v)), VALID_FORMS)
         else:
             cards.append(card)
     return tuple(str(c) for c in sorted(set(cards)))
@@ -164,18 +171,18 @@ def _pot_entries(ck: Checker, base: Path_, raw: Mapping[str, object],
     wanted = {"card": "card", "pair": "cards"}.get(wins)
     for other in ("card", "cards"):
         if other in raw and other != wanted:
-            ck.bad((*base, other), f"a {quoted(wins)} pot takes no {other!r}",
-                   f"use {wanted!r}" if wanted else "remove it")
+            ck.bad((*base, other), Said("a {wins} pot takes no {key!r}", wins=quoted(wins), key=other),
+                   Said("use {key!r}", key=wanted) if wanted else Said("remove it"))
             ok = False
     if wanted == "card":
         if "card" not in raw:
-            ck.bad(base, "a 'card' pot needs card = \"9D\" or card = \"trump:A\"")
+            ck.bad(base, Said("a 'card' pot needs card = \"9D\" or card = \"trump:A\""))
             return [], False
         return [raw["card"]], ok
     if wanted == "cards":
         got = raw.get("cards")
         if not isinstance(got, list) or len(got) != 2:
-            ck.bad((*base, "cards"), "a 'pair' pot needs two cards, e.g. cards = [\"trump:Q\", \"trump:K\"]")
+            ck.bad((*base, "cards"), Said("a 'pair' pot needs two cards, e.g. cards = [\"trump:Q\", \"trump:K\"]"))
             return None
         return list(got), ok
     return [], ok
@@ -188,24 +195,24 @@ def _pot_specs(ck: Checker, where: Path_, entries: list[object], trump_ok: bool,
     for entry in entries:
         spec = CardSpec.parse(entry)
         if spec is None:
-            ck.bad(where, f"unknown card {quoted(entry)}",
-                   VALID_FORMS + "; or trump:A, trump:K, trump:Q, trump:J")
+            ck.bad(where, Said("unknown card {text}", text=quoted(entry)),
+                   Said("{forms}; or trump:A, trump:K, trump:Q, trump:J", forms=VALID_FORMS))
             ok = False
             continue
         if spec.card is None and not trump_ok:
-            ck.bad(where, f"{quoted(entry)} needs a trump, but deal.turnup = \"none\" gives none",
-                   "name a fixed card such as \"AH\", or set deal.turnup")
+            ck.bad(where, Said("{text} needs a trump, but deal.turnup = \"none\" gives none", text=quoted(entry)),
+                   Said("name a fixed card such as \"AH\", or set deal.turnup"))
             ok = False
         specs.append(spec)
     if pair and len(specs) == 2 and str(specs[0]) == str(specs[1]):
-        ck.bad(where, "the two cards of a pair must differ")
+        ck.bad(where, Said("the two cards of a pair must differ"))
         ok = False
     return specs, ok
 
 
 def _pot_label(ck: Checker, base: Path_, label: object) -> bool:
     if not isinstance(label, str):
-        ck.bad((*base, "label"), f"found {describe(clip(label))}, expected a string")
+        ck.bad((*base, "label"), Said("found {value}, expected a string", value=describe(clip(label))))
         return False
     return check_text(ck, (*base, "label"), label, MAX_NAME) is not None
 
@@ -214,23 +221,23 @@ def check_pot(ck: Checker, i: int, raw: object, trump_ok: bool) -> PotRule | Non
     """One `[[pot]]` table as a `PotRule`, or None with its problems recorded."""
     base: Path_ = ("pot", i)
     if not isinstance(raw, dict):
-        ck.bad(base, f"found {describe(clip(raw))}, expected a [[pot]] table")
+        ck.bad(base, Said("found {value}, expected a [[pot]] table", value=describe(clip(raw))))
         return None
     ok = True
     for k in raw:
         if k not in POT_KEYS:
-            ck.bad((*base, k), "unknown key in [[pot]]", allowed(POT_KEYS, k))
+            ck.bad((*base, k), Said("unknown key in [[pot]]"), allowed(POT_KEYS, k))
             ok = False
     name = raw.get("name")
     if not isinstance(name, str) or not POT_NAME.match(name):
-        ck.bad((*base, "name"), f"found {describe(clip(name)) if name is not None else 'no name'}",
-               "a pot needs a name: a lowercase word such as 'pope' or 'kitty'")
+        ck.bad((*base, "name"), Said("found {value}", value=describe(clip(name))) if name is not None
+               else Said("found no name"), Said("a pot needs a name: a lowercase word such as 'pope' or 'kitty'"))
         ok = False
     stake = check_int(ck, (*base, "stake"), raw.get("stake", 0), 0, MAX_COUNT)
     wins = raw.get("wins")
     if not isinstance(wins, str) or wins not in WINS:
-        ck.bad((*base, "wins"), f"found {quoted(wins)}" if wins is not None else "missing 'wins'",
-               allowed(WINS, wins if isinstance(wins, str) else None))
+        ck.bad((*base, "wins"), Said("found {value}", value=quoted(wins)) if wins is not None
+               else Said("missing 'wins'"), allowed(WINS, wins if isinstance(wins, str) else None))
         return None
     label = raw.get("label", name.capitalize() if isinstance(name, str) else "")
     ok = _pot_label(ck, base, label) and ok
@@ -247,7 +254,7 @@ def check_pot(ck: Checker, i: int, raw: object, trump_ok: bool) -> PotRule | Non
 
 def _check_top(ck: Checker, values: dict[str, object], top: str, value: object) -> None:
     if top not in KNOWN_TOP:
-        ck.bad((top,), "unknown key", allowed(sorted(KNOWN_TOP), top))
+        ck.bad((top,), Said("unknown key"), allowed(sorted(KNOWN_TOP), top))
     elif top in SECTIONS:
         _check_section(ck, values, top, value)
     elif top != "pot":
@@ -258,13 +265,13 @@ def _check_top(ck: Checker, values: dict[str, object], top: str, value: object) 
 
 def _check_section(ck: Checker, values: dict[str, object], top: str, value: object) -> None:
     if not isinstance(value, dict):
-        ck.bad((top,), f"found {describe(clip(value))}, expected a [{top}] table")
+        ck.bad((top,), Said("found {value}, expected a [{section}] table", value=describe(clip(value)), section=top))
         return
     names = [k.name for k in KEYS if k.section == top]
     for name, v in value.items():
         key = KEY_BY_PATH.get(f"{top}.{name}")
         if key is None:
-            ck.bad((top, name), f"unknown key in [{top}]", allowed(names, name))
+            ck.bad((top, name), Said("unknown key in [{section}]", section=top), allowed(names, name))
             continue
         checked = check_value(ck, key, (top, name), v)
         if checked is not None:
@@ -273,13 +280,14 @@ def _check_section(ck: Checker, values: dict[str, object], top: str, value: obje
 
 def _check_pots(ck: Checker, raw: object, trump_ok: bool, start: tuple[PotRule, ...]) -> tuple[PotRule, ...]:
     if not isinstance(raw, list) or not raw:
-        ck.bad(("pot",), "expected one or more [[pot]] tables")
+        ck.bad(("pot",), Said("expected one or more [[pot]] tables"))
         return start
     got = [check_pot(ck, i, p, trump_ok) for i, p in enumerate(raw)]
     seen: set[str] = set()
     for i, p in enumerate(got):
         if p is not None and p.name in seen:
-            ck.bad(("pot", i, "name"), f"a second pot named {p.name!r}", "pot names must be unique")
+            ck.bad(("pot", i, "name"), Said("a second pot named {name!r}", name=p.name),
+                   Said("pot names must be unique"))
         if p is not None:
             seen.add(p.name)
     return tuple(p for p in got if p is not None)
@@ -298,27 +306,34 @@ def check_document(doc: Mapping[str, object], places: dict[Path_, tuple[int, int
     if "pot" in doc:
         pots = _check_pots(ck, doc["pot"], trump_ok, pots)
     elif not trump_ok and any(s.card is None for p in pots for s in p.cards):
-        ck.bad(("deal", "turnup"), "deal.turnup = \"none\" leaves the default board's trump: "
-               "pots with no trump", "give your own [[pot]] tables with fixed cards")
+        ck.bad(("deal", "turnup"), Said("deal.turnup = \"none\" leaves the default board's trump: "
+                                        "pots with no trump"), Said("give your own [[pot]] tables with fixed cards"))
     _check_contradictions(ck, values, pots)
     return values, pots, ck.problems
 
 
 def _check_contradictions(ck: Checker, v: Mapping[str, Any], pots: Sequence[PotRule]) -> None:
     if v["players.min"] > v["players.max"]:
-        ck.bad(("players", "min"), f"min {v['players.min']} is more than max {v['players.max']}",
-               "min must be at most max")
+        ck.bad(("players", "min"), Said("min {least} is more than max {most}", least=v["players.min"],
+                                        most=v["players.max"]), Said("min must be at most max"))
     dealt = 52 - len(v["deck.removed"]) - (1 if v["deal.turnup"] == "out-of-play" else 0)
     receivers = v["players.max"] + (1 if v["deal.spare_hand"] else 0)
     if receivers > dealt:
-        ck.bad(("players", "max"), f"{v['players.max']} players"
-               f"{' and a spare hand' if v['deal.spare_hand'] else ''} need {receivers} cards, "
-               f"but the deck deals only {dealt}", (f"allowed: at most {dealt - receivers + v['players.max']} players"
-                if dealt > receivers - v["players.max"] else "remove fewer cards from the pack"))
+        most = v["players.max"]
+        need = (SaidN("{n} player and a spare hand need {cards} cards, but the deck deals only {dealt}",
+                      "{n} players and a spare hand need {cards} cards, but the deck deals only {dealt}",
+                      most, cards=receivers, dealt=dealt) if v["deal.spare_hand"] else
+                SaidN("{n} player needs {cards} cards, but the deck deals only {dealt}",
+                      "{n} players need {cards} cards, but the deck deals only {dealt}", most, cards=receivers,
+                      dealt=dealt))
+        fewer = dealt - receivers + most
+        # English said "players" for one too (1 is a deck cut down to almost nothing); kept as it was.
+        ck.bad(("players", "max"), need, SaidN("allowed: at most {n} players", "allowed: at most {n} players", fewer)
+               if dealt > receivers - most else Said("remove fewer cards from the pack"))
     names = {p.name for p in pots}
     if "pope" not in names:
         return  # the Pope keys are read only where the board has a pot named pope
     for taken in v["turnup.pope_takes"]:
         if taken != "*" and taken not in names:
-            ck.bad(("turnup", "pope_takes"), f"pope_takes names an unknown pot {quoted(taken)}",
+            ck.bad(("turnup", "pope_takes"), Said("pope_takes names an unknown pot {pot}", pot=quoted(taken)),
                    allowed([*sorted(names), "*"], taken))

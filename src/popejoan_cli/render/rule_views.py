@@ -175,7 +175,7 @@ def diff_cell(key: str, value: Any) -> str:
         return suit_words(Suit[value])
     if isinstance(value, list | tuple):
         if not value:
-            return "(none)"
+            return tp("diff cell", "(none)")
         return ("\n" if key == "sources" else ", ").join(shown(_card_cell(key, v)) for v in value)
     return shown(_card_cell(key, value))
 
@@ -189,15 +189,15 @@ def _card_cell(key: str, value: Any) -> str:
 
 
 def _pot_summary(pot: PotRule, rules: HouseRules) -> str:
-    return f"{pot.label}: {won_by(pot, rules)}; {stake_words(pot, rules)}"
+    return f"{pot_label(pot.label)}: {won_by(pot, rules)}; {stake_words(pot, rules)}"
 
 
 def diff_table(a: HouseRules, b: HouseRules, a_title: str, b_title: str,
                differences: Sequence[tuple[str, Any, Any]]) -> Table:
     """`rules diff`: key | A | B. A pot on one board only is one row saying so."""
-    table = Table(title="Differences", title_justify="left")
-    table.add_column("Key", no_wrap=True)
-    table.add_column(f"A: {escape(shown(a_title))}")
+    table = Table(title=tp("rules diff", "Differences"), title_justify="left")
+    table.add_column(tp("diff column", "Key"), no_wrap=True)
+    table.add_column(f"A: {escape(shown(a_title))}")  # A and B are the command's arguments, as typed
     table.add_column(f"B: {escape(shown(b_title))}")
     only_a = {p.name for p in a.pots} - {p.name for p in b.pots}
     only_b = {p.name for p in b.pots} - {p.name for p in a.pots}
@@ -209,8 +209,8 @@ def diff_table(a: HouseRules, b: HouseRules, a_title: str, b_title: str,
                 continue
             listed.add(pot_name)
             pa, pb = a.pot(pot_name), b.pot(pot_name)
-            cell_a = _pot_summary(pa, a) if pa is not None else "(no such pot)"
-            cell_b = _pot_summary(pb, b) if pb is not None else "(no such pot)"
+            cell_a = _pot_summary(pa, a) if pa is not None else tp("diff cell", "(no such pot)")
+            cell_b = _pot_summary(pb, b) if pb is not None else tp("diff cell", "(no such pot)")
             table.add_row(escape(shown(f"pot.{pot_name}")), escape(shown(cell_a)), escape(shown(cell_b)))
             continue
         table.add_row(escape(shown(key)), escape(diff_cell(key, va)), escape(diff_cell(key, vb)))
