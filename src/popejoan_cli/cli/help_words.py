@@ -1,6 +1,6 @@
-"""`--help` in the table's language: the commands' and options' help texts swapped for their translations
-while the help is rendered, and put back after (docs/i18n.md: Help); and the parser's own errors said in the
-command's language (`parser_said`).
+"""`--help` in the table's language: the commands' and options' help texts, and the usage line's words,
+swapped for their translations while the help is rendered, and put back after (docs/i18n.md: Help); and the
+parser's own errors said in the command's language (`parser_said`).
 
 Typer reads the help texts from the docstrings and `typer.Option(help=...)` when a command module is
 imported, in English, and renders them with rich when help is asked. Translating them there would mean a
