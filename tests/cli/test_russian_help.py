@@ -8,6 +8,7 @@ options' `help=`), so the catalogue test's code scan cannot find them: this test
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -49,6 +50,7 @@ def test_russian_help_at_80_columns(tmp_path: Path) -> None:
     # A fresh process each: in-process, the order of the root's commands is that in which this worker's
     # earlier tests imported their modules, not `ALL_MODULES`'s. The console script, for the program's name.
     env = Cli(tmp_path / "home", columns="80").env(POPEJOAN_LANG="ru", PATH="/usr/bin:/bin")
+    env.update({k: v for k, v in os.environ.items() if k == "PYTHONPATH"})  # the code under test, not the installed
     exe = str(Path(sys.executable).parent / "popejoan")
     text = "\n".join(f"$ popejoan {' '.join(args)}\n"
                      + subprocess.run([exe, *args], capture_output=True, text=True, encoding="utf-8", env=env,

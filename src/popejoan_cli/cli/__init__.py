@@ -29,7 +29,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def usage_message(exc: Exception) -> str:
     """A parsing error (click's, as Typer bundles it) as popejoan's one message and a hint with
-    the nearest word, instead of Typer's boxed panel. Duck-typed: click is never imported."""
+    the nearest word, instead of Typer's boxed panel, in the command's language (click's other errors through
+    `help_words.parser_said`). Duck-typed: click is never imported."""
     from popejoan_cli.base.errors import Said, closest
 
     speak(_table_language())
@@ -55,6 +56,12 @@ def usage_message(exc: Exception) -> str:
                         word=close, path=path)
         else:
             hint = Said("allowed: {choices}; see `{path} --help`", choices=listed, path=path)
+    else:
+        i18n = sys.modules.get("popejoan_cli.render.i18n")  # imported by `speak` for another language only
+        if i18n is not None and i18n.language() != "en":
+            from popejoan_cli.cli.help_words import parser_said  # click's words in another language only
+
+            text = parser_said(exc, text)
     return f"popejoan: {spoken(text)}\n  {spoken(hint)}\n"
 
 
