@@ -58,9 +58,11 @@ def parse_value(text: str) -> Decimal:
     try:
         value = Decimal(text.strip())
     except InvalidOperation:
-        raise UsageError(f"--value {text!r} is not a number", "e.g. --value 0.05 (money per counter)") from None
+        raise UsageError(Said("--value {typed!r} is not a number", typed=text),
+                         Said("e.g. --value 0.05 (money per counter)")) from None
     if not value.is_finite() or not 0 < value <= MAX_VALUE:
-        raise UsageError(f"--value {text!r} is out of range", f"a value per counter above 0 and at most {MAX_VALUE}")
+        raise UsageError(Said("--value {typed!r} is out of range", typed=text),
+                         Said("a value per counter above 0 and at most {most}", most=MAX_VALUE))
     return value
 
 
@@ -81,7 +83,7 @@ def banker(view: TableView, name: str | None = None) -> str:
     if name is None:
         return view.players[0]
     if name not in everyone:
-        raise UsageError(f"--bank {name!r} is not a player of this table", allowed(everyone, name))
+        raise UsageError(Said("--bank {typed!r} is not a player of this table", typed=name), allowed(everyone, name))
     return name
 
 
