@@ -268,6 +268,9 @@ class Shell(Completion):
 
     def run_line(self, line: str) -> int | None:
         """Run one line; None to go on, or the status to leave the shell with."""
+        # The shell's own lines (a half-typed line, an unknown command) in its table's language, as its
+        # commands speak it: the last command may have left another (a table used, a mistyped option).
+        cli.speak(self.view.lang if self.view is not None else None)
         if len(line) > MAX_LINE:
             _err(_too_long())
             return None

@@ -148,13 +148,23 @@ def rounding_note(s: Settlement) -> str:
     if not s.residue:
         return Said("1 counter = {value} {currency}; each amount is rounded half to even to a whole cent; "
                     "nothing was left over.", value=s.value, currency=s.currency)
-    who = ", ".join(dict.fromkeys(s.residue_to))  # names: no words
+    who = _named(list(dict.fromkeys(s.residue_to)))
     # The count is the residue's size, for the plural; the sentence shows it signed.
     return SaidN("1 counter = {value} {currency}; each amount is rounded half to even to a whole cent; the rounding "
                  "left {residue} cent, taken by {who} (whose rounding moved furthest the other way; ties by name).",
                  "1 counter = {value} {currency}; each amount is rounded half to even to a whole cent; the rounding "
                  "left {residue} cents, taken by {who} (whose rounding moved furthest the other way; ties by name).",
                  abs(s.residue), value=s.value, currency=s.currency, residue=f"{s.residue:+d}", who=who)
+
+
+def _named(takers: list[str]) -> str:
+    """"Ann, the board": names as they are, and the board in the table's words (a `Said`); the list is
+    built from the last one back, each comma a `Said` too, so that another language says every part."""
+    said: list[str] = [Said("the board") if name == BOARD else name for name in takers]
+    who = said[-1]
+    for name in reversed(said[:-1]):
+        who = Said("{first}, {rest}", first=name, rest=who)
+    return who
 
 
 # ------------------------------------------------------------------------------ stats
