@@ -348,3 +348,10 @@ def test_demo_in_russian_seats_russian_names_unless_players_are_typed(cli: Cli) 
     assert cli.ok("demo", "--hands", "1").stdout.startswith("A throwaway table: Ann, Bob, Cat, Dan with 50 counters")
     # --json never changes with the language.
     assert cli.json("demo", "--hands", "1", POPEJOAN_LANG="ru") == cli.json("demo", "--hands", "1")
+
+
+def test_serve_practices_unknown_level_reads_as_practices(cli: Cli) -> None:
+    assert cli.fails(2, "serve", "--practice", "--level", "hard", POPEJOAN_LANG="ru") == \
+        "popejoan: неизвестный уровень 'hard'\n  можно: 'simple', 'good'\n"
+    assert cli.fails(2, "serve", "--practice", "--level", "hard") == \
+        "popejoan: unknown level 'hard'\n  allowed: 'simple', 'good'\n"
