@@ -259,6 +259,12 @@ def test_serve_practice_names_you_and_the_computers_as_practice_does() -> None:
     assert i18n.spoken_said(ended.value.message) == "эта тренировка окончена"
 
 
+def test_serve_practices_unknown_level_reads_as_practices(cli: Cli) -> None:
+    assert cli.fails(2, "serve", "--practice", "--level", "hard", POPEJOAN_LANG="ru") == \
+        "popejoan: неизвестный уровень 'hard'\n  можно: 'simple', 'good'\n"
+    assert cli.fails(2, "serve", "--practice", "--level", "hard") == \
+        "popejoan: unknown level 'hard'\n  allowed: 'simple', 'good'\n"
+
 def test_the_second_person_is_only_for_vy_and_leaves_other_names_alone() -> None:
     from popejoan_cli.render.practice_views import for_you, second_person
 
@@ -349,9 +355,3 @@ def test_demo_in_russian_seats_russian_names_unless_players_are_typed(cli: Cli) 
     # --json never changes with the language.
     assert cli.json("demo", "--hands", "1", POPEJOAN_LANG="ru") == cli.json("demo", "--hands", "1")
 
-
-def test_serve_practices_unknown_level_reads_as_practices(cli: Cli) -> None:
-    assert cli.fails(2, "serve", "--practice", "--level", "hard", POPEJOAN_LANG="ru") == \
-        "popejoan: неизвестный уровень 'hard'\n  можно: 'simple', 'good'\n"
-    assert cli.fails(2, "serve", "--practice", "--level", "hard") == \
-        "popejoan: unknown level 'hard'\n  allowed: 'simple', 'good'\n"
