@@ -23,13 +23,15 @@ if TYPE_CHECKING:
     from popejoan_cli.table.view import TableView
 
 DEFAULT_RULES = "modern-stops"
+DEFAULT_PLAYERS = "Ann,Bob,Cat,Dan"
 
 
 @command(root, "demo")
 def demo(
+    ctx: typer.Context,
     hands: Annotated[int, typer.Option("--hands", "-n", min=1, max=50, help="How many hands to play.")] = 3,
     rules_spec: Annotated[str, typer.Option("--rules", "-r", help="A preset name or house-rule file.")] = DEFAULT_RULES,
-    players: Annotated[str, typer.Option("--players", "-p", help="Players clockwise.")] = "Ann,Bob,Cat,Dan",
+    players: Annotated[str, typer.Option("--players", "-p", help="Players clockwise.")] = DEFAULT_PLAYERS,
     # Each next hand adds one, and a table's seeds stay below 2^63 (they must fit a TOML integer).
     seed: Annotated[int, typer.Option("--seed", "-s", min=0, max=(1 << 63) - 100,
                                       help="Seed of the first hand; each next hand adds one.")] = 1,
@@ -39,10 +41,15 @@ def demo(
     import tempfile
 
     from popejoan_cli.cli.common import seats
+    from popejoan_cli.cli.practice_cmd import typed
     from popejoan_cli.formats.handjson import to_json
     from popejoan_cli.store import autoplay, tables
     from popejoan_cli.table.events import TableOpened
 
+    if not typed(ctx, "players") and not as_json:
+        from popejoan_cli.render.i18n import tp
+
+        players = tp("demo players", "Ann,Bob,Cat,Dan")  # names in the language the demo speaks: Аня,Боря,Вика,Дима
     rules, names, _ = seats(players, None, rules_spec)
     out = None if as_json else console()
     with tempfile.TemporaryDirectory(prefix="popejoan-demo-") as tmp:

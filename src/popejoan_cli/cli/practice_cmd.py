@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from popejoan_cli.base.errors import DataError, IllegalPlay, Interrupted, UsageError, allowed
+from popejoan_cli.base.errors import DataError, IllegalPlay, Interrupted, Said, UsageError, allowed
 from popejoan_cli.cli import command, console, root, say
 
 if TYPE_CHECKING:
@@ -53,11 +53,14 @@ def variant_rules(base: HouseRules, variants: Sequence[str]) -> HouseRules:
     doc: dict[str, Any] = {}
     for name in variants:
         if name not in VARIANTS:
-            raise UsageError(f"unknown variant {name!r}", allowed(VARIANTS, name))
+            raise UsageError(Said("unknown variant {typed!r}", typed=name), allowed(VARIANTS, name))
         if name == "instant-win":
-            if base.pope is None or base.deal.turnup == "none":
-                raise UsageError(f"instant-win needs a Pope pot and a turn-up, and {base.name} has "
-                                 f"{'no Pope pot' if base.pope is None else 'no turn-up'}")
+            if base.pope is None:
+                raise UsageError(Said("instant-win needs a Pope pot and a turn-up, and {rules} has no Pope pot",
+                                      rules=base.name))
+            if base.deal.turnup == "none":
+                raise UsageError(Said("instant-win needs a Pope pot and a turn-up, and {rules} has no turn-up",
+                                      rules=base.name))
             takes = [p for p in VARIANTS[name]["turnup"]["pope_takes"] if base.pot(p) is not None]
             doc.setdefault("turnup", {}).update(VARIANTS[name]["turnup"], pope_takes=takes)
         else:
@@ -72,9 +75,10 @@ def variant_rules(base: HouseRules, variants: Sequence[str]) -> HouseRules:
 
 
 def replay_command(seed: int, rules_spec: str, computers: int, hands: int, level: str,
-                   variants: Sequence[str], name: str) -> str:
+                   variants: Sequence[str], name: str, default_name: str = DEFAULT_NAME) -> str:
     """The command that plays this session again: the seed and every option that shapes the
-    session and is not at its default, quoted for a shell."""
+    session and is not at its default, quoted for a shell. The name is left out when it is the
+    one practice gives in the language it speaks (`default_name`: `You`, «Вы»)."""
     import shlex
 
     def option(flag: str, value: str) -> list[str]:
@@ -91,7 +95,7 @@ def replay_command(seed: int, rules_spec: str, computers: int, hands: int, level
         words += ["--level", level]
     for variant in variants:
         words += ["--variant", variant]
-    if name != DEFAULT_NAME:
+    if name != default_name:
         words += option("--name", name)
     return shlex.join(words)
 
@@ -114,6 +118,7 @@ def _your_lead(hand: Hand, session: Session, out: Any) -> Card | None:
     """Ask until the referee accepts a lead from you, and play it; None if you quit."""
     from rich.text import Text
 
+    from popejoan_cli.cli.exits import spoken
     from popejoan_cli.game.cards import parse_card_or_none
     from popejoan_cli.render.i18n import t
     from popejoan_cli.render.practice_views import numbered, play_mark, second_person, status_view
@@ -154,8 +159,8 @@ def _your_lead(hand: Hand, session: Session, out: Any) -> Card | None:
         try:
             hand.play(me, card)
         except IllegalPlay as err:
-            tell(t("{message} (rule: {rule}). Choose a card marked {play}.", message=err.message, rule=err.rule,
-                   play=play_mark()))
+            tell(t("{message} (rule: {rule}). Choose a card marked {play}.", message=spoken(err.message),
+                   rule=spoken(err.rule), play=play_mark()))
             continue
         return card
 
@@ -186,8 +191,15 @@ def _play_hand(hand: Hand, session: Session, level: str, out: Any) -> bool:
     return True
 
 
+def typed(ctx: typer.Context, option: str) -> bool:
+    """Whether `option` was given on the command line, rather than left at its default."""
+    source = ctx.get_parameter_source(option)
+    return source is not None and source.name != "DEFAULT"  # click's ParameterSource, by name: click is not imported
+
+
 @command(root, "practice")
 def practice(
+    ctx: typer.Context,
     computers: Annotated[int, typer.Option("--computers", "-c", min=2, max=7,
                                            help="How many computers you play against (2-7).")] = DEFAULT_COMPUTERS,
     rules_spec: Annotated[str, typer.Option("--rules", "-r", help="A preset name or house-rule file.")] = DEFAULT_RULES,
@@ -213,22 +225,26 @@ def practice(
     from popejoan_cli.game.hand import Hand
     from popejoan_cli.render import narrate
     from popejoan_cli.render.i18n import t, tn
-    from popejoan_cli.render.practice_views import Session, for_you, totals_view
+    from popejoan_cli.render.practice_views import Session, computer_name, for_you, totals_view, your_name
 
     if level not in bots.LEVELS:
-        raise UsageError(f"unknown level {level!r}", allowed(bots.LEVELS, level))
+        raise UsageError(Said("unknown level {typed!r}", typed=level), allowed(bots.LEVELS, level))
     chosen = list(dict.fromkeys(variants or ()))
     rules = variant_rules(load_rules(rules_spec), chosen)
-    names = [name, *(t("Computer {number}", number=i) for i in range(1, computers + 1))]
+    default_name = your_name()
+    if not typed(ctx, "name"):
+        name = default_name  # «Вы» in Russian: chosen now, and a name like a typed one from here on
+    names = [name, *(computer_name(i) for i in range(1, computers + 1))]
     problems = check_players(names, rules)
     if problems:
-        raise UsageError(problems[0], f"{rules.name} is for {rules.players.min}-{rules.players.max} players; "
-                                      "your name must differ from the computers'")
+        raise UsageError(problems[0], Said("{rules} is for {least}-{most} players; your name must differ from the "
+                                           "computers'", rules=rules.name, least=rules.players.min,
+                                           most=rules.players.max))
     seats, me = len(names), 0
     base = seed if seed is not None else secrets.randbelow(SEED_RANGE)
     title = rules.title + "".join(f" + {v}" for v in chosen)
     out = console()
-    again = replay_command(base, rules_spec, computers, hands, level, chosen, name)
+    again = replay_command(base, rules_spec, computers, hands, level, chosen, name, default_name)
     out.print(t("Pope Joan, {title} rules: {player} {against} (level {level}), {hands}. Session seed {seed}: "
                 "`{again}` replays it.", title=title, player=name, level=level, seed=base, again=again,
                 against=tn("against {n} computer", "against {n} computers", computers),

@@ -155,7 +155,9 @@ def _practice_table(stack: contextlib.ExitStack, computers: int, seed: int | Non
     from popejoan_cli.web.practice import Practice, open_table
 
     if level not in bots.LEVELS:
-        raise UsageError(f"unknown level {level!r}", allowed(bots.LEVELS, level))
+        from popejoan_cli.base.errors import Said  # the same words as `popejoan practice`, said in its language
+
+        raise UsageError(Said("unknown level {typed!r}", typed=level), allowed(bots.LEVELS, level))
     rules = load_rules(rules_spec)
     game = Practice(computers=computers, level=level, seed=seed if seed is not None else secrets.randbelow(SEED_RANGE))
     problems = check_players(game.players, rules)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from popejoan_cli.base.errors import UsageError
+from popejoan_cli.base.errors import Said, UsageError
 from popejoan_cli.base.visible import shown
 from popejoan_cli.cli import command, common, console, emit_json, ledger_app
 
@@ -93,11 +93,12 @@ def ledger_settle(
     )
 
     if value is None and currency is not None:
-        raise UsageError("--currency needs --value: without a value per counter the amounts are in counters",
-                         "e.g. --value 0.05 --currency GBP")
+        raise UsageError(Said("--currency needs --value: without a value per counter the amounts are in counters"),
+                         Said("e.g. {example}", example="--value 0.05 --currency GBP"))
     cur = (currency if currency is not None else "EUR").strip()
     if not cur or len(cur) > 10 or not cur.isprintable():
-        raise UsageError(f"--currency {currency!r} is not allowed", "e.g. --currency EUR (1–10 characters)")
+        raise UsageError(Said("--currency {typed!r} is not allowed", typed=currency),
+                         Said("e.g. --currency EUR (1–10 characters)"))
     per = parse_value(value) if value is not None else None
     view = common.view(full=True)  # money: every hand refereed again
     bank_name = banker(view, bank)

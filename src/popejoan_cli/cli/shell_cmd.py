@@ -36,7 +36,7 @@ import typer
 from popejoan_cli import cli
 from popejoan_cli.base.errors import Interrupted, PopejoanError, closest, interrupted_message
 from popejoan_cli.cli import command, root
-from popejoan_cli.cli.exits import exit_code
+from popejoan_cli.cli.exits import exit_code, spoken
 from popejoan_cli.cli.shell_words import MAX_LINE, SHELL_WORDS, Completion, is_group, visible
 from popejoan_cli.cli.shell_words import split as _split
 
@@ -114,9 +114,11 @@ def _unfinished(line: str, err: ValueError) -> str:
     """One line for a half-typed line: what is wrong and the line it probably meant."""
     import shlex
 
+    from popejoan_cli.cli.exits import spoken
     from popejoan_cli.render.i18n import t
 
-    why = str(err).lower()
+    reason = err.args[0] if err.args else str(err)
+    why = spoken(reason).lower()  # a `Said` of `shell_words.split`, in the table's language
     for fix in (line + '"', line + "'", line.rstrip("\\")):
         try:
             words = _split(fix)
@@ -197,7 +199,9 @@ class Shell(Completion):
         try:
             rv = self.root.main(args=args, prog_name="popejoan", standalone_mode=False)
         except typer.Abort:
-            _err("popejoan: aborted")
+            from popejoan_cli.render.i18n import t
+
+            _err("popejoan: " + t("aborted"))
             return 1
         except typer.TyperException as exc:  # click's UsageError and friends, as typer bundles them
             if type(exc).__name__ == "NoArgsIsHelpError":
@@ -205,9 +209,14 @@ class Shell(Completion):
                 return 0
             ctx = getattr(exc, "ctx", None)
             path = str(getattr(ctx, "command_path", "") or "").removeprefix("popejoan").strip()
-            where = f"{path}: " if path else ""
-            more = f" (`{path} --help` for usage)" if path else ""
-            _err(f"popejoan: {where}{exc.format_message()}{more}")
+            if path:
+                from popejoan_cli.render.i18n import t
+
+                # Click's own words stay as click says them; the shell's around them are said.
+                _err("popejoan: " + t("{path}: {message} (`{path} --help` for usage)", path=path,
+                                      message=exc.format_message()))
+            else:
+                _err(f"popejoan: {exc.format_message()}")
             return int(getattr(exc, "exit_code", 2))
         except PopejoanError as err:
             cli.fail(err)
@@ -217,10 +226,13 @@ class Shell(Completion):
         except (KeyboardInterrupt, Interrupted) as exc:
             if not _ctrl_c(exc):
                 raise
-            _err(interrupted_message(2).rstrip("\n"))
+            _err(spoken(interrupted_message(2)).rstrip("\n"))
             return 130
         except Exception as exc:  # a bug in a command must not take the table's shell down
-            _err(f"popejoan: unexpected error (a bug: please report it): {type(exc).__name__}: {exc}")
+            from popejoan_cli.render.i18n import t
+
+            _err("popejoan: " + t("unexpected error (a bug: please report it): {kind}: {error}",
+                                  kind=type(exc).__name__, error=exc))
             return 1
         finally:
             sys.stdout.flush()
@@ -256,6 +268,9 @@ class Shell(Completion):
 
     def run_line(self, line: str) -> int | None:
         """Run one line; None to go on, or the status to leave the shell with."""
+        # The shell's own lines (a half-typed line, an unknown command) in its table's language, as its
+        # commands speak it: the last command may have left another (a table used, a mistyped option).
+        cli.speak(self.view.lang if self.view is not None else None)
         if len(line) > MAX_LINE:
             _err(_too_long())
             return None

@@ -15,6 +15,8 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from popejoan_cli.base.errors import Said
+
 if TYPE_CHECKING:
     from popejoan_cli.table.view import TableView
 
@@ -39,7 +41,8 @@ def split(line: str, comments: bool = True) -> list[str]:
     shlex builds each word a character at a time on an attribute (`self.token += c`),
     which CPython cannot extend in place: a pasted 1 MB word took 38 s. This reads
     runs of ordinary characters with one regex match each, in time linear in the line,
-    and raises the same ValueErrors ("No closing quotation", "No escaped character").
+    and raises the same ValueErrors ("No closing quotation", "No escaped character"), their words a
+    `Said` that the shell says in the table's language.
     """
     plain = re.compile(_PLAIN if comments else _PLAIN_NO_COMMENTS)
     words: list[str] = []
@@ -57,13 +60,13 @@ def split(line: str, comments: bool = True) -> list[str]:
             i = n if end < 0 else end + 1
         elif c == "\\":
             if i + 1 >= n:
-                raise ValueError("No escaped character")
+                raise ValueError(Said("No escaped character"))
             parts.append(line[i + 1])
             in_word, i = True, i + 2
         elif c == "'":
             end = line.find("'", i + 1)
             if end < 0:
-                raise ValueError("No closing quotation")
+                raise ValueError(Said("No closing quotation"))
             parts.append(line[i + 1:end])
             in_word, i = True, end + 1
         elif c == '"':
@@ -85,13 +88,13 @@ def _double_quoted(line: str, i: int, parts: list[str]) -> int:
     while True:
         found = in_double.search(line, i)
         if found is None:
-            raise ValueError("No closing quotation")
+            raise ValueError(Said("No closing quotation"))
         at = found.start()
         parts.append(line[i:at])
         if line[at] == '"':
             return at + 1
         if at + 1 >= n:
-            raise ValueError("No escaped character")
+            raise ValueError(Said("No escaped character"))
         # Inside double quotes a backslash escapes only `"` and itself (POSIX).
         nxt = line[at + 1]
         parts.append(nxt if nxt in '"\\' else "\\" + nxt)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from popejoan_cli.base.errors import UsageError, allowed
+from popejoan_cli.base.errors import Said, UsageError, allowed
 from popejoan_cli.cli import command, console, emit_json, root
 
 if TYPE_CHECKING:
@@ -52,10 +52,11 @@ def _levels(text: str, players: int) -> list[str]:
     words = [w.strip() for w in text.split(",")]
     for w in words:
         if w not in LEVELS:
-            raise UsageError(f"--bots: unknown bot level {w!r}", allowed(LEVELS, w))
+            raise UsageError(Said("--bots: unknown bot level {typed!r}", typed=w), allowed(LEVELS, w))
     if len(words) > players:
-        raise UsageError(f"--bots lists {len(words)} levels for {players} players",
-                         "give at most one level a seat; a shorter list repeats round the table")
+        # Never one level for one player here (there are two or more players): a Said, not a plural.
+        raise UsageError(Said("--bots lists {n} levels for {players} players", n=len(words), players=players),
+                         Said("give at most one level a seat; a shorter list repeats round the table"))
     # A shorter list repeats round the table: good,simple seats them alternately.
     return [words[k % len(words)] for k in range(players)]
 
@@ -179,13 +180,15 @@ def simulate_cmd(
     rules = load_rules(rules_spec)
     lo, hi = rules.players.min, rules.players.max
     if not lo <= players <= hi:
-        raise UsageError(f"--players {players}: {rules.name} is for {lo}–{hi} players")
+        raise UsageError(Said("--players {players}: {rules} is for {least}–{most} players", players=players,
+                              rules=rules.name, least=lo, most=hi))
     if not 1 <= hands <= MAX_HANDS:
-        raise UsageError(f"--hands {hands}: give a number of hands from 1 to {MAX_HANDS:,}")
+        raise UsageError(Said("--hands {hands}: give a number of hands from 1 to {most}", hands=hands,
+                              most=f"{MAX_HANDS:,}"))
     levels = _levels(bots, players)
     procs = processes if processes is not None else cores()
     if procs < 1:
-        raise UsageError(f"--processes {procs}: give 1 or more")
+        raise UsageError(Said("--processes {processes}: give 1 or more", processes=procs))
     limit = process_limit()
     if procs > limit:
         from popejoan_cli.render.i18n import t

@@ -267,12 +267,15 @@ def undo(
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
 ) -> None:
     """Take back the last command (or the last N, or the hand). Nothing is deleted: the undo is recorded."""
+    from popejoan_cli.base.errors import Said
+    from popejoan_cli.cli.exits import spoken
     from popejoan_cli.render.i18n import t, tn
     from popejoan_cli.table.undo import describe, to_undo, voids
 
     view = common.view()
     chosen = to_undo(view, n, hand=hand)
-    sys.stderr.write(t("Undo:") + "\n" + "".join(f"  {describe(view, g)}\n" for g in chosen))
+    # Each item is the table's phrase for its command (a `Said`), said in the table's language.
+    sys.stderr.write(t("Undo:") + "\n" + "".join(f"  {spoken(describe(view, g))}\n" for g in chosen))
     if not yes and not common.confirm(t("Undo these?")):
         sys.stderr.write(t("Nothing was undone.") + "\n")
         return
@@ -280,7 +283,7 @@ def undo(
 
     def make(now: TableView) -> list[Event]:
         if now.last_seq != last:
-            raise RuleViolation("the table changed while you were deciding", "run undo again")
+            raise RuleViolation(Said("the table changed while you were deciding"), Said("run undo again"))
         return voids(chosen)
 
     common.record(make)

@@ -28,6 +28,19 @@ from popejoan_cli.render.narrate import Line, suit_label
 
 PLAY = "Play"
 """The mark on each card you may lead now (in English; `play_mark` gives it in the table's language)."""
+YOU = "You"
+"""Your name when none is typed, in English (`your_name` gives it in the language practice speaks)."""
+
+
+def your_name() -> str:
+    """The name practice gives you when `--name` is not typed, in the language it speaks: `You`, «Вы».
+    Chosen once, as the practice starts; from then on it is a name like any typed one."""
+    return tp("practice name", "You")
+
+
+def computer_name(number: int) -> str:
+    """`Computer 1`, «Компьютер 1»: the computers' names, chosen as the practice starts."""
+    return t("Computer {number}", number=number)
 
 
 def play_mark() -> str:
@@ -222,10 +235,40 @@ _SECOND_PERSON = (
     (re.compile(r": they hold\b"), lambda m: ": you hold"),
 )
 
+RU_YOU = "Вы"
+"""Your Russian name when none is typed (`your_name`): the narration's third person is put right for it."""
+_VERB = r"[а-яё]+[еёи]т"
+"""A Russian verb in the third person singular present (ходит, забирает, кладёт): «Вы» takes it with -те."""
+_AND = r" и (?:ничего )?(?:не )?"
+"""What comes before the second verb of a sentence whose subject is «Вы» («... и ничего не платит»)."""
+_RU_AND_VERB = re.compile(rf"^(.*?{_AND})({_VERB})\b")
+_RU_SECOND_PERSON = (
+    # «Игрок Вы не может» (a refusal): «Вы не можете».
+    (re.compile(r"\b[Ии]грок Вы не может\b"), lambda m: "Вы не можете"),
+    # «у игрока Вы» and «игроку Вы» (names are not declined; the pronoun is): «у Вас», «Вам».
+    (re.compile(r"\b([Уу]) игрока Вы\b"), lambda m: f"{m.group(1)} Вас"),
+    (re.compile(r"\bигроку Вы\b"), lambda m: "Вам"),
+    # The subject before its verb, and a second verb of the same sentence: «Вы ходит» → «Вы ходите»,
+    # «Вы держит ... и ничего не платит» → «Вы держите ... и ничего не платите».
+    (re.compile(rf"\bВы (не )?({_VERB})\b"), lambda m: f"Вы {m.group(1) or ''}{m.group(2)}е"),
+    (re.compile(rf"^(Вы [а-яё]+те\b.*?{_AND})({_VERB})\b"), lambda m: f"{m.group(1)}{m.group(2)}е"),
+    (re.compile(r"\bВы ([а-яё]+[еи]т)ся\b"), lambda m: f"Вы {m.group(1)}есь"),  # «Вы садится» → «Вы садитесь»
+    # The subject after its verb: «Следующим ходит Вы» → «Следующим ходите Вы», «сдаёт Вы» → «сдаёте Вы».
+    (re.compile(rf"\b({_VERB}) Вы\b"), lambda m: f"{m.group(1)}е Вы"),
+    # «ходите Вы, и у него нет 5♣»: «и у Вас нет».
+    (re.compile(r"(те Вы, и) у него\b"), lambda m: f"{m.group(1)} у Вас"),
+    (re.compile(r"\b(Вас|Вам|Вы)([^.]*?): у него\b"), lambda m: f"{m.group(1)}{m.group(2)}: у Вас"),
+)
+
 
 def second_person(text: str, me: str) -> str:
-    """The narrator's third person, put right when your name is "You" ("You lead", not "You leads")."""
-    if me != "You":
+    """The narrator's third person, put right when your name is "You" ("You lead", not "You leads"),
+    or «Вы» at a practice in Russian («Вы ходите», not «Вы ходит»)."""
+    if me == RU_YOU:
+        for pattern, repl in _RU_SECOND_PERSON:
+            text = pattern.sub(repl, text)
+        return text
+    if me != YOU:
         return text
     for pattern, repl in _SECOND_PERSON:
         if pattern.pattern.startswith(r"\bnext") and "You is next" not in text and "You are next" not in text:
@@ -239,7 +282,11 @@ def for_you(lines: Sequence[Line], me: str) -> list[Line]:
     out: list[Line] = []
     for line in lines:
         fixed: Line = [second_person(p, me) if isinstance(p, str) else p for p in line]
-        if me == "You" and fixed and isinstance(fixed[0], str) and fixed[0].startswith("You still hold"):
+        if me == YOU and fixed and isinstance(fixed[0], str) and fixed[0].startswith("You still hold"):
             fixed = [p.replace("and pays nothing", "and pay nothing") if isinstance(p, str) else p for p in fixed]
+        if me == RU_YOU and fixed and isinstance(fixed[0], str) and re.match(r"Вы [а-яё]+те\b", fixed[0]):
+            # The second verb may sit after a card («Вы держите Поп Джона (Д♦) и ничего не платите»).
+            fixed = [fixed[0], *(_RU_AND_VERB.sub(lambda m: f"{m.group(1)}{m.group(2)}е", p) if isinstance(p, str)
+                                 else p for p in fixed[1:])]
         out.append(fixed)
     return out

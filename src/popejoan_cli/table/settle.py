@@ -58,9 +58,11 @@ def parse_value(text: str) -> Decimal:
     try:
         value = Decimal(text.strip())
     except InvalidOperation:
-        raise UsageError(f"--value {text!r} is not a number", "e.g. --value 0.05 (money per counter)") from None
+        raise UsageError(Said("--value {typed!r} is not a number", typed=text),
+                         Said("e.g. --value 0.05 (money per counter)")) from None
     if not value.is_finite() or not 0 < value <= MAX_VALUE:
-        raise UsageError(f"--value {text!r} is out of range", f"a value per counter above 0 and at most {MAX_VALUE}")
+        raise UsageError(Said("--value {typed!r} is out of range", typed=text),
+                         Said("a value per counter above 0 and at most {most}", most=MAX_VALUE))
     return value
 
 
@@ -81,7 +83,7 @@ def banker(view: TableView, name: str | None = None) -> str:
     if name is None:
         return view.players[0]
     if name not in everyone:
-        raise UsageError(f"--bank {name!r} is not a player of this table", allowed(everyone, name))
+        raise UsageError(Said("--bank {typed!r} is not a player of this table", typed=name), allowed(everyone, name))
     return name
 
 
@@ -146,13 +148,23 @@ def rounding_note(s: Settlement) -> str:
     if not s.residue:
         return Said("1 counter = {value} {currency}; each amount is rounded half to even to a whole cent; "
                     "nothing was left over.", value=s.value, currency=s.currency)
-    who = ", ".join(dict.fromkeys(s.residue_to))  # names: no words
+    who = _named(list(dict.fromkeys(s.residue_to)))
     # The count is the residue's size, for the plural; the sentence shows it signed.
     return SaidN("1 counter = {value} {currency}; each amount is rounded half to even to a whole cent; the rounding "
                  "left {residue} cent, taken by {who} (whose rounding moved furthest the other way; ties by name).",
                  "1 counter = {value} {currency}; each amount is rounded half to even to a whole cent; the rounding "
                  "left {residue} cents, taken by {who} (whose rounding moved furthest the other way; ties by name).",
                  abs(s.residue), value=s.value, currency=s.currency, residue=f"{s.residue:+d}", who=who)
+
+
+def _named(takers: list[str]) -> str:
+    """"Ann, the board": names as they are, and the board in the table's words (a `Said`); the list is
+    built from the last one back, each comma a `Said` too, so that another language says every part."""
+    said: list[str] = [Said("the board") if name == BOARD else name for name in takers]
+    who = said[-1]
+    for name in reversed(said[:-1]):
+        who = Said("{first}, {rest}", first=name, rest=who)
+    return who
 
 
 # ------------------------------------------------------------------------------ stats

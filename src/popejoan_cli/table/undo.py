@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from popejoan_cli.base.errors import RuleViolation, Said, SaidN
-from popejoan_cli.base.words import plural
 from popejoan_cli.game.cards import Card
 from popejoan_cli.table.events import (
     OPENING,
@@ -95,59 +94,112 @@ def voids(chosen: Iterable[Command]) -> list[Event]:
 
 
 def describe(view: TableView, command: Command) -> str:
-    """A command as the table would say it. It never shows a seed: while a hand is open its
-    seed is a secret (it gives every hand away)."""
+    """A command as the table would say it: a `Said`, one whole phrase for each kind of command
+    (docs/i18n.md: Errors), so that the CLI says it in the table's language. It never shows a seed:
+    while a hand is open its seed is a secret (it gives every hand away)."""
     seq, event = command[0]
     number = sum(1 for s, e in view.effective if s <= seq and isinstance(e, HandDealt | RealHandDealt | TallyHandDealt))
     closes = any(isinstance(e, HandCheckpointed) for _, e in command)
-    closed = f", which closed hand {number}" if closes else ""
     if isinstance(event, HandDealt | RealHandDealt | TallyHandDealt):
-        deck = (" (a real deck)" if isinstance(event, RealHandDealt)
-                else " (a real deck, tallied)" if isinstance(event, TallyHandDealt) else "")
-        ended = ", which ended at the turn-up" if closes else ""
-        return f"the deal of hand {number} by {event.dealer}{deck}{ended}"
+        return _deal_words(event, number, closes)
     if isinstance(event, CardLed):
-        return _lead_words(view, number, seq, event) + closed
+        return _lead_words(view, number, seq, event, closes)
+    if isinstance(event, CardPlayed | OutDeclared | TallyOut):
+        return _closing_words(event, number, closes)
+    return _words(event, number)
+
+
+def _closing_words(event: CardPlayed | OutDeclared | TallyOut, number: int, closes: bool) -> Said:
+    """A card of a real hand, or a going out: either may have closed its hand."""
     if isinstance(event, CardPlayed):
-        return f"{event.player}'s {Card.parse(event.card).face}{closed}"
+        card = Card.parse(event.card)
+        if closes:
+            return Said("{player}'s {card}, which closed hand {number}", player=event.player, card=card,
+                        number=number)
+        return Said("{player}'s {card}", player=event.player, card=card)
+    if closes:
+        return Said("{player} going out, which closed hand {number}", player=event.player, number=number)
+    return Said("{player} going out", player=event.player)
+
+
+def _words(event: Event, number: int) -> str:
+    """Every other command: one whole phrase each."""
     if isinstance(event, StopCalled):
-        return f"the stop called in hand {number}"
+        return Said("the stop called in hand {number}", number=number)
     if isinstance(event, HandShown):
-        return f"the {plural(len(event.cards), 'card')} {event.player} showed"
+        return SaidN("the {n} card {player} showed", "the {n} cards {player} showed", len(event.cards),
+                     player=event.player)
     if isinstance(event, VoidDeclared):
-        return f"hand {number} declared void"
+        return Said("hand {number} declared void", number=number)
     if isinstance(event, PotsPaid):
-        return f"{event.player} taking {', '.join(event.pots)}"
-    if isinstance(event, OutDeclared | TallyOut):
-        return f"{event.player} going out{closed}"
+        return Said("{player} taking {pots}", player=event.player, pots=", ".join(event.pots))  # pot names as typed
     if isinstance(event, SpareTaken):
-        return f"{event.player} taking the spare hand" + (f" for {event.price}" if event.price else "")
+        if event.price:
+            return Said("{player} taking the spare hand for {price}", player=event.player, price=event.price)
+        return Said("{player} taking the spare hand", player=event.player)
     if isinstance(event, Counted):
-        return f"the count of {event.target}: {event.counters}"
+        return Said("the count of {target}: {counters}", target=event.target, counters=event.counters)
     if isinstance(event, PlayerJoined):
-        return f"{event.player} joining with {plural(event.counters, 'counter')}"
+        return SaidN("{player} joining with {n} counter", "{player} joining with {n} counters", event.counters,
+                     player=event.player)
     if isinstance(event, PlayerLeft):
-        return f"{event.player} leaving"
+        return Said("{player} leaving", player=event.player)
     if isinstance(event, FinalDealt):
-        return "the final clearing deal and the end of the session"
+        return Said("the final clearing deal and the end of the session")
     if isinstance(event, SessionEnded):
-        return "the end of the session"
+        return Said("the end of the session")
     return type(event).__name__  # pragma: no cover - every undoable event is named above
 
 
-def _lead_words(view: TableView, number: int, seq: int, event: CardLed) -> str:
-    """"Bob's lead A♠, and Ann's 2♠ that followed": the lead and the follows the referee played."""
+def _deal_words(event: HandDealt | RealHandDealt | TallyHandDealt, number: int, closes: bool) -> Said:
+    """"the deal of hand 2 by Ann (a real deck)": one whole phrase for each kind of deck, and for a
+    deal whose hand ended at the turn-up."""
+    dealer = event.dealer
+    if isinstance(event, RealHandDealt):
+        if closes:
+            return Said("the deal of hand {number} by {dealer} (a real deck), which ended at the turn-up",
+                        number=number, dealer=dealer)
+        return Said("the deal of hand {number} by {dealer} (a real deck)", number=number, dealer=dealer)
+    if isinstance(event, TallyHandDealt):
+        if closes:
+            return Said("the deal of hand {number} by {dealer} (a real deck, tallied), which ended at the turn-up",
+                        number=number, dealer=dealer)
+        return Said("the deal of hand {number} by {dealer} (a real deck, tallied)", number=number, dealer=dealer)
+    if closes:
+        return Said("the deal of hand {number} by {dealer}, which ended at the turn-up", number=number, dealer=dealer)
+    return Said("the deal of hand {number} by {dealer}", number=number, dealer=dealer)
+
+
+def _lead_words(view: TableView, number: int, seq: int, event: CardLed, closes: bool) -> Said:
+    """"Bob's lead A♠, and Ann's 2♠ that followed": the lead and the follows the referee played,
+    each follow a phrase of its own ("Ann's 2♠") and the list of them one more (`_listed`)."""
     rec = view.hands[number - 1]
     nth = sum(1 for s, e in view.effective if rec.seq < s < seq and isinstance(e, CardLed))
     plays = rec.hand.plays
     leads = [i for i, p in enumerate(plays) if p.lead]
-    lead = f"{event.player}'s lead {Card.parse(event.card).face}"
-    if nth >= len(leads):
-        return lead
-    start = leads[nth]
-    stop = leads[nth + 1] if nth + 1 < len(leads) else len(plays)
-    follows = [f"{rec.players[p.seat]}'s {p.card.face}" for p in plays[start + 1:stop]]
+    card = Card.parse(event.card)
+    follows: list[Said] = []
+    if nth < len(leads):
+        start = leads[nth]
+        stop = leads[nth + 1] if nth + 1 < len(leads) else len(plays)
+        follows = [Said("{player}'s {card}", player=rec.players[p.seat], card=p.card) for p in plays[start + 1:stop]]
     if not follows:
-        return lead
-    joined = follows[0] if len(follows) == 1 else ", ".join(follows[:-1]) + " and " + follows[-1]
-    return f"{lead}, and {joined} that followed"
+        if closes:
+            return Said("{player}'s lead {card}, which closed hand {number}", player=event.player, card=card,
+                        number=number)
+        return Said("{player}'s lead {card}", player=event.player, card=card)
+    joined = _listed(follows)
+    if closes:
+        return Said("{player}'s lead {card}, and {follows} that followed, which closed hand {number}",
+                    player=event.player, card=card, follows=joined, number=number)
+    return Said("{player}'s lead {card}, and {follows} that followed", player=event.player, card=card, follows=joined)
+
+
+def _listed(items: list[Said]) -> Said:
+    """"A", "A and B", "A, B and C": each item said in turn. A list's commas and its "and" are a
+    language's too (a `Said` of their own), so the list is built from the last item back."""
+    if len(items) == 1:
+        return items[0]
+    if len(items) == 2:
+        return Said("{first} and {last}", first=items[0], last=items[1])
+    return Said("{first}, {rest}", first=items[0], rest=_listed(items[1:]))

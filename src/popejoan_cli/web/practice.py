@@ -10,12 +10,13 @@ picks (`bots.pick_lead`), chosen from what their seat may know.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from popejoan_cli.base.errors import RuleViolation
+from popejoan_cli.base.errors import RuleViolation, Said
 from popejoan_cli.game import bots
 from popejoan_cli.game.rules import HouseRules
+from popejoan_cli.render.practice_views import computer_name, your_name
 from popejoan_cli.store import tables
 from popejoan_cli.table import moves
 from popejoan_cli.table.events import CardLed, Event, HandDealt, TableOpened
@@ -34,19 +35,24 @@ class Practice:
     computers: int
     level: str
     seed: int
-    you: str = "You"
+    you: str = field(default_factory=your_name)
+    """Your name: `You`, or «Вы» in Russian, chosen as the practice starts (as in `popejoan practice`)."""
     pace: float = PACE
+    computer_names: tuple[str, ...] = ()
+    """The computers' names, chosen as the practice starts: "Computer 1" and on, «Компьютер 1» in Russian."""
 
     def __post_init__(self) -> None:
         if not 2 <= self.computers <= 7:
             raise ValueError(f"practice is against 2 to 7 computers, not {self.computers}")
         if self.level not in bots.LEVELS:
             raise ValueError(f"unknown level {self.level!r}; levels: {', '.join(bots.LEVELS)}")
+        if not self.computer_names:  # frozen: set once, here, as a dataclass sets its own fields
+            object.__setattr__(self, "computer_names", tuple(computer_name(i) for i in range(1, self.computers + 1)))
 
     @property
     def players(self) -> list[str]:
         """The table's players, clockwise: you, then "Computer 1" and on."""
-        return [self.you, *(f"Computer {i}" for i in range(1, self.computers + 1))]
+        return [self.you, *self.computer_names]
 
     @property
     def first_dealer(self) -> str:
@@ -84,9 +90,10 @@ class Practice:
         """The next hand, dealt from its seed by whoever's deal it is; refused while a hand is open."""
         rec = view.open_hand
         if rec is not None:
-            raise RuleViolation(f"hand {rec.number} is still being played", "play it out first")
+            raise RuleViolation(Said("hand {number} is still being played", number=rec.number),
+                                Said("play it out first"))
         if view.ended:
-            raise RuleViolation("this practice session has ended")
+            raise RuleViolation(Said("this practice session has ended"))
         return [HandDealt(seed=self.hand_seed(len(view.hands) + 1), dealer=view.next_dealer)]
 
     def about(self, view: TableView) -> dict[str, object]:
