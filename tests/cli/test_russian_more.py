@@ -316,7 +316,7 @@ def test_the_shells_quoting_errors_and_its_own_lines_read_russian(cli: Cli) -> N
         "popejoan: строка набрана не до конца (нет закрывающей кавычки); возможно, имелось в виду: board abc",
         "popejoan: строка набрана не до конца (нет символа после обратной косой черты); возможно, имелось в виду: "
         "board 'abc\"'",
-        "popejoan: lead: Missing argument 'card'. (как пользоваться: `lead --help`)",
+        "popejoan: lead: Не указан аргумент 'card'. (как пользоваться: `lead --help`)",
     ]
     english = cli("shell", input='board "abc\nboard abc\\\nlead\n', POPEJOAN_LANG="en")
     assert english.stderr.splitlines() == [

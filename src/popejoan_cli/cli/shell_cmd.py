@@ -66,6 +66,18 @@ Reader = Callable[[str], str]
 """Reads one line after showing the prompt it is given, as `input` does."""
 
 
+def _parser_words(exc: Exception) -> str:
+    """Click's message for a line it could not parse, in the shell's language: its sentence said whole
+    where `help_words.parser_said` knows it, click's English otherwise (as `popejoan` itself does)."""
+    english: str = exc.format_message()  # type: ignore[attr-defined]
+    i18n = sys.modules.get("popejoan_cli.render.i18n")
+    if i18n is None or i18n.language() == "en":
+        return english
+    from popejoan_cli.cli.help_words import parser_said  # click's words in another language only
+
+    return spoken(parser_said(exc, english))
+
+
 def _err(text: str) -> None:
     sys.stdout.flush()
     sys.stderr.write(text + "\n")
@@ -209,14 +221,13 @@ class Shell(Completion):
                 return 0
             ctx = getattr(exc, "ctx", None)
             path = str(getattr(ctx, "command_path", "") or "").removeprefix("popejoan").strip()
+            message = _parser_words(exc)
             if path:
                 from popejoan_cli.render.i18n import t
 
-                # Click's own words stay as click says them; the shell's around them are said.
-                _err("popejoan: " + t("{path}: {message} (`{path} --help` for usage)", path=path,
-                                      message=exc.format_message()))
+                _err("popejoan: " + t("{path}: {message} (`{path} --help` for usage)", path=path, message=message))
             else:
-                _err(f"popejoan: {exc.format_message()}")
+                _err(f"popejoan: {message}")
             return int(getattr(exc, "exit_code", 2))
         except PopejoanError as err:
             cli.fail(err)
