@@ -335,3 +335,18 @@ def test_a_lead_left_over_in_a_deal_file(cli: Cli, tmp_path: Path) -> None:
         "popejoan: ход 2♣ лишний: раздача уже закончилась\n  уберите лишние записи из leads\n")
     assert cli.fails(3, "hand", "replay", str(file)) == (
         "popejoan: lead 2♣ is left over: the hand has already ended\n  remove the extra entries from leads\n")
+
+
+def test_a_hand_not_shown_at_a_terminal(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No Enter at the terminal: the hand stays hidden, and the line says so in the table's language."""
+    from popejoan_cli import cli as the_cli
+
+    cli.ok("table", "new", "t", "--rules", "russian", "--players", FOUR, "--lang", "ru")
+    cli.ok("deal", "--seed", "7")
+    monkeypatch.setattr(the_cli, "at_terminal", lambda: True)  # the terminal is faked here, not by the runner
+    res = cli.ok("hand", "show", "Боря", input="")
+    assert res.stdout == "Передайте ноутбук игроку Боря и нажмите Enter \n"
+    assert res.stderr == "popejoan: карты не были показаны\n"
+    res = cli.ok("hand", "show", "Боря", input="", POPEJOAN_LANG="en")
+    assert res.stdout == "Pass the laptop to Боря and press Enter \n"
+    assert res.stderr == "popejoan: the hand was not shown\n"
