@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from popejoan_cli import cli
-from popejoan_cli.base.errors import UsageError, allowed
+from popejoan_cli.base.errors import Said, UsageError, allowed
 from popejoan_cli.base.limits import cut, whole_number
 from popejoan_cli.cli import command, common, console, emit_json, hand_app
 
@@ -119,12 +119,14 @@ def _board_arg(text: str | None, pots: list[str]) -> dict[str, int]:
         name, eq, value = part.partition("=")
         name = name.strip()
         if not eq or not (value.strip().isascii() and value.strip().isdigit()):
-            raise UsageError(f"--board entry {cut(part)} is not pot=N", "e.g. --board pope=12,game=3")
+            raise UsageError(Said("--board entry {typed} is not pot=N", typed=cut(part)),
+                             Said("e.g. {example}", example="--board pope=12,game=3"))
         if name not in pots:
-            raise UsageError(f"--board names no pot {cut(name)}", allowed(pots, name[:100]))
+            raise UsageError(Said("--board names no pot {typed}", typed=cut(name)), allowed(pots, name[:100]))
         n = whole_number(value, 0, 1_000_000)
         if n is None:  # digits, so too large; never converted, as thousands of them would fail
-            raise UsageError(f"--board {name}={cut(value.strip(), 20)} is too large", "allowed: 0 to 1,000,000")
+            raise UsageError(Said("--board {typed} is too large", typed=f"{name}={cut(value.strip(), 20)}"),
+                             Said("allowed: 0 to 1,000,000"))
         board[name] = n
     return board
 
@@ -148,8 +150,9 @@ def final_cmd(
 
     rules, names, dealer_seat = common.seats(players, dealer, rules_spec)
     if rules.final.deal != "holders":
-        raise UsageError(f"{rules.name} has no final clearing deal (final.deal = \"none\"): its board carries over",
-                         "use rules with final.deal = \"holders\", such as russian")
+        raise UsageError(Said("{rules} has no final clearing deal (final.deal = \"none\"): its board carries over",
+                              rules=rules.name),
+                         Said("use rules with final.deal = \"holders\", such as russian"))
     counters = _board_arg(board, [p.name for p in rules.pots])
     res = final_deal(rules, len(names), dealer_seat, Board(rules, counters), parse_seed(seed))
     if as_json:

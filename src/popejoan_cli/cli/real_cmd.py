@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from popejoan_cli.base.errors import UsageError
+from popejoan_cli.base.errors import Said, UsageError
 from popejoan_cli.cli import command, common, console, emit_json, root, say
 from popejoan_cli.cli.common import JsonOpt
 
@@ -58,10 +58,11 @@ def out(
     view = common.view()
     tally = view.open_hand is not None and view.open_hand.tally
     if tally and left is None:
-        raise UsageError("a tally hand does not know the cards left: say how many each other player holds",
-                         "add --left NAME=N,NAME=N...")
+        raise UsageError(Said("a tally hand does not know the cards left: say how many each other player holds"),
+                         Said("add --left NAME=N,NAME=N..."))
     if not tally and left is not None:
-        raise UsageError("--left goes with a tally hand (`deal --real --tally`): here the record counts the cards")
+        raise UsageError(Said("--left goes with a tally hand (`deal --real --tally`): here the record counts the "
+                              "cards"))
     declared: OutDeclared | TallyOut = (moves.tally_out(view, name, left, pope) if left is not None
                                         else moves.going_out(view, name, pope))
     name = declared.player
@@ -90,8 +91,11 @@ def show(
     done = common.record(lambda v: [HandShown(player=name, cards=the_cards)])
     found = done.view.problems[before:]
     if found:
+        from popejoan_cli.cli.exits import spoken
+
         for p in found:
-            sys.stderr.write(f"popejoan: BREACH: {p.message}\n")
+            # Each breach is said whole: the lead it proves wrong, and the setting it breaks as written.
+            sys.stderr.write("popejoan: " + spoken(Said("BREACH: {problem}", problem=p.message)) + "\n")
     else:
         from popejoan_cli.render.i18n import tn
 
@@ -108,6 +112,7 @@ def claim(
     as_json: JsonOpt = False,
 ) -> None:
     """Check a claim against the record: right or wrong, and the plays that decide it (wrong: exit 3)."""
+    from popejoan_cli.cli.exits import spoken
     from popejoan_cli.game.claims import judge
     from popejoan_cli.game.tally import tally_judge
     from popejoan_cli.table import moves
@@ -121,32 +126,11 @@ def claim(
     if as_json:  # the English, whatever the language: `--json` never changes with it
         emit_json({"hand": rec.number, "player": name, "claim": what, "right": verdict.right, "why": verdict.text})
     elif verdict.right:
-        sys.stdout.write(_verdict_said(verdict.text) + "\n")
+        sys.stdout.write(spoken(verdict.text) + "\n")
     if not verdict.right:
         if not as_json:
-            sys.stderr.write(f"popejoan: {_verdict_said(verdict.text)}\n")
+            sys.stderr.write(f"popejoan: {spoken(verdict.text)}\n")
         raise typer.Exit(3)
-
-
-def _verdict_said(text: str) -> str:
-    """A claim's verdict in the command's language. `game.claims` names a pot by its label, which the
-    pure layer cannot translate: a preset's label is put in the language's words here first."""
-    from popejoan_cli.base.errors import Said
-    from popejoan_cli.cli.exits import spoken
-
-    if not isinstance(text, Said) or "popejoan_cli.render.i18n" not in sys.modules:
-        return str(text)  # English: nothing to look up (and nothing imported)
-    from popejoan_cli.render.i18n import pot_label
-
-    def label_pots(said: Said) -> None:
-        for key, value in said.params.items():
-            if isinstance(value, Said):
-                label_pots(value)
-            elif key == "pot" and isinstance(value, str):
-                said.params[key] = pot_label(value)  # the English text of the `Said` is already made
-
-    label_pots(text)
-    return spoken(text)
 
 
 @command(root, "void")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from popejoan_cli import cli
-from popejoan_cli.base.errors import RuleViolation, UsageError
+from popejoan_cli.base.errors import RuleViolation, Said, UsageError
 from popejoan_cli.base.names import find_name
 from popejoan_cli.cli import command, common, console, emit_json, hand_app, ledger_app, root, say
 from popejoan_cli.cli.common import JsonOpt
@@ -44,8 +44,9 @@ def deal(
 
     if real or tally:
         if seed is not None:
-            deck = "--tally keeps a tally of" if tally else "--real records"
-            raise UsageError(f"--seed deals a virtual hand; {deck} a real deck", "give one or the other")
+            raise UsageError(Said("--seed deals a virtual hand; --tally keeps a tally of a real deck") if tally else
+                             Said("--seed deals a virtual hand; --real records a real deck"),
+                             Said("give one or the other"))
         up = str(Card.parse(turnup)) if turnup else ""
         kind = TallyHandDealt if tally else RealHandDealt
         done = common.record(lambda view: [kind(dealer=view.next_dealer, turnup=up)])
@@ -53,7 +54,7 @@ def deal(
         say(dealt(rec.hand, rec.players, rec.number, rec.dealer))
         return
     if turnup is not None:
-        raise UsageError("--turnup goes with --real: a virtual deal turns up its own card")
+        raise UsageError(Said("--turnup goes with --real: a virtual deal turns up its own card"))
     the_seed = parse_seed(seed) if seed is not None else secrets.randbelow(1 << 31)
     done = common.record(lambda view: [HandDealt(seed=the_seed, dealer=view.next_dealer)])
     rec = done.view.hands[-1]
@@ -133,7 +134,7 @@ def play(
     rec = view.open_hand
     if rec is None or not rec.real:
         if len(typed) != 1 or typed[0][1] is None or typed[0][0]:
-            raise UsageError("popejoan plays the follows of a virtual hand itself: lead one card")
+            raise UsageError(Said("popejoan plays the follows of a virtual hand itself: lead one card"))
         _lead(typed[0][1], player)
         return
     plays: list[tuple[str, str | None]] = []
@@ -141,8 +142,8 @@ def play(
     for who, card in typed:
         now = who or now  # a card with no name: whoever played the card before it
         if card is not None and not now:
-            raise UsageError(f"who played {Card.parse(card).face}? in a real hand, name the player first",
-                             f"e.g. `popejoan play {rec.players[rec.hand.leader]} {card}`")
+            raise UsageError(Said("who played {card}? in a real hand, name the player first", card=Card.parse(card)),
+                             Said("e.g. `{example}`", example=f"popejoan play {rec.players[rec.hand.leader]} {card}"))
         plays.append((now, card))
     events, notes = line(view, plays)  # refused here, with the fold's own words, before any write
     if events:
@@ -168,10 +169,10 @@ def hand_show(
     view = common.view()
     rec = view.open_hand
     if rec is None:
-        raise RuleViolation("no hand is being played", "deal one first: `popejoan deal`")
+        raise RuleViolation(Said("no hand is being played"), Said("deal one first: `popejoan deal`"))
     seat = view.players[seat_of(view, seat)]
     if seat not in rec.players:
-        raise UsageError(f"{seat} is not in this hand")
+        raise UsageError(Said("{player} is not in this hand", player=seat))
     s = rec.players.index(seat)
     if as_json:
         from popejoan_cli.game.cards import CARDS, sort_key
@@ -186,7 +187,7 @@ def hand_show(
     # clear the screen (scrollback too) once its owner has seen it, as the shell does.
     private = cli.at_terminal()
     if private and not cli.wait_for_enter(t("Pass the laptop to {player} and press Enter ", player=seat)):
-        sys.stderr.write("popejoan: the hand was not shown\n")
+        sys.stderr.write("popejoan: " + t("the hand was not shown") + "\n")
         return
     try:
         console().print(seat_hand_view(rec, s))
@@ -209,7 +210,8 @@ def board(
     """The board: each pot and the counters on it."""
     if watch:
         if as_json:
-            raise UsageError("--watch draws the board for people; --json prints it once", "give one or the other")
+            raise UsageError(Said("--watch draws the board for people; --json prints it once"),
+                             Said("give one or the other"))
         from popejoan_cli.cli.watch import watch_board
 
         common.view()  # the table must exist and load: an error here is the command's, with its exit code

@@ -19,7 +19,7 @@ def pay(
     pots: Annotated[list[str], typer.Argument(help="The pots taken (their names or labels).")],
 ) -> None:
     """In a tally hand: NAME showed the cards of these pots during play and takes them."""
-    from popejoan_cli.base.errors import UsageError, allowed
+    from popejoan_cli.base.errors import Said, UsageError, allowed
     from popejoan_cli.render.i18n import pot_label
     from popejoan_cli.render.narrate import award, said
     from popejoan_cli.table.events import PotsPaid
@@ -32,7 +32,8 @@ def pay(
     for typed in pots:
         pot = pot_named(rules, typed)
         if pot is None:
-            raise UsageError(f"no pot called {typed!r} on this board", allowed([p.name for p in rules.pots], typed))
+            raise UsageError(Said("no pot called {pot!r} on this board", pot=typed),
+                             allowed([p.name for p in rules.pots], typed))
         named.append(pot)
     rec = view.open_hand
     first = len(rec.hand.awards) if rec is not None else 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from popejoan_cli.base.errors import SaidN
 from popejoan_cli.game.rules import HouseRules
 
 
@@ -29,7 +30,9 @@ class Board:
         given = dict(counters)
         self.counters = {name: int(given.pop(name, 0)) for name in self.order}
         if given:
-            raise ValueError(f"no such pot{'' if len(given) == 1 else 's'} on this board: {', '.join(sorted(given))}")
+            # A slip of the code that builds the board (the files' and options' pots are checked before).
+            raise ValueError(SaidN("no such pot on this board: {pots}", "no such pots on this board: {pots}",
+                                   len(given), pots=", ".join(sorted(given))))
 
     def total(self) -> int:
         return sum(self.counters.values())

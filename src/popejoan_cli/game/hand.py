@@ -8,7 +8,8 @@ one with every forced follow after it. What a table does besides playing goes th
 methods too: `exchange`, `call_stop`, `show`, `declare_void`, `settle`. `observe(seat)` is
 what one seat may know, the view the bots read. Hands may be fully known (a virtual or
 replayed deal) or unknown (a real deal recorded card by card): then the referee checks
-what can be known and never guesses.
+what can be known and never guesses. A refusal is a `Said` (docs/i18n.md: Errors): the English,
+and its words for the CLI to say in the table's language.
 """
 
 from __future__ import annotations
@@ -18,8 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from popejoan_cli.base.errors import IllegalPlay, RuleViolation, UsageError
-from popejoan_cli.base.words import plural
+from popejoan_cli.base.errors import IllegalPlay, RuleViolation, Said, SaidN, UsageError
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import CARDS, SPARE, Card, Dealt, Suit, rank_order
 from popejoan_cli.game.legality import Breach, recheck_leads
@@ -177,18 +177,18 @@ class Hand(Settlement):
         """Swap `seat`'s hand for the spare hand, before any play."""
         mode = self.rules.deal.spare_exchange
         if self.ended or self.moves:
-            raise IllegalPlay("the spare hand can be taken only before the first lead",
+            raise IllegalPlay(Said("the spare hand can be taken only before the first lead"),
                               rule="deal.spare_exchange")
         if mode == "none" or not self.settings.spare_hand:
-            raise IllegalPlay("these rules do not let anyone take the spare hand",
+            raise IllegalPlay(Said("these rules do not let anyone take the spare hand"),
                               rule="deal.spare_exchange = \"none\"")
         if mode == "dealer" and seat != self.dealer:
-            raise IllegalPlay("only the dealer may take the spare hand",
+            raise IllegalPlay(Said("only the dealer may take the spare hand"),
                               rule="deal.spare_exchange = \"dealer\"")
         if self.exchanged is not None:
-            raise IllegalPlay("the spare hand has already been taken", rule="deal.spare_exchange")
+            raise IllegalPlay(Said("the spare hand has already been taken"), rule="deal.spare_exchange")
         if price < 0 or (seat == self.dealer and price):
-            raise IllegalPlay("the dealer takes the spare hand for nothing; others pay 0 or more",
+            raise IllegalPlay(Said("the dealer takes the spare hand for nothing; others pay 0 or more"),
                               rule="deal.spare_exchange")
         mine = [c for c in range(52) if self.holder[c] == seat]
         spare = [c for c in range(52) if self.holder[c] == SPARE]
@@ -217,13 +217,13 @@ class Hand(Settlement):
     def call_stop(self) -> None:
         """The table says the run has stopped (unseen hands only)."""
         if not self.can_call_stop():
-            raise IllegalPlay("there is no open run to stop", rule="a stop ends a run")
+            raise IllegalPlay(Said("there is no open run to stop"), rule=Said("a stop ends a run"))
         want = self.turn.card
         assert want is not None
         last = self.plays[-1]
         spare_hand = self.settings.spare_hand
         if not self.clockwise and not spare_hand:
-            raise IllegalPlay(f"{CARDS[want].face} is held by a player, who must play it",
+            raise IllegalPlay(Said("{card} is held by a player, who must play it", card=CARDS[want]),
                               rule="play.follow = \"holder\"")
         reason: StopReason
         if not self.clockwise:
@@ -244,21 +244,26 @@ class Hand(Settlement):
 
     def _check_shown(self, seat: int, cards: Sequence[Card], name: str) -> None:
         if len(set(cards)) != len(cards):
-            raise UsageError("a card is listed twice")
+            raise UsageError(Said("a card is listed twice"))
         if len(cards) != self.left[seat]:
-            raise RuleViolation(f"the record shows {name} holds {plural(self.left[seat], 'card')}, not {len(cards)}")
+            raise RuleViolation(SaidN("the record shows {player} holds {n} card, not {shown}",
+                                      "the record shows {player} holds {n} cards, not {shown}", self.left[seat],
+                                      player=name, shown=len(cards)))
         for c in cards:
             if self.holder[c] not in (seat, UNKNOWN):
-                raise RuleViolation(f"{name} cannot hold {c.face}: the record places it elsewhere "
-                                    f"({'played' if self.played_by[c] >= 0 else 'not in their hand'})")
+                raise RuleViolation(
+                    Said("{player} cannot hold {card}: the record places it elsewhere (played)", player=name, card=c)
+                    if self.played_by[c] >= 0 else
+                    Said("{player} cannot hold {card}: the record places it elsewhere (not in their hand)",
+                         player=name, card=c))
         missing = [Card(c) for c in self.ordered[seat] if c not in cards]
         if missing:
-            raise RuleViolation(f"{name} must still hold {missing[0].face}")
+            raise RuleViolation(Said("{player} must still hold {card}", player=name, card=missing[0]))
 
     def declare_void(self) -> None:
         """The table says nobody can lead a new suit after a stop: the hand ends void (unseen hands)."""
         if not (self.passing and self.lead_due and self.after_stop_suit is not None):
-            raise IllegalPlay("a hand is void only when, after a stop, nobody can lead a new suit",
+            raise IllegalPlay(Said("a hand is void only when, after a stop, nobody can lead a new suit"),
                               rule="play.no_new_suit = \"pass\"")
         self._end(void=True)
 

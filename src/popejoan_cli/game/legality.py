@@ -218,7 +218,7 @@ class Breach:
     seat: int
     card: Card
     rule: str
-    message: str
+    message: str  # a `Said`: the English, and its words for another language
 
 
 def recheck_leads(hand: Legality, shown: dict[int, Sequence[Card]]) -> list[Breach]:
@@ -243,12 +243,15 @@ def recheck_leads(hand: Legality, shown: dict[int, Sequence[Card]]) -> list[Brea
         if hand.settings.lowest_in_suit and lower:
             low = min(lower, key=rank.__getitem__)
             breaches.append(Breach(p.seat, p.card, "play.lead = \"lowest-in-suit\"",
-                                   f"{hand.name(p.seat)} led {p.card.face} while holding {CARDS[low].face}"))
+                                   Said("{player} led {card} while holding {lower}", player=hand.name(p.seat),
+                                        card=p.card, lower=CARDS[low])))
         if stopped is not None and change != "no":
             fresh = [c for c in held if suit_allowed(change, stopped, c // 13)]
             if not suit_allowed(change, stopped, p.card // 13) and fresh:
-                breaches.append(Breach(p.seat, p.card, f"play.change_suit = \"{change}\"",
-                                       f"{hand.name(p.seat)} led {p.card.face} after a stop in that "
-                                       f"{'suit' if change == 'suit' else 'colour'} while holding "
-                                       f"{CARDS[min(fresh)].face}"))
+                who, other = hand.name(p.seat), CARDS[min(fresh)]
+                words = Said("{player} led {card} after a stop in that suit while holding {other}", player=who,
+                             card=p.card, other=other) if change == "suit" else \
+                    Said("{player} led {card} after a stop in that colour while holding {other}", player=who,
+                         card=p.card, other=other)
+                breaches.append(Breach(p.seat, p.card, f"play.change_suit = \"{change}\"", words))
     return breaches

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from popejoan_cli.base.errors import IllegalPlay
+from popejoan_cli.base.errors import IllegalPlay, Said
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import Card, Dealt, Seed, Suit, canonical_deck, deal_cards, shuffled
 from popejoan_cli.game.hand import Award, Hand
@@ -36,8 +36,9 @@ def play_out(hand: Hand, leads: Sequence[Card] = ()) -> Hand:
             seat = hand.leader
             push(seat, lowest(seat))
     if queue:
-        raise IllegalPlay(f"lead {queue[0].face} is left over: the hand has already ended",
-                          rule="leads must match the hand as played", hint="remove the extra entries from leads")
+        raise IllegalPlay(Said("lead {card} is left over: the hand has already ended", card=queue[0]),
+                          rule=Said("leads must match the hand as played"),
+                          hint=Said("remove the extra entries from leads"))
     return hand
 
 

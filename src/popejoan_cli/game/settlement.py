@@ -2,12 +2,13 @@
 
 `Settlement` adds to `Legality` the bookkeeping of awards and payments and what going out
 does: the first-out pots, then each other player pays for the cards left, with the Pope's
-holder exempt as the rules say; with unseen hands it waits to hear who holds the Pope.
+holder exempt as the rules say; with unseen hands it waits to hear who holds the Pope. Its
+refusals are `Said`s, for the CLI to say in the table's language (docs/i18n.md: Errors).
 """
 
 from __future__ import annotations
 
-from popejoan_cli.base.errors import IllegalPlay
+from popejoan_cli.base.errors import IllegalPlay, Said
 from popejoan_cli.game.cards import Card
 from popejoan_cli.game.legality import Legality
 from popejoan_cli.game.state import UNKNOWN, Award, AwardAt, Payment, PaymentWhy
@@ -49,14 +50,15 @@ class Settlement(Legality):
     def settle(self, pope_holder: int | None) -> None:
         """With unseen hands: who still holds the Pope (a seat, `SPARE`, or None: played/nobody)."""
         if not self.awaiting_pope:
-            raise IllegalPlay("nothing is waiting to be settled", rule="settlement")
+            raise IllegalPlay(Said("nothing is waiting to be settled"), rule=Said("settlement"))
         if pope_holder is not None and pope_holder >= 0 and (pope_holder == self.out or not self.left[pope_holder]):
-            raise IllegalPlay(f"{self.name(pope_holder)} has no cards left to hold the Pope", rule="settlement")
+            raise IllegalPlay(Said("{player} has no cards left to hold the Pope", player=self.name(pope_holder)),
+                              rule=Said("settlement"))
         pope = self.pope_card
         if pope is not None and pope_holder is not None and pope_holder >= 0 and not self.has_unknown(pope_holder) \
                 and pope not in self.ordered[pope_holder]:
-            raise IllegalPlay(f"{self.name(pope_holder)}'s cards are known, and the Pope is not among them",
-                              rule="settlement")
+            raise IllegalPlay(Said("{player}'s cards are known, and the Pope is not among them",
+                                   player=self.name(pope_holder)), rule=Said("settlement"))
         assert self.ending is not None  # awaiting the Pope's holder: the hand has ended
         self.ending.awaiting_pope = False
         if self.pope_card is not None and pope_holder is not None:

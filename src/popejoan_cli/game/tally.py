@@ -4,24 +4,31 @@
 here (`pay`): a pot its cards can win, not taken yet, whose cards could have been played. Going
 out (`go_out`) puts the counts the table tells in place of the cards left and settles with the
 same code as a recorded hand (`Settlement._go_out`), so both settle alike.
+
+Every refusal and verdict is a `Said` (docs/i18n.md: Errors): the English, exactly as before, and
+whole sentences with named values for the CLI to say in the table's language; a pot is named by
+its label (`{pot}`), which the CLI puts in the language's words.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from popejoan_cli.base.errors import IllegalPlay, RuleViolation, UsageError
-from popejoan_cli.base.words import plural
+from popejoan_cli.base.errors import IllegalPlay, RuleViolation, Said, SaidN, UsageError
 from popejoan_cli.game.board import Board
-from popejoan_cli.game.cards import CARDS, SPARE
+from popejoan_cli.game.cards import CARDS, SPARE, Card
 from popejoan_cli.game.claims import Verdict, judge
 from popejoan_cli.game.hand import Hand
 from popejoan_cli.game.rules import HouseRules, PotRule
 from popejoan_cli.game.state import OUT_OF_PLAY, PLAYED, REMOVED, UNKNOWN
 
-_GONE = {REMOVED: "is out of the pack", OUT_OF_PLAY: "was turned up and is out of play",
-         SPARE: "lies in the spare hand"}
-"""Where a pot's card cannot have been played from, and how the refusal says it."""
+_GONE: dict[int, Callable[[str, Card], Said]] = {
+    REMOVED: lambda pot, card: Said("{pot} cannot be won this hand: {card} is out of the pack", pot=pot, card=card),
+    OUT_OF_PLAY: lambda pot, card: Said("{pot} cannot be won this hand: {card} was turned up and is out of play",
+                                        pot=pot, card=card),
+    SPARE: lambda pot, card: Said("{pot} cannot be won this hand: {card} lies in the spare hand", pot=pot, card=card),
+}
+"""Where a pot's card cannot have been played from: the whole sentence of each refusal."""
 
 
 class TallyHand(Hand):
@@ -39,9 +46,9 @@ class TallyHand(Hand):
     def pay(self, seat: int, pots: Sequence[str]) -> None:
         """`seat` showed the cards of `pots` during play and takes them (checked all first)."""
         if self.ended:
-            raise RuleViolation("the hand is over: nothing more is paid during play")
+            raise RuleViolation(Said("the hand is over: nothing more is paid during play"))
         if len(set(pots)) != len(pots):
-            raise UsageError("a pot is named twice")
+            raise UsageError(Said("a pot is named twice"))
         wanted = [self._payable(seat, name) for name in pots]
         for name, cards in zip(pots, wanted, strict=True):
             for c in cards:
@@ -54,98 +61,124 @@ class TallyHand(Hand):
         """The cards that win pot `name`, once it is sure `seat` may take it now."""
         pot = next(p for p in self.rules.pots if p.name == name)
         if pot.wins == "first-out":
-            raise IllegalPlay(f"{pot.label} goes to whoever goes out first: `popejoan out NAME --left ...` pays it",
-                              rule=f"pot {name}: wins = \"first-out\"")
-        taken = self._taken_by(name)
-        if taken:
-            raise IllegalPlay(f"{pot.label} was already taken this hand ({taken})", rule="a pot is taken once a hand")
+            raise IllegalPlay(Said("{pot} goes to whoever goes out first: `popejoan out NAME --left ...` pays it",
+                                   pot=pot.label),
+                              rule=Said("pot {name}: wins = \"first-out\"", name=name))
+        taken = self._taken(pot)
+        if taken is not None:
+            raise IllegalPlay(taken, rule=Said("a pot is taken once a hand"))
         cards = [spec.resolve(self.trump) for spec in pot.cards]
         if any(c is None for c in cards):
-            raise IllegalPlay(f"{pot.label} needs a trump, and there is none this hand", rule=f"pot {name}")
+            raise IllegalPlay(Said("{pot} needs a trump, and there is none this hand", pot=pot.label),
+                              rule=Said("pot {name}", name=name))
         return [self._playable(seat, pot, c) for c in cards if c is not None]
 
-    def _taken_by(self, name: str) -> str:
-        if name in self.paid:
-            return f"paid to {self.name(self.paid[name])}"
+    def _taken(self, pot: PotRule) -> Said | None:
+        """The refusal of a pot taken already this hand, saying by whom; None if it is still to take."""
+        if pot.name in self.paid:
+            return Said("{pot} was already taken this hand (paid to {player})", pot=pot.label,
+                        player=self.name(self.paid[pot.name]))
         for a in self.awards:
-            if a.pot == name:
-                return f"the dealer, {self.name(a.seat)}, took it at the turn-up" if a.at == "turnup" \
-                    else f"by {self.name(a.seat)}"
-        return ""
+            if a.pot == pot.name:
+                if a.at == "turnup":
+                    return Said("{pot} was already taken this hand (the dealer, {player}, took it at the turn-up)",
+                                pot=pot.label, player=self.name(a.seat))
+                return Said("{pot} was already taken this hand (by {player})", pot=pot.label,
+                            player=self.name(a.seat))
+        return None
 
     def _playable(self, seat: int, pot: PotRule, card: int) -> int:
         """`card`, once it is sure it could have been played by `seat` to win `pot`."""
         where = self.holder[card]
-        face = CARDS[card].face
-        if where in _GONE:
-            raise IllegalPlay(f"{pot.label} cannot be won this hand: {face} {_GONE[where]}",
-                              rule=f"pot {pot.name}")
+        gone = _GONE.get(where)
+        if gone is not None:
+            raise IllegalPlay(gone(pot.label, CARDS[card]), rule=Said("pot {name}", name=pot.name))
         by = self.played_by[card]
         if where == PLAYED and by != seat:
-            raise IllegalPlay(f"{face} was already shown by {self.name(by)} (for {self._shown_for(card)})",
-                              rule="each card is played once, by the player who holds it")
+            raise IllegalPlay(self._shown(card, by),
+                              rule=Said("each card is played once, by the player who holds it"))
         if where >= 0 and where != seat and (pot.wins == "card" or self.rules.play.pairs == "same-player"):
-            raise IllegalPlay(f"{self.name(where)} holds {face} (the turn-up), so only {self.name(where)} "
-                              f"can win {pot.label}", rule=f"pot {pot.name}")
+            raise IllegalPlay(Said("{player} holds {card} (the turn-up), so only {player} can win {pot}",
+                                   player=self.name(where), card=CARDS[card], pot=pot.label),
+                              rule=Said("pot {name}", name=pot.name))
         return card
 
-    def _shown_for(self, card: int) -> str:
+    def _shown(self, card: int, by: int) -> Said:
+        """The refusal of a card `by` has shown already, naming the pot it was shown for."""
         labels = {p.name: p.label for p in self.rules.pots}
-        return next((labels[a.pot] for a in self.awards if CARDS[card] in a.cards), "another pot")
+        pot = next((labels[a.pot] for a in self.awards if CARDS[card] in a.cards), None)
+        if pot is None:
+            return Said("{card} was already shown by {player} (for another pot)", card=CARDS[card],
+                        player=self.name(by))
+        return Said("{card} was already shown by {player} (for {pot})", card=CARDS[card], player=self.name(by),
+                    pot=pot)
 
     # ----------------------------------------------------------------- the end
     def go_out(self, seat: int, left: Sequence[int], pope: int | None = UNKNOWN) -> None:
         """`seat` went out and the others hold `left` cards; `pope`: who holds the Pope (a seat,
         `SPARE`, None for played or nobody, `UNKNOWN` when the table was not asked)."""
         if self.ended:
-            raise RuleViolation("the hand is over")
+            raise RuleViolation(Said("the hand is over"))
         self._check_counts(seat, left)
         pc = self.pope_card
         if pc is not None and pope != UNKNOWN:
             self._check_pope(seat, left, pc, pope)
             self.holder[pc] = PLAYED if pope is None else pope
         elif pc is not None and self.settings.pope_exempt != "none" and self.holder[pc] == UNKNOWN:
-            raise UsageError("who still holds the Pope? popejoan cannot see the cards",
-                             "add --pope NAME, --pope spare or --pope none")
+            raise UsageError(Said("who still holds the Pope? popejoan cannot see the cards"),
+                             Said("add --pope NAME, --pope spare or --pope none"))
         self.left[:] = left  # in place: `run_tables` holds this list
         self._go_out(seat)
 
     def _check_counts(self, seat: int, left: Sequence[int]) -> None:
         if left[seat]:
-            raise RuleViolation(f"{self.name(seat)} went out, so holds no cards, not {left[seat]}")
+            raise RuleViolation(went_out_holding(self.name(seat), left[seat]))
         for s, n in enumerate(left):
             shown = sum(1 for c in range(52) if self.played_by[c] == s)
             most = self.dealt_sizes[s] - shown
             if not 0 <= n <= most:
-                why = f" and showed {plural(shown, 'card')} for pots" if shown else ""
-                raise RuleViolation(f"{self.name(s)} cannot hold {n}: they were dealt "
-                                    f"{plural(self.dealt_sizes[s], 'card')}{why}",
-                                    f"a number from 0 to {max(most, 0)}")
+                dealt = self.dealt_sizes[s]
+                why = SaidN("{player} cannot hold {held}: they were dealt {n} card and showed {shown} for pots",
+                            "{player} cannot hold {held}: they were dealt {n} cards and showed {shown} for pots",
+                            dealt, player=self.name(s), held=n, shown=SaidN("{n} card", "{n} cards", shown)) \
+                    if shown else \
+                    SaidN("{player} cannot hold {held}: they were dealt {n} card",
+                          "{player} cannot hold {held}: they were dealt {n} cards", dealt, player=self.name(s), held=n)
+                raise RuleViolation(why, Said("a number from 0 to {most}", most=max(most, 0)))
 
     def _check_pope(self, seat: int, left: Sequence[int], pc: int, pope: int | None) -> None:
         if pope is None:
             return
+        card = CARDS[pc]
         if self.holder[pc] == PLAYED:
             by = self.played_by[pc]
-            raise RuleViolation(f"{self.name(by)} was paid the Pope ({CARDS[pc].face}) this hand: nobody holds it",
-                                "leave out --pope, or say --pope none")
+            raise RuleViolation(Said("{player} was paid the Pope ({card}) this hand: nobody holds it",
+                                     player=self.name(by), card=card),
+                                Said("leave out --pope, or say --pope none"))
         if pope >= 0 and (pope == seat or not left[pope]):
-            raise RuleViolation(f"{self.name(pope)} has no cards left to hold the Pope")
+            raise RuleViolation(Said("{player} has no cards left to hold the Pope", player=self.name(pope)))
         if self.holder[pc] != UNKNOWN and self.holder[pc] != pope and self.holder[pc] != OUT_OF_PLAY:
             known = self.holder[pc]
-            raise RuleViolation(f"the turn-up places the Pope ({CARDS[pc].face}) with "
-                                f"{self.name(known) if known >= 0 else 'the spare hand'}")
+            raise RuleViolation(Said("the turn-up places the Pope ({card}) with {player}", card=card,
+                                     player=self.name(known)) if known >= 0 else
+                                Said("the turn-up places the Pope ({card}) with the spare hand", card=card))
         if self.holder[pc] == OUT_OF_PLAY:
-            raise RuleViolation(f"the Pope ({CARDS[pc].face}) was turned up: nobody holds it", "say --pope none")
+            raise RuleViolation(Said("the Pope ({card}) was turned up: nobody holds it", card=card),
+                                Said("say --pope none"))
 
     def tally_void(self) -> None:
         """The table says nobody could lead a new suit after a stop: void, where the rules allow it."""
         if not self.passing:
-            raise IllegalPlay("a hand is void only when, after a stop, nobody can lead a new suit",
+            raise IllegalPlay(Said("a hand is void only when, after a stop, nobody can lead a new suit"),
                               rule="play.no_new_suit = \"pass\"")
         if self.ended:
-            raise RuleViolation("the hand is over")
+            raise RuleViolation(Said("the hand is over"))
         self._end(void=True)
+
+
+def went_out_holding(player: str, n: int) -> Said:
+    """The refusal of a count of cards left for the player who went out (they hold none)."""
+    return Said("{player} went out, so holds no cards, not {n}", player=player, n=n)
 
 
 def tally_judge(hand: Hand, seat: int, what: str, amount: int | None) -> Verdict:
@@ -156,12 +189,19 @@ def tally_judge(hand: Hand, seat: int, what: str, amount: int | None) -> Verdict
         return judge(hand, seat, what, amount)
     won = [a for a in hand.awards if a.pot == pot.name]
     if not won:
-        return Verdict(False, f"wrong: {pot.label} has not been taken yet this hand")
-    how = {"turnup": " at the turn-up", "out": " by going out first"}.get(won[0].at, "")
-    said = f"{pot.label} was taken by {hand.name(won[0].seat)} this hand{how}"
+        return Verdict(False, Said("wrong: {pot} has not been taken yet this hand", pot=pot.label))
+    taker = hand.name(won[0].seat)
+    said = Said("{pot} was taken by {player} this hand at the turn-up", pot=pot.label, player=taker) \
+        if won[0].at == "turnup" else \
+        Said("{pot} was taken by {player} this hand by going out first", pot=pot.label, player=taker) \
+        if won[0].at == "out" else \
+        Said("{pot} was taken by {player} this hand", pot=pot.label, player=taker)
     total = sum(a.amount for a in won if a.seat == seat)
     if won[0].seat != seat:
-        return Verdict(False, f"wrong: {said}")
+        return Verdict(False, Said("wrong: {why}", why=said))
     if amount is not None and amount != total:
-        return Verdict(False, f"wrong: {said}; that paid {plural(total, 'counter')}, not {amount}")
-    return Verdict(True, f"right: {said}; paid {plural(total, 'counter')}")
+        return Verdict(False, SaidN("wrong: {reason}; that paid {n} counter, not {claimed}",
+                                    "wrong: {reason}; that paid {n} counters, not {claimed}", total,
+                                    reason=said, claimed=amount))
+    return Verdict(True, SaidN("right: {reason}; paid {n} counter", "right: {reason}; paid {n} counters", total,
+                               reason=said))

@@ -129,8 +129,9 @@ def pot_label(label: str) -> str:
 
 def spoken_said(text: str) -> str:
     """A `Said` (an error's words, raised in a layer that cannot look them up) in the current
-    language: its msgid looked up and its values filled in, cards in this language's faces and
-    a nested `Said` spoken in turn; anything else, and everything in English, as it is."""
+    language: its msgid looked up and its values filled in, cards in this language's faces, a pot's
+    label (`{pot}`) in its words and a nested `Said` spoken in turn; anything else, and everything
+    in English, as it is."""
     from popejoan_cli.base.errors import Said, SaidN  # only another language speaks a Said
     from popejoan_cli.game.cards import Card, Suit
 
@@ -144,6 +145,8 @@ def spoken_said(text: str) -> str:
             values[name] = face(value)
         elif isinstance(value, Suit):
             values[name] = suit_label(value)
+        elif name == "pot" and isinstance(value, str):
+            values[name] = pot_label(value)  # a pot's label, which the pure layers name as their rules write it
         else:
             values[name] = value
     # The msgid is not a constant here: the catalogue test checks it where the `Said` was made.

@@ -48,9 +48,9 @@ def apply_real(view: TableView, seq: int, event: Event) -> None:
     elif isinstance(event, HandShown):
         seat = seat_of(view, event.player)
         breaches = hand.show(seat, [Card.parse(c) for c in event.cards], event.player)
-        new = [b.message + f" ({b.rule})" for b in breaches]
+        new = [Said("{breach} ({rule})", breach=b.message, rule=b.rule) for b in breaches]
         rec.breaches += new
-        view.problems += [Problem(b, key=f"seq {seq}", hint="a lead broke the rules") for b in new]
+        view.problems += [Problem(b, key=f"seq {seq}", hint=Said("a lead broke the rules")) for b in new]
     elif isinstance(event, VoidDeclared):
         hand.declare_void()
         close_hand(view, rec)
@@ -85,9 +85,7 @@ def already_stopped(hand: Hand) -> str | None:
     if hand.can_call_stop() or not (hand.stops and hand.lead_due) or hand.ended:
         return None
     done = hand.stops[-1]
-    sentence = _ALREADY.get(done.reason)
-    return sentence(done.card) if sentence is not None else \
-        f"the run had already stopped at {done.card.face} ({done.reason}): nothing to record"
+    return _ALREADY[done.reason](done.card)  # a sentence for every reason a stop can have
 
 
 # One whole sentence for each reason, its code in brackets as the English note has always shown

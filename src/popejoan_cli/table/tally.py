@@ -2,14 +2,15 @@
 
 Split from `real` for size; `fold.apply` hands these events here. What may be paid and the
 settlement are the referee's (`game.tally`); here the names are checked and the hand closed.
+A refusal is a `Said`, for the CLI to say in the table's language (docs/i18n.md: Errors).
 """
 
 from __future__ import annotations
 
-from popejoan_cli.base.errors import RuleViolation, UsageError, allowed
+from popejoan_cli.base.errors import RuleViolation, Said, UsageError, allowed
 from popejoan_cli.game.cards import SPARE
 from popejoan_cli.game.state import UNKNOWN
-from popejoan_cli.game.tally import TallyHand
+from popejoan_cli.game.tally import TallyHand, went_out_holding
 from popejoan_cli.table.events import Event, PotsPaid, TallyHandDealt, TallyOut
 from popejoan_cli.table.real import deal_unseen
 from popejoan_cli.table.view import HandRecord, TableView, close_hand, seat_of
@@ -27,7 +28,8 @@ def apply_tally(view: TableView, seq: int, event: Event) -> None:
     if isinstance(event, PotsPaid):
         pots = [_pot(view, p) for p in event.pots]
         if not pots:
-            raise UsageError("which pots? name at least one", allowed([p.name for p in view.the_rules().pots], ""))
+            raise UsageError(Said("which pots? name at least one"),
+                             allowed([p.name for p in view.the_rules().pots], ""))
         hand.pay(seat_of(view, event.player), pots)
     elif isinstance(event, TallyOut):
         seat = seat_of(view, event.player)
@@ -38,18 +40,19 @@ def apply_tally(view: TableView, seq: int, event: Event) -> None:
 def _tally_hand(view: TableView) -> HandRecord:
     rec = view.open_hand
     if rec is None:
-        last = "the last hand is over" if view.hands else "no hand has been dealt"
-        raise RuleViolation(f"no tally hand is being played: {last}", "deal one first: `popejoan deal --real --tally`")
+        raise RuleViolation(Said("no tally hand is being played: the last hand is over") if view.hands else
+                            Said("no tally hand is being played: no hand has been dealt"),
+                            Said("deal one first: `popejoan deal --real --tally`"))
     if not rec.tally:
-        raise RuleViolation("this hand is not kept as a tally: pots are paid as their cards are played",
-                            "deal with `popejoan deal --real --tally` to keep a tally")
+        raise RuleViolation(Said("this hand is not kept as a tally: pots are paid as their cards are played"),
+                            Said("deal with `popejoan deal --real --tally` to keep a tally"))
     return rec
 
 
 def _pot(view: TableView, typed: str) -> str:
     names = [p.name for p in view.the_rules().pots]
     if typed not in names:
-        raise UsageError(f"no pot called {typed!r} on this board", allowed(names, typed))
+        raise UsageError(Said("no pot called {pot!r} on this board", pot=typed), allowed(names, typed))
     return typed
 
 
@@ -57,13 +60,14 @@ def _counts(view: TableView, rec: HandRecord, event: TallyOut) -> list[int]:
     """Each seat's cards left, in seat order: every other player given exactly once."""
     for name in event.left:
         if name not in rec.players:
-            raise UsageError(f"no player {name!r} at this table", allowed(rec.players, name))
+            raise UsageError(Said("no player {typed!r} at this table", typed=name), allowed(rec.players, name))
     if event.left.get(event.player):
-        raise RuleViolation(f"{event.player} went out, so holds no cards, not {event.left[event.player]}")
+        raise RuleViolation(went_out_holding(event.player, event.left[event.player]))
     missing = [p for p in rec.players if p != event.player and p not in event.left]
     if missing:
-        raise UsageError(f"how many cards does {missing[0]} hold? give every other player's count",
-                         f"e.g. --left {','.join(f'{p}=3' for p in rec.players if p != event.player)}")
+        raise UsageError(Said("how many cards does {player} hold? give every other player's count", player=missing[0]),
+                         Said("e.g. {example}",
+                              example=f"--left {','.join(f'{p}=3' for p in rec.players if p != event.player)}"))
     return [event.left.get(p, 0) for p in rec.players]
 
 
