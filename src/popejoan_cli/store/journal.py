@@ -255,6 +255,27 @@ def load(folder: Path, *, trust: bool = True) -> Loaded:
     return _loaded(folder, data, trust)
 
 
+def opening(folder: Path) -> Event | None:
+    """The table's first event, from the journal's first line alone (its checksum checked), or None.
+
+    For an error's path: the language of a table whose journal is damaged further on is still
+    its own (`cli._table_language`), and nothing past the first line is read or refereed."""
+    try:
+        fd = os.open(folder / JOURNAL, disk.READ)
+    except OSError:
+        return None
+    try:
+        head = disk.pread(fd, 1 << 20, 0) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    try:
+        return _event(json.loads(_checked_body(head.partition(b"\n")[0], 1, "")), 1, 1, "")[1]
+    except (DataError, ValueError, RecursionError):
+        return None
+
+
 def _loaded(folder: Path, data: bytes, trust: bool) -> Loaded:
     path = folder / JOURNAL
     trusted, covered, digest = _verified(folder, data) if trust else (0, 0, sha256())
