@@ -93,7 +93,7 @@ def _opened(view: TableView, seq: int, event: TableOpened) -> None:
     view.lang = event.lang
     issues = check_players(event.players, rules)
     if issues:
-        raise UsageError("; ".join(issues))
+        raise UsageError(_all_of(issues))
     if event.dealer not in event.players:
         raise UsageError(Said("the dealer {dealer!r} is not a player", dealer=event.dealer),
                          allowed(event.players, event.dealer))
@@ -104,6 +104,14 @@ def _opened(view: TableView, seq: int, event: TableOpened) -> None:
     view.bought = dict.fromkeys(event.players, event.counters)
     view.board = dict.fromkeys((p.name for p in rules.pots), 0)
     view.next_dealer = event.dealer
+
+
+def _all_of(issues: Sequence[str]) -> str:
+    """Every issue, `; ` between them, each still said in the command's language (English: as joined before)."""
+    said = issues[0]
+    for issue in issues[1:]:
+        said = Said("{first}; {second}", first=said, second=issue)
+    return said
 
 
 def _balances_carried(view: TableView, seq: int, event: BalancesCarried) -> None:
@@ -143,7 +151,7 @@ def _joined(view: TableView, seq: int, event: PlayerJoined) -> None:
         raise UsageError(Said("{player!r} is already at the table", player=event.player))
     issues = check_players([*view.players, event.player], view.the_rules())
     if issues:
-        raise UsageError("; ".join(issues))
+        raise UsageError(_all_of(issues))
     check_counters(event.counters)
     view.players.append(event.player)
     view.balances[event.player] = view.balances.get(event.player, 0) + event.counters
