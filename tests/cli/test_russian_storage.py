@@ -278,3 +278,30 @@ def test_completion_s_lines_are_russian(tmp_path: Path) -> None:
     assert (unknown.exit_code, unknown.stdout) == (2, "")
     assert unknown.stderr == ("popejoan: для оболочки 'tcsh' дополнения нет\n"
                               "  можно: 'bash', 'zsh', 'fish', 'powershell'; может быть, 'zsh'?\n")
+
+
+def test_board_watch_s_lines_are_russian(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rich.console import Console
+
+    from popejoan_cli.cli import watch
+
+    folder = russian_table(cli, monkeypatch)
+    cli.ok("deal", "--seed", "7")
+    cli.lead_lowest(folder)
+
+    def drawn() -> str:
+        out = Console(width=100, file=io.StringIO(), color_system=None)
+        out.print(watch._now(folder))
+        return out.file.getvalue()  # type: ignore[attr-defined,no-any-return]
+
+    monkeypatch.delenv("POPEJOAN_LANG", raising=False)
+    assert "Последний ход (раздача 1):" in drawn()  # the watch reads the table's own language with it
+    monkeypatch.setenv("POPEJOAN_LANG", "en")
+    assert "Last run (hand 1):" in drawn()
+    monkeypatch.delenv("POPEJOAN_LANG")
+    drawn()
+    _damage(folder)
+    damaged = " ".join(drawn().split())  # rich wraps it at 100 columns
+    assert damaged.startswith("popejoan: "), damaged
+    assert ":4:1: строка 4 повреждена: это не запись журнала (в конце нет контрольной суммы)" in damaged
+    assert damaged.endswith("(наблюдение продолжается: доска вернётся, как только журнал можно будет прочитать)")
