@@ -217,8 +217,8 @@ def test_serve_s_refusals_are_russian(cli: Cli, monkeypatch: pytest.MonkeyPatch)
     folder = tables.folder()
     with disk.locked(folder, 0, name="serve.lock"):
         assert cli.fails(4, "serve", "--port", "0") == (
-            "popejoan: этот стол уже раздаётся на телефоны (работает другой popejoan serve)\n"
-            "  сначала остановите тот (Ctrl-C там, где он запущен) или раздавайте другой стол\n")
+            "popejoan: этот стол уже показан на телефонах (работает другой popejoan serve)\n"
+            "  сначала остановите тот (Ctrl-C там, где он запущен) или покажите другой стол\n")
         assert cli.fails(4, "serve", "--port", "0", POPEJOAN_LANG="en") == (
             "popejoan: this table is already being served (another popejoan serve)\n"
             "  stop the other one first (Ctrl-C where it runs), or serve another table\n")
