@@ -199,7 +199,8 @@ def parse(data: bytes, name: str, kind: str = "") -> dict[str, Any]:
                                      hint=Said("no count in an export is near 19 digits"))]) from None
         at = getattr(err, "lineno", 0)
         # The parser's own words (tomllib's, json's) are English, and stay as they are.
-        raise DataError([Problem(Said("not valid {kind}: {why}", kind=kind.upper(), why=getattr(err, "msg", str(err))),
+        why = getattr(err, "msg", err.args[0] if len(err.args) == 1 else str(err))  # a Said of ours (_no_constant)
+        raise DataError([Problem(Said("not valid {kind}: {why}", kind=kind.upper(), why=why),
                                  file=name, line=at, hint=Said("the file may be cut short or not a popejoan export"))]
                         ) from None
     if not isinstance(obj, dict):
@@ -212,7 +213,7 @@ def parse(data: bytes, name: str, kind: str = "") -> dict[str, Any]:
 
 
 def _no_constant(word: str) -> Any:
-    raise ValueError(f"{word} is not a number an export may hold")
+    raise ValueError(Said("{word} is not a number an export may hold", word=word))
 
 
 def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
