@@ -159,7 +159,7 @@ def _practice_table(stack: contextlib.ExitStack, computers: int, seed: int | Non
     from popejoan_cli.web.practice import Practice, open_table
 
     if level not in bots.LEVELS:
-        raise UsageError(Said("unknown level {typed!r}", typed=level), allowed(bots.LEVELS, level))
+        raise UsageError(f"unknown level {level!r}", allowed(bots.LEVELS, level))
     rules = load_rules(rules_spec)
     game = Practice(computers=computers, level=level, seed=seed if seed is not None else secrets.randbelow(SEED_RANGE))
     problems = check_players(game.players, rules)
