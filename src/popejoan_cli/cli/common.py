@@ -19,7 +19,6 @@ from popejoan_cli import cli
 from popejoan_cli.base.errors import DataError, Problem, Said, UsageError, allowed
 from popejoan_cli.base.limits import cut, whole_number
 from popejoan_cli.cli import console
-from popejoan_cli.cli.exits import spoken
 
 if TYPE_CHECKING:
     from popejoan_cli.formats.exports import Imported
@@ -44,7 +43,7 @@ def view(full: bool = False) -> TableView:
     found, warnings = tables.view(where(), full=full)
     cli.speak(found.lang)
     for w in warnings:
-        sys.stderr.write(spoken(Said("popejoan: warning: {warning}\n", warning=w)))
+        sys.stderr.write(f"popejoan: warning: {w}\n")
     return found
 
 
@@ -52,16 +51,16 @@ def record(make: Any, **kw: Any) -> Recorded:
     """`tables.record` on this command's table (or `where=`); its warnings go to stderr."""
     from popejoan_cli.store import tables
 
-    def in_its_language(found: TableView) -> Any:
+    def spoken(found: TableView) -> Any:
         # A refusal is raised before the table is recorded: speak its language first, so that the
         # refusal of a Russian table's move reads Russian whoever types.
         cli.speak(found.lang)
         return make(found)
 
-    done = tables.record(in_its_language, where=kw.pop("where", None) or where(), **kw)
+    done = tables.record(spoken, where=kw.pop("where", None) or where(), **kw)
     cli.speak(done.view.lang)
     for w in done.warnings:
-        sys.stderr.write(spoken(Said("popejoan: warning: {warning}\n", warning=w)))
+        sys.stderr.write(f"popejoan: warning: {w}\n")
     return done
 
 

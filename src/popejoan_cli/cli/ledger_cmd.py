@@ -122,7 +122,7 @@ def ledger_export(
     view, warnings = tables.view(tables.folder(cli.table_override), full=True)  # every hand refereed again
     cli.speak(view.lang)  # the table's own language, read with it (the file's contents never change with it)
     for w in warnings:
-        sys.stderr.write(spoken(Said("popejoan: warning: {warning}\n", warning=w)))
+        sys.stderr.write(spoken(Said("popejoan: warning: {warning}", warning=w)) + "\n")
     text = render(view, kind)
     where = outfiles.write_text(file, text, force=force, table=cli.table_override,
                                 ours=lambda data: is_export_of(data, view),
