@@ -305,3 +305,13 @@ def test_board_watch_s_lines_are_russian(cli: Cli, monkeypatch: pytest.MonkeyPat
     assert damaged.startswith("popejoan: "), damaged
     assert ":4:1: строка 4 повреждена: это не запись журнала (в конце нет контрольной суммы)" in damaged
     assert damaged.endswith("(наблюдение продолжается: доска вернётся, как только журнал можно будет прочитать)")
+
+
+def test_a_table_made_twice_is_refused_in_russian(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The store knows the journal's refusal by its msgid, not by its words, so it reads in either language."""
+    folder = russian_table(cli, monkeypatch)
+    again = ("table", "new", "vecher", "--rules", "russian", "--players", PLAYERS)
+    assert cli.fails(2, *again) == (f"popejoan: в {folder} уже есть стол\n"
+                                    "  выберите другое имя или перейдите к нему: `popejoan table use`\n")
+    assert cli.fails(2, *again, POPEJOAN_LANG="en") == (f"popejoan: a table already exists at {folder}\n"
+                                                        "  pick another name, or `popejoan table use` it\n")
