@@ -315,3 +315,15 @@ def test_a_table_made_twice_is_refused_in_russian(cli: Cli, monkeypatch: pytest.
                                     "  выберите другое имя или перейдите к нему: `popejoan table use`\n")
     assert cli.fails(2, *again, POPEJOAN_LANG="en") == (f"popejoan: a table already exists at {folder}\n"
                                                         "  pick another name, or `popejoan table use` it\n")
+
+
+def test_the_ledger_s_conservation_problems_are_said_in_russian(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    from popejoan_cli.render import i18n
+
+    folder = russian_table(cli, monkeypatch)
+    view = tables.view(folder)[0]
+    view.brought_in += 5  # as if five counters were brought in that no posting shows
+    found = [p.message for p in tables.audit(view) if p.key == "conservation"]
+    assert found == ["players plus board hold 150, but 155 were brought in and 0 taken away"]
+    i18n.use("ru")
+    assert [i18n.spoken_said(m) for m in found] == ["у игроков и на доске 150, а принесено 155 и унесено 0"]
