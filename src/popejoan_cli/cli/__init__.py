@@ -74,8 +74,7 @@ def _table_language() -> str | None:
         from popejoan_cli.store import journal, tables  # only on an error's path
 
         # The opening's own field, without replaying (or refereeing) the table: only an error waits for it.
-        events = journal.load(tables.folder(table_override)).events
-        lang = getattr(events[0][1], "lang", None) if events else None
+        lang = getattr(journal.opening(tables.folder(table_override)), "lang", None)  # even if damaged further on
         return lang if isinstance(lang, str) else None
     except Exception:  # no table, or a damaged one: the error at hand is what to report
         return None

@@ -163,7 +163,7 @@ def read_export(file: str) -> Imported:
     from popejoan_cli.store import tables
 
     data = read_user_file(file, "ledger export", exports.MAX_BYTES, usage=True,
-                          hint="give the path of a ledger exported as .toml or .json")
+                          hint=Said("give the path of a ledger exported as .toml or .json"))
     kind = {".json": "json", ".toml": "toml"}.get(Path(file).suffix.lower(), "")
     imp = exports.read_document(data, label(file), kind)
     try:

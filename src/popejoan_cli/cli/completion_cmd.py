@@ -18,7 +18,7 @@ from typing import Annotated
 
 import typer
 
-from popejoan_cli.base.errors import StorageError, UsageError, allowed, os_reason
+from popejoan_cli.base.errors import Said, StorageError, UsageError, allowed, os_reason
 from popejoan_cli.cli import command, root
 
 PROG = "popejoan"
@@ -42,12 +42,13 @@ def shell_named(word: str | None) -> str:
         login = os.environ.get("SHELL", "")
         word = Path(login).name if login else ""
         if not word:
-            raise UsageError("cannot tell which shell you use ($SHELL is not set)",
-                             f"name it: `popejoan completion SHELL`; {allowed(SHELLS)}")
+            raise UsageError(Said("cannot tell which shell you use ($SHELL is not set)"),
+                             Said("name it: `popejoan completion SHELL`; {allowed}", allowed=allowed(SHELLS)))
     word = word.lower().removesuffix(".exe")
     word = "powershell" if word == "pwsh" else word
     if word not in SHELLS:
-        what = f"no completion for the shell {given!r}" if given else f"no completion for your shell ({word})"
+        what = (Said("no completion for the shell {typed!r}", typed=given) if given
+                else Said("no completion for your shell ({shell})", shell=word))
         raise UsageError(what, allowed(SHELLS, word))
     return word
 
@@ -61,33 +62,36 @@ def places(shell: str, home: Path) -> tuple[Path, Path | None, str]:
         return home / ".zfunc" / f"_{PROG}", home / ".zshrc", "fpath+=~/.zfunc; autoload -Uz compinit; compinit"
     if shell == "fish":
         return home / ".config" / "fish" / "completions" / f"{PROG}.fish", None, ""
-    raise UsageError("popejoan cannot install completion for PowerShell itself",
-                     "add the output of `popejoan completion powershell` to the file named by $PROFILE")
+    raise UsageError(Said("popejoan cannot install completion for PowerShell itself"),
+                     Said("add the output of `popejoan completion powershell` to the file named by $PROFILE"))
 
 
 def install(shell: str, home: Path) -> list[str]:
-    """Write the script and, where needed, the start-up line; return what was done, in words."""
+    """Write the script and, where needed, the start-up line; return what was done, in words (in the
+    command's language: paths and the start-up line stay as they are)."""
     from popejoan_cli.formats import outfiles
+    from popejoan_cli.render.i18n import t
 
     path, rc, line = places(shell, home)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise StorageError(f"cannot make the folder {path.parent}: {os_reason(err)}") from None
-    done = [f"wrote {path}"]
+        raise StorageError(Said("cannot make the folder {path}: {reason}", path=str(path.parent),
+                                reason=os_reason(err))) from None
+    done = [t("wrote {path}", path=str(path))]
     outfiles.write_text(path, script(shell), force=True)
     if rc is not None:
         try:
             old = rc.read_text(encoding="utf-8") if rc.exists() else ""
         except (OSError, UnicodeDecodeError) as err:
-            reason = os_reason(err) if isinstance(err, OSError) else "it is not UTF-8 text"
-            raise StorageError(f"cannot read {rc}: {reason}") from None
+            reason = os_reason(err) if isinstance(err, OSError) else Said("it is not UTF-8 text")
+            raise StorageError(Said("cannot read {path}: {reason}", path=str(rc), reason=reason)) from None
         if line in old.splitlines():
-            done.append(f"{rc} already loads it")
+            done.append(t("{path} already loads it", path=str(rc)))
         else:
             sep = "" if not old or old.endswith("\n") else "\n"
             outfiles.write_text(rc, f"{old}{sep}{line}\n", force=True)
-            done.append(f"added to {rc}: {line}")
+            done.append(t("added to {path}: {line}", path=str(rc), line=line))
     return done
 
 
@@ -107,4 +111,6 @@ def completion(
         return
     for line in install(name, Path.home()):
         sys.stdout.write(f"{line}\n")
-    sys.stdout.write("Completion works in shells started from now on.\n")
+    from popejoan_cli.render.i18n import t
+
+    sys.stdout.write(t("Completion works in shells started from now on.") + "\n")

@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from popejoan_cli import cli
-from popejoan_cli.base.errors import RuleViolation, UsageError, allowed
+from popejoan_cli.base.errors import RuleViolation, Said, UsageError, allowed
 from popejoan_cli.base.visible import shown
 from popejoan_cli.cli import command, common, ledger_app, session_app
+from popejoan_cli.cli.exits import spoken
 
 if TYPE_CHECKING:
     from popejoan_cli.table.view import TableView
@@ -37,13 +38,13 @@ def format_for(path: Path, chosen: str | None) -> str:
     if chosen is not None:
         kind = chosen.lower()
         if kind not in FORMATS:
-            raise UsageError(f"unknown export format {chosen!r}", allowed(FORMATS, kind))
+            raise UsageError(Said("unknown export format {typed!r}", typed=chosen), allowed(FORMATS, kind))
         return kind
     kind_of = BY_EXTENSION.get(path.suffix.lower())
     if kind_of is None:
-        raise UsageError(f"cannot tell the format of {path.name!r} from its extension",
-                         "give --format (toml, json, csv, hledger, beancount) or name the file "
-                         + ", ".join(f"*{e}" for e in BY_EXTENSION))
+        raise UsageError(Said("cannot tell the format of {file!r} from its extension", file=path.name),
+                         Said("give --format (toml, json, csv, hledger, beancount) or name the file {names}",
+                              names=", ".join(f"*{e}" for e in BY_EXTENSION)))
     return kind_of
 
 
@@ -61,8 +62,8 @@ def render(view: TableView, kind: str) -> str:
     try:
         acct = importlib.import_module("popejoan_cli.formats.accounts")
     except ModuleNotFoundError:
-        raise UsageError(f"the {kind} export is not available in this build", "export toml, json or csv"
-                         ) from None
+        raise UsageError(Said("the {kind} export is not available in this build", kind=kind),
+                         Said("export toml, json or csv")) from None
     write = acct.write_hledger if kind == "hledger" else acct.write_beancount
     return str(write(view))
 
@@ -119,13 +120,13 @@ def ledger_export(
 
     kind = format_for(Path(file), fmt)
     view, warnings = tables.view(tables.folder(cli.table_override), full=True)  # every hand refereed again
+    cli.speak(view.lang)  # the table's own language, read with it (the file's contents never change with it)
     for w in warnings:
-        sys.stderr.write(f"popejoan: warning: {w}\n")
+        sys.stderr.write(spoken(Said("popejoan: warning: {warning}", warning=w)) + "\n")
     text = render(view, kind)
     where = outfiles.write_text(file, text, force=force, table=cli.table_override,
                                 ours=lambda data: is_export_of(data, view),
-                                ours_words=f"an earlier export of table {view.name!r}")
-    cli.speak(view.lang)  # the table's own language, read with it (the file's contents never change with it)
+                                ours_words=Said("an earlier export of table {table!r}", table=view.name))
     from popejoan_cli.render.i18n import t, tn
 
     hands = tn("{count} hand", "{count} hands", len(view.hands), count=len(view.hands))
@@ -147,8 +148,8 @@ def session_new(
 
     view = common.view()
     if not view.ended:
-        raise RuleViolation(f"session {view.session} of {view.name!r} is still open",
-                            "close it first with `popejoan end`")
+        raise RuleViolation(Said("session {session} of {table!r} is still open", session=view.session,
+                                 table=view.name), Said("close it first with `popejoan end`"))
     imp = exports.from_document(exports.to_document(view), f"table {view.name!r}")
     base = re.sub(r"-s\d+$", "", view.name)
     new = name or f"{base}-s{imp.session + 1}"

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from popejoan_cli.base.errors import TableBusy, UsageError, allowed
+from popejoan_cli.base.errors import Said, TableBusy, UsageError, allowed
 from popejoan_cli.cli import command, common, root
 
 if TYPE_CHECKING:
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 LOCK = "serve.lock"
 """The file in the table folder a running server holds locked: one server per table."""
 MISSING_EXTRA = 'popejoan serve needs the web extra: pip install "popejoan[web]"\n'
+"""The line for a missing extra, in English (the command says it in its language)."""
 EXTRA = ("starlette", "uvicorn", "segno", "anyio", "h11")
 """The web extra's libraries (and what they bring): an ImportError naming one means the extra is missing."""
 JOIN_POLL = 0.5
@@ -60,7 +61,7 @@ def serve(
 ) -> None:
     """Serve the table to phones: each player's private hand on their own page, the board on another screen."""
     if not practice and (computers != 3 or seed is not None or rules_spec != PRACTICE_RULES or level != "good"):
-        raise UsageError("--computers, --seed, --rules and --level go with --practice")
+        raise UsageError(Said("--computers, --seed, --rules and --level go with --practice"))
     try:
         # The web extra, here only: start-up (and a missing extra fails this command alone).
         import segno  # noqa: F401
@@ -71,7 +72,9 @@ def serve(
     except ImportError as err:
         if (err.name or "").split(".")[0] not in EXTRA:
             raise
-        sys.stderr.write(MISSING_EXTRA)
+        from popejoan_cli.render.i18n import t
+
+        sys.stderr.write(t('popejoan serve needs the web extra: pip install "popejoan[web]"\n'))
         raise typer.Exit(2) from None
     with contextlib.ExitStack() as stack:
         if practice:
@@ -98,12 +101,13 @@ def _served(folder: Path) -> Iterator[None]:
         try:  # only taking the lock: an error while serving is not the lock's
             held.enter_context(disk.locked(folder, 0, name=LOCK))
         except disk.Busy:
-            raise TableBusy("this table is already being served (another popejoan serve)",
-                            "stop the other one first (Ctrl-C where it runs), or serve another table") from None
+            raise TableBusy(Said("this table is already being served (another popejoan serve)"),
+                            Said("stop the other one first (Ctrl-C where it runs), or serve another table")) from None
         except OSError as err:
             from popejoan_cli.base.errors import StorageError, os_reason  # only on failure
 
-            raise StorageError(f"cannot open {folder / LOCK}: {os_reason(err)}") from None
+            raise StorageError(Said("cannot open {path}: {reason}", path=str(folder / LOCK), reason=os_reason(err))
+                               ) from None
         yield
 
 
@@ -121,8 +125,8 @@ def _bind(host: str, port: int) -> Any:
         sock.close()
         from popejoan_cli.base.errors import os_reason  # only on failure
 
-        raise UsageError(f"cannot listen on port {port}: {os_reason(err)}",
-                         "choose another with --port N (--port 0: any free port)") from None
+        raise UsageError(Said("cannot listen on port {port}: {reason}", port=port, reason=os_reason(err)),
+                         Said("choose another with --port N (--port 0: any free port)")) from None
     sock.setblocking(False)
     return sock
 
@@ -162,7 +166,8 @@ def _practice_table(stack: contextlib.ExitStack, computers: int, seed: int | Non
     game = Practice(computers=computers, level=level, seed=seed if seed is not None else secrets.randbelow(SEED_RANGE))
     problems = check_players(game.players, rules)
     if problems:
-        raise UsageError(problems[0], f"{rules.name} is for {rules.players.min}-{rules.players.max} players")
+        raise UsageError(problems[0], Said("{rules} is for {least}-{most} players", rules=rules.name,
+                                           least=rules.players.min, most=rules.players.max))
     folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="popejoan-serve-"))) / "practice"
     open_table(folder, game, rules)  # the last computer deals first: you are eldest, as in `popejoan practice`
     return folder, game.players, {"practice": game}
@@ -188,7 +193,9 @@ def _run(folder: Path, names: list[str], sock: Any, *, lan: bool, as_json: bool,
         _print_links(base, links, shown, as_json, lan=lan, folder=None if practice else folder)
 
     asyncio.run(_serve_until_stopped(server, sock, started, joined))
-    sys.stderr.write("popejoan serve: stopped\n")
+    from popejoan_cli.render.i18n import t
+
+    sys.stderr.write(t("popejoan serve: stopped\n"))
     sys.stderr.flush()
     if server.stopped_by == 15:
         raise typer.Exit(143)
@@ -243,17 +250,26 @@ def _print_links(base: str, links: Links, names: list[str], as_json: bool, *, la
         out.write(json.dumps({"board": board, "players": players}, ensure_ascii=False) + "\n")
         out.flush()
         return
-    where = "phones on this network can connect" if lan else "this computer only; --lan lets phones connect"
-    what = f"table {folder.name}" if folder is not None else "practice"
-    private = ("Open your link on this computer or your phone, the board's on a second screen if you like."
-               if folder is None else "Each link is private: give each player their own, and nobody else.")
-    out.write(f"popejoan serve: {what} at {base} ({where}).\n{private}\n\n")
+    from popejoan_cli.render.i18n import t
+
+    # Whole sentences for each case: a table or practice, this computer or the network.
+    if folder is not None:
+        head = (t("popejoan serve: table {table} at {url} (phones on this network can connect).", table=folder.name,
+                  url=base) if lan else
+                t("popejoan serve: table {table} at {url} (this computer only; --lan lets phones connect).",
+                  table=folder.name, url=base))
+        private = t("Each link is private: give each player their own, and nobody else.")
+    else:
+        head = (t("popejoan serve: practice at {url} (phones on this network can connect).", url=base) if lan else
+                t("popejoan serve: practice at {url} (this computer only; --lan lets phones connect).", url=base))
+        private = t("Open your link on this computer or your phone, the board's on a second screen if you like.")
+    out.write(f"{head}\n{private}\n\n")
     for name, url in players.items():
         out.write(f"{name}: {url}\n")
         _qr(url)
-    out.write(f"The board (for a second screen): {board}\n")
+    out.write(t("The board (for a second screen): {url}", url=board) + "\n")
     _qr(board)
-    out.write("Ctrl-C stops the server.\n")
+    out.write(t("Ctrl-C stops the server.") + "\n")
     out.flush()
 
 
@@ -306,6 +322,8 @@ class _Joiners:
             if self.as_json:
                 sys.stdout.write(json.dumps({"players": {name: url}}, ensure_ascii=False) + "\n")
             else:
-                sys.stdout.write(f"{name} joined the table: {url}\n")
+                from popejoan_cli.render.i18n import t
+
+                sys.stdout.write(t("{player} joined the table: {url}", player=name, url=url) + "\n")
                 _qr(url)
             sys.stdout.flush()

@@ -355,10 +355,11 @@ def check(as_json: JsonOpt = False) -> None:
                 console().print(line, markup=False)
     if problems:
         if not as_json:
-            for p in problems:
-                sys.stderr.write(f"popejoan: {p.key}: {p.message}\n")
+            from popejoan_cli.cli.exits import spoken
             from popejoan_cli.render.i18n import tn
 
+            for p in problems:  # the fold's and the ledger's words, said in the table's language
+                sys.stderr.write(f"popejoan: {p.key}: {spoken(p.message)}\n")
             sys.stderr.write(tn("{n} problem found", "{n} problems found", len(problems)) + "\n")
         raise typer.Exit(3 if len(tables.miscounts(view, problems)) == len(problems) else 5)
 

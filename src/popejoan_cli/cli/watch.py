@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 
 INTERVAL = 0.1
 """Seconds between looks at the journal: quick enough to feel live, cheap enough to be free."""
-STOPPED = "popejoan board: stopped watching\n"
 
 
 def stamp(folder: Path) -> tuple[int, int]:
@@ -70,8 +69,10 @@ def drawn(view: TableView) -> Any:
     parts: list[Any] = [board_view(view)]
     rec = view.open_hand or (view.hands[-1] if view.hands else None)
     lines = last_run(rec) if rec is not None else []
-    if lines:
-        parts.append(Text(f"Last run (hand {rec.number if rec else ''}):", style="bold"))
+    if lines and rec is not None:
+        from popejoan_cli.render.i18n import t
+
+        parts.append(Text(t("Last run (hand {number}):", number=rec.number), style="bold"))
         parts += [line_text(line) for line in lines]
     return Group(*parts)
 
@@ -80,13 +81,19 @@ def _now(folder: Path) -> Any:
     """The drawing of the table as it is now; a journal that cannot be read is said, not fatal."""
     from rich.text import Text
 
-    from popejoan_cli.base.errors import PopejoanError
+    from popejoan_cli import cli
+    from popejoan_cli.base.errors import DataError, PopejoanError
+    from popejoan_cli.cli.exits import spoken
     from popejoan_cli.store import tables
 
     try:
         view, _ = tables.view(folder)
     except PopejoanError as err:
-        return Text(f"popejoan: {err.message} (watching: the board comes back once the journal can be read)")
+        from popejoan_cli.render.i18n import t
+
+        what = err.told(spoken) if isinstance(err, DataError) else spoken(err.message)
+        return Text(t("popejoan: {error} (watching: the board comes back once the journal can be read)", error=what))
+    cli.speak(view.lang)  # the table's own language, read with it: it may be set (or undone) as it is watched
     return drawn(view)
 
 
@@ -103,7 +110,9 @@ def watch_board(folder: Path, interval: float = INTERVAL) -> None:
     except (Interrupted, KeyboardInterrupt) as err:
         if isinstance(err, Interrupted) and err.signum != 2:
             raise  # SIGTERM: an interruption, as for any command
-        sys.stderr.write(STOPPED)
+        from popejoan_cli.render.i18n import t
+
+        sys.stderr.write(t("popejoan board: stopped watching\n"))
 
 
 def _live(out: Any, folder: Path, first: Any, seen: tuple[int, int], interval: float) -> None:

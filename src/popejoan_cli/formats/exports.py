@@ -66,8 +66,8 @@ def to_document(view: TableView, *, session: int | None = None, json_style: bool
     """The ledger as people read it (TOML-shaped: no nulls). Only between hands."""
     rec = view.open_hand
     if rec is not None:
-        raise RuleViolation(f"a ledger is exported between hands: hand {rec.number} is still being played",
-                            "finish the hand first (or undo its deal)")
+        raise RuleViolation(Said("a ledger is exported between hands: hand {number} is still being played",
+                                 number=rec.number), Said("finish the hand first (or undo its deal)"))
     rules = view.the_rules()
     dressed: dict[int, dict[str, int]] = {}
     for p in postings(view):
@@ -179,12 +179,13 @@ class Imported:
 def parse(data: bytes, name: str, kind: str = "") -> dict[str, Any]:
     """Bytes of a TOML or JSON export to a dict (`kind` "toml"/"json", or guessed from the text)."""
     if len(data) > MAX_BYTES:
-        raise DataError([Problem(f"the file is {len(data):,} bytes; an export is at most {MAX_BYTES:,}", file=name)])
+        raise DataError([Problem(Said("the file is {size} bytes; an export is at most {most}", size=f"{len(data):,}",
+                                      most=f"{MAX_BYTES:,}"), file=name)])
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise DataError([Problem(f"not UTF-8 text (byte {err.start})", file=name,
-                                 hint="a popejoan export is a TOML or JSON file")]) from None
+        raise DataError([Problem(Said("not UTF-8 text (byte {at})", at=err.start), file=name,
+                                 hint=Said("a popejoan export is a TOML or JSON file"))]) from None
     if not kind:
         kind = "json" if text.lstrip().startswith(("{", "[")) else "toml"
     try:
@@ -194,18 +195,22 @@ def parse(data: bytes, name: str, kind: str = "") -> dict[str, Any]:
         else:
             obj = tomllib.loads(text)
     except RecursionError:
-        raise DataError([Problem("not a popejoan ledger export: arrays or tables nested too deeply to read",
-                                 file=name, hint="an export nests at most 5 deep")]) from None
+        raise DataError([Problem(Said("not a popejoan ledger export: arrays or tables nested too deeply to read"),
+                                 file=name, hint=Said("an export nests at most 5 deep"))]) from None
     except ValueError as err:  # JSONDecodeError and TOMLDecodeError are ValueErrors
         if kind == "toml" and not isinstance(err, tomllib.TOMLDecodeError):
-            line, col, message = digits_problem(text) or (0, 0, "an integer is out of range")
+            line, col, message = digits_problem(text) or (0, 0, Said("an integer is out of range"))
             raise DataError([Problem(message, file=name, line=line, col=col,
-                                     hint="no count in an export is near 19 digits")]) from None
+                                     hint=Said("no count in an export is near 19 digits"))]) from None
         at = getattr(err, "lineno", 0)
-        raise DataError([Problem(f"not valid {kind.upper()}: {getattr(err, 'msg', str(err))}", file=name, line=at,
-                                 hint="the file may be cut short or not a popejoan export")]) from None
+        # The parser's own words (tomllib's, json's) are English, and stay as they are.
+        why = getattr(err, "msg", err.args[0] if len(err.args) == 1 else str(err))  # a Said of ours (_no_constant)
+        raise DataError([Problem(Said("not valid {kind}: {why}", kind=kind.upper(), why=why),
+                                 file=name, line=at, hint=Said("the file may be cut short or not a popejoan export"))]
+                        ) from None
     if not isinstance(obj, dict):
-        raise DataError([Problem("not a popejoan ledger export (the top level is not a table/object)", file=name)])
+        raise DataError([Problem(Said("not a popejoan ledger export (the top level is not a table/object)"),
+                                 file=name)])
     shape = shape_problems(obj)
     if shape:
         raise DataError([Problem(message, key=key_text(path), file=name) for path, message in shape])
@@ -213,7 +218,7 @@ def parse(data: bytes, name: str, kind: str = "") -> dict[str, Any]:
 
 
 def _no_constant(word: str) -> Any:
-    raise ValueError(f"{word} is not a number an export may hold")
+    raise ValueError(Said("{word} is not a number an export may hold", word=word))
 
 
 def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
@@ -269,16 +274,17 @@ def _version_key(doc: Mapping[str, Any], file: str) -> str:
     popejoan can read; anything else stops the reading at once, with one problem."""
     version_key = "format" if "format" in doc else "schema_version" if "schema_version" in doc else ""
     if not version_key or doc.get("program") != PROGRAM:
-        raise DataError([Problem("not a popejoan ledger export: it has no `format` (TOML) or `schema_version` "
-                                 "(JSON) and `program = \"popejoan\"`", file=file,
-                                 hint="export one with `popejoan ledger export FILE.toml`")])
+        raise DataError([Problem(Said("not a popejoan ledger export: it has no `format` (TOML) or `schema_version` "
+                                      "(JSON) and `program = \"popejoan\"`"), file=file,
+                                 hint=Said("export one with `popejoan ledger export FILE.toml`"))])
     version = doc[version_key]
     if type(version) is not int or version < 1:
-        raise DataError([Problem(f"found {describe(clip(version))}, expected {FORMAT}", key=version_key, file=file)])
+        raise DataError([Problem(Said("found {found}, expected {want}", found=describe(clip(version)), want=FORMAT),
+                                 key=version_key, file=file)])
     if version > FORMAT:
-        raise DataError([Problem(f"this ledger is {version_key} {version}, written by a newer popejoan; this one "
-                                 f"reads {version_key} {FORMAT}", key=version_key, file=file,
-                                 hint="upgrade popejoan to import it")])
+        raise DataError([Problem(Said("this ledger is {key} {version}, written by a newer popejoan; this one reads "
+                                      "{key} {most}", key=version_key, version=version, most=FORMAT),
+                                 key=version_key, file=file, hint=Said("upgrade popejoan to import it"))])
     return version_key
 
 

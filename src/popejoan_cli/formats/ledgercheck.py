@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from popejoan_cli.base.errors import Problem, describe
+from popejoan_cli.base.errors import Problem, Said, SaidN, describe
 from popejoan_cli.base.limits import clip, int_text, quoted, text_problem
 from popejoan_cli.base.visible import shown
 from popejoan_cli.game import rules as rules_mod
@@ -45,10 +45,10 @@ class Checker:
     def bad(self, key: str, message: str, hint: str = "") -> None:
         # Keys and values come from the file: nothing in them may drive the terminal.
         if len(self.problems) < _MAX_PROBLEMS:
-            self.problems.append(Problem(shown(message), key=shown(str(clip(key, 80))), hint=shown(hint),
+            self.problems.append(Problem(safe(message), key=shown(str(clip(key, 80))), hint=safe(hint),
                                          file=self.file))
         elif len(self.problems) == _MAX_PROBLEMS:
-            self.problems.append(Problem("and more problems, not listed", file=self.file))
+            self.problems.append(Problem(Said("and more problems, not listed"), file=self.file))
 
     def text(self, d: Mapping[str, Any], key: str, where: str, max_len: int) -> str | None:
         """A name from the file (a table, a rule set), held to the bounds of a typed name."""
@@ -57,15 +57,15 @@ class Checker:
             return None
         wrong = text_problem(value, max_len=max_len, blank_ok=False)
         if wrong is not None:
-            self.bad(f"{where}.{key}" if where else key, f"{clip(value, 40)!r} {wrong}",
-                     f"allowed: 1 to {max_len} characters on one line, no control characters")
+            self.bad(f"{where}.{key}" if where else key, Said("{value!r} {why}", value=clip(value, 40), why=wrong),
+                     Said("allowed: 1 to {most} characters on one line, no control characters", most=max_len))
             return None
         return value
 
     def get(self, d: Mapping[str, Any], key: str, kind: str, where: str) -> Any:
         place = f"{where}.{key}" if where else key
         if key not in d:
-            self.bad(place, f"missing ({kind} expected)")
+            self.bad(place, Said("missing ({kind} expected)", kind=kind))
             return None
         return self.typed(d[key], kind, place)
 
@@ -76,9 +76,8 @@ class Checker:
               "seed": seed_problem(v) is None,
               "list": isinstance(v, list), "table": isinstance(v, dict)}[kind]
         if not ok:
-            want = {"count": "a whole number from 0", "int": "a whole number", "seed": "a seed"}
-            found = f"an integer ({int_text(v)})" if type(v) is int else describe(clip(v))
-            self.bad(place, f"found {found}, expected {want.get(kind, 'a ' + kind)}",
+            found = Said("an integer ({value})", value=int_text(v)) if type(v) is int else describe(clip(v))
+            self.bad(place, Said("found {found}, expected {want}", found=found, want=_WANTED[kind]),
                      SEED_RULE if kind == "seed" else "")
             return None
         return v
@@ -97,9 +96,12 @@ class Checker:
                 out[k] = n
         if names is not None and set(got) != set(names):
             extra, missing = sorted(set(got) - set(names)), [n for n in names if n not in got]
-            self.bad(place, "names " + ", ".join(
-                [f"{', '.join(extra)} (not expected)"] * bool(extra) + [f"no {', '.join(missing)}"] * bool(missing)),
-                f"expected: {', '.join(names)}")
+            unexpected, absent = ", ".join(extra), ", ".join(missing)
+            # One whole sentence for each case, not a list glued from parts.
+            self.bad(place, Said("names {extra} (not expected), no {missing}", extra=unexpected, missing=absent)
+                     if extra and missing else Said("names {extra} (not expected)", extra=unexpected) if extra
+                     else Said("names no {missing}", missing=absent),
+                     Said("expected: {names}", names=", ".join(names)))
             return None
         return out if len(out) == len(got) else None
 
@@ -113,7 +115,7 @@ class Checker:
         for i, row in enumerate(rows):
             place = f"{where}.{key}[{i}]"
             if not isinstance(row, dict):
-                self.bad(place, f"found {describe(clip(row))}, expected a table")
+                self.bad(place, Said("found {found}, expected a table", found=describe(clip(row))))
                 ok = False
                 continue
             got = {k: self.get(row, k, kind, place) for k, kind in spec.items()}
@@ -121,6 +123,24 @@ class Checker:
                 ok = False
             out.append(got)
         return out if ok else None
+
+
+_WANTED = {"count": Said("a whole number from 0"), "int": Said("a whole number"), "seed": Said("a seed"),
+           "str": Said("a str"), "bool": Said("a bool"), "list": Said("a list"), "table": Said("a table")}
+"""What each kind of value is, for "found …, expected …" (`str` and `bool` as the file's types are named)."""
+
+
+def safe(message: str) -> str:
+    """`message` with every control character from the file shown as an escape. A `Said` stays one (its
+    English escaped whole, as before, and its values escaped for another language), so the CLI can say it."""
+    if not isinstance(message, Said):
+        return shown(message)
+    if message.isprintable():
+        return message
+    out = str.__new__(type(message), shown(message))
+    out.__dict__.update(message.__dict__)
+    out.params = {k: safe(v) if isinstance(v, str) else v for k, v in message.params.items()}
+    return out
 
 
 # ------------------------------------------------------------------------------- the parts
@@ -166,7 +186,7 @@ def unknown_keys(ck: Checker, doc: Mapping[str, Any], version_key: str) -> None:
     known = {version_key, *_HEADER}
     for k in doc:
         if k not in known:
-            ck.bad(k, "unknown key", f"allowed: {', '.join(sorted(known))}")
+            ck.bad(k, Said("unknown key"), Said("allowed: {choices}", choices=", ".join(sorted(known))))
 
 
 def header(ck: Checker, doc: Mapping[str, Any]) -> Header:
@@ -192,8 +212,8 @@ def rules_in_force(ck: Checker, doc: Mapping[str, Any]) -> HouseRules | None:
     # Missing keys would take today's defaults: the rules in force must be embedded whole.
     lost = _differences(rules.to_dict(), raw_rules, "rules")
     for place in lost[:5]:
-        ck.bad(place, "missing or not in the form popejoan writes",
-               "the rules in force are embedded whole; was the file cut short or edited?")
+        ck.bad(place, Said("missing or not in the form popejoan writes"),
+               Said("the rules in force are embedded whole; was the file cut short or edited?"))
     return None if lost else rules
 
 
@@ -216,7 +236,7 @@ def _seat_rows(ck: Checker, doc: Mapping[str, Any], key: str, needs_balance: boo
     for i, row in enumerate(rows or []):
         place = f"{key}[{i}]"
         if not isinstance(row, dict):
-            ck.bad(place, f"found {describe(clip(row))}, expected a table")
+            ck.bad(place, Said("found {found}, expected a table", found=describe(clip(row))))
             continue
         got = {"name": ck.get(row, "name", "str", place),
                "brought_in": ck.get(row, "brought_in", "int", place),
@@ -224,7 +244,7 @@ def _seat_rows(ck: Checker, doc: Mapping[str, Any], key: str, needs_balance: boo
                "balance": ck.get(row, "balance", "int", place) if needs_balance else 0}
         extra = set(row) - {"name", "brought_in", "taken_away", *(["balance"] if needs_balance else [])}
         for k in sorted(extra):
-            ck.bad(f"{place}.{k}", "unknown key")
+            ck.bad(f"{place}.{k}", Said("unknown key"))
         if None not in got.values():
             out.append(got)
     return out
@@ -235,7 +255,7 @@ def seats(ck: Checker, doc: Mapping[str, Any], rules: HouseRules | None, next_de
     found = Seats(_seat_rows(ck, doc, "players", True), _seat_rows(ck, doc, "departed", False))
     names, everyone = found.names, found.everyone
     if len(set(everyone)) != len(everyone):
-        ck.bad("players", "a player is listed twice (seated or departed)")
+        ck.bad("players", Said("a player is listed twice (seated or departed)"))
     listed = doc.get("players")
     # The seat checks need every seat whole; a `players` that is not a list was reported already.
     if rules is not None and isinstance(listed, list) and len(found.seated) == len(listed):
@@ -245,7 +265,8 @@ def seats(ck: Checker, doc: Mapping[str, Any], rules: HouseRules | None, next_de
         for issue in name_problems(r["name"]):
             ck.bad(f"departed[{i}].name", issue)
     if next_dealer is not None and names and next_dealer not in names:
-        ck.bad("next_dealer", f"{quoted(next_dealer)} is not a seated player", f"allowed: {', '.join(names)}")
+        ck.bad("next_dealer", Said("{name} is not a seated player", name=quoted(next_dealer)),
+               Said("allowed: {choices}", choices=", ".join(names)))
     return found
 
 
@@ -255,7 +276,7 @@ def history(ck: Checker, doc: Mapping[str, Any], pots: list[str] | None) -> tupl
     raw_hands = ck.get(doc, "hands", "list", "")
     for i, h in enumerate(raw_hands or []):
         if not isinstance(h, dict):
-            ck.bad(f"hands[{i}]", f"found {describe(clip(h))}, expected a table")
+            ck.bad(f"hands[{i}]", Said("found {found}, expected a table", found=describe(clip(h))))
             continue
         hand = _hand(ck, h, i, pots)
         if hand is not None:
@@ -267,7 +288,8 @@ def _hand(ck: Checker, h: Mapping[str, Any], i: int, pots: list[str] | None) -> 
     """Hand `i` of the history, None unless every part of it is whole."""
     number = ck.get(h, "number", "count", f"hands[{i}]")
     if number is not None and number != i + 1:
-        ck.bad(f"hands[{i}].number", f"hand {number} is out of place: expected hand {i + 1}")
+        ck.bad(f"hands[{i}].number", Said("hand {number} is out of place: expected hand {expected}", number=number,
+                                          expected=i + 1))
     place = f"hand {i + 1}"
     for k, kind in (("dealer", "str"), ("seed", "seed"), ("real", "bool"), ("turnup", "str"), ("out", "str"),
                     ("void", "bool")):
@@ -290,7 +312,7 @@ def final_deal(ck: Checker, doc: Mapping[str, Any], pots: list[str] | None) -> F
     if final is None:
         return None
     if not isinstance(final, dict):
-        ck.bad("final", f"found {describe(clip(final))}, expected a table")
+        ck.bad("final", Said("found {found}, expected a table", found=describe(clip(final))))
         return None
     net = ck.counts(final, "net", "final", None) or {}
     board = ck.counts(final, "board", "final", pots, "count")
@@ -307,5 +329,6 @@ def totals(ck: Checker, doc: Mapping[str, Any], listed: int | None, everyone: li
         return None
     n_hands = ck.get(totals_raw, "hands", "count", "totals")
     if n_hands is not None and listed is not None and n_hands != listed:
-        ck.bad("totals.hands", f"history has {listed} hands, file says {n_hands}")
+        ck.bad("totals.hands", SaidN("history has {n} hands, file says {said}",  # "hands" for one too, as always
+                                     "history has {n} hands, file says {said}", listed, said=n_hands))
     return ck.counts(totals_raw, "net", "totals", everyone)

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from popejoan_cli.base.errors import Said
 from popejoan_cli.base.limits import clip, quoted
 from popejoan_cli.formats.ledgercheck import Checker, FinalDeal, Seats
 
@@ -49,11 +50,13 @@ def check(ck: Checker, ledger: Ledger) -> None:
         _final(ck, ledger.final, prev, ledger.pots, nets)
         prev = ledger.final.board
     if prev != ledger.board:
-        ck.bad("board", f"the history leaves {_pots(prev)} on the board, file says {_pots(ledger.board)}")
+        ck.bad("board", Said("the history leaves {history} on the board, file says {said}", history=_pots(prev),
+                             said=_pots(ledger.board)))
     if ledger.totals is not None:
         for n in everyone:
             if ledger.totals[n] != nets[n]:
-                ck.bad(f"totals.net.{n}", f"{n}: history gives {nets[n]}, file says {ledger.totals[n]}")
+                ck.bad(f"totals.net.{n}", Said("{player}: history gives {history}, file says {said}", player=n,
+                                               history=nets[n], said=ledger.totals[n]))
     _balances(ck, ledger, nets)
 
 
@@ -62,19 +65,21 @@ def _hand(ck: Checker, h: dict[str, Any], before: Mapping[str, int], pots: list[
     place, net = h["place"], h["net"]
     for n in net:
         if n not in known:
-            ck.bad(f"{place}.net.{clip(n, 40)}", f"{quoted(n)} is not a player of this ledger")
+            ck.bad(f"{place}.net.{clip(n, 40)}", Said("{name} is not a player of this ledger", name=quoted(n)))
     if h["dealer"] not in net:
-        ck.bad(f"{place}.dealer", f"{quoted(h['dealer'])} is not in the hand")
+        ck.bad(f"{place}.dealer", Said("{name} is not in the hand", name=quoted(h["dealer"])))
     moves, pot_moves = _moves(ck, h, pots)
     for n, v in net.items():
         if moves.get(n) != v:
             ck.bad(f"{place}.net.{clip(n, 40)}",
-                   f"{clip(n, 40)}: dressing, awards and payments give {moves.get(n)}, file says {v}")
+                   Said("{player}: dressing, awards and payments give {moves}, file says {said}", player=clip(n, 40),
+                        moves=moves.get(n), said=v))
     # The board: what was on it, plus the dressing, less the awards (pot by pot, dressing in total).
     before_total, after_total = sum(before.values()), sum(h["board"].values())
     expect_total = before_total + sum(h["dressed"].values()) + sum(pot_moves.values())
     if expect_total != after_total:
-        ck.bad(f"{place}.board", f"the board should hold {expect_total} after the hand, file says {after_total}")
+        ck.bad(f"{place}.board", Said("the board should hold {expected} after the hand, file says {said}",
+                                      expected=expect_total, said=after_total))
 
 
 def _moves(ck: Checker, h: dict[str, Any], pots: list[str]) -> tuple[dict[str, int], dict[str, int]]:
@@ -84,14 +89,15 @@ def _moves(ck: Checker, h: dict[str, Any], pots: list[str]) -> tuple[dict[str, i
     pot_moves = dict.fromkeys(pots, 0)
     for a in h["awards"]:
         if a["player"] not in net or a["pot"] not in pot_moves:
-            ck.bad(f"{place}.awards",
-                   f"an award names {quoted(a['player'])} / pot {quoted(a['pot'])}, not of this hand")
+            ck.bad(f"{place}.awards", Said("an award names {player} / pot {pot}, not of this hand",
+                                           player=quoted(a["player"]), pot=quoted(a["pot"])))
             continue
         moves[a["player"]] += a["amount"]
         pot_moves[a["pot"]] -= a["amount"]
     for p in h["payments"]:
         if p["from"] not in net or p["to"] not in net:
-            ck.bad(f"{place}.payments", f"a payment names {quoted(p['from'])} → {quoted(p['to'])}, not of this hand")
+            ck.bad(f"{place}.payments", Said("a payment names {payer} → {payee}, not of this hand",
+                                             payer=quoted(p["from"]), payee=quoted(p["to"])))
             continue
         moves[p["from"]] -= p["amount"]
         moves[p["to"]] += p["amount"]
@@ -102,19 +108,20 @@ def _final(ck: Checker, final: FinalDeal, before: Mapping[str, int], pots: list[
     """The final deal: its players, its awards against its nets, and the board it leaves."""
     for n, v in final.net.items():
         if n not in nets:
-            ck.bad(f"final.net.{clip(n, 40)}", f"{quoted(n)} is not a player of this ledger")
+            ck.bad(f"final.net.{clip(n, 40)}", Said("{name} is not a player of this ledger", name=quoted(n)))
         else:
             nets[n] += v
     for a in final.awards:
         if a["player"] not in final.net or a["pot"] not in pots:
-            ck.bad("final.awards",
-                   f"an award names {quoted(a['player'])} / pot {quoted(a['pot'])}, not of the final deal")
+            ck.bad("final.awards", Said("an award names {player} / pot {pot}, not of the final deal",
+                                        player=quoted(a["player"]), pot=quoted(a["pot"])))
     won = sum(a["amount"] for a in final.awards)
     if sum(final.net.values()) != won:
-        ck.bad("final.net", f"the final deal's awards give {won}, its nets {sum(final.net.values())}")
+        ck.bad("final.net", Said("the final deal's awards give {won}, its nets {nets}", won=won,
+                                 nets=sum(final.net.values())))
     if sum(before.values()) - won != sum(final.board.values()):
-        ck.bad("final.board", f"the board should hold {sum(before.values()) - won} after the final deal, "
-               f"file says {sum(final.board.values())}")
+        ck.bad("final.board", Said("the board should hold {expected} after the final deal, file says {said}",
+                                   expected=sum(before.values()) - won, said=sum(final.board.values())))
 
 
 def _balances(ck: Checker, ledger: Ledger, nets: dict[str, int]) -> None:
@@ -128,23 +135,26 @@ def _balances(ck: Checker, ledger: Ledger, nets: dict[str, int]) -> None:
         if expect != r["balance"]:
             gone = everyone.index(n) - len(names)
             where = f"players[{names.index(n)}].balance" if n in names else f"departed[{gone}]"
-            ck.bad(where, f"{n}: history gives {expect}, file says {r['balance']}",
-                   f"brought in {r['brought_in']}, taken away {r['taken_away']}, won or lost {nets[n]}")
+            ck.bad(where, Said("{player}: history gives {history}, file says {said}", player=n, history=expect,
+                               said=r["balance"]),
+                   Said("brought in {brought}, taken away {taken}, won or lost {net}", brought=r["brought_in"],
+                        taken=r["taken_away"], net=nets[n]))
     if sum(r["brought_in"] for r in rows.values()) + opening != brought_in:
-        ck.bad("brought_in", f"the players brought in {sum(r['brought_in'] for r in rows.values())}"
-               f"{' and the board ' + str(opening) if opening else ''}, "
-               f"file says {brought_in}")
+        players_in = sum(r["brought_in"] for r in rows.values())
+        ck.bad("brought_in", Said("the players brought in {players} and the board {board}, file says {said}",
+                                  players=players_in, board=opening, said=brought_in) if opening else
+               Said("the players brought in {players}, file says {said}", players=players_in, said=brought_in))
     if sum(r["taken_away"] for r in rows.values()) != taken_away:
-        ck.bad("taken_away", f"the players took away {sum(r['taken_away'] for r in rows.values())}, "
-               f"file says {taken_away}")
+        ck.bad("taken_away", Said("the players took away {players}, file says {said}",
+                                  players=sum(r["taken_away"] for r in rows.values()), said=taken_away))
     held = sum(r["balance"] for r in ledger.seats.seated) + sum(ledger.board.values())
     if held != brought_in - taken_away:
-        ck.bad("board", f"players and board hold {held}, but {brought_in} were brought in and {taken_away} "
-               f"taken away ({brought_in - taken_away})")
+        ck.bad("board", Said("players and board hold {held}, but {brought} were brought in and {taken} taken away "
+                             "({left})", held=held, brought=brought_in, taken=taken_away, left=brought_in - taken_away))
 
 
 def _pots(board: Mapping[str, int]) -> str:
-    return ", ".join(f"{k} {v}" for k, v in board.items()) or "nothing"
+    return ", ".join(f"{k} {v}" for k, v in board.items()) or Said("nothing")
 
 
 def standings(seats: Seats, hands: list[dict[str, Any]], final: FinalDeal | None) -> dict[str, dict[str, Any]]:

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from popejoan_cli.base.errors import PopejoanError, StorageError, UsageError, os_reason
+from popejoan_cli.base.errors import PopejoanError, Said, StorageError, UsageError, os_reason
 from popejoan_cli.formats.userfiles import label as path_label
 from popejoan_cli.store import disk
 
@@ -46,28 +46,39 @@ MAX_RECOGNISE = 64 << 20
 def _bad_name(name: str, err: OSError) -> PopejoanError:
     """An OSError met while looking at the path: the name's fault (exit 2) or the place's (exit 6)."""
     if err.errno in (errno.ENAMETOOLONG, errno.ELOOP, errno.ENOTDIR):
-        return UsageError(f"cannot write {name}: {os_reason(err)}", "give another file name")
-    return StorageError(f"cannot write {name}: {os_reason(err)}")
+        return UsageError(_cannot_write(name, err), Said("give another file name"))
+    return StorageError(_cannot_write(name, err))
+
+
+def _cannot_write(name: str, err: OSError) -> str:
+    return Said("cannot write {path}: {reason}", path=name, reason=os_reason(err))
 
 
 def protected_places(table: str | None) -> list[tuple[Path, str]]:
-    """Where nothing may be written, each with its words: popejoan's tables folder, the folder
-    of the table in use (`--table` or the current one), and the file naming the current table."""
+    """Where nothing may be written, each with what it is: popejoan's tables folder ("tables"), the
+    file naming the current table ("current"), and the folder of the table in use ("table": `--table`
+    or the current one)."""
     from popejoan_cli.store import tables  # the store loads the whole referee: `-o -` never needs it
 
-    places = [(tables.tables_dir(), "inside popejoan's tables folder"),
-              (tables.home() / "current", "popejoan's record of the current table")]
+    places = [(tables.tables_dir(), "tables"), (tables.home() / "current", "current")]
     with contextlib.suppress(PopejoanError):  # no table in use: nothing more to protect
-        places.append((tables.folder(table), "inside the folder of the table in use"))
+        places.append((tables.folder(table), "table"))
     return places
 
 
 def _refuse_table_files(name: str, resolved: Path, table: str | None) -> None:
-    for place, words in protected_places(table):
+    for place, what in protected_places(table):
         real = Path(os.path.realpath(place))
         if resolved == real or real in resolved.parents:
-            raise UsageError(f"will not write {name}: it is {words}, {path_label(real)}",
-                             "a table's files are written by popejoan alone; write somewhere else")
+            where = path_label(real)
+            # Each place is its own whole sentence, not a phrase glued into one.
+            why = (Said("will not write {path}: it is inside popejoan's tables folder, {place}", path=name,
+                        place=where) if what == "tables" else
+                   Said("will not write {path}: it is popejoan's record of the current table, {place}", path=name,
+                        place=where) if what == "current" else
+                   Said("will not write {path}: it is inside the folder of the table in use, {place}", path=name,
+                        place=where))
+            raise UsageError(why, Said("a table's files are written by popejoan alone; write somewhere else"))
 
 
 def _umask() -> int:
@@ -99,9 +110,10 @@ def write_text(target: str | os.PathLike[str], text: str, *, force: bool = False
         _write_stream(stream, text)
         return "stdout" if stream is sys.stdout else "stderr"
     if not name:
-        raise UsageError("the file name is empty", "give a file name, or - for stdout")
+        raise UsageError(Said("the file name is empty"), Said("give a file name, or - for stdout"))
     if "\0" in name:
-        raise UsageError(f"cannot write {name!r}: a file name cannot hold a NUL character", "give another file name")
+        raise UsageError(Said("cannot write {path!r}: a file name cannot hold a NUL character", path=name),
+                         Said("give another file name"))
     path = Path(name)
     label = path_label(name)  # for messages: a name may hold an ESC, or run to thousands of characters
     try:
@@ -117,18 +129,18 @@ def write_text(target: str | os.PathLike[str], text: str, *, force: bool = False
     _refuse_table_files(label, resolved, table)
     data = text.encode("utf-8")
     if st is not None and stat.S_ISDIR(st.st_mode):
-        raise UsageError(f"cannot write {label}: it is a folder", "give a file name")
+        raise UsageError(Said("cannot write {path}: it is a folder", path=label), Said("give a file name"))
     if st is not None and (stat.S_ISCHR(st.st_mode) or stat.S_ISFIFO(st.st_mode)):
         _write_in_place(label, path, data)
         return name
     if st is not None and not stat.S_ISREG(st.st_mode):
-        raise UsageError(f"cannot write {label}: it is not a regular file", "give a file name")
+        raise UsageError(Said("cannot write {path}: it is not a regular file", path=label), Said("give a file name"))
     if st is not None and not force:
         head = _read_head(resolved) if ours is not None else None
         if ours is None or head is None or not ours(head):
-            what = f" and is not {ours_words}" if ours_words else ""
-            raise UsageError(f"{label} already exists{what}; not overwriting it",
-                             "use --force to overwrite it, or choose another file")
+            exists = (Said("{path} already exists and is not {what}; not overwriting it", path=label, what=ours_words)
+                      if ours_words else Said("{path} already exists; not overwriting it", path=label))
+            raise UsageError(exists, Said("use --force to overwrite it, or choose another file"))
     folder = resolved.parent
     try:
         is_folder = stat.S_ISDIR(os.stat(folder).st_mode)
@@ -137,7 +149,8 @@ def write_text(target: str | os.PathLike[str], text: str, *, force: bool = False
     except OSError as err:
         raise _bad_name(label, err) from None
     if not is_folder:
-        raise StorageError(f"cannot write {label}: the folder {path_label(folder)} does not exist")
+        raise StorageError(Said("cannot write {path}: the folder {folder} does not exist", path=label,
+                                folder=path_label(folder)))
     _replace(label, resolved, data, st)
     return name
 
@@ -168,7 +181,7 @@ def _write_in_place(name: str, path: Path, data: bytes) -> None:
         finally:
             os.close(fd)
     except OSError as err:
-        raise StorageError(f"cannot write {name}: {os_reason(err)}") from None
+        raise StorageError(_cannot_write(name, err)) from None
 
 
 def _replace(name: str, resolved: Path, data: bytes, old: os.stat_result | None) -> None:
@@ -186,7 +199,7 @@ def _replace(name: str, resolved: Path, data: bytes, old: os.stat_result | None)
         with contextlib.suppress(OSError):  # so the rename itself survives a crash; no reason to fail
             disk.sync_folder(resolved.parent)
     except OSError as err:
-        raise StorageError(f"cannot write {name}: {os_reason(err)}") from None
+        raise StorageError(_cannot_write(name, err)) from None
     finally:
         if tmp is not None:
             with contextlib.suppress(OSError):

@@ -15,12 +15,15 @@ import os
 import stat
 from dataclasses import dataclass
 
-from popejoan_cli.base.errors import DataError, PopejoanError, Problem, StorageError, UsageError
+from popejoan_cli.base.errors import DataError, PopejoanError, Problem, Said, StorageError, UsageError
 from popejoan_cli.base.visible import shown
 from popejoan_cli.store import disk
 
-_KINDS = ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a character device"),
-          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
+_KINDS = ((stat.S_ISFIFO, Said("a FIFO (named pipe)")), (stat.S_ISCHR, Said("a character device")),
+          (stat.S_ISBLK, Said("a block device")), (stat.S_ISSOCK, Said("a socket")), (stat.S_ISDIR, Said("a folder")))
+_WHATS = {"house-rule file": Said("house-rule file"), "deal file": Said("deal file"),
+          "ledger export": Said("ledger export")}
+"""The kinds of file the callers name, so that another language says them too (another stays as given)."""
 
 
 def label(path: str | os.PathLike[str]) -> str:
@@ -30,7 +33,9 @@ def label(path: str | os.PathLike[str]) -> str:
 
 
 def size_text(cap: int) -> str:
-    return f"{cap >> 20} MiB" if cap >= 1 << 20 and cap % (1 << 20) == 0 else f"{cap:,} bytes"
+    if cap >= 1 << 20 and cap % (1 << 20) == 0:
+        return Said("{n} MiB", n=cap >> 20)
+    return Said("{size} bytes", size=f"{cap:,}")
 
 
 def read_user_file(path: str | os.PathLike[str], what: str, cap: int, *, usage: bool = False,
@@ -42,7 +47,8 @@ def read_user_file(path: str | os.PathLike[str], what: str, cap: int, *, usage: 
     several files reports them all. With `usage` the path is a command's own argument: a path
     that names no file is then a usage error (exit 2), and an unreadable one an I/O error (exit 6).
     """
-    say = _Refusal(label(path), what, hint or f"give the path of a {what}", usage)
+    kind = _WHATS.get(what, what)
+    say = _Refusal(label(path), kind, hint or Said("give the path of a {what}", what=kind), usage)
     fd = _open(path, say)
     try:
         _check_kind(os.fstat(fd), cap, say)
@@ -67,18 +73,20 @@ class _Refusal:
     def where(self, message: str) -> PopejoanError:
         """The path names no file that can be read."""
         if self.usage:
-            return UsageError(f"{self.name}: {message}", self.hint)
+            return UsageError(Said("{path}: {why}", path=self.name, why=message), self.hint)
         return DataError([Problem(message, file=self.name, hint=self.hint)])
 
     def unreadable(self, reason: str) -> PopejoanError:
         """The file is there, but the system will not give its bytes."""
         if self.usage:
-            return StorageError(f"cannot read {self.name}: {reason}")
-        return DataError([Problem(f"not readable: {reason}", file=self.name)])
+            return StorageError(Said("cannot read {path}: {reason}", path=self.name, reason=reason))
+        return DataError([Problem(Said("not readable: {reason}", reason=reason), file=self.name)])
 
     def too_big(self, size: str, cap: int) -> DataError:
-        return DataError([Problem(f"file is {size} bytes; a {self.what} is at most {size_text(cap)}",
-                                  file=self.name, hint=f"the limit is {cap:,} bytes ({size_text(cap)})")])
+        return DataError([Problem(Said("file is {size} bytes; a {what} is at most {most}", size=size, what=self.what,
+                                       most=size_text(cap)),
+                                  file=self.name, hint=Said("the limit is {limit} bytes ({most})", limit=f"{cap:,}",
+                                                            most=size_text(cap)))])
 
 
 def _open(path: str | os.PathLike[str], say: _Refusal) -> int:
@@ -86,29 +94,31 @@ def _open(path: str | os.PathLike[str], say: _Refusal) -> int:
     try:
         return os.open(path, disk.READ)  # not inherited by child processes either (PEP 446)
     except ValueError:  # a NUL byte: no system call can take the name
-        raise say.where("not a usable file name: it holds a NUL byte") from None
+        raise say.where(Said("not a usable file name: it holds a NUL byte")) from None
     except FileNotFoundError:
-        raise say.where("no such file") from None
+        raise say.where(Said("no such file")) from None
     except IsADirectoryError:
-        raise say.where("is a folder, not a file") from None
+        raise say.where(Said("is a folder, not a file")) from None
     except PermissionError:
-        raise say.unreadable("permission denied") from None
+        raise say.unreadable(Said("permission denied")) from None
     except OSError as err:
         if err.errno == errno.ENAMETOOLONG:
-            raise say.where("not a usable file name: it is longer than the system allows") from None
+            raise say.where(Said("not a usable file name: it is longer than the system allows")) from None
         if err.errno in (errno.ENOTDIR, errno.ELOOP):
-            raise say.where(f"no such file ({err.strerror.lower() if err.strerror else err})") from None
+            raise say.where(Said("no such file ({reason})", reason=err.strerror.lower() if err.strerror else err)
+                            ) from None
         raise say.unreadable(str(err.strerror or err).lower()) from None
 
 
 def _check_kind(info: os.stat_result, cap: int, say: _Refusal) -> None:
     """A regular file of at most `cap` bytes, as far as `fstat` tells."""
     if not stat.S_ISREG(info.st_mode):
-        kind = next((k for test, k in _KINDS if test(info.st_mode)), "not a regular file")
+        kind = next((k for test, k in _KINDS if test(info.st_mode)), Said("not a regular file"))
         if kind == "a folder":
-            raise say.where("is a folder, not a file")
-        raise DataError([Problem(f"is {kind}; a {say.what} must be a regular file", file=say.name,
-                                 hint="popejoan reads only regular files (a symbolic link to one is fine)")])
+            raise say.where(Said("is a folder, not a file"))
+        raise DataError([Problem(Said("is {kind}; a {what} must be a regular file", kind=kind, what=say.what),
+                                 file=say.name,
+                                 hint=Said("popejoan reads only regular files (a symbolic link to one is fine)"))])
     if info.st_size > cap:
         raise say.too_big(f"{info.st_size:,}", cap)
 
@@ -124,5 +134,5 @@ def _read_capped(fd: int, cap: int, say: _Refusal) -> bytes:
         chunks.append(chunk)
         got += len(chunk)
     if got > cap:  # it grew while being read
-        raise say.too_big(f"more than {cap:,}", cap)
+        raise say.too_big(Said("more than {most}", most=f"{cap:,}"), cap)
     return b"".join(chunks)

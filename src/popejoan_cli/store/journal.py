@@ -48,7 +48,7 @@ except ImportError:  # pragma: no cover - Python 3.12 renamed it; other builds m
         from _sha2 import sha256  # type: ignore[import-not-found]
     except ImportError:
         from hashlib import sha256
-from popejoan_cli.base.errors import DataError, Problem, StorageError, TableBusy, os_reason
+from popejoan_cli.base.errors import DataError, Problem, Said, SaidN, StorageError, TableBusy, os_reason
 from popejoan_cli.store import disk
 from popejoan_cli.table.events import Event, from_data, to_data
 
@@ -114,11 +114,14 @@ def decode(data: bytes, name: str = JOURNAL, *, canonical_after: int = 0) -> Loa
             out.good_bytes = len(data)
         elif _is_whole(tail[:(whole := tail.rfind(b',"crc":"') + _CRC_TAIL)]):
             # A crash cuts a line short; it never writes past the end of a line. So this is damage.
-            raise _bad(name, len(ends) + 1, f"a whole event followed by {len(tail) - whole} stray bytes "
-                                            "where its newline should be")
+            raise _bad(name, len(ends) + 1, SaidN(  # English says "bytes" for one too, as it always has
+                "a whole event followed by {n} stray bytes where its newline should be",
+                "a whole event followed by {n} stray bytes where its newline should be", len(tail) - whole))
         else:
-            out.warnings.append(f"{name}: line {len(ends) + 1} was cut short by a crash (a torn write); "
-                                f"it was left out: {len(data) - pos} bytes")
+            out.warnings.append(SaidN(  # "bytes" for one too, as English always said
+                "{file}: line {line} was cut short by a crash (a torn write); it was left out: {n} bytes",
+                "{file}: line {line} was cut short by a crash (a torn write); it was left out: {n} bytes",
+                len(data) - pos, file=name, line=len(ends) + 1))
     start = 0
     for first in range(0, len(ends), _BATCH):
         # Only one batch of lines is held at a time, so a long journal costs little more than its events.
@@ -131,7 +134,7 @@ def decode(data: bytes, name: str = JOURNAL, *, canonical_after: int = 0) -> Loa
             n = first + k + 1
             obj = objs[k] if objs is not None else _parse_one(body, n, name)
             if n > canonical_after and not _is_canonical(obj, body):
-                raise _bad(name, n, "not in the form popejoan writes (a key twice, or extra text)")
+                raise _bad(name, n, Said("not in the form popejoan writes (a key twice, or extra text)"))
             out.events.append(_event(obj, n, n, name))
     return out
 
@@ -164,8 +167,8 @@ _CRC_TAIL = len(',"crc":"xxxxxxxx"}')
 
 
 def _bad(name: str, line_no: int, why: str) -> DataError:
-    return DataError([Problem(f"line {line_no} is damaged: {why}", file=name, line=line_no,
-                              hint="the journal may have been edited or corrupted; restore it from a copy")])
+    return DataError([Problem(Said("line {line} is damaged: {why}", line=line_no, why=why), file=name, line=line_no,
+                              hint=Said("the journal may have been edited or corrupted; restore it from a copy"))])
 
 
 def _checked_body(raw: bytes, line_no: int, name: str) -> bytes:
@@ -173,10 +176,10 @@ def _checked_body(raw: bytes, line_no: int, name: str) -> bytes:
     # The line is the canonical JSON of {"event", "seq"} with the CRC spliced in last.
     tail = raw[-_CRC_TAIL:]
     if len(raw) <= _CRC_TAIL or not tail.startswith(b',"crc":"') or not tail.endswith(b'"}'):
-        raise _bad(name, line_no, "not a journal entry (no checksum at its end)")
+        raise _bad(name, line_no, Said("not a journal entry (no checksum at its end)"))
     body = raw[:-_CRC_TAIL] + b"}"
     if b"%08x" % zlib.crc32(body) != tail[8:16]:
-        raise _bad(name, line_no, "its checksum does not match its text")
+        raise _bad(name, line_no, Said("its checksum does not match its text"))
     return body
 
 
@@ -184,16 +187,16 @@ def _parse_one(body: bytes, line_no: int, name: str) -> object:
     try:
         return json.loads(body.decode("utf-8"))
     except (ValueError, RecursionError):
-        raise _bad(name, line_no, "not a JSON object popejoan can read (bad text, a number of more than "
-                                  "4,300 digits, or nesting too deep)") from None
+        raise _bad(name, line_no, Said("not a JSON object popejoan can read (bad text, a number of more than "
+                                       "4,300 digits, or nesting too deep)")) from None
 
 
 def _event(obj: object, line_no: int, want_seq: int, name: str) -> tuple[int, Event]:
     if not isinstance(obj, dict) or set(obj) != {"seq", "event"}:
-        raise _bad(name, line_no, "not a journal entry (seq, event, crc)")
+        raise _bad(name, line_no, Said("not a journal entry (seq, event, crc)"))
     seq, event = obj["seq"], obj["event"]
     if seq != want_seq or isinstance(seq, bool):
-        raise _bad(name, line_no, f"sequence number {seq}, expected {want_seq}")
+        raise _bad(name, line_no, Said("sequence number {seq}, expected {want}", seq=seq, want=want_seq))
     try:
         return seq, from_data(event, f"line {line_no}")
     except DataError as err:
@@ -201,26 +204,27 @@ def _event(obj: object, line_no: int, want_seq: int, name: str) -> tuple[int, Ev
 
 
 def _no_table(path: Path) -> DataError:
-    return DataError([Problem("no table here (no journal)", file=str(path),
-                              hint="create one with `popejoan table new NAME`")])
+    return DataError([Problem(Said("no table here (no journal)"), file=str(path),
+                              hint=Said("create one with `popejoan table new NAME`"))])
 
 
 def _empty(path: Path) -> DataError:
-    return DataError([Problem("the journal holds no event, so this is not a table (the file is empty, or its "
-                              "first line is incomplete)", file=str(path),
-                              hint="restore the journal from a copy, or remove the folder and start a new table")])
+    return DataError([Problem(Said("the journal holds no event, so this is not a table (the file is empty, or its "
+                                   "first line is incomplete)"), file=str(path),
+                              hint=Said("restore the journal from a copy, or remove the folder and start a new "
+                                        "table"))])
 
 
 def _read_regular(fd: int, path: Path) -> bytes:
     """All of an open journal, once it is sure to be a regular file of at most MAX_BYTES."""
     st = os.fstat(fd)
     if not stat.S_ISREG(st.st_mode):
-        raise DataError([Problem("the journal is not a regular file (a pipe, a device or a folder?)",
-                                 file=str(path), hint="a table's journal.jsonl must be an ordinary file")])
+        raise DataError([Problem(Said("the journal is not a regular file (a pipe, a device or a folder?)"),
+                                 file=str(path), hint=Said("a table's journal.jsonl must be an ordinary file"))])
     if st.st_size > MAX_BYTES:
-        raise DataError([Problem(f"the journal is {st.st_size:,} bytes, more than popejoan reads "
-                                 f"({MAX_BYTES:,})", file=str(path),
-                                 hint="a table holds one session; start the next with `popejoan session new`")])
+        raise DataError([Problem(Said("the journal is {size} bytes, more than popejoan reads ({most})",
+                                      size=f"{st.st_size:,}", most=f"{MAX_BYTES:,}"), file=str(path),
+                                 hint=Said("a table holds one session; start the next with `popejoan session new`"))])
     chunks: list[bytes] = []
     offset = 0
     while offset <= MAX_BYTES:
@@ -229,7 +233,8 @@ def _read_regular(fd: int, path: Path) -> bytes:
             return b"".join(chunks)
         chunks.append(chunk)
         offset += len(chunk)
-    raise DataError([Problem(f"the journal grew past {MAX_BYTES:,} bytes while it was read", file=str(path))])
+    raise DataError([Problem(Said("the journal grew past {most} bytes while it was read", most=f"{MAX_BYTES:,}"),
+                             file=str(path))])
 
 
 def load(folder: Path, *, trust: bool = True) -> Loaded:
@@ -240,14 +245,35 @@ def load(folder: Path, *, trust: bool = True) -> Loaded:
     except FileNotFoundError:
         raise _no_table(path) from None
     except OSError as err:
-        raise StorageError(f"cannot read {path}: {os_reason(err)}") from None
+        raise StorageError(Said("cannot read {path}: {reason}", path=str(path), reason=os_reason(err))) from None
     try:
         data = _read_regular(fd, path)
     except OSError as err:
-        raise StorageError(f"cannot read {path}: {os_reason(err)}") from None
+        raise StorageError(Said("cannot read {path}: {reason}", path=str(path), reason=os_reason(err))) from None
     finally:
         os.close(fd)
     return _loaded(folder, data, trust)
+
+
+def opening(folder: Path) -> Event | None:
+    """The table's first event, from the journal's first line alone (its checksum checked), or None.
+
+    For an error's path: the language of a table whose journal is damaged further on is still
+    its own (`cli._table_language`), and nothing past the first line is read or refereed."""
+    try:
+        fd = os.open(folder / JOURNAL, disk.READ)
+    except OSError:
+        return None
+    try:
+        head = disk.pread(fd, 1 << 20, 0) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    try:
+        return _event(json.loads(_checked_body(head.partition(b"\n")[0], 1, "")), 1, 1, "")[1]
+    except (DataError, ValueError, RecursionError):
+        return None
 
 
 def _loaded(folder: Path, data: bytes, trust: bool) -> Loaded:
@@ -313,13 +339,13 @@ def _locked(folder: Path) -> Iterator[None]:
         with disk.locked(folder, LOCK_WAIT):
             yield
     except disk.Busy:
-        raise TableBusy(f"the table at {folder} is busy: another popejoan is writing to it",
-                        "wait for it to finish and try again") from None
+        raise TableBusy(Said("the table at {folder} is busy: another popejoan is writing to it", folder=str(folder)),
+                        Said("wait for it to finish and try again")) from None
 
 
 def _io_error(err: OSError, path: Path) -> StorageError:
-    return StorageError(f"cannot write {path}: {os_reason(err)}",
-                        "nothing was recorded; free space or fix permissions, then run the command again")
+    return StorageError(Said("cannot write {path}: {reason}", path=str(path), reason=os_reason(err)),
+                        Said("nothing was recorded; free space or fix permissions, then run the command again"))
 
 
 _STOPS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGBREAK") if hasattr(signal, name))
@@ -394,8 +420,8 @@ def append(folder: Path, decide: Callable[[Loaded], Sequence[Event]], *,
 
 
 def _linked(path: Path) -> DataError:
-    return DataError([Problem("the journal is a symbolic link; popejoan writes only to the file itself",
-                              file=str(path), hint="put the file the link points to in its place")])
+    return DataError([Problem(Said("the journal is a symbolic link; popejoan writes only to the file itself"),
+                              file=str(path), hint=Said("put the file the link points to in its place"))])
 
 
 def _open_for_append(path: Path) -> int:
@@ -423,12 +449,13 @@ def _write(fd: int, path: Path, loaded: Loaded, blob: bytes) -> None:
     except OSError as err:
         if _undo_partial(fd, loaded.good_bytes):
             raise _io_error(err, path) from None
-        raise StorageError(f"cannot write {path}: {os_reason(err)}; the change may have been recorded",
-                           "run `popejoan check` and look at the history before trying again") from None
+        raise StorageError(Said("cannot write {path}: {reason}; the change may have been recorded", path=str(path),
+                                reason=os_reason(err)),
+                           Said("run `popejoan check` and look at the history before trying again")) from None
 
 
 def _exists(path: Path) -> DataError:
-    return DataError([Problem("a table already exists here", file=str(path))])
+    return DataError([Problem(Said("a table already exists here"), file=str(path))])
 
 
 def _create(folder: Path, decide: Callable[[Loaded], Sequence[Event]]) -> list[tuple[int, Event]]:

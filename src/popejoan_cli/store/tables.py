@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from popejoan_cli.base.errors import DataError, Problem, StorageError, UsageError, allowed, os_reason
+from popejoan_cli.base.errors import DataError, Problem, Said, StorageError, UsageError, allowed, os_reason
 from popejoan_cli.store import journal
 from popejoan_cli.table import fold
 from popejoan_cli.table.events import Event, EventVoided, HandCheckpointed
@@ -59,8 +59,8 @@ def tables_dir() -> Path:
 
 def check_name(name: str) -> str:
     if not _NAME.match(name):
-        raise UsageError(f"table name {name!r} is not allowed",
-                         "use 1–40 letters, digits, '.', '_' or '-', starting with a letter or digit")
+        raise UsageError(Said("table name {name!r} is not allowed", name=name),
+                         Said("use 1–40 letters, digits, '.', '_' or '-', starting with a letter or digit"))
     return name
 
 
@@ -90,7 +90,7 @@ def set_current(name: str) -> None:
         tmp.write_text(name + "\n", encoding="utf-8")
         os.replace(tmp, path)
     except OSError as err:
-        raise StorageError(f"cannot write {path}: {os_reason(err)}") from None
+        raise StorageError(Said("cannot write {path}: {reason}", path=str(path), reason=os_reason(err))) from None
 
 
 def folder(chosen: str | None = None) -> Path:
@@ -99,15 +99,16 @@ def folder(chosen: str | None = None) -> Path:
         return Path(chosen)
     name = current_name()
     if name is None:
-        raise UsageError("no table is in use", "create one with `popejoan table new NAME --rules R --players "
-                         "A,B,C`, or pick one with `popejoan table use NAME`")
+        raise UsageError(Said("no table is in use"),
+                         Said("create one with `popejoan table new NAME --rules R --players A,B,C`, or pick one "
+                              "with `popejoan table use NAME`"))
     return tables_dir() / name
 
 
 def folder_of(name: str) -> Path:
     path = tables_dir() / check_name(name)
     if not (path / journal.JOURNAL).is_file():
-        raise UsageError(f"no table called {name!r}", allowed(table_names(), name))
+        raise UsageError(Said("no table called {name!r}", name=name), allowed(table_names(), name))
     return path
 
 
@@ -188,9 +189,9 @@ def record(make: Callable[[TableView], Sequence[Event]], *, where: Path | None =
     try:
         written, warnings = journal.append(path, decide, create=create)
     except DataError as err:
-        if create and any("already exists" in p.message for p in err.problems):
-            raise UsageError(f"a table already exists at {path}",
-                             "pick another name, or `popejoan table use` it") from err
+        if create and any(getattr(p.message, "msgid", "") == "a table already exists here" for p in err.problems):
+            raise UsageError(Said("a table already exists at {path}", path=str(path)),
+                             Said("pick another name, or `popejoan table use` it")) from err
         raise
     return Recorded(box["view"], written, warnings)
 

@@ -14,7 +14,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from popejoan_cli.base.errors import DataError, IllegalPlay, PopejoanError, Problem, RuleViolation, UsageError, allowed
+from popejoan_cli.base.errors import (
+    DataError,
+    IllegalPlay,
+    PopejoanError,
+    Problem,
+    RuleViolation,
+    Said,
+    UsageError,
+    allowed,
+)
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import Card
 from popejoan_cli.game.deal import check_players, seeded_deal
@@ -70,23 +79,24 @@ def apply(view: TableView, seq: int, event: Event) -> None:
         _opened(view, seq, event)
         return
     if view.rules is None:
-        raise DataError([Problem("the journal does not start by opening a table", key=f"seq {seq}")])
+        raise DataError([Problem(Said("the journal does not start by opening a table"), key=f"seq {seq}")])
     _STEPS[type(event)](view, seq, event)
 
 
 def _opened(view: TableView, seq: int, event: TableOpened) -> None:
     if view.rules is not None:
-        raise DataError([Problem("a table is opened only once", key=f"seq {seq}")])
+        raise DataError([Problem(Said("a table is opened only once"), key=f"seq {seq}")])
     rules, problems = from_data(event.rules)
     if rules is None:
-        raise DataError([Problem(f"the table's embedded rules are bad: {problems[0].message}")])
+        raise DataError([Problem(Said("the table's embedded rules are bad: {problem}", problem=problems[0].message))])
     view.name, view.rules, view.rules_name = event.name, rules, event.rules_name
     view.lang = event.lang
     issues = check_players(event.players, rules)
     if issues:
-        raise UsageError("; ".join(issues))
+        raise UsageError(_all_of(issues))
     if event.dealer not in event.players:
-        raise UsageError(f"the dealer {event.dealer!r} is not a player", allowed(event.players, event.dealer))
+        raise UsageError(Said("the dealer {dealer!r} is not a player", dealer=event.dealer),
+                         allowed(event.players, event.dealer))
     check_counters(event.counters)
     view.players = list(event.players)
     view.balances = dict.fromkeys(event.players, event.counters)
@@ -96,12 +106,20 @@ def _opened(view: TableView, seq: int, event: TableOpened) -> None:
     view.next_dealer = event.dealer
 
 
+def _all_of(issues: Sequence[str]) -> str:
+    """Every issue, `; ` between them, each still said in the command's language (English: as joined before)."""
+    said = issues[0]
+    for issue in issues[1:]:
+        said = Said("{first}; {second}", first=said, second=issue)
+    return said
+
+
 def _balances_carried(view: TableView, seq: int, event: BalancesCarried) -> None:
     if view.hands or any(not isinstance(e, TableOpened) for _, e in view.effective):
-        raise DataError([Problem("balances are carried in only right after the table is opened",
+        raise DataError([Problem(Said("balances are carried in only right after the table is opened"),
                                  key=f"seq {seq}")])
     if set(event.balances) != set(view.players) or set(event.board) != set(view.board):
-        raise DataError([Problem("the carried balances must name exactly the table's players and pots",
+        raise DataError([Problem(Said("the carried balances must name exactly the table's players and pots"),
                                  key=f"seq {seq}")])
     for name, n in event.balances.items():
         check_counters(n, negative=True)
@@ -112,28 +130,28 @@ def _balances_carried(view: TableView, seq: int, event: BalancesCarried) -> None
         view.board[pot] += n
     view.brought_in += sum(event.balances.values()) + sum(event.board.values())
     if not 1 <= event.session <= MAX_COUNTERS:
-        raise DataError([Problem(f"session {event.session} is out of range", key=f"seq {seq}")])
+        raise DataError([Problem(Said("session {session} is out of range", session=event.session), key=f"seq {seq}")])
     view.session = event.session
     view.continues = event.continues
 
 
 def _history_carried(view: TableView, seq: int, event: HistoryCarried) -> None:
     if view.hands or not view.continues or view.carried_history is not None:
-        raise DataError([Problem("a history is carried in once, after the balances and before any hand",
+        raise DataError([Problem(Said("a history is carried in once, after the balances and before any hand"),
                                  key=f"seq {seq}")])
     if not _good_history(event):
-        raise DataError([Problem("the carried history is malformed", key=f"seq {seq}",
-                                 hint="the journal was changed by hand")])
+        raise DataError([Problem(Said("the carried history is malformed"), key=f"seq {seq}",
+                                 hint=Said("the journal was changed by hand"))])
     view.carried_history = event
 
 
 def _joined(view: TableView, seq: int, event: PlayerJoined) -> None:
     between_hands(view, "players join")
     if event.player in view.players:
-        raise UsageError(f"{event.player!r} is already at the table")
+        raise UsageError(Said("{player!r} is already at the table", player=event.player))
     issues = check_players([*view.players, event.player], view.the_rules())
     if issues:
-        raise UsageError("; ".join(issues))
+        raise UsageError(_all_of(issues))
     check_counters(event.counters)
     view.players.append(event.player)
     view.balances[event.player] = view.balances.get(event.player, 0) + event.counters
@@ -147,7 +165,7 @@ def _left(view: TableView, seq: int, event: PlayerLeft) -> None:
     rest = [p for p in view.players if p != event.player]
     issues = [i for i in check_players(rest, view.the_rules()) if "players, but" in i]
     if issues:
-        raise RuleViolation(f"{event.player} cannot leave: {issues[0]}")
+        raise RuleViolation(Said("{player} cannot leave: {why}", player=event.player, why=issues[0]))
     if view.next_dealer == event.player:
         view.next_dealer = view.players[(view.players.index(event.player) + 1) % len(view.players)]
     view.players = rest
@@ -179,10 +197,10 @@ def _led(view: TableView, seq: int, event: CardLed) -> None:
     hand = rec.hand
     seat = seat_of(view, event.player)
     if rec.real:
-        raise RuleViolation("this hand is dealt from a real deck: record each card with "
-                            "`popejoan play SEAT CARD...`")
+        raise RuleViolation(Said("this hand is dealt from a real deck: record each card with "
+                                 "`popejoan play SEAT CARD...`"))
     if not hand.lead_due:
-        raise IllegalPlay("no lead is due", rule="a lead follows a stop")
+        raise IllegalPlay(Said("no lead is due"), rule=Said("a lead follows a stop"))
     hand.play(seat, card)
     hand.follow_run()
     if hand.ended:
@@ -194,30 +212,33 @@ def _counted(view: TableView, seq: int, event: Counted) -> None:
     have = view.live_balances() | {f"pot:{k}": v for k, v in view.live_board().items()}
     key = event.target if event.target in view.players else f"pot:{event.target}"
     if key not in have:
-        raise UsageError(f"count what? {event.target!r} is neither a player nor a pot",
+        raise UsageError(Said("count what? {target!r} is neither a player nor a pot", target=event.target),
                          allowed([*view.players, *view.board], event.target))
     view.counts.append(Count(seq, event.target, event.counters, have[key]))
     if have[key] != event.counters:
         view.problems.append(Problem(
-            f"the count of {event.target} is {event.counters}, but the journal says {have[key]}",
-            key=f"seq {seq}", hint="recount, or find the missing counters; `popejoan check` lists this"))
+            Said("the count of {target} is {counted}, but the journal says {journal}", target=event.target,
+                 counted=event.counters, journal=have[key]),
+            key=f"seq {seq}", hint=Said("recount, or find the missing counters; `popejoan check` lists this")))
 
 
 def _checkpointed(view: TableView, seq: int, event: HandCheckpointed) -> None:
     if view.open_hand is not None or event.hand != len(view.hands):
-        raise DataError([Problem(f"checkpoint for hand {event.hand} is out of place", key=f"seq {seq}")])
+        raise DataError([Problem(Said("checkpoint for hand {number} is out of place", number=event.hand),
+                                 key=f"seq {seq}")])
     if event.balances != view.balances or event.board != view.board:
-        raise DataError([Problem(f"the replay does not reproduce the checkpoint after hand {event.hand}",
-                                 key=f"seq {seq}", hint="the journal or the rules were changed")])
+        raise DataError([Problem(Said("the replay does not reproduce the checkpoint after hand {number}",
+                                      number=event.hand),
+                                 key=f"seq {seq}", hint=Said("the journal or the rules were changed"))])
 
 
 def _final_dealt(view: TableView, seq: int, event: FinalDealt) -> None:
     rules = view.the_rules()
     between_hands(view, "the final deal")
     if view.final is not None:
-        raise RuleViolation("the board has already been cleared by a final deal this session")
+        raise RuleViolation(Said("the board has already been cleared by a final deal this session"))
     if rules.final.deal != "holders":
-        raise RuleViolation(f"{view.rules_name} has no final clearing deal")
+        raise RuleViolation(Said("{rules} has no final clearing deal", rules=view.rules_name))
     dealer = seat_of(view, view.next_dealer)
     res = final_deal(rules, len(view.players), dealer, Board(rules, view.board), event.seed)
     for name, n in zip(view.players, res.net, strict=True):
@@ -283,14 +304,19 @@ def voided(events: Iterable[tuple[int, Event]]) -> set[int]:
         if not isinstance(event, EventVoided):
             continue
         target = kinds.get(event.seq)
-        why = ("names no earlier event" if target is None or event.seq >= seq
-               else "names another void" if isinstance(target, EventVoided)
-               else f"names the table's opening ({type(target).__name__}), which is never undone"
+        # Each reason is its own whole sentence, so that another language can order it as it must.
+        why = (Said("event {seq} voids event {target}, but names no earlier event", seq=seq, target=event.seq)
+               if target is None or event.seq >= seq
+               else Said("event {seq} voids event {target}, but names another void", seq=seq, target=event.seq)
+               if isinstance(target, EventVoided)
+               else Said("event {seq} voids event {target}, but names the table's opening ({kind}), which is never "
+                         "undone", seq=seq, target=event.seq, kind=type(target).__name__)
                if isinstance(target, OPENING)
-               else "names an event already voided" if event.seq in gone else "")
+               else Said("event {seq} voids event {target}, but names an event already voided", seq=seq,
+                         target=event.seq)
+               if event.seq in gone else "")
         if why:
-            raise DataError([Problem(f"event {seq} voids event {event.seq}, but {why}", key=f"seq {seq}",
-                                     hint="the journal was changed by hand")])
+            raise DataError([Problem(why, key=f"seq {seq}", hint=Said("the journal was changed by hand"))])
         gone.add(event.seq)
     return gone
 
@@ -327,8 +353,9 @@ def replay(events: Sequence[tuple[int, Event]], *, trusted: int = 0) -> TableVie
 
 
 def _damage(seq: int, event: Event, err: PopejoanError) -> DataError:
-    return DataError([Problem(f"event {seq} ({type(event).__name__}) breaks the rules: {err.message}",
-                              key=f"seq {seq}", hint="the journal was changed by hand, or the rules were")])
+    return DataError([Problem(Said("event {seq} ({kind}) breaks the rules: {why}", seq=seq, kind=type(event).__name__,
+                                   why=err.message),
+                              key=f"seq {seq}", hint=Said("the journal was changed by hand, or the rules were"))])
 
 
 def _checkpoint_after(live: Sequence[tuple[int, Event]], i: int) -> int:
@@ -349,16 +376,18 @@ def _skip_hand(view: TableView, part: Sequence[tuple[int, Event]]) -> None:
     assert isinstance(dealt, HandDealt) and isinstance(check, HandCheckpointed)
     deal_turn(view, dealt.dealer)
     if check.hand != len(view.hands) + 1:
-        raise DataError([Problem(f"checkpoint for hand {check.hand} is out of place", key=f"seq {part[-1][0]}")])
+        raise DataError([Problem(Said("checkpoint for hand {number} is out of place", number=check.hand),
+                                 key=f"seq {part[-1][0]}")])
     rules, players, board = view.the_rules(), list(view.players), dict(view.board)
     balances = dict(view.balances)
     # Not refereed now, but a checkpoint must still hold exactly the counters that were in play.
     before = sum(balances.values()) + sum(board.values())
     after = sum(check.balances.values()) + sum(check.board.values())
     if set(check.balances) != set(players) or set(check.board) != set(board) or before != after:
-        raise DataError([Problem(f"the checkpoint after hand {check.hand} does not hold the {before} counters "
-                                 f"in play (it holds {after}) or names other seats or pots",
-                                 key=f"seq {part[-1][0]}", hint="the journal was changed by hand")])
+        raise DataError([Problem(Said("the checkpoint after hand {number} does not hold the {before} counters in "
+                                      "play (it holds {after}) or names other seats or pots", number=check.hand,
+                                      before=before, after=after),
+                                 key=f"seq {part[-1][0]}", hint=Said("the journal was changed by hand"))])
 
     def build() -> Hand:
         again = TableView(rules=rules, players=list(players), balances=dict(balances), board=dict(board),
@@ -371,8 +400,9 @@ def _skip_hand(view: TableView, part: Sequence[tuple[int, Event]]) -> None:
             except PopejoanError as err:
                 raise _damage(s, e, err) from None
         if again.open_hand is not None or again.balances != check.balances or again.board != check.board:
-            raise DataError([Problem(f"the replay does not reproduce the checkpoint after hand {check.hand}",
-                                     key=f"seq {part[-1][0]}", hint="the journal or the rules were changed")])
+            raise DataError([Problem(Said("the replay does not reproduce the checkpoint after hand {number}",
+                                          number=check.hand),
+                                     key=f"seq {part[-1][0]}", hint=Said("the journal or the rules were changed"))])
         return again.hands[0].hand
 
     rec = HandRecord(len(view.hands) + 1, seq, dealt.seed, dealt.dealer, players, build=build)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from popejoan_cli.base.errors import Said
 from popejoan_cli.table.events import BalancesCarried, PlayerJoined, PlayerLeft, TableOpened
 from popejoan_cli.table.view import TableView
 
@@ -104,18 +105,21 @@ def balances_from(posts: list[Posting]) -> dict[str, int]:
 
 
 def conservation_problems(view: TableView) -> list[str]:
-    """Messages for every way the ledger and the replay disagree (none when all is well)."""
-    problems = []
+    """Messages for every way the ledger and the replay disagree (none when all is well): `Said`s, which
+    `popejoan check` says in the table's language."""
+    problems: list[str] = []
     sums = balances_from(postings(view))
     if sum(sums.values()) != 0:
-        problems.append(f"postings do not balance: they sum to {sum(sums.values())}")
+        problems.append(Said("postings do not balance: they sum to {n}", n=sum(sums.values())))
     for name, n in view.live_balances().items():
         if sums.get(f"player:{name}", 0) != n:
-            problems.append(f"{name}: postings give {sums.get(f'player:{name}', 0)}, the replay {n}")
+            problems.append(Said("{player}: postings give {postings}, the replay {replay}", player=name,
+                                 postings=sums.get(f"player:{name}", 0), replay=n))
     for pot, n in view.live_board().items():
         if sums.get(f"pot:{pot}", 0) != n:
-            problems.append(f"pot {pot}: postings give {sums.get(f'pot:{pot}', 0)}, the replay {n}")
+            problems.append(Said("pot {pot}: postings give {postings}, the replay {replay}", pot=pot,
+                                 postings=sums.get(f"pot:{pot}", 0), replay=n))
     if not view.conserved():
-        problems.append(f"players plus board hold {view.total_in_play()}, but {view.brought_in} were brought in "
-                        f"and {sum(view.taken_out.values())} taken away")
+        problems.append(Said("players plus board hold {held}, but {brought} were brought in and {taken} taken away",
+                             held=view.total_in_play(), brought=view.brought_in, taken=sum(view.taken_out.values())))
     return problems
