@@ -151,3 +151,19 @@ def test_a_few_russian_refusals_at_80_columns(tmp_path: Path, monkeypatch: pytes
     text = "".join(said)
     golden(GOLDEN / "russian_refusals_80.txt", text)
     assert not any(word in text for word in ("rule:", "allowed:", "does not hold", "spare hand", "лишн"))
+
+
+@pytest.mark.parametrize(("players", "russian", "english"), [
+    ("Аня,Аня,Боря", "игрок 'Аня' указан дважды", "player 'Аня' is listed twice"),
+    ("Аня,Боря,spare", "игрока нельзя назвать 'spare' (так называется дополнительная рука)",
+     "no player may be called 'spare' (it names the spare hand)"),
+    ("Аня,Аня", "2 игрока, а правила russian — для 3–8 игроков; игрок 'Аня' указан дважды",
+     "2 players, but russian is for 3–8 players; player 'Аня' is listed twice"),
+])
+def test_a_seat_list_s_problems_in_russian_each_in_its_own_words(cli: Cli, players: str, russian: str,
+                                                                english: str) -> None:
+    """Several problems with `--players` on one line: each said in Russian, joined as in English."""
+    for args in (("table", "new", "t", "--rules", "russian", "--players", players),
+                 ("hand", "deal", "--rules", "russian", "--players", players, "--seed", "1")):
+        assert cli.fails(2, *args, POPEJOAN_LANG="ru").splitlines()[0] == f"popejoan: {russian}"
+        assert cli.fails(2, *args).splitlines()[0] == f"popejoan: {english}"

@@ -200,6 +200,17 @@ class DataError(PopejoanError):
         return body + "\n" + say(SaidN("{n} problem found", "{n} problems found", n))
 
 
+def joined(parts: Sequence[str]) -> str:
+    """Problems on one line with `; ` between them, as `"; ".join` would, each still a `Said` that the
+    CLI says in its language (a join of strings would be plain English)."""
+    if not parts:
+        return ""
+    line = parts[-1]
+    for part in reversed(parts[:-1]):
+        line = Said("{first}; {rest}", first=part, rest=line)
+    return line
+
+
 def os_reason(err: OSError) -> str:
     """Why the disk said no, in the table's words rather than errno's (a `Said`, so that another
     language says it too; the system's own words for a rarer errno stay as the system gives them)."""

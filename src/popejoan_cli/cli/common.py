@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from popejoan_cli import cli
-from popejoan_cli.base.errors import DataError, Problem, Said, UsageError, allowed
+from popejoan_cli.base.errors import DataError, Problem, Said, UsageError, allowed, joined
 from popejoan_cli.base.limits import cut, whole_number
 from popejoan_cli.cli import console
 
@@ -108,7 +108,7 @@ def seats(text: str, dealer: str | None, rules_spec: str) -> tuple[HouseRules, l
     names = players(text)
     problems = check_players(names, rules)
     if problems:
-        raise UsageError("; ".join(problems), Said("--players lists the seats clockwise, {least}–{most} of them "
+        raise UsageError(joined(problems), Said("--players lists the seats clockwise, {least}–{most} of them "
                                                    "for {rules}", least=rules.players.min, most=rules.players.max,
                                                    rules=rules.name))
     if dealer is None:

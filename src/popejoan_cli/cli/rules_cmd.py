@@ -106,7 +106,7 @@ def check(
 
     titled: Callable[[str], str] = str
     if language() != "en":  # a shipped preset's title in this language, as `rules list` gives it
-        from popejoan_cli.render.rule_views import preset_title
+        from popejoan_cli.render.i18n import preset_title
 
         titled = preset_title
     for file, r in checked:

@@ -67,8 +67,7 @@ def table_new(
                                       counters=each, dealer=first, lang=speaks)], where=where, create=True)
     if not cli.table_override:
         tables.set_current(name)
-    from popejoan_cli.render.i18n import tn  # after `record`, which set the table's language
-    from popejoan_cli.render.rule_views import preset_title  # only `table new` names the rules by title
+    from popejoan_cli.render.i18n import preset_title, tn  # after `record`, which set the table's language
 
     console().print(tn("Table {name} is ready: {players}, {n} counter each, {rules} rules. {dealer} deals first: "
                        "`popejoan deal`.",

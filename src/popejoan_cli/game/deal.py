@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from popejoan_cli.base.errors import Said, SaidN
 from popejoan_cli.base.limits import cut, quoted
 from popejoan_cli.base.names import alike
 from popejoan_cli.game.cards import Dealt, Seed, canonical_deck, deal_cards, shuffled
@@ -14,30 +15,34 @@ MAX_NAME = 40
 
 def name_problems(n: str) -> list[str]:
     """Problems with one player's name, wherever it comes from: an option, a deal file, an export."""
-    out = []
+    out: list[str] = []
     if not n.strip():
-        out.append(f"player name {quoted(n)} is empty")
+        out.append(Said("player name {name} is empty", name=quoted(n)))
     elif len(n) > MAX_NAME:
-        out.append(f"player name {cut(n)} is longer than {MAX_NAME} characters")
+        out.append(SaidN("player name {name} is longer than {n} character",
+                         "player name {name} is longer than {n} characters", MAX_NAME, name=cut(n)))
     elif not n.isprintable() or n != n.strip():
-        out.append(f"player name {quoted(n)} may not hold control characters or start or end with a space")
+        out.append(Said("player name {name} may not hold control characters or start or end with a space",
+                        name=quoted(n)))
     if n.lower() == "spare":
-        out.append("no player may be called 'spare' (it names the spare hand)")
+        out.append(Said("no player may be called 'spare' (it names the spare hand)"))
     return out
 
 
 def check_players(names: Sequence[str], rules: HouseRules) -> list[str]:
     """Problems with a seat list: duplicates or look-alikes, reserved or empty names, count for the rules."""
-    out = []
+    out: list[str] = []
     lo, hi = rules.players.min, rules.players.max
     if not lo <= len(names) <= hi:
-        out.append(f"{len(names):,} players, but {rules.name} is for {lo}–{hi} players")
+        out.append(SaidN("{count} player, but {rules} is for {least}–{most} players",
+                         "{count} players, but {rules} is for {least}–{most} players", len(names),
+                         count=f"{len(names):,}", rules=rules.name, least=lo, most=hi))
     for n in names:
         out += name_problems(n)
     for first, second in alike(names):
-        out.append(f"player {quoted(first)} is listed twice" if first == second else
-                   f"players {quoted(first)} and {quoted(second)} look alike: they could not be told apart "
-                   f"when typed or read; give one of them another name")
+        out.append(Said("player {name} is listed twice", name=quoted(first)) if first == second else
+                   Said("players {first} and {second} look alike: they could not be told apart when typed or "
+                        "read; give one of them another name", first=quoted(first), second=quoted(second)))
     return out
 
 

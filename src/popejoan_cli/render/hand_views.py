@@ -23,7 +23,7 @@ from popejoan_cli.game.hand import Award, Hand
 from popejoan_cli.game.playout import FinalResult
 from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.render import narrate
-from popejoan_cli.render.i18n import face, pot_label, t, tp
+from popejoan_cli.render.i18n import face, pot_label, preset_title, t, tp
 from popejoan_cli.render.narrate import Line, said, suit_label
 
 SUIT_STYLE = {Suit.C: "bold", Suit.D: "bold red", Suit.H: "bold red", Suit.S: "bold"}
@@ -101,7 +101,7 @@ def deal_view(rules: HouseRules, names: Sequence[str], dealer: int, seed: Seed, 
         parts.append(Text.assemble(tp("hand", "Turn-up: "), card_text(dealt.turnup), where))
     else:
         parts.append(Text(t("No turn-up and no trump under these rules.")))
-    title = t("{rules}: {dealer} deals, seed {seed}", rules=escape(shown(rules.title)),
+    title = t("{rules}: {dealer} deals, seed {seed}", rules=escape(shown(preset_title(rules.title))),
               dealer=escape(shown(names[dealer])), seed=escape(shown(repr(seed))))
     return Panel(Group(*parts), title=title, title_align="left")
 
@@ -161,7 +161,8 @@ def replay_view(hand: Hand, spec: DealSpec) -> RenderableType:
     parts += [line_text(line) for line in narrate.settlement(hand, names, labels)]
     parts.append(board_table(rules, hand.board_before, hand.board.snapshot(), hand.dressed))
     parts.append(net_table(names, hand.net))
-    title = t("{rules}: {dealer} deals", rules=escape(shown(rules.title)), dealer=escape(names[spec.dealer]))
+    title = t("{rules}: {dealer} deals", rules=escape(shown(preset_title(rules.title))),
+              dealer=escape(names[spec.dealer]))
     return Panel(Group(*parts), title=title, title_align="left")
 
 
@@ -203,7 +204,8 @@ def final_view(res: FinalResult, names: Sequence[str]) -> RenderableType:
               or [Text(t("No pot is won."))])
     parts.append(board_table(rules, res.board_before, res.board.snapshot(), {}))
     parts.append(net_table(names, res.net))
-    return Panel(Group(*parts), title=t("{rules}: final deal", rules=escape(shown(rules.title))), title_align="left")
+    title = t("{rules}: final deal", rules=escape(shown(preset_title(rules.title))))
+    return Panel(Group(*parts), title=title, title_align="left")
 
 
 def totals_view(

@@ -25,7 +25,7 @@ from rich.text import Text
 from popejoan_cli.base.visible import shown
 from popejoan_cli.game.cards import Suit
 from popejoan_cli.game.rules import CardSpec, HouseRules, PotRule
-from popejoan_cli.render.i18n import pot_label, t, tn, tp
+from popejoan_cli.render.i18n import pot_label, preset_title, t, tn, tp
 from popejoan_cli.render.rule_words import (
     choices_in_words,
     spec_words,
@@ -37,21 +37,6 @@ from popejoan_cli.render.rule_words import (
 
 MISSING: Any = None
 """How a key absent from one side of a diff is passed in (JSON null)."""
-
-
-def preset_title(title: str) -> str:
-    """A shipped preset's title in the current language; any other title as it is written.
-
-    Spelled out one lookup each so the catalogue test finds them; the TOML files keep the English."""
-    return {
-        "Russian Pope Joan": tp("preset title", "Russian Pope Joan"),
-        "Modern stops": tp("preset title", "Modern stops"),
-        "Parlett's Pope Joan": tp("preset title", "Parlett's Pope Joan"),
-        "Hoyle's Pope Joan": tp("preset title", "Hoyle's Pope Joan"),
-        "Michigan": tp("preset title", "Michigan"),
-        "Boodle": tp("preset title", "Boodle"),
-        "Newmarket": tp("preset title", "Newmarket"),
-    }.get(title, title)
 
 
 def preset_description(text: str) -> str:

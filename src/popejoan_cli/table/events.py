@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from popejoan_cli.base.errors import DataError, Problem
+from popejoan_cli.base.errors import DataError, Problem, Said
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -257,21 +257,23 @@ _CHECKS: dict[type[Any], tuple[frozenset[str], tuple[tuple[str, Callable[[object
 def from_data(data: object, where: str = "") -> Event:
     """An event from its stored form; anything malformed is a `DataError` naming `where`."""
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise DataError([Problem("not an event object", key=where)])
+        raise DataError([Problem(Said("not an event object"), key=where)])
     cls = KINDS.get(data["type"])
     if cls is None:
-        raise DataError([Problem(f"unknown event type {data['type']!r}", key=where)])
+        raise DataError([Problem(Said("unknown event type {kind!r}", kind=data["type"]), key=where)])
     given = dict(data)
     del given["type"]
     names, checks = _CHECKS[cls]
     for name, default in OPTIONAL.get(cls, {}).items():
         given.setdefault(name, default)
     if given.keys() != names:
-        raise DataError([Problem(f"{data['type']} has fields {sorted(given)}, expected {sorted(names)}", key=where)])
+        raise DataError([Problem(Said("{kind} has fields {given}, expected {names}", kind=data["type"],
+                                      given=sorted(given), names=sorted(names)), key=where)])
     for name, ok in checks:
         value = given[name]
         if not ok(value):
-            raise DataError([Problem(f"{data['type']}.{name} has the wrong type", key=where)])
+            wrong = Said("{kind}.{name} has the wrong type", kind=data["type"], name=name)
+            raise DataError([Problem(wrong, key=where)])
         if type(value) is str:
             given[name] = sys.intern(value)  # names and cards recur on every line: keep one copy of each
     event: Event = cls(**given)
