@@ -6,7 +6,7 @@ drift from their sources, and the standard library's `gettext` reads only `.mo`.
 covers what popejoan's catalogues use: `msgctxt`, `msgid`, `msgid_plural`, `msgstr` and
 `msgstr[N]`, strings continued over several lines, the C escapes, `#,` flags (a `fuzzy` entry
 is left out, as gettext leaves it out) and the header's `Plural-Forms`. Reading and parsing
-the Russian catalogue costs about a millisecond (docs/i18n.md has the figure), paid only when
+the Russian catalogue costs about 10 ms (docs/i18n.md has the figure), paid only when
 a table speaks Russian. Anything malformed is a `DataError` naming the file and the line.
 """
 
