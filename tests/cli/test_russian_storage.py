@@ -226,14 +226,21 @@ def test_serve_s_refusals_are_russian(cli: Cli, monkeypatch: pytest.MonkeyPatch)
 
 def test_a_player_who_joins_while_served_gets_a_russian_line(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("starlette")
+    import asyncio
+
     from popejoan_cli.cli import serve_cmd
     from popejoan_cli.web.app import make_links
+    from popejoan_cli.web.hub import Hub
 
     folder = russian_table(cli, monkeypatch)
     monkeypatch.setattr(serve_cmd, "_qr", lambda url: None)
     links = make_links(PLAYERS.split(","))
-    joiners = serve_cmd._Joiners(folder, links, "http://127.0.0.1:8000", False, set(PLAYERS.split(",")))
+    hub = Hub(folder, lambda view, screen: {}, 0.05)
+    asyncio.run(hub.refresh())
+    joiners = serve_cmd._Joiners(hub, links, "http://127.0.0.1:8000", False, set(PLAYERS.split(",")))
+    joiners.check()  # the table as the server found it: nobody new
     cli.ok("table", "join", "Дима", "--counters", "50")
+    asyncio.run(hub.refresh())  # the pages' hub reads the journal again, as it does every 50 ms
     out = io.StringIO()
     cli.ok("board")  # the command line has spoken the table's language, as serve has by the time it watches
     with contextlib.redirect_stdout(out):

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -26,7 +25,9 @@ from popejoan_cli.base.errors import Said, TableBusy, UsageError, allowed
 from popejoan_cli.cli import command, common, root
 
 if TYPE_CHECKING:
+    from popejoan_cli.table.view import TableView
     from popejoan_cli.web.app import Links
+    from popejoan_cli.web.hub import Hub
 
 LOCK = "serve.lock"
 """The file in the table folder a running server holds locked: one server per table."""
@@ -187,7 +188,7 @@ def _run(folder: Path, names: list[str], sock: Any, *, lan: bool, as_json: bool,
     base = f"http://{host}:{port}"
     shown = names[:1] if practice else names  # practice: only your link (the computers need none)
     server = _server(app)
-    joined = _Joiners(folder, links, base, as_json, set(names)) if not practice else None
+    joined = _Joiners(app.state.hub, links, base, as_json, set(names)) if not practice else None
 
     def started() -> None:
         _print_links(base, links, shown, as_json, lan=lan, folder=None if practice else folder)
@@ -286,34 +287,19 @@ def _qr(url: str) -> None:
 
 
 class _Joiners:
-    """Players who join the table after the server started: each gets a link when they appear."""
+    """Players who join the table after the server started: each gets a link when they appear. The
+    pages' hub reads the journal whenever it changes; this looks at the view it read last."""
 
-    def __init__(self, folder: Path, links: Links, base: str, as_json: bool, known: set[str]) -> None:
-        self.folder, self.links, self.base, self.as_json, self.known = folder, links, base, as_json, known
-        self.stamp: tuple[int, int] = self._stamp()
-
-    def _stamp(self) -> tuple[int, int]:
-        from popejoan_cli.store.journal import JOURNAL  # the store is loaded by now
-
-        try:
-            st = os.stat(self.folder / JOURNAL)
-        except OSError:
-            return (0, 0)
-        return (st.st_size, st.st_mtime_ns)
+    def __init__(self, hub: Hub, links: Links, base: str, as_json: bool, known: set[str]) -> None:
+        self.hub, self.links, self.base, self.as_json, self.known = hub, links, base, as_json, known
+        self.seen: TableView | None = None
 
     def check(self) -> None:
-        """Look at the journal if it changed; print a link for each new player."""
-        from popejoan_cli.base.errors import PopejoanError
-        from popejoan_cli.store import tables
-
-        stamp = self._stamp()
-        if stamp == self.stamp:
+        """Print a link for each player the hub's newest view holds and no link was printed for."""
+        view = self.hub.last  # a journal being written or damaged keeps the last good view: look again later
+        if view is None or view is self.seen:
             return
-        self.stamp = stamp
-        try:  # read only: the server writes nothing but what it records (not even `.verified`)
-            view = tables.view(self.folder, note=False)[0]
-        except PopejoanError:  # a journal being written or damaged: the pages say so; look again later
-            return
+        self.seen = view
         for name in view.players:
             if name in self.known:
                 continue

@@ -362,4 +362,5 @@ def make_app(folder: Path, links: Links, *, poll: float = 0.05, practice: Practi
     app = Starlette(routes=served.routes(), middleware=[Middleware(Guard)], lifespan=served.lifespan,
                     exception_handlers={404: not_found, 405: not_found})
     app.state.end_streams = served.end_streams  # for `serve` to call on Ctrl-C, before the server waits
+    app.state.hub = served.hub  # for `serve` to see players who join, from the pages' own reading
     return app

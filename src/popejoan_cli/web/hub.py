@@ -76,6 +76,12 @@ class Hub:
         self._lock = asyncio.Lock()
         self._changed = asyncio.Event()
 
+    @property
+    def last(self) -> TableView | None:
+        """The view as last read (None before the first read): what a watcher beside the pages looks at,
+        instead of replaying the journal a second time."""
+        return self._view
+
     async def view(self) -> TableView:
         """The table now (read again if the journal changed since it was last read)."""
         await self.refresh()
