@@ -182,3 +182,27 @@ def test_utf8_arguments_under_an_ascii_locale() -> None:
     undecoded = os.fsdecode("Zoë".encode())
     assert terminal.as_utf8(undecoded) == "Zoë" or sys.getfilesystemencoding().lower() == "utf-8"
     assert terminal.as_utf8("Ann") == "Ann"
+
+
+def test_letters_at_a_russian_table_are_the_russian_notation(tmp_path: Path) -> None:
+    """At a Russian table the letters are those a Russian table types (Тб, 2п), which popejoan reads
+    back; the same table in English keeps C D H S."""
+    cli = Cli(tmp_path / "home")
+    cli.ok("table", "new", "t", "--rules", "russian", "--players", "Аня,Боря,Вика", "--lang", "ru")
+    dealt = cli.ok("deal", "--seed", "7", POPEJOAN_SUITS="letters").stdout
+    assert "Открытая карта 4б: козырь — б б бубны." in dealt and not set(SYMBOLS) & set(dealt)
+    led = cli.ok("lead", "Тб", POPEJOAN_SUITS="letters").stdout
+    assert led.startswith("Боря ходит: Тб 2б (Аня) 3б (Вика)\n"), led
+    english = cli.ok("board", POPEJOAN_SUITS="letters", POPEJOAN_LANG="en").stdout
+    assert "turn-up 4D" in english and "б" not in english
+
+
+def test_the_letters_codec_writes_a_russian_commands_suits_in_russian() -> None:
+    from popejoan_cli.render import i18n
+
+    i18n.use("ru")
+    try:
+        assert "Т♠ 10♥ ♦ б".encode("utf-8-letters") == "Тп 10ч б б".encode()
+    finally:
+        i18n.use("en")
+    assert "Т♠".encode("utf-8-letters") == "ТS".encode()

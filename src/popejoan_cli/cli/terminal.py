@@ -43,6 +43,10 @@ the suits as letters (rich still sees a UTF encoding, so its borders stay drawn 
 
 SUIT_LETTERS = {ord(k): v for k, v in {"♣": "C", "♦": "D", "♥": "H", "♠": "S",
                                         "♧": "C", "♢": "D", "♡": "H", "♤": "S"}.items()}
+RUSSIAN_LETTERS = {ord(k): v for k, v in {"♣": "т", "♦": "б", "♥": "ч", "♠": "п",
+                                           "♧": "т", "♢": "б", "♡": "ч", "♤": "п"}.items()}
+"""The suits as a Russian table types them (Тб is the ace of diamonds): where the stream can write
+Cyrillic (`POPEJOAN_SUITS=letters` on a UTF-8 terminal), a Russian command's cards read `Тб`, not `ТD`."""
 ASCII_FOR = {**SUIT_LETTERS, **{ord(k): v for k, v in {
     "…": "...", "–": "-", "—": "-", "‒": "-", "―": "-", "−": "-", "‐": "-", "‑": "-", "×": "x", "·": ".",
     "•": "*", "‘": "'", "’": "'", "‚": ",", "“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "′": "'",
@@ -75,6 +79,13 @@ def letters(err: UnicodeError) -> tuple[str, int]:
     return "".join(ascii_for(c) for c in err.object[err.start:err.end]), err.end
 
 
+def suit_letters() -> dict[int, str]:
+    """The letters the suits are written as in the command's language (English's C D H S unless it
+    speaks Russian). `render.i18n` is looked up, not imported: a command that says no words has none."""
+    i18n = sys.modules.get("popejoan_cli.render.i18n")
+    return RUSSIAN_LETTERS if i18n is not None and i18n.language() == "ru" else SUIT_LETTERS
+
+
 class LettersEncoder(codecs.IncrementalEncoder):
     """An encoder that writes the suits as letters, then encodes as its base codec does."""
 
@@ -83,7 +94,7 @@ class LettersEncoder(codecs.IncrementalEncoder):
         self.inner = base.incrementalencoder(errors)
 
     def encode(self, input: str, final: bool = False) -> bytes:
-        return self.inner.encode(input.translate(SUIT_LETTERS), final)
+        return self.inner.encode(input.translate(suit_letters()), final)
 
     def reset(self) -> None:
         self.inner.reset()
@@ -97,7 +108,7 @@ def find_codec(name: str) -> codecs.CodecInfo | None:
     base = codecs.lookup(base_name)
 
     def encode(text: str, errors: str = "strict") -> tuple[bytes, int]:
-        return base.encode(text.translate(SUIT_LETTERS), errors)[0], len(text)
+        return base.encode(text.translate(suit_letters()), errors)[0], len(text)
 
     def incremental(errors: str = "strict") -> LettersEncoder:
         return LettersEncoder(base, errors)
