@@ -64,8 +64,8 @@ def test_practice_in_russian_at_80_columns(tmp_path: Path) -> None:
     entries = "?\nzz\n99\n\n" + "1\n" * 40 + "q\n"
     res = cli.ok(*PRACTICE, input=entries, POPEJOAN_LANG="ru")
     golden(GOLDEN / "russian_practice_80.txt", res.stdout)
-    for words in ("Поп Джон, правила", "против 2 компьютеров", "Раздача 1 из 2 · зерно 5", "Ваш ход",
-                  "Компьютер 1", "Ход", "это не карта и не номер карты", "Карты с номером 99 нет", "Доска:"):
+    for words in ("Правила «Поп Джон: современные стопы»", "против 2 компьютеров", "Раздача 1 из 2 · зерно 5",
+                  "Ваш ход", "Компьютер 1", "Ход", "это не карта и не номер карты", "Карты с номером 99 нет", "Доска:"):
         assert words in res.stdout, words
     assert "Your lead" not in res.stdout and "Computer 1" not in res.stdout
 

@@ -167,7 +167,7 @@ def test_practice_in_russian_names_you_vy_and_speaks_to_you(cli: Cli) -> None:
     res = cli.ok("practice", "--seed", "5", "--hands", "1", "--computers", "2", input="2H\nKC\n" + "1\n" * 20,
                  POPEJOAN_LANG="ru")
     out = res.stdout
-    assert out.startswith("Поп Джон, правила Modern stops: Вы против 2 компьютеров (уровень good), 1 раздача. "
+    assert out.startswith("Правила «Поп Джон: современные стопы»: Вы против 2 компьютеров (уровень good), 1 раздача. "
                           "Зерно сессии 5: `popejoan practice --seed 5 --computers 2 --hands 1` повторит её.")
     for words in ("Вы ходите.", "Вы ходите: 2♣ 3♣ (Компьютер 1)", "Следующим ходите Вы.",
                   "У Вас нет карты 2♥ (правило: игрок ходит картой, которая у него на руках). Выберите карту с "
@@ -190,7 +190,7 @@ def test_practice_in_russian_names_you_vy_and_speaks_to_you(cli: Cli) -> None:
 def test_a_name_typed_wins_over_the_russian_default_and_is_kept_as_typed(cli: Cli) -> None:
     res = cli.ok("practice", "--seed", "5", "--hands", "1", "--computers", "2", "--name", "You", input="q\n",
                  POPEJOAN_LANG="ru")
-    assert res.stdout.startswith("Поп Джон, правила Modern stops: You против 2 компьютеров")
+    assert res.stdout.startswith("Правила «Поп Джон: современные стопы»: You против 2 компьютеров")
     assert "--hands 1 --name You` повторит её." in res.stdout  # a replay in Russian would say «Вы» instead
     assert "You ходит." in res.stdout  # a name like any other: only «Вы», the default, is spoken to
     res = cli.ok("practice", "--seed", "5", "--hands", "1", "--computers", "2", "--name", "Вы", input="q\n")

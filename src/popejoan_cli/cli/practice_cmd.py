@@ -224,7 +224,7 @@ def practice(
     from popejoan_cli.game.deal import check_players, seeded_deal
     from popejoan_cli.game.hand import Hand
     from popejoan_cli.render import narrate
-    from popejoan_cli.render.i18n import t, tn
+    from popejoan_cli.render.i18n import preset_title, t, tn
     from popejoan_cli.render.practice_views import Session, computer_name, for_you, totals_view, your_name
 
     if level not in bots.LEVELS:
@@ -242,7 +242,7 @@ def practice(
                                            most=rules.players.max))
     seats, me = len(names), 0
     base = seed if seed is not None else secrets.randbelow(SEED_RANGE)
-    title = rules.title + "".join(f" + {v}" for v in chosen)
+    title = preset_title(rules.title) + "".join(f" + {v}" for v in chosen)
     out = console()
     again = replay_command(base, rules_spec, computers, hands, level, chosen, name, default_name)
     out.print(t("Pope Joan, {title} rules: {player} {against} (level {level}), {hands}. Session seed {seed}: "

@@ -111,9 +111,12 @@ def scores_table(hand: Hand, session: Session) -> Table:
                       (tp("practice column", "This hand"), "right"), (tp("practice column", "Score"), "right")):
         table.add_column(col, justify=just)  # type: ignore[arg-type]
     for seat, name in enumerate(session.names):
-        marks = [m for m, on in ((tp("practice mark", "you"), seat == session.me),
-                                 (tp("practice mark", "dealer"), seat == hand.dealer),
-                                 (tp("practice mark", "to lead"), hand.lead_due and seat == hand.leader)) if on]
+        mine = seat == session.me  # your own row: the same English, a verb of the second person in Russian
+        marks = [m for m, on in ((tp("practice mark", "you"), mine),
+                                 (tp("practice mark, yours", "dealer") if mine else tp("practice mark", "dealer"),
+                                  seat == hand.dealer),
+                                 (tp("practice mark, yours", "to lead") if mine else tp("practice mark", "to lead"),
+                                  hand.lead_due and seat == hand.leader)) if on]
         label = Text(name)
         if marks:
             label.append(f" ({', '.join(marks)})", style="dim")
