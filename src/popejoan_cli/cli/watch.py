@@ -8,13 +8,12 @@ At a terminal the board is redrawn in place (rich `Live`); down a pipe each new 
 after the last one. Ctrl-C stops it with one line and exit 0; SIGTERM is an interruption as for
 any command (143).
 
-Rich, the store and the referee are imported inside the functions, for start-up: only
-`board --watch` needs this module.
+Rich and the referee are imported inside the functions; only `board --watch` imports this module,
+and it reads the store anyway.
 """
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from pathlib import Path
@@ -22,23 +21,13 @@ from typing import TYPE_CHECKING, Any
 
 from popejoan_cli import Interrupted
 from popejoan_cli.cli import console
+from popejoan_cli.store.journal import stamp
 
 if TYPE_CHECKING:
     from popejoan_cli.table.view import HandRecord, TableView
 
 INTERVAL = 0.1
 """Seconds between looks at the journal: quick enough to feel live, cheap enough to be free."""
-
-
-def stamp(folder: Path) -> tuple[int, int]:
-    """What says the journal changed: its size and modification time (0, 0 while it is missing)."""
-    from popejoan_cli.store.journal import JOURNAL
-
-    try:
-        st = os.stat(folder / JOURNAL)
-    except OSError:
-        return (0, 0)
-    return (st.st_size, st.st_mtime_ns)
 
 
 def last_run(rec: HandRecord) -> list[Any]:
@@ -115,7 +104,7 @@ def watch_board(folder: Path, interval: float = INTERVAL) -> None:
         sys.stderr.write(t("popejoan board: stopped watching\n"))
 
 
-def _live(out: Any, folder: Path, first: Any, seen: tuple[int, int], interval: float) -> None:
+def _live(out: Any, folder: Path, first: Any, seen: tuple[int, int] | None, interval: float) -> None:
     from rich.live import Live
 
     with Live(first, console=out, auto_refresh=False, screen=False) as live:
@@ -127,7 +116,7 @@ def _live(out: Any, folder: Path, first: Any, seen: tuple[int, int], interval: f
                 live.update(_now(folder), refresh=True)
 
 
-def _printed(out: Any, folder: Path, first: Any, seen: tuple[int, int], interval: float) -> None:
+def _printed(out: Any, folder: Path, first: Any, seen: tuple[int, int] | None, interval: float) -> None:
     """Down a pipe or into a file: each new board after the last, flushed at once."""
     out.print(first)
     out.file.flush()

@@ -255,6 +255,16 @@ def load(folder: Path, *, trust: bool = True) -> Loaded:
     return _loaded(folder, data, trust)
 
 
+def stamp(folder: Path) -> tuple[int, int] | None:
+    """The journal's size and modification time, which change whenever anything is recorded (None while
+    it is missing): what a watcher compares to know the table changed, without reading it."""
+    try:
+        st = os.stat(folder / JOURNAL)
+    except OSError:
+        return None
+    return st.st_size, st.st_mtime_ns
+
+
 def opening(folder: Path) -> Event | None:
     """The table's first event, from the journal's first line alone (its checksum checked), or None.
 

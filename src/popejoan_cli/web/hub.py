@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,15 +33,6 @@ Screen = str | None
 def read_view(folder: Path) -> TableView:
     """The journal replayed, leaving no note behind: the server writes nothing but what it records."""
     return tables.view(folder, note=False)[0]
-
-
-def stamp(folder: Path) -> tuple[int, int] | None:
-    """The journal's size and modification time: what changes whenever anything is recorded."""
-    try:
-        st = os.stat(folder / journal.JOURNAL)
-    except OSError:
-        return None
-    return st.st_size, st.st_mtime_ns
 
 
 @dataclass(eq=False)
@@ -91,7 +81,7 @@ class Hub:
     async def refresh(self) -> bool:
         """Read the journal again if it changed, and push the new state to every stream; True if it did."""
         async with self._lock:
-            now = stamp(self.folder)
+            now = journal.stamp(self.folder)
             if now == self._stamp and self._view is not None:
                 return False
             # Replaying refers every open hand: not on the event loop, so that streams keep flowing.
