@@ -200,14 +200,18 @@ class DataError(PopejoanError):
         return body + "\n" + say(SaidN("{n} problem found", "{n} problems found", n))
 
 
-def joined(parts: Sequence[str]) -> str:
-    """Problems on one line with `; ` between them, as `"; ".join` would, each still a `Said` that the
-    CLI says in its language (a join of strings would be plain English)."""
+def joined(parts: Sequence[str], sep: str = "; ") -> str:
+    """The parts on one line as `sep.join(parts)` would put them (`sep` is "; " or ", "), each still a
+    `Said` that the CLI says in its language: a join of strings would be plain English. The line is
+    built from the last part back, each separator a `Said` of its own, for another language's too."""
+    if sep not in ("; ", ", "):
+        raise ValueError(f"joined separates with '; ' or ', ', not {sep!r}")
     if not parts:
         return ""
     line = parts[-1]
     for part in reversed(parts[:-1]):
-        line = Said("{first}; {rest}", first=part, rest=line)
+        line = (Said("{first}; {rest}", first=part, rest=line) if sep == "; "
+                else Said("{first}, {rest}", first=part, rest=line))
     return line
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 
-from popejoan_cli.base.errors import Said, SaidN, UsageError, allowed
+from popejoan_cli.base.errors import Said, SaidN, UsageError, allowed, joined
 from popejoan_cli.table.ledger import changes, postings
 from popejoan_cli.table.view import TableView
 
@@ -160,11 +160,7 @@ def rounding_note(s: Settlement) -> str:
 def _named(takers: list[str]) -> str:
     """"Ann, the board": names as they are, and the board in the table's words (a `Said`); the list is
     built from the last one back, each comma a `Said` too, so that another language says every part."""
-    said: list[str] = [Said("the board") if name == BOARD else name for name in takers]
-    who = said[-1]
-    for name in reversed(said[:-1]):
-        who = Said("{first}, {rest}", first=name, rest=who)
-    return who
+    return joined([Said("the board") if name == BOARD else name for name in takers], ", ")
 
 
 # ------------------------------------------------------------------------------ stats

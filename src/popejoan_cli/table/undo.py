@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from popejoan_cli.base.errors import RuleViolation, Said, SaidN
+from popejoan_cli.base.errors import RuleViolation, Said, SaidN, joined
 from popejoan_cli.game.cards import Card
 from popejoan_cli.table.events import (
     OPENING,
@@ -188,18 +188,16 @@ def _lead_words(view: TableView, number: int, seq: int, event: CardLed, closes: 
             return Said("{player}'s lead {card}, which closed hand {number}", player=event.player, card=card,
                         number=number)
         return Said("{player}'s lead {card}", player=event.player, card=card)
-    joined = _listed(follows)
+    listed = _listed(follows)
     if closes:
         return Said("{player}'s lead {card}, and {follows} that followed, which closed hand {number}",
-                    player=event.player, card=card, follows=joined, number=number)
-    return Said("{player}'s lead {card}, and {follows} that followed", player=event.player, card=card, follows=joined)
+                    player=event.player, card=card, follows=listed, number=number)
+    return Said("{player}'s lead {card}, and {follows} that followed", player=event.player, card=card, follows=listed)
 
 
-def _listed(items: list[Said]) -> Said:
+def _listed(items: list[Said]) -> str:
     """"A", "A and B", "A, B and C": each item said in turn. A list's commas and its "and" are a
-    language's too (a `Said` of their own), so the list is built from the last item back."""
+    language's too (a `Said` of their own)."""
     if len(items) == 1:
         return items[0]
-    if len(items) == 2:
-        return Said("{first} and {last}", first=items[0], last=items[1])
-    return Said("{first}, {rest}", first=items[0], rest=_listed(items[1:]))
+    return joined([*items[:-2], Said("{first} and {last}", first=items[-2], last=items[-1])], ", ")
