@@ -8,8 +8,8 @@ At a terminal the board is redrawn in place (rich `Live`); down a pipe each new 
 after the last one. Ctrl-C stops it with one line and exit 0; SIGTERM is an interruption as for
 any command (143).
 
-Rich and the referee are imported inside the functions; only `board --watch` imports this module,
-and it reads the store anyway.
+Rich and the referee are imported inside the functions, for start-up (the store is imported at
+the top: only `board --watch` imports this module, and it reads the table anyway).
 """
 
 from __future__ import annotations
