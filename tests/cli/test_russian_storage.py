@@ -169,10 +169,10 @@ def test_a_file_read_that_is_no_export_is_russian(cli: Cli, monkeypatch: pytest.
 
 def test_a_said_problem_keeps_its_values_escaped_in_both_languages() -> None:
     """An export's problem quotes the file: a control character in it is an escape in either language."""
-    from popejoan_cli.formats.ledgercheck import safe
+    from popejoan_cli.base.visible import shown_said
     from popejoan_cli.render import i18n
 
-    said = safe(Said("{name} is not a seated player", name="Ann\x1b[2J"))
+    said = shown_said(Said("{name} is not a seated player", name="Ann\x1b[2J"))
     assert said == "Ann\\x1b[2J is not a seated player" and isinstance(said, Said)
     i18n.use("ru")
     assert i18n.spoken_said(said) == "Ann\\x1b[2J — не игрок за столом"

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from popejoan_cli.base.errors import Said
+
 # The bidirectional controls can make a line read differently from the bytes it holds;
 # the rest of the format characters (zero-width joiners in emoji, soft hyphens) are harmless.
 _BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -42,3 +44,17 @@ def shown(text: str, *, multiline: bool = False) -> str:
         return text
     keep = "\n\t" if multiline else ""
     return "".join(escape_char(ch) if is_control(ch) and ch not in keep else ch for ch in text)
+
+
+def shown_said(text: str) -> str:
+    """`shown`, keeping a `Said` a `Said` so that another language still says it: its English escaped
+    whole, as `shown` escapes any text, and each of its values escaped for the language that fills them
+    in (a file's words sit in the values: a name with an ESC in it, say)."""
+    if not isinstance(text, Said):
+        return shown(text)
+    if text.isprintable():
+        return text
+    out = str.__new__(type(text), shown(text))
+    out.__dict__.update(text.__dict__)
+    out.params = {k: shown_said(v) if isinstance(v, str) else v for k, v in text.params.items()}
+    return out

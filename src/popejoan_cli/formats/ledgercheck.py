@@ -17,7 +17,7 @@ from typing import Any
 
 from popejoan_cli.base.errors import Problem, Said, SaidN, describe
 from popejoan_cli.base.limits import clip, int_text, quoted, text_problem
-from popejoan_cli.base.visible import shown
+from popejoan_cli.base.visible import shown, shown_said
 from popejoan_cli.game import rules as rules_mod
 from popejoan_cli.game.cards import SEED_RULE, seed_problem
 from popejoan_cli.game.deal import check_players, name_problems
@@ -45,7 +45,7 @@ class Checker:
     def bad(self, key: str, message: str, hint: str = "") -> None:
         # Keys and values come from the file: nothing in them may drive the terminal.
         if len(self.problems) < _MAX_PROBLEMS:
-            self.problems.append(Problem(safe(message), key=shown(str(clip(key, 80))), hint=safe(hint),
+            self.problems.append(Problem(shown_said(message), key=shown(str(clip(key, 80))), hint=shown_said(hint),
                                          file=self.file))
         elif len(self.problems) == _MAX_PROBLEMS:
             self.problems.append(Problem(Said("and more problems, not listed"), file=self.file))
@@ -128,19 +128,6 @@ class Checker:
 _WANTED = {"count": Said("a whole number from 0"), "int": Said("a whole number"), "seed": Said("a seed"),
            "str": Said("a str"), "bool": Said("a bool"), "list": Said("a list"), "table": Said("a table")}
 """What each kind of value is, for "found …, expected …" (`str` and `bool` as the file's types are named)."""
-
-
-def safe(message: str) -> str:
-    """`message` with every control character from the file shown as an escape. A `Said` stays one (its
-    English escaped whole, as before, and its values escaped for another language), so the CLI can say it."""
-    if not isinstance(message, Said):
-        return shown(message)
-    if message.isprintable():
-        return message
-    out = str.__new__(type(message), shown(message))
-    out.__dict__.update(message.__dict__)
-    out.params = {k: safe(v) if isinstance(v, str) else v for k, v in message.params.items()}
-    return out
 
 
 # ------------------------------------------------------------------------------- the parts

@@ -13,9 +13,9 @@ import re
 import tomllib
 from typing import Any
 
-from popejoan_cli.base.errors import Path_, Problem, Said, SaidN
+from popejoan_cli.base.errors import Path_, Problem, Said
 from popejoan_cli.base.limits import INT_RULE, MAX_DEPTH, digits_problem, key_text, shape_problems
-from popejoan_cli.base.visible import shown
+from popejoan_cli.base.visible import shown, shown_said
 
 MAX_BYTES = 1 << 20
 """House-rule and deal files are small; anything past 1 MiB is refused unread."""
@@ -180,26 +180,9 @@ def located(problems: list[Problem], file: str, text: str) -> list[Problem]:
             source = ("…" if start else "") + source[start:start + _QUOTE] + tail
             col = col - start + (1 if start else 0)
         col = len(shown(source[:col - 1], multiline=True)) + 1 if col > 0 else col
-        out.append(Problem(_shown(p.message), shown(p.key), p.line, col, _shown(p.hint),
+        out.append(Problem(shown_said(p.message), shown(p.key), p.line, col, shown_said(p.hint),
                            shown(source, multiline=True), file))
     return out
-
-
-def _shown(text: str) -> str:
-    """`visible.shown` that keeps a `Said` a `Said` (so that another language still says it): the
-    escapes go into its values, a name with an ESC in it, say, which is where a file's words sit."""
-    if not isinstance(text, Said) or shown(text) == text:
-        return shown(text)
-    params = {k: _shown(v) if isinstance(v, str) else v for k, v in text.params.items()}
-    # The msgid is not a constant here: the catalogue test checks it where the `Said` was made.
-    if isinstance(text, SaidN):
-        n = params.pop("n")
-        again_n = SaidN
-        said: str = again_n(text.msgid, text.plural, n if isinstance(n, int) else 0, **params)
-    else:
-        again = Said
-        said = again(text.msgid, **params)
-    return said if shown(said) == said else shown(text)  # escapes outside the values: plain English
 
 
 _QUOTE = 100
