@@ -43,7 +43,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from popejoan_cli.base.errors import BadInput, IllegalPlay, PopejoanError
 from popejoan_cli.game.cards import Card
-from popejoan_cli.render.i18n import t
+from popejoan_cli.render.i18n import spoken_said, t
 from popejoan_cli.render.practice_views import for_you
 from popejoan_cli.store import tables
 from popejoan_cli.table import moves
@@ -51,7 +51,7 @@ from popejoan_cli.table.events import Event
 from popejoan_cli.table.view import TableView
 from popejoan_cli.web.hub import Hub, Screen, Stream
 from popejoan_cli.web.practice import Practice
-from popejoan_cli.web.words import board_json, lead_lines, page_words, seat_json, speak, spoken, text
+from popejoan_cli.web.words import board_json, lead_lines, page_words, seat_json, speak, text
 
 STATIC = Path(__file__).parent / "static"
 ASSETS = {"style.css": "text/css; charset=utf-8", "page.js": "text/javascript; charset=utf-8"}
@@ -164,7 +164,7 @@ def refusal(err: PopejoanError) -> Refused:
     """A refusal in the command line's words: the message, and the rule (or the hint) beneath it.
     The referee's words never say where a card the table has not seen lies (`game.legality`)."""
     rule = err.rule if isinstance(err, IllegalPlay) else err.hint
-    return Refused(400 if isinstance(err, BadInput) else 409, spoken(err.message), spoken(rule))
+    return Refused(400 if isinstance(err, BadInput) else 409, spoken_said(err.message), spoken_said(rule))
 
 
 def leading(player: str, seq: int, card: Card, mark: dict[str, int]) -> Callable[[TableView], list[Event]]:

@@ -82,11 +82,6 @@ def speak(view: TableView) -> str:
     return lang
 
 
-def spoken(text: str) -> str:
-    """A refusal's `Said` in the current language, as the command line says it."""
-    return i18n.spoken_said(text)
-
-
 def _page_words() -> dict[str, str]:
     """The words page.js draws with, msgid to text, looked up now (each a constant, for the catalogue test)."""
     words = [
