@@ -57,12 +57,19 @@ def usage_message(exc: Exception) -> str:
         else:
             hint = Said("allowed: {choices}; see `{path} --help`", choices=listed, path=path)
     else:
-        i18n = sys.modules.get("popejoan_cli.render.i18n")  # imported by `speak` for another language only
-        if i18n is not None and i18n.language() != "en":
-            from popejoan_cli.cli.help_words import parser_said  # click's words in another language only
-
-            text = parser_said(exc, text)
+        text = parser_words(exc, text)
     return f"popejoan: {spoken(text)}\n  {spoken(hint)}\n"
+
+
+def parser_words(exc: Exception, english: str) -> str:
+    """Click's message `english` for the parsing error `exc`, in the command's language: its sentence said
+    whole where `help_words.parser_said` knows it, click's English otherwise (and always in English)."""
+    i18n = sys.modules.get("popejoan_cli.render.i18n")  # imported by `speak` for another language only
+    if i18n is None or i18n.language() == "en":
+        return english
+    from popejoan_cli.cli.help_words import parser_said  # click's words in another language only
+
+    return spoken(parser_said(exc, english))
 
 
 def _table_language() -> str | None:

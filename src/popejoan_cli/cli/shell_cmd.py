@@ -66,18 +66,6 @@ Reader = Callable[[str], str]
 """Reads one line after showing the prompt it is given, as `input` does."""
 
 
-def _parser_words(exc: Exception) -> str:
-    """Click's message for a line it could not parse, in the shell's language: its sentence said whole
-    where `help_words.parser_said` knows it, click's English otherwise (as `popejoan` itself does)."""
-    english: str = exc.format_message()  # type: ignore[attr-defined]
-    i18n = sys.modules.get("popejoan_cli.render.i18n")
-    if i18n is None or i18n.language() == "en":
-        return english
-    from popejoan_cli.cli.help_words import parser_said  # click's words in another language only
-
-    return spoken(parser_said(exc, english))
-
-
 def _err(text: str) -> None:
     sys.stdout.flush()
     sys.stderr.write(text + "\n")
@@ -221,7 +209,7 @@ class Shell(Completion):
                 return 0
             ctx = getattr(exc, "ctx", None)
             path = str(getattr(ctx, "command_path", "") or "").removeprefix("popejoan").strip()
-            message = _parser_words(exc)
+            message = cli.parser_words(exc, exc.format_message())
             if path:
                 from popejoan_cli.render.i18n import t
 
