@@ -26,17 +26,6 @@ def shown_hand(view: TableView) -> HandRecord | None:
     return view.open_hand or (view.hands[-1] if view.hands else None)
 
 
-def told_cards(rec: HandRecord) -> set[int]:
-    """Every card the table has seen or been told of in this hand: the cards played, the turn-up,
-    and the next card each stop named (its place told only as `told_reason` allows)."""
-    hand = rec.hand
-    told = {int(p.card) for p in hand.plays}
-    if hand.turnup is not None:
-        told.add(int(hand.turnup))
-    told.update(hand.succ[s.card] for s in hand.stops if hand.succ[s.card] >= 0)
-    return told
-
-
 def _players(view: TableView, rec: HandRecord | None) -> list[State]:
     balances = view.live_balances()
     hand = rec.hand if rec is not None else None
