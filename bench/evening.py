@@ -1,8 +1,9 @@
 """Shared by the table benchmarks: a long evening, and finding the installed command.
 
-`build(folder, hands)` plays `hands` hands out with the lowest policy through the journal,
-deals one more, and returns its next lead (player, card). `find_exe` finds the installed
-`popejoan`. Used by bench/table.py and bench/shell.py; run them from the repo root
+`open_table(folder)` opens the benches' table; `build(folder, hands)` plays `hands` hands out
+with the lowest policy through the journal, deals one more, and returns its next lead (player,
+card). `find_exe` finds the installed
+`popejoan`. Used by bench/table.py, bench/shell.py and bench/serve.py; run them from the repo root
 (`python bench/table.py`).
 """
 
@@ -19,13 +20,19 @@ from popejoan_cli.store import autoplay, tables
 from popejoan_cli.table import moves
 from popejoan_cli.table.events import TableOpened
 
+PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
+
+
+def open_table(folder: Path) -> None:
+    """The benches' table at `folder`: modern-stops, four players with 500 counters each, Ann deals."""
+    rules = preset("modern-stops")
+    tables.record(lambda v: [TableOpened(name="bench", rules=rules.to_dict(), rules_name=rules.name,
+                                         players=PLAYERS, counters=500, dealer="Ann")], where=folder, create=True)
+
 
 def build(folder: Path, hands: int) -> tuple[str, str]:
     """A table with `hands` hands played out and one more dealt; returns the next lead (player, card)."""
-    rules = preset("modern-stops")
-    players = ["Ann", "Bob", "Cat", "Dan"]
-    tables.record(lambda v: [TableOpened(name="bench", rules=rules.to_dict(), rules_name=rules.name,
-                                         players=players, counters=500, dealer="Ann")], where=folder, create=True)
+    open_table(folder)
     for k in range(hands):
         autoplay.play_hand(folder, k)
     led = moves.lowest(autoplay.deal(folder, hands))

@@ -31,14 +31,11 @@ from typing import Any
 
 import httpx
 
-from evening import find_exe, timed  # bench/evening.py: run from the repo root as `python bench/serve.py`
-from popejoan_cli.formats.presets import preset
+from evening import find_exe, open_table, timed  # bench/evening.py: run from the repo root as `python bench/serve.py`
 from popejoan_cli.store import autoplay, tables
 from popejoan_cli.table import moves
-from popejoan_cli.table.events import TableOpened
 
 TARGET_MS = 200.0
-PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 
 
 class Page:
@@ -110,9 +107,7 @@ def main() -> None:
     exe = find_exe(args.exe, "bench/serve.py")
     with tempfile.TemporaryDirectory(prefix="popejoan-bench-") as tmp:
         folder = Path(tmp) / "table"
-        rules = preset("modern-stops")
-        tables.record(lambda v: [TableOpened(name="bench", rules=rules.to_dict(), rules_name=rules.name,
-                                             players=PLAYERS, counters=500, dealer="Ann")], where=folder, create=True)
+        open_table(folder)
         seed = 1
         autoplay.deal(folder, seed)
         env = {**os.environ, "POPEJOAN_TABLE": str(folder), "NO_COLOR": "1"}
