@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -50,6 +50,10 @@ of a group's command, per-command attributes. Their own context: they are no com
 test walks the tree for those), and the catalogue test's scan finds them here."""
 _ABSENT = object()
 """An attribute that was not the object's own (a method of its class): put back by deleting the swapped one."""
+_Swap = Callable[[Any, str, Any], None]
+"""`translated`'s swap: set an object's attribute for this help, remembering what to put back."""
+_Lookup = Callable[[str], str]
+"""A text's translation in the help's language, under one msgctxt."""
 
 
 def commands(group: Any) -> Iterator[Any]:
@@ -98,23 +102,12 @@ def translated(group: Any, lang: str) -> Iterator[None]:
         swap(rich_utils, "highlighter", usage())
         for cmd in commands(group):
             swap(cmd, "format_usage", functools.partial(_write_usage, cmd, prefix))
-            for attr, key in (("options_metavar", "options"), ("subcommand_metavar", "commands")):
-                if getattr(cmd, attr, None) == USAGE[key]:  # click's default, not a command's own
-                    swap(cmd, attr, in_usage(USAGE[key]))
-            for attr in ("help", "short_help"):
-                if getattr(cmd, attr):
-                    swap(cmd, attr, in_lang(getattr(cmd, attr)))
-            if not getattr(cmd, "rich_help_panel", None):  # unset, or Typer's falsy DefaultPlaceholder
-                swap(cmd, "rich_help_panel", in_lang(PANELS["command"]))
+            _swap_command_words(cmd, swap, in_lang, in_usage)
             # Made now, as (Typer's bundled) click would make it for the help, with the same names, so that its
             # text can be swapped too; the command's own context class, so click is never imported here.
             shown = cmd.get_help_option(cmd.context_class(cmd, help_option_names=names))
             for param in [*cmd.params, *([shown] if shown is not None else [])]:
-                if getattr(param, "help", None):
-                    swap(param, "help", in_lang(param.help))
-                if not getattr(param, "rich_help_panel", None):
-                    kind = "argument" if param.param_type_name == "argument" else "option"
-                    swap(param, "rich_help_panel", in_lang(PANELS[kind]))
+                _swap_param_words(param, swap, in_lang)
         yield
     finally:
         for obj, attr, value in reversed(saved):
@@ -123,6 +116,27 @@ def translated(group: Any, lang: str) -> Iterator[None]:
             else:
                 setattr(obj, attr, value)
         i18n.use(before)
+
+
+def _swap_command_words(cmd: Any, swap: _Swap, in_lang: _Lookup, in_usage: _Lookup) -> None:
+    """`cmd`'s own words for `translated`: its usage line's default metavars, its help texts, its panel."""
+    for attr, key in (("options_metavar", "options"), ("subcommand_metavar", "commands")):
+        if getattr(cmd, attr, None) == USAGE[key]:  # click's default, not a command's own
+            swap(cmd, attr, in_usage(USAGE[key]))
+    for attr in ("help", "short_help"):
+        if getattr(cmd, attr):
+            swap(cmd, attr, in_lang(getattr(cmd, attr)))
+    if not getattr(cmd, "rich_help_panel", None):  # unset, or Typer's falsy DefaultPlaceholder
+        swap(cmd, "rich_help_panel", in_lang(PANELS["command"]))
+
+
+def _swap_param_words(param: Any, swap: _Swap, in_lang: _Lookup) -> None:
+    """An argument's or option's words for `translated`: its help text and its panel."""
+    if getattr(param, "help", None):
+        swap(param, "help", in_lang(param.help))
+    if not getattr(param, "rich_help_panel", None):
+        kind = "argument" if param.param_type_name == "argument" else "option"
+        swap(param, "rich_help_panel", in_lang(PANELS[kind]))
 
 
 def _write_usage(cmd: Any, prefix: str, ctx: Any, formatter: Any) -> None:
@@ -142,11 +156,7 @@ def _said(exc: Any) -> Said | None:
     `cli.usage_message` does: click (Typer's bundled copy) is never imported here."""
     kind, message = type(exc).__name__, str(getattr(exc, "message", ""))
     if kind == "NoSuchOption":
-        option = exc.option_name
-        near = ", ".join(sorted(exc.possibilities or ()))  # click's own order and joining
-        if near:
-            return Said("No such option: {option} (Possible options: {options})", option=option, options=near)
-        return Said("No such option: {option}", option=option)
+        return _no_such_option(exc)
     if kind == "BadOptionUsage":
         for said in (Said("Option {option!r} requires an argument.", option=exc.option_name),
                      Said("Option {option!r} does not take a value.", option=exc.option_name)):
@@ -154,12 +164,7 @@ def _said(exc: Any) -> Said | None:
                 return said
         return None
     if kind == "MissingParameter":
-        kind_of = exc.param_type or getattr(exc.param, "param_type_name", None)
-        if message or kind_of not in ("argument", "option"):
-            return None  # a type's own words after it (a choice's list): not one of the sentences here
-        if kind_of == "argument":
-            return Said("Missing argument {argument}.", argument=_hint(exc))
-        return Said("Missing option {option}.", option=_hint(exc))
+        return _missing(exc, message)
     if kind == "BadParameter":
         return _bad_value(exc, message)
     if kind == "UsageError":
@@ -169,6 +174,25 @@ def _said(exc: Any) -> Said | None:
         if extra:  # click keeps the words only in its message
             return Said("Got unexpected extra argument(s) ({words})", words=extra[1])
     return None
+
+
+def _no_such_option(exc: Any) -> Said:
+    """`No such option: --foo`, with the options click found near it when it found any."""
+    option = exc.option_name
+    near = ", ".join(sorted(exc.possibilities or ()))  # click's own order and joining
+    if near:
+        return Said("No such option: {option} (Possible options: {options})", option=option, options=near)
+    return Said("No such option: {option}", option=option)
+
+
+def _missing(exc: Any, message: str) -> Said | None:
+    """`Missing argument 'NAME'.` or `Missing option '--rules'.`; None when click said more than that."""
+    kind_of = exc.param_type or getattr(exc.param, "param_type_name", None)
+    if message or kind_of not in ("argument", "option"):
+        return None  # a type's own words after it (a choice's list): not one of the sentences here
+    if kind_of == "argument":
+        return Said("Missing argument {argument}.", argument=_hint(exc))
+    return Said("Missing option {option}.", option=_hint(exc))
 
 
 def _hint(exc: Any) -> str:
