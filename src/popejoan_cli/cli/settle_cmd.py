@@ -25,8 +25,11 @@ from popejoan_cli.cli import command, common, console, emit_json, ledger_app
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from decimal import Decimal
 
-    from popejoan_cli.table.settle import Transfer
+    from rich.table import Table
+
+    from popejoan_cli.table.settle import Settlement, Transfer
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout.")]
 
@@ -80,25 +83,9 @@ def ledger_settle(
     Settling counts what changed hands this session. The board's share is paid to (or by)
     the banker; the counters on the board stay there for the next session.
     """
-    from popejoan_cli.table.settle import (
-        BOARD,
-        banker,
-        money,
-        nets,
-        parse_value,
-        rounding_note,
-        settle,
-        to_cents,
-        transfers,
-    )
+    from popejoan_cli.table.settle import banker, money, nets, parse_value, settle, to_cents, transfers
 
-    if value is None and currency is not None:
-        raise UsageError(Said("--currency needs --value: without a value per counter the amounts are in counters"),
-                         Said("e.g. {example}", example="--value 0.05 --currency GBP"))
-    cur = (currency if currency is not None else "EUR").strip()
-    if not cur or len(cur) > 10 or not cur.isprintable():
-        raise UsageError(Said("--currency {typed!r} is not allowed", typed=currency),
-                         Said("e.g. --currency EUR (1–10 characters)"))
+    cur = _currency(value, currency)
     per = parse_value(value) if value is not None else None
     view = common.view(full=True)  # money: every hand refereed again
     bank_name = banker(view, bank)
@@ -111,21 +98,9 @@ def ledger_settle(
 
     worth = money(to_cents(on_board, per)[0], cur) if per is not None else None
     if as_json:
-        doc: dict[str, object] = {
-            "value": str(per) if per is not None else None, "currency": cur if per is not None else None,
-            "settled": settled, "bank": bank_name, "nets": counted,
-            "board": {"counters": on_board, "pots": pots, "held_by": bank_name}}
-        if result is not None:
-            doc |= {"cents": result.cents,
-                    "rounding": {"mode": "half-even per participant", "residue_cents": result.residue,
-                                 "residue_to": result.residue_to},
-                    "transfers": [{"from": t.payer, "to": t.payee, "cents": t.cents} for t in moves],
-                    "note": rounding_note(result)}
-        else:
-            doc["transfers"] = [{"from": t.payer, "to": t.payee, "counters": t.cents} for t in moves]
-        emit_json(doc)
+        emit_json(_settlement_json(per, cur, settled, bank_name, counted, pots, on_board, result, moves))
         return
-    from popejoan_cli.render.i18n import counters, t, tp
+    from popejoan_cli.render.i18n import counters, t
 
     def amount(n: int) -> str:  # counters, or cents when there is a value
         return money(n, cur) if result is not None else counters(n)
@@ -139,7 +114,60 @@ def ledger_settle(
                   markup=False)
         out.print(board_line, markup=False)
         return
+    out.print(_nets_table(counted, per, cur, bank_name, result))
+    for move in moves:
+        out.print(_transfer_line(move, amount(move.cents), bank_name), markup=False)
+    out.print(board_line, markup=False)
+    if result is not None:
+        from popejoan_cli.cli.exits import spoken  # the note is the table's, in its language
+        from popejoan_cli.table.settle import rounding_note
+
+        out.print(spoken(rounding_note(result)), markup=False, style="dim")
+
+
+def _currency(value: str | None, currency: str | None) -> str:
+    """The currency `--currency` names (EUR unless it names one); refused without `--value`, or when it is not
+    1–10 printable characters."""
+    if value is None and currency is not None:
+        raise UsageError(Said("--currency needs --value: without a value per counter the amounts are in counters"),
+                         Said("e.g. {example}", example="--value 0.05 --currency GBP"))
+    cur = (currency if currency is not None else "EUR").strip()
+    if not cur or len(cur) > 10 or not cur.isprintable():
+        raise UsageError(Said("--currency {typed!r} is not allowed", typed=currency),
+                         Said("e.g. --currency EUR (1–10 characters)"))
+    return cur
+
+
+def _settlement_json(per: Decimal | None, cur: str, settled: bool, bank_name: str, counted: dict[str, int],
+                 pots: dict[str, int], on_board: int, result: Settlement | None,
+                 moves: list[Transfer]) -> dict[str, object]:
+    """`settle --json`: the nets, the board and who holds it, and the transfers, in cents when there is a value
+    (with how the rounding went) and in counters when there is none."""
+    from popejoan_cli.table.settle import rounding_note
+
+    doc: dict[str, object] = {
+        "value": str(per) if per is not None else None, "currency": cur if per is not None else None,
+        "settled": settled, "bank": bank_name, "nets": counted,
+        "board": {"counters": on_board, "pots": pots, "held_by": bank_name}}
+    if result is not None:
+        doc |= {"cents": result.cents,
+                "rounding": {"mode": "half-even per participant", "residue_cents": result.residue,
+                             "residue_to": result.residue_to},
+                "transfers": [{"from": t.payer, "to": t.payee, "cents": t.cents} for t in moves],
+                "note": rounding_note(result)}
+    else:
+        doc["transfers"] = [{"from": t.payer, "to": t.payee, "counters": t.cents} for t in moves]
+    return doc
+
+
+def _nets_table(counted: dict[str, int], per: Decimal | None, cur: str, bank_name: str,
+                result: Settlement | None) -> Table:
+    """Each participant's net in counters, and in money when there is a value; the board's row says who holds
+    it."""
     from rich.table import Table
+
+    from popejoan_cli.render.i18n import t, tp
+    from popejoan_cli.table.settle import BOARD, money
 
     title = t("Nets at {value} {currency} a counter", value=per, currency=cur) if per is not None \
         else t("Nets in counters")
@@ -151,14 +179,7 @@ def ledger_settle(
     for name, n in counted.items():
         who = t("the board (held by {bank})", bank=bank_name) if name == BOARD else name
         table.add_row(who, f"{n:+d}", *([money(result.cents[name], cur)] if result is not None else []))
-    out.print(table)
-    for move in moves:
-        out.print(_transfer_line(move, amount(move.cents), bank_name), markup=False)
-    out.print(board_line, markup=False)
-    if result is not None:
-        from popejoan_cli.cli.exits import spoken  # the note is the table's, in its language
-
-        out.print(spoken(rounding_note(result)), markup=False, style="dim")
+    return table
 
 
 @command(ledger_app, "stats")
