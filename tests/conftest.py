@@ -118,6 +118,23 @@ def play_hand(run: Callable[..., Result], seed: int) -> None:
     autoplay.play_hand(tables.folder(), seed)
 
 
+def _assert_one_message(stderr: str, *, several: bool = False) -> None:
+    """`stderr` is one short failure message, as `Cli.fails` documents: a `popejoan: ` line, then only
+    indented lines (with `several`, a file's problems: each its own unindented line, and
+    `N problems found` last), no traceback, no escape or NUL."""
+    lines = stderr.splitlines()
+    assert lines and lines[0].startswith("popejoan: "), stderr
+    heads = [line for line in lines[1:] if not line.startswith("  ")]
+    if several:
+        many = re.fullmatch(r"(\d+) problems found", heads[-1]) if heads else None
+        assert many is not None and len(heads) == int(many[1]), stderr
+    else:
+        assert not heads, stderr
+    assert "Traceback" not in stderr
+    assert len(stderr) < 1500, stderr
+    assert "\x1b" not in stderr and "\x00" not in stderr, stderr
+
+
 @dataclass
 class Cli:
     """The CLI in-process in its own home folder, plain output (fixed width, no colour), stdout and
@@ -179,17 +196,7 @@ class Cli:
         assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
         if not stdout:
             assert res.stdout == "", (args, res.stdout)
-        lines = res.stderr.splitlines()
-        assert lines and lines[0].startswith("popejoan: "), res.stderr
-        heads = [line for line in lines[1:] if not line.startswith("  ")]
-        if several:
-            many = re.fullmatch(r"(\d+) problems found", heads[-1]) if heads else None
-            assert many is not None and len(heads) == int(many[1]), res.stderr
-        else:
-            assert not heads, res.stderr
-        assert "Traceback" not in res.stderr
-        assert len(res.stderr) < 1500, res.stderr
-        assert "\x1b" not in res.stderr and "\x00" not in res.stderr, res.stderr
+        _assert_one_message(res.stderr, several=several)
         for fragment in said:
             assert fragment in res.stderr, (fragment, res.stderr)
         if journal:
