@@ -40,7 +40,7 @@ from popejoan_cli.game.rules import from_data
 from popejoan_cli.render import narrate
 from popejoan_cli.store import tables
 from popejoan_cli.table import moves
-from popejoan_cli.table.view import TableView
+from popejoan_cli.table.view import HandRecord, TableView
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 FACE = re.compile(r"(?:10|[2-9AJQK])[♣♦♥♠]")
@@ -129,16 +129,29 @@ def probe(t: Table, seed: int, every: bool = True) -> None:
     view = t.view()
     rec = view.open_hand
     assert rec is not None
-    hand = rec.hand
+    hidden = hidden_at(t, view, rec)
+    assert hidden
+    probe_reads(t, hidden, seed)
+    probe_claims(t, view, rec, hidden, seed)
+    probe_declined_undo(t, hidden, seed)
+    probe_refused_leads(t, rec, hidden, seed, every)
+    probe_own_hands(t, rec, hidden, seed)
+    probe_shell_completes_from_the_pack(view)
+    assert t.journal() == before, "a probe changed the journal"
+
+
+def hidden_at(t: Table, view: TableView, rec: HandRecord) -> set[Card]:
+    """The cards a probe must not tell: the `unseen` ones, less at a Russian table a pot's own cards."""
     hidden = unseen(rec)
     if t.lang == "ru" and view.rules_name in ("michigan", "boodle", "newmarket"):
         # The Russian board names Michigan's pots by their cards, as its seed does (Т♥, К♣, Д♦, В♠):
         # a pot's own card is its name, which says nothing of where that card lies.
         hidden -= pot_cards(view)
-    leader = hand.leader
-    mine = {CARDS[c] for c in hand.holding[leader]}
-    assert hidden
-    pots = [p.name for p in view.the_rules().pots] + ["cards"]
+    return hidden
+
+
+def probe_reads(t: Table, hidden: set[Card], seed: int) -> None:
+    """Every read command, plain and as JSON, every ledger export format, the stats and `stop`."""
     reads = [["board"], ["history"], ["ledger", "show"], ["check"]]
     runs = [[*r, *j] for r in reads for j in ([], ["--json"])]
     runs += [["ledger", "export", "-", "--format", f] for f in ("toml", "json", "csv", "hledger", "beancount")]
@@ -146,7 +159,12 @@ def probe(t: Table, seed: int, every: bool = True) -> None:
     for args in runs:
         res = t(*args)
         assert_hides(res.stdout + res.stderr, hidden, seed, args)
-    # A claim names the pot's own cards (that is what the pot is); of the rest, nothing hidden.
+
+
+def probe_claims(t: Table, view: TableView, rec: HandRecord, hidden: set[Card], seed: int) -> None:
+    """A claim names the pot's own cards (that is what the pot is); of the rest, nothing hidden."""
+    hand = rec.hand
+    pots = [p.name for p in view.the_rules().pots] + ["cards"]
     for pot in pots:
         rule = next((p for p in view.the_rules().pots if p.name == pot), None)
         named = {CARDS[c] for c in (s.resolve(hand.trump) for s in (rule.cards if rule else ())) if c is not None}
@@ -155,20 +173,36 @@ def probe(t: Table, seed: int, every: bool = True) -> None:
             res = t("claim", who, pot, *j)
             assert res.exit_code in (0, 3), (who, pot, res.stderr)
             assert_hides(res.stdout + res.stderr, hidden - named, seed, ("claim", who, pot))
+
+
+def probe_declined_undo(t: Table, hidden: set[Card], seed: int) -> None:
     res = t("undo", input="n\n")
     assert res.exit_code == 0 and ("Nothing was undone." if t.lang == "en" else "Ничего не отменено.") in res.stderr
     assert_hides(res.stdout + res.stderr, hidden, seed, "undo")
-    # A refused lead tells only the rule it breaks: the leader may hear of his own cards,
-    # never where anyone else's lie.
-    legal = {c for s, c in hand.legal_plays() if s == leader}
-    name = rec.players[leader]
+
+
+def cards_to_refuse(rec: HandRecord, hidden: set[Card], mine: set[Card], every: bool) -> tuple[list[Card], set[Card]]:
+    """The cards of the pack the leader may not lead that a probe leads (all of them, or with `every`
+    False the first few unseen ones), and those it also plays by their face: the first unseen card in
+    the spare hand and the first in another player's hand."""
+    hand = rec.hand
+    legal = {c for s, c in hand.legal_plays() if s == hand.leader}
     spare = [CARDS[c] for c in range(52) if hand.holder[c] == SPARE and CARDS[c] in hidden]
     others = sorted(hidden - mine - set(spare))
     by_play = {*spare[:1], *others[:1]}
+    tried = [card for card in CARDS if card not in legal and (every or card in by_play or card in others[:4])]
+    return tried, by_play
+
+
+def probe_refused_leads(t: Table, rec: HandRecord, hidden: set[Card], seed: int, every: bool) -> None:
+    """A refused lead tells only the rule it breaks: the leader may hear of his own cards,
+    never where anyone else's lie."""
+    hand = rec.hand
+    mine = {CARDS[c] for c in hand.holding[hand.leader]}
+    name = rec.players[hand.leader]
+    tried, by_play = cards_to_refuse(rec, hidden, mine, every)
     refusals: set[str] = set()
-    for card in CARDS:
-        if card in legal or not (every or card in by_play or card in others[:4]):
-            continue
+    for card in tried:
         for verb in (["lead", str(card)], *([["play", card.face]] if card in by_play else [])):
             res = t(*verb)
             assert res.exit_code == 3, (verb, res.stdout, res.stderr)
@@ -179,18 +213,24 @@ def probe(t: Table, seed: int, every: bool = True) -> None:
                     assert res.stderr.startswith(f"popejoan: {name} does not hold {card.face}\n"), res.stderr
     # A card in the spare hand or in another player's hand: the very same words, bar the card.
     assert len(refusals) == 1 and "<card>" in refusals.pop(), refusals
-    # Each player sees their own hand, and only that.
+
+
+def probe_own_hands(t: Table, rec: HandRecord, hidden: set[Card], seed: int) -> None:
+    """Each player sees their own hand, and only that."""
+    hand = rec.hand
     for seat, player in enumerate(rec.players):
         res = t.ok("hand", "show", player)
         own = {CARDS[c] for c in hand.holding[seat]}
         assert set((FACE if t.lang == "en" else RU_FACE).findall(res.stdout)) == {face_in(t, c) for c in own}
         assert_hides(res.stdout + res.stderr, hidden - own, seed, ("hand show", player))
-    # The shell completes a card from the pack, never from what anyone holds.
+
+
+def probe_shell_completes_from_the_pack(view: TableView) -> None:
+    """The shell completes a card from the pack, never from what anyone holds."""
     sh = Shell(get_command(app), None, interactive=False)
     assert sh.refresh()
     live = [str(c) for c in CARDS if c not in view.the_rules().removed]
     assert sorted(sh.candidates("lead ", "")) == sorted(live)
-    assert t.journal() == before, "a probe changed the journal"
 
 
 def lead_lowest(t: Table) -> Result:
