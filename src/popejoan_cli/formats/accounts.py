@@ -287,18 +287,30 @@ def write_beancount(view: TableView, start: date | None = None) -> str:
     for i, t in enumerate(txns):
         day = first + timedelta(days=t.day)
         if t.lines:
-            out.append(f"{day.isoformat()} {'!' if t.pending else '*'} {_quote(_describe(view, t))}")
-            out.append(f"  event: {t.seq}")
-            for key, n, kind in t.lines:
-                out.append(f"  {acct(key)}  {n} {COMMODITY}")
-                out.append(f"    kind: {_quote(kind)}")
-                running[key] = running.get(key, 0) + n
-            out.append("")
+            out += _beancount_transaction(view, t, day, acct, running)
         closes_day = i + 1 == len(txns) or txns[i + 1].day != t.day
         if closes_day and (t.day < last_day or i + 1 == len(txns)):
-            after = (day + timedelta(days=1)).isoformat()
-            for key in sorted(running, key=_order(players, pots)):
-                if key != "bank":
-                    out.append(f"{after} balance {acct(key)}  {running[key]} {COMMODITY}")
-            out.append("")
+            out += _beancount_balances(day + timedelta(days=1), running, _order(players, pots), acct)
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _beancount_transaction(view: TableView, t: _Txn, day: date, acct: Callable[[str], str],
+                           running: dict[str, int]) -> list[str]:
+    """One transaction, its event and each posting's kind as metadata; its amounts are added to `running`."""
+    out = [f"{day.isoformat()} {'!' if t.pending else '*'} {_quote(_describe(view, t))}", f"  event: {t.seq}"]
+    for key, n, kind in t.lines:
+        out.append(f"  {acct(key)}  {n} {COMMODITY}")
+        out.append(f"    kind: {_quote(kind)}")
+        running[key] = running.get(key, 0) + n
+    out.append("")
+    return out
+
+
+def _beancount_balances(after: date, running: dict[str, int], order: Callable[[str], tuple[int, int]],
+                        acct: Callable[[str], str]) -> list[str]:
+    """A session's closing balances, asserted on `after`, the day after it (beancount checks a `balance` at the
+    start of its day): every account's but Equity:Opening's (the ledger's `bank`)."""
+    out = [f"{after.isoformat()} balance {acct(key)}  {running[key]} {COMMODITY}"
+           for key in sorted(running, key=order) if key != "bank"]
+    out.append("")
+    return out
