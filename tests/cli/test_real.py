@@ -150,54 +150,92 @@ def record(cli: Cli, name: str, seed: int, dealer: int, *, batch: bool = False,
     if hand.ended_at_turnup:
         assert said.endswith("The hand ends at the turn-up; the board carries over.\n")
         cli.fails(3, "play", PLAYERS[hand.eldest], "2C")
-    # The plan: (seat, cards) to play, or (-1, [stop]) where the table calls the stop.
+    plan = plan_of(hand, batch)
+    last = said
+    if runs:
+        for words in run_lines(hand):
+            last = cli.ok("play", *words).stdout
+    else:
+        last = play_plan(cli, plan, last, batch=batch, probe_stops=probe_stops)
+    if hand.out is not None:
+        settle_out(cli, hand, dealt, last)
+    return hand, cli.hand()
+
+
+TABLE_STOP, REFEREE_STOP = -1, -2
+"""A step of `plan_of` that is a stop, not a player's cards: the table calls it, or the referee makes it itself."""
+
+
+def plan_of(hand: Hand, batch: bool) -> list[tuple[int, list[Any]]]:
+    """The plan of the known hand: (seat, plays) to play, or (TABLE_STOP, [stop]) where the table
+    calls the stop, (REFEREE_STOP, [stop]) where the referee makes it itself. With `batch`, a
+    player's plays in a row are one step."""
     plan: list[tuple[int, list[Any]]] = []
     stops = iter(hand.stops)
     for i, p in enumerate(hand.plays):
         if p.lead and i:
             s = next(stops)
-            plan.append((-1, [s]) if table_calls(hand, s) else (-2, [s]))
+            plan.append((TABLE_STOP, [s]) if table_calls(hand, s) else (REFEREE_STOP, [s]))
         if batch and plan and plan[-1][0] == p.seat:
             plan[-1][1].append(p)
         else:
             plan.append((p.seat, [p]))
     assert next(stops, None) is None
-    last = said
-    for words in run_lines(hand) if runs else []:
-        last = cli.ok("play", *words).stdout
-    for seat, items in [] if runs else plan:
-        if seat == -1:
-            assert "or `popejoan stop` if nobody can." in last, last
-            last = cli.ok("stop").stdout
-            assert last.startswith(f"Stop at {items[0].card.face}: "), last
-            assert "leads next" in last
-        elif seat == -2:
-            if not batch:
-                assert f"Stop at {items[0].card.face}: " in last, last
-                assert "leads next" in last
-            if probe_stops:  # a stop out of habit: harmless, and nothing is recorded
-                before = cli.journal()
-                assert cli.ok("stop").stdout == (f"The run had already stopped at {items[0].card.face} "
-                                                 f"({items[0].reason}): nothing to record.\n")
-                assert cli.journal() == before
+    return plan
+
+
+def play_plan(cli: Cli, plan: list[tuple[int, list[Any]]], last: str, *, batch: bool, probe_stops: bool) -> str:
+    """Record `plan` a step at a time after a command that said `last`; returns what the last command said."""
+    for seat, items in plan:
+        if seat == TABLE_STOP:
+            last = call_stop(cli, items[0], last)
+        elif seat == REFEREE_STOP:
+            referee_stopped(cli, items[0], last, batch=batch, probe_stops=probe_stops)
         else:
             last = cli.ok("play", PLAYERS[seat], *(str(p.card) for p in items)).stdout
             first = items[0]
             assert last.startswith(f"{PLAYERS[seat]} {'leads' if first.lead else 'plays'} {first.card.face}\n")
-    if hand.out is not None:
-        out = PLAYERS[hand.out]
-        assert f"{out} is out.\n" in last
-        pope = pope_answer(hand, dealt)
-        if pope is None:
-            assert last.endswith(f"Settle with `popejoan out {out}`.\n")
-            said = cli.ok("out", out).stdout
-        else:
-            assert last.endswith(f"Who still holds the Pope? `popejoan out {out} --pope NAME|spare|none`\n")
-            err = cli.fails(2, "out", out)
-            assert "who still holds the Pope?" in err and "--pope" in err
-            said = cli.ok("out", out, "--pope", pope).stdout
-        assert said.startswith(f"{out} is out.\n")
-    return hand, cli.hand()
+    return last
+
+
+def call_stop(cli: Cli, stop: Stop, last: str) -> str:
+    """The table calls `stop`, which the referee asked about in `last`; returns what `stop` said."""
+    assert "or `popejoan stop` if nobody can." in last, last
+    said = cli.ok("stop").stdout
+    assert said.startswith(f"Stop at {stop.card.face}: "), said
+    assert "leads next" in said
+    return said
+
+
+def referee_stopped(cli: Cli, stop: Stop, last: str, *, batch: bool, probe_stops: bool) -> None:
+    """The referee made `stop` itself: `last` says so (unless `batch`); with `probe_stops`, a `stop`
+    out of habit is harmless, and nothing is recorded."""
+    if not batch:
+        assert f"Stop at {stop.card.face}: " in last, last
+        assert "leads next" in last
+    if probe_stops:
+        before = cli.journal()
+        assert cli.ok("stop").stdout == (f"The run had already stopped at {stop.card.face} "
+                                         f"({stop.reason}): nothing to record.\n")
+        assert cli.journal() == before
+
+
+def settle_out(cli: Cli, hand: Hand, dealt: Dealt, last: str) -> None:
+    """The hand is out (`last` said so): `out NAME`, with `--pope` where the referee must ask and
+    does (a bare `out` is refused then)."""
+    assert hand.out is not None
+    out = PLAYERS[hand.out]
+    assert f"{out} is out.\n" in last
+    pope = pope_answer(hand, dealt)
+    if pope is None:
+        assert last.endswith(f"Settle with `popejoan out {out}`.\n")
+        said = cli.ok("out", out).stdout
+    else:
+        assert last.endswith(f"Who still holds the Pope? `popejoan out {out} --pope NAME|spare|none`\n")
+        err = cli.fails(2, "out", out)
+        assert "who still holds the Pope?" in err and "--pope" in err
+        said = cli.ok("out", out, "--pope", pope).stdout
+    assert said.startswith(f"{out} is out.\n")
 
 
 @pytest.mark.parametrize(("name", "seed", "dealer"), CASES, ids=[f"{n}-{s}-{PLAYERS[d]}" for n, s, d in CASES])
@@ -233,28 +271,51 @@ def test_the_cases_cover_the_rules() -> None:
     for name, seed, dealer in CASES:
         hand, dealt = known_hand(name, seed, dealer)
         assert not hand.void, (name, seed)
-        seen |= {f"stop:{s.reason}" for s in hand.stops}
-        seen |= {f"called:{s.reason}" for s in hand.stops if table_calls(hand, s)}
-        if hand.ended_at_turnup:
-            seen.add("ends-at-turnup")
-        seen |= {f"paid:{p.why}" for p in hand.payments}
-        seen |= {f"award:{a.at}" for a in hand.awards}
-        seen |= {"pair" for a in hand.awards if len(a.cards) == 2}
-        pope = pope_answer(hand, dealt)
-        if hand.out is not None and pope is not None:
-            seen.add("asked:spare" if pope == "spare" else "asked:player")
-        if hand.pope_card is not None and hand.pope_card == dealt.turnup and not hand.ended_at_turnup:
-            seen.add("pope-up-known")
-        for k, p in enumerate(q for q in hand.plays if q.lead):
-            if k:
-                s = hand.stops[k - 1]
-                if p.seat != s.seat and not hand.clockwise:
-                    seen.add("lead-passed")
+        seen |= reached(hand, dealt)
     want = {"stop:top", "stop:removed", "stop:spare", "stop:turnup", "stop:played", "stop:not-in-turn",
             "called:spare", "called:not-in-turn", "ends-at-turnup", "paid:cards", "paid:turnup",
             "award:turnup", "award:play", "award:out", "pair", "asked:spare", "asked:player", "pope-up-known",
             "lead-passed"}
     assert want <= seen, want - seen
+
+
+def reached(hand: Hand, dealt: Dealt) -> set[str]:
+    """What a known hand reaches, as test_the_cases_cover_the_rules names it: its stops' reasons
+    (and those the table calls), an end at the turn-up, payments, awards and pairs, how the Pope
+    is settled, and a lead that passes to another player."""
+    seen = {f"stop:{s.reason}" for s in hand.stops}
+    seen |= {f"called:{s.reason}" for s in hand.stops if table_calls(hand, s)}
+    if hand.ended_at_turnup:
+        seen.add("ends-at-turnup")
+    seen |= {f"paid:{p.why}" for p in hand.payments}
+    seen |= {f"award:{a.at}" for a in hand.awards}
+    seen |= {"pair" for a in hand.awards if len(a.cards) == 2}
+    seen |= pope_settled(hand, dealt)
+    if lead_passed(hand):
+        seen.add("lead-passed")
+    return seen
+
+
+def pope_settled(hand: Hand, dealt: Dealt) -> set[str]:
+    """`asked:spare` or `asked:player` where `out` must ask who holds the Pope; `pope-up-known`
+    where the Pope was turned up and the hand went on (the referee saw where it went)."""
+    seen: set[str] = set()
+    pope = pope_answer(hand, dealt)
+    if hand.out is not None and pope is not None:
+        seen.add("asked:spare" if pope == "spare" else "asked:player")
+    if hand.pope_card is not None and hand.pope_card == dealt.turnup and not hand.ended_at_turnup:
+        seen.add("pope-up-known")
+    return seen
+
+
+def lead_passed(hand: Hand) -> bool:
+    """Whether a lead after a stop passed from the stop's seat to another player (holder follow only)."""
+    for k, p in enumerate(q for q in hand.plays if q.lead):
+        if k:
+            s = hand.stops[k - 1]
+            if p.seat != s.seat and not hand.clockwise:
+                return True
+    return False
 
 
 # --------------------------------------------------------------------------- bad input
