@@ -26,6 +26,7 @@ import pytest
 import conftest
 from popejoan_cli.formats.presets import preset
 from popejoan_cli.game.board import Board
+from popejoan_cli.game.cards import Dealt
 from popejoan_cli.game.deal import seeded_deal
 from popejoan_cli.game.hand import Hand
 from popejoan_cli.game.playout import play_out
@@ -82,20 +83,39 @@ def record_real(cli: Cli, seed: int, *, batch: bool) -> dict[str, Any]:
     assert said.stderr == ""
     assert f"real deck, {dealer_name} deals." in said.stdout
     assert f"{players[hand.eldest]} leads" in said.stdout
-    # (seat, cards) to play, or (-1, []) where the table must call the stop (next card unseen).
+    last = play_plan(cli, players, plan_of(hand, batch), said.stdout)
+    out = settle_out(cli, players, hand, dealt, last)
+    rec: dict[str, Any] = cli.json("history")["hands"][-1]
+    assert rec["closed"] is True and rec["out"] == out
+    return rec
+
+
+TABLE_STOP, REFEREE_STOP = -1, -2
+"""A step of `plan_of` that is a stop: the table must call it (the next card is unseen), or the referee makes it."""
+
+
+def plan_of(hand: Hand, batch: bool) -> list[tuple[int, list[Any]]]:
+    """(seat, cards) to play, or (TABLE_STOP, []) where the table must call the stop (next card
+    unseen), (REFEREE_STOP, []) where the referee stops the run itself. With `batch`, a player's
+    cards in a row are one step."""
     plan: list[tuple[int, list[Any]]] = []
     stops = iter(hand.stops)
     for i, p in enumerate(hand.plays):
         if p.lead and i:
             s = next(stops)
-            plan.append((-1 if s.reason == "spare" else -2, []))
+            plan.append((TABLE_STOP if s.reason == "spare" else REFEREE_STOP, []))
         if batch and plan and plan[-1][0] == p.seat:
             plan[-1][1].append(p)
         else:
             plan.append((p.seat, [p]))
-    last = said.stdout
+    return plan
+
+
+def play_plan(cli: Cli, players: list[str], plan: list[tuple[int, list[Any]]], last: str) -> str:
+    """Type in `plan` after a command that said `last`: `play` for cards, `stop` where the table
+    calls it; returns what the last command said."""
     for seat, items in plan:
-        if seat == -1:
+        if seat == TABLE_STOP:
             assert "or `popejoan stop` if nobody can." in last, last
             res = cli.ok("stop")
             assert res.stderr == "" and "leads next" in res.stdout
@@ -106,6 +126,13 @@ def record_real(cli: Cli, seed: int, *, batch: bool) -> dict[str, Any]:
             assert res.stdout.startswith(f"{players[seat]} {'leads' if items[0].lead else 'plays'} "
                                          f"{items[0].card.face}\n"), res.stdout
             last = res.stdout
+    return last
+
+
+def settle_out(cli: Cli, players: list[str], hand: Hand, dealt: Dealt, last: str) -> str:
+    """Settle the hand `last` said is out: `out NAME`, with `--pope` where the referee cannot know
+    who still holds the Pope; returns who is out."""
+    assert hand.out is not None
     out = players[hand.out]
     assert f"{out} is out.\n" in last
     pope = hand.pope_card
@@ -120,9 +147,7 @@ def record_real(cli: Cli, seed: int, *, batch: bool) -> dict[str, Any]:
         assert last.endswith(f"Settle with `popejoan out {out}`.\n"), last
         settled = cli.ok("out", out)
     assert settled.stderr == "" and settled.stdout.startswith(f"{out} is out.\n")
-    rec: dict[str, Any] = cli.json("history")["hands"][-1]
-    assert rec["closed"] is True and rec["out"] == out
-    return rec
+    return out
 
 
 def csv_changes(cli: Cli, path: Path, session: int) -> dict[str, int]:
@@ -173,9 +198,7 @@ def agree(cli: Cli, tmp_path: Path, session: int, want: dict[str, int], name: st
 
 
 def test_a_five_player_evening(cli: Cli, tmp_path: Path) -> None:
-    made = cli.ok("table", "new", "fri", "--rules", RULES, "--players", ",".join(FIVE), "--counters", "50")
-    assert made.stderr == "" and "Ann, Bob, Cat, Dan, Eve, 50 counters each" in made.stdout
-    assert cli.json("ledger", "show") == dict.fromkeys(FIVE, 50)
+    open_the_table(cli)
 
     # Two seeded hands, then a real one, five at the table.
     play_seeded(cli, 1)
@@ -185,16 +208,7 @@ def test_a_five_player_evening(cli: Cli, tmp_path: Path) -> None:
     assert first_real["seed"] == ""
     conserved(cli)
 
-    # Bob leaves between hands; four play on; he comes back with 10.
-    took = cli.json("ledger", "show")["Bob"]
-    left = cli.ok("table", "leave", "Bob")
-    assert (left.stdout, left.stderr) == (f"Bob leaves, taking {took} counters.\n", "")
-    assert "Bob" not in cli.json("ledger", "show")
-    play_seeded(cli, 3)
-    conserved(cli)
-    joined = cli.ok("table", "join", "Bob", "--counters", "10")
-    assert (joined.stdout, joined.stderr) == ("Bob joins with 10 counters.\n", "")
-    assert sorted(seated()[0]) == sorted(FIVE)
+    took = bob_leaves_and_comes_back(cli)
     second_real = record_real(cli, 3, batch=True)
     assert second_real["seed"] == ""
     play_seeded(cli, 4)
@@ -209,30 +223,8 @@ def test_a_five_player_evening(cli: Cli, tmp_path: Path) -> None:
     want1["Bob"] = night["Bob"] + took - 60
     agree(cli, tmp_path, 1, want1, "fri")
 
-    # Next week: a new session carries the balances and the board; undo cannot reach back.
-    board = cli.json("board")
-    s2 = cli.ok("session", "new")
-    assert s2.stderr == "" and "'fri-s2'" in s2.stdout and "session 2" in s2.stdout
-    assert cli.json("ledger", "show") == night
-    assert cli.json("board") == board
-    cli.fails(3, "undo", "--yes", said=("of a session is never undone",))
-    assert cli.json("ledger", "show") == night
-    assert cli.json("board") == board
-
-    # An export through a symbolic link writes the target and leaves the link a link.
-    real = tmp_path / "real"
-    real.mkdir()
-    target = real / "fri-s2.json"
-    target.write_text("old\n", encoding="utf-8")
-    link = tmp_path / "link.json"
-    link.symlink_to(target)
-    exported = cli.ok("ledger", "export", str(link), "--force")
-    assert exported.stdout.startswith("Exported 'fri-s2'") and exported.stderr == ""
-    assert link.is_symlink() and link.resolve() == target
-    doc = json.loads(target.read_text(encoding="utf-8"))
-    assert doc["table"] == "fri-s2" and doc["session"] == 2
-    assert not [p for p in real.iterdir() if p.name.endswith(".tmp")]
-    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    board = next_session_carries_over(cli, night)
+    export_through_a_symbolic_link(cli, tmp_path)
 
     # Nothing has changed hands yet this session: every statement says 0.
     fresh = cli.json("ledger", "settle")
@@ -247,3 +239,54 @@ def test_a_five_player_evening(cli: Cli, tmp_path: Path) -> None:
     checked = cli.ok("check")
     assert checked.stdout.startswith("ok:") and checked.stderr == ""
 
+
+def open_the_table(cli: Cli) -> None:
+    """Table `fri`, five players with 50 counters each."""
+    made = cli.ok("table", "new", "fri", "--rules", RULES, "--players", ",".join(FIVE), "--counters", "50")
+    assert made.stderr == "" and "Ann, Bob, Cat, Dan, Eve, 50 counters each" in made.stdout
+    assert cli.json("ledger", "show") == dict.fromkeys(FIVE, 50)
+
+
+def bob_leaves_and_comes_back(cli: Cli) -> int:
+    """Bob leaves between hands; four play on; he comes back with 10. Returns what he took away."""
+    took: int = cli.json("ledger", "show")["Bob"]
+    left = cli.ok("table", "leave", "Bob")
+    assert (left.stdout, left.stderr) == (f"Bob leaves, taking {took} counters.\n", "")
+    assert "Bob" not in cli.json("ledger", "show")
+    play_seeded(cli, 3)
+    conserved(cli)
+    joined = cli.ok("table", "join", "Bob", "--counters", "10")
+    assert (joined.stdout, joined.stderr) == ("Bob joins with 10 counters.\n", "")
+    assert sorted(seated()[0]) == sorted(FIVE)
+    return took
+
+
+def next_session_carries_over(cli: Cli, night: dict[str, int]) -> dict[str, int]:
+    """Next week: a new session carries the balances (`night`) and the board; undo cannot reach
+    back. Returns the board."""
+    board: dict[str, int] = cli.json("board")
+    s2 = cli.ok("session", "new")
+    assert s2.stderr == "" and "'fri-s2'" in s2.stdout and "session 2" in s2.stdout
+    assert cli.json("ledger", "show") == night
+    assert cli.json("board") == board
+    cli.fails(3, "undo", "--yes", said=("of a session is never undone",))
+    assert cli.json("ledger", "show") == night
+    assert cli.json("board") == board
+    return board
+
+
+def export_through_a_symbolic_link(cli: Cli, tmp_path: Path) -> None:
+    """An export through a symbolic link writes the target and leaves the link a link."""
+    real = tmp_path / "real"
+    real.mkdir()
+    target = real / "fri-s2.json"
+    target.write_text("old\n", encoding="utf-8")
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    exported = cli.ok("ledger", "export", str(link), "--force")
+    assert exported.stdout.startswith("Exported 'fri-s2'") and exported.stderr == ""
+    assert link.is_symlink() and link.resolve() == target
+    doc = json.loads(target.read_text(encoding="utf-8"))
+    assert doc["table"] == "fri-s2" and doc["session"] == 2
+    assert not [p for p in real.iterdir() if p.name.endswith(".tmp")]
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
