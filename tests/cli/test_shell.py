@@ -27,7 +27,7 @@ from typer.testing import Result
 
 from conftest import Cli
 from popejoan_cli.cli import app
-from popejoan_cli.cli.shell_cmd import CLEAR, Shell
+from popejoan_cli.cli.shell_lines import CLEAR, Shell
 
 TIMEOUT = 5.0
 PROMPT = "popejoan> "

@@ -1,7 +1,7 @@
 """The shell's line editors: prompt_toolkit, the stdlib readline, plain `input()`, and the choice between them.
 
 prompt_toolkit is driven for real: its input is a pipe (`create_pipe_input`) and its output a
-`DummyOutput`, handed to `shell_cmd.prompt_toolkit_reader`, or to the whole `popejoan shell`
+`DummyOutput`, handed to `shell_editors.prompt_toolkit_reader`, or to the whole `popejoan shell`
 through `create_app_session`. A `Typist` types from a second thread, each step once the
 prompt's buffer shows what the step before should have made (completion runs as a task of the
 prompt's event loop, so keys typed all at once would overtake it). The lines are run by
@@ -24,8 +24,9 @@ import pytest
 from typer.main import get_command
 
 from conftest import Cli
-from popejoan_cli.cli import app, shell_cmd
-from popejoan_cli.cli.shell_cmd import PROMPT, Shell
+from popejoan_cli.cli import app, shell_cmd, shell_editors
+from popejoan_cli.cli.shell_cmd import PROMPT
+from popejoan_cli.cli.shell_lines import Shell
 
 if TYPE_CHECKING:
     from prompt_toolkit import PromptSession
@@ -41,7 +42,7 @@ Step = tuple[str, Callable[["PromptSession[str]"], bool] | None]
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A dealt table 'fri' (Bob leads, 8♦ out of the pack), also this process's POPEJOAN_HOME."""
     monkeypatch.delenv("POPEJOAN_TABLE", raising=False)
-    monkeypatch.delenv(shell_cmd.EDITOR_VARIABLE, raising=False)
+    monkeypatch.delenv(shell_editors.EDITOR_VARIABLE, raising=False)
     monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path))
     Cli(tmp_path).ok("table", "new", "fri", "--rules", "modern-stops", "--players", "Ann,Bob,Cat,Dan")
     assert "Bob leads" in Cli(tmp_path).ok("deal", "--seed", "42").stdout
@@ -74,7 +75,7 @@ class Typist:
     test then fails on `failed`) instead of leaving the prompt waiting for ever.
     """
 
-    def __init__(self, pipe: PipeInput, read: shell_cmd.Reader, steps: list[Step]) -> None:
+    def __init__(self, pipe: PipeInput, read: shell_editors.Reader, steps: list[Step]) -> None:
         self.pipe = pipe
         self.session: PromptSession[str] = read.__self__  # type: ignore[attr-defined]  # the session's `prompt`
         self.steps = steps
@@ -106,10 +107,10 @@ def pipe() -> Iterator[PipeInput]:
         yield made
 
 
-def toolkit_reader(sh: Shell, pipe: PipeInput) -> shell_cmd.Reader:
+def toolkit_reader(sh: Shell, pipe: PipeInput) -> shell_editors.Reader:
     from prompt_toolkit.output import DummyOutput  # prompt_toolkit may be missing: only its tests import it
 
-    return shell_cmd.prompt_toolkit_reader(sh, pipe, DummyOutput())
+    return shell_editors.prompt_toolkit_reader(sh, pipe, DummyOutput())
 
 
 @needs_prompt_toolkit
@@ -198,9 +199,9 @@ def hide(monkeypatch: pytest.MonkeyPatch, *names: str) -> None:
 def test_without_readline_or_prompt_toolkit_lines_run_through_plain_input(home: Path,
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     hide(monkeypatch, "readline", "prompt_toolkit")
-    assert shell_cmd.choose_editor({"TERM": "xterm"}) == "plain"
+    assert shell_editors.choose_editor({"TERM": "xterm"}) == "plain"
     sh = Shell(get_command(app), None, interactive=True)
-    assert shell_cmd.reader(sh, "plain") is input
+    assert shell_editors.reader(sh, "plain") is input
     monkeypatch.setattr(shell_cmd, "_interactive", lambda: True)
     res = Cli(home)("shell", input="board --json\nlead 7H\nexit 3\n", TERM="xterm")
     assert res.exit_code == 3, (res.stdout, res.stderr)
@@ -213,7 +214,7 @@ def test_without_readline_or_prompt_toolkit_lines_run_through_plain_input(home: 
 def test_ctrl_d_at_a_plain_prompt_leaves_with_0(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(shell_cmd, "_interactive", lambda: True)
     before = journal(home)
-    res = Cli(home)("shell", input="", **{shell_cmd.EDITOR_VARIABLE: "plain"})
+    res = Cli(home)("shell", input="", **{shell_editors.EDITOR_VARIABLE: "plain"})
     assert res.exit_code == 0, (res.stdout, res.stderr)
     assert res.stdout.endswith(PROMPT + "\n")  # the end of the input leaves on a fresh line
     assert res.stderr == ""
@@ -223,11 +224,11 @@ def test_ctrl_d_at_a_plain_prompt_leaves_with_0(home: Path, monkeypatch: pytest.
 def test_with_readline_but_no_prompt_toolkit_readline_completes(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     readline: Any = pytest.importorskip("readline")
     hide(monkeypatch, "prompt_toolkit")
-    assert shell_cmd.choose_editor({"TERM": "xterm"}) == "readline"
+    assert shell_editors.choose_editor({"TERM": "xterm"}) == "readline"
     sh = Shell(get_command(app), None, interactive=True)
     old = readline.get_completer(), readline.get_completer_delims()
     try:
-        assert shell_cmd.reader(sh, "readline") is input
+        assert shell_editors.reader(sh, "readline") is input
         assert readline.get_completer() == sh.complete
         sh.line_before = lambda: "hand show "  # what readline's buffer would hold
         assert [sh.complete("B", 0), sh.complete("B", 1)] == ["Bob ", None]
@@ -257,9 +258,9 @@ def test_the_editor_chosen(hidden: tuple[str, ...], env: dict[str, str], chosen:
         if name not in hidden and importlib.util.find_spec(name) is None:
             pytest.skip(f"{name} is not installed here")
     hide(monkeypatch, *hidden)
-    assert shell_cmd.choose_editor(env) == chosen
+    assert shell_editors.choose_editor(env) == chosen
 
 
 def test_the_environment_variable_is_read_when_no_mapping_is_given(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(shell_cmd.EDITOR_VARIABLE, "plain")
-    assert shell_cmd.choose_editor() == "plain"
+    monkeypatch.setenv(shell_editors.EDITOR_VARIABLE, "plain")
+    assert shell_editors.choose_editor() == "plain"

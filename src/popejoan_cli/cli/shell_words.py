@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from popejoan_cli.base.errors import Said
 
 if TYPE_CHECKING:
+    from popejoan_cli.game.cards import Card
     from popejoan_cli.table.view import TableView
 
 MAX_LINE = 10_000
@@ -59,16 +60,9 @@ def split(line: str, comments: bool = True) -> list[str]:
             end = i if c != "#" else line.find("\n", i)
             i = n if end < 0 else end + 1
         elif c == "\\":
-            if i + 1 >= n:
-                raise ValueError(Said("No escaped character"))
-            parts.append(line[i + 1])
-            in_word, i = True, i + 2
+            in_word, i = True, _escaped(line, i + 1, parts)
         elif c == "'":
-            end = line.find("'", i + 1)
-            if end < 0:
-                raise ValueError(Said("No closing quotation"))
-            parts.append(line[i + 1:end])
-            in_word, i = True, end + 1
+            in_word, i = True, _single_quoted(line, i + 1, parts)
         elif c == '"':
             in_word, i = True, _double_quoted(line, i + 1, parts)
         else:
@@ -79,6 +73,25 @@ def split(line: str, comments: bool = True) -> list[str]:
     if in_word:
         words.append("".join(parts))
     return words
+
+
+def _escaped(line: str, i: int, parts: list[str]) -> int:
+    """Read the character a backslash escapes, at `i` (just after the backslash), into `parts`;
+    where the word goes on."""
+    if i >= len(line):
+        raise ValueError(Said("No escaped character"))
+    parts.append(line[i])
+    return i + 1
+
+
+def _single_quoted(line: str, i: int, parts: list[str]) -> int:
+    """Read a single-quoted part from `i` (just after the quote) into `parts`; where it ends.
+    Inside single quotes nothing is special: the part runs to the next `'`."""
+    end = line.find("'", i)
+    if end < 0:
+        raise ValueError(Said("No closing quotation"))
+    parts.append(line[i:end])
+    return end + 1
 
 
 def _double_quoted(line: str, i: int, parts: list[str]) -> int:
@@ -147,39 +160,29 @@ class Completion:
         """What may complete `text`, given the line `before` it."""
         if len(before) + len(text) > MAX_LINE:
             return []  # run_line would refuse the line anyway
-        try:
-            words = split(before)
-        except ValueError:
-            words = before.split()
-        if words and words[0] == "help":
-            words = words[1:]
+        words = _typed_words(before)
         found = self._command(words)
         if found is None:
             return []
         node, path = found
         if is_group(node):
-            names = list(visible(node))
-            if not path:
-                names = [n for n in names if n != "shell"] + list(SHELL_WORDS)
-            return sorted(n for n in names if n.startswith(text))
-        params = list(getattr(node, "params", []))
+            return _subcommands(node, path, text)
+        return self.parameter_values(node, words, " ".join(path), text)
+
+    def parameter_values(self, command: Any, words: list[str], where: str, text: str) -> list[str]:
+        """What may complete `text` after the `words` already typed to the command `where`: its
+        options' names, the value of the option just typed, or the value of the next argument."""
+        params = list(getattr(command, "params", []))
         options = [p for p in params if getattr(p, "param_type_name", "") == "option"]
         if text.startswith("-"):
-            flags = sorted({o for p in options for o in [*p.opts, *p.secondary_opts]})
-            return [o for o in flags if o.startswith(text) and o != "--help"]
+            return _option_names(options, text)
         by_flag = {o: p for p in options for o in p.opts}
         if words and words[-1] in by_flag:
             opt = by_flag[words[-1]]
-            return [] if getattr(opt, "is_flag", False) else self.values(opt.name, " ".join(path), text)
+            return [] if getattr(opt, "is_flag", False) else self.values(opt.name, where, text)
         arguments = [p for p in params if getattr(p, "param_type_name", "") == "argument"]
-        position = _position(words, by_flag)
-        if not arguments:
-            return []
-        if position >= len(arguments):
-            if getattr(arguments[-1], "nargs", 1) != -1:
-                return []
-            position = len(arguments) - 1
-        return self.values(arguments[position].name, " ".join(path), text)
+        argument = _argument_at(arguments, _position(words, by_flag))
+        return [] if argument is None else self.values(argument.name, where, text)
 
     def _command(self, words: list[str]) -> tuple[Any, list[str]] | None:
         """The command (or group) the leading `words` name, and those words; they are taken off
@@ -253,7 +256,7 @@ class Completion:
         ASCII (any case) completes to the file form `9D` (and `TD` after a T); a suit symbol
         or Cyrillic letter completes in that notation (`9♦`, `Дч`). Removed cards are left out.
         """
-        from popejoan_cli.game.cards import CARDS, RANK_NAMES, parse_card_or_none
+        from popejoan_cli.game.cards import CARDS, parse_card_or_none
 
         removed: set[int] = set()
         if self.view is not None and self.view.rules is not None:
@@ -261,18 +264,58 @@ class Completion:
         if text and parse_card_or_none(text) is not None and not text.isascii():
             return [] if parse_card_or_none(text) in removed else [text]
         live = [c for c in CARDS if c not in removed]
-        spellings: list[str] = []
-        if any("\u0400" <= ch <= "\u04ff" for ch in text):
-            ranks = {1: "Т", 11: "В", 12: "Д", 13: "К"}
-            for c in live:
-                rank = ranks.get(c.rank, RANK_NAMES[c.rank - 1])
-                spellings.append(rank + "тбчп"[c.suit])
-        else:
-            ten = text[:1] in ("t", "T")  # T for 10 only when it is typed
-            for c in live:
-                spellings.append("T" + "CDHS"[c.suit] if ten and c.rank == 10 else str(c))
         up = text.upper()
-        return [s for s in spellings if s.upper().startswith(up)]
+        return [s for s in _spellings(live, text) if s.upper().startswith(up)]
+
+
+def _spellings(live: list[Card], text: str) -> list[str]:
+    """The `live` cards spelt in the notation `text` is written in: Cyrillic (`Дч`) when it has
+    a Cyrillic letter, else the file form (`9D`, and `TD` for the ten after a T)."""
+    from popejoan_cli.game.cards import RANK_NAMES
+
+    if any("\u0400" <= ch <= "\u04ff" for ch in text):
+        ranks = {1: "Т", 11: "В", 12: "Д", 13: "К"}
+        return [ranks.get(c.rank, RANK_NAMES[c.rank - 1]) + "тбчп"[c.suit] for c in live]
+    ten = text[:1] in ("t", "T")  # T for 10 only when it is typed
+    return ["T" + "CDHS"[c.suit] if ten and c.rank == 10 else str(c) for c in live]
+
+
+def _typed_words(before: str) -> list[str]:
+    """The words typed before the one being completed; `help` in front is dropped (`help hand` completes
+    as `hand`). A half-typed line (an open quote) is cut at its spaces."""
+    try:
+        words = split(before)
+    except ValueError:
+        words = before.split()
+    if words and words[0] == "help":
+        words = words[1:]
+    return words
+
+
+def _subcommands(group: Any, path: list[str], text: str) -> list[str]:
+    """The commands of `group` that start with `text`, sorted; at the top, the shell's own words
+    instead of `shell`."""
+    names = list(visible(group))
+    if not path:
+        names = [n for n in names if n != "shell"] + list(SHELL_WORDS)
+    return sorted(n for n in names if n.startswith(text))
+
+
+def _option_names(options: list[Any], text: str) -> list[str]:
+    """The options' names (both spellings of a switch) that start with `text`, sorted; never `--help`."""
+    flags = sorted({o for p in options for o in [*p.opts, *p.secondary_opts]})
+    return [o for o in flags if o.startswith(text) and o != "--help"]
+
+
+def _argument_at(arguments: list[Any], position: int) -> Any | None:
+    """The argument at `position`: the last one when it takes any number of words, None past the end."""
+    if not arguments:
+        return None
+    if position >= len(arguments):
+        if getattr(arguments[-1], "nargs", 1) != -1:
+            return None
+        position = len(arguments) - 1
+    return arguments[position]
 
 
 def _position(words: list[str], by_flag: dict[str, Any]) -> int:
