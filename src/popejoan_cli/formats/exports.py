@@ -23,7 +23,7 @@ import json
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from popejoan_cli.base.errors import DataError, Problem, RuleViolation, Said, allowed, describe
 from popejoan_cli.base.limits import clip, digits_problem, json_int, key_text, shape_problems
@@ -34,6 +34,9 @@ from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.table.events import BalancesCarried, Event, HistoryCarried, TableOpened
 from popejoan_cli.table.ledger import postings
 from popejoan_cli.table.view import HandRecord, TableView
+
+if TYPE_CHECKING:
+    from popejoan_cli.game.playout import FinalResult
 
 FORMAT = 1
 """The document's version: `format` in TOML, `schema_version` in JSON."""
@@ -69,18 +72,12 @@ def to_document(view: TableView, *, session: int | None = None, json_style: bool
         raise RuleViolation(Said("a ledger is exported between hands: hand {number} is still being played",
                                  number=rec.number), Said("finish the hand first (or undo its deal)"))
     rules = view.the_rules()
-    dressed: dict[int, dict[str, int]] = {}
-    for p in postings(view):
-        if p.what == "dress" and p.account.startswith("player:"):
-            per = dressed.setdefault(p.hand, {})
-            name = p.account.removeprefix("player:")
-            per[name] = per.get(name, 0) - p.amount
+    dressed = _dressed(view)
     hands = [_hand_entry(r, dressed.get(r.number, {})) for r in view.hands]
     everyone = list(dict.fromkeys([*view.players, *view.bought, *view.taken_out]))
     totals: dict[str, int] = dict.fromkeys(everyone, 0)
     for h in hands:
-        for n, v in h["net"].items():
-            totals[n] = totals.get(n, 0) + v
+        _add_nets(totals, h["net"])
     doc: dict[str, Any] = {("schema_version" if json_style else "format"): FORMAT, "program": PROGRAM,
                            "table": view.name, "session": session or view.session, "rules_name": view.rules_name,
                            "next_dealer": view.next_dealer, "ended": view.ended,
@@ -91,25 +88,48 @@ def to_document(view: TableView, *, session: int | None = None, json_style: bool
                        "taken_away": view.taken_out.get(n, 0)} for n in view.players]
     doc["departed"] = [{"name": n, "brought_in": view.bought.get(n, 0), "taken_away": view.taken_out.get(n, 0)}
                        for n in everyone if n not in view.players]
+    doc["opening_board"] = _opening_board(view, rules)
+    doc["board"] = dict(view.board)
+    if view.final is not None:
+        doc["final"] = _final_entry(view.final, view.final_players)
+        _add_nets(totals, doc["final"]["net"])
+    doc["totals"] = {"hands": len(hands), "net": totals}
+    doc["hands"] = hands
+    doc["rules"] = rules.to_dict()
+    return doc
+
+
+def _dressed(view: TableView) -> dict[int, dict[str, int]]:
+    """What each player dressed the board with, by hand number: the dress postings' players' side."""
+    dressed: dict[int, dict[str, int]] = {}
+    for p in postings(view):
+        if p.what == "dress" and p.account.startswith("player:"):
+            per = dressed.setdefault(p.hand, {})
+            name = p.account.removeprefix("player:")
+            per[name] = per.get(name, 0) - p.amount
+    return dressed
+
+
+def _add_nets(totals: dict[str, int], net: dict[str, int]) -> None:
+    """`net` (a hand's, or the final deal's) added to each player's total; a player not yet in it comes last."""
+    for n, v in net.items():
+        totals[n] = totals.get(n, 0) + v
+
+
+def _opening_board(view: TableView, rules: HouseRules) -> dict[str, int]:
+    """The board this session opened with: every pot of the rules, with what earlier sessions carried to it."""
     opening = {p.name: 0 for p in rules.pots}
     for _, event in view.effective:
         if isinstance(event, BalancesCarried):
             for pot, n in event.board.items():
                 opening[pot] += n
-    doc["opening_board"] = opening
-    doc["board"] = dict(view.board)
-    if view.final is not None:
-        res, names = view.final, view.final_players
-        net = {n: res.net[i] for i, n in enumerate(names)}
-        for n, v in net.items():
-            totals[n] = totals.get(n, 0) + v
-        doc["final"] = {"awards": [{"pot": a.pot, "player": names[a.seat], "amount": a.amount}
-                                   for a in res.awards],
-                        "net": net, "board": res.board.snapshot()}
-    doc["totals"] = {"hands": len(hands), "net": totals}
-    doc["hands"] = hands
-    doc["rules"] = rules.to_dict()
-    return doc
+    return opening
+
+
+def _final_entry(res: FinalResult, names: list[str]) -> dict[str, Any]:
+    """The final deal: the pots it awarded and to whom, each player's net from it, and the board it left."""
+    return {"awards": [{"pot": a.pot, "player": names[a.seat], "amount": a.amount} for a in res.awards],
+            "net": {n: res.net[i] for i, n in enumerate(names)}, "board": res.board.snapshot()}
 
 
 def to_toml(view: TableView, *, session: int | None = None) -> str:
