@@ -121,7 +121,6 @@ def parse(text: str, where: str = "catalogue") -> Catalog:
     found: dict[Key, tuple[str, ...]] = {}
     ids: dict[Key, str] = {}
     entry = _Entry()
-    header = ""
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or (line.startswith("#") and not line.startswith("#,")):
@@ -137,21 +136,38 @@ def parse(text: str, where: str = "catalogue") -> Catalog:
                 raise DataError([Problem(f"{where}:{number}: a string with no keyword before it")])
             entry.parts[entry.field] += _unquote(line, where, number)
             continue
-        word, _, rest = line.partition(" ")
-        name = word.split("[")[0]
-        if name not in _KEYWORDS:
-            raise DataError([Problem(f"{where}:{number}: unknown keyword {word[:30]!r}")])
-        starts = name == "msgctxt" or (name == "msgid" and "msgid" in entry.parts)
-        if starts and entry.parts:
-            _finish(entry, where, found, ids)
-            entry = _Entry()
-        if word in entry.parts:
-            raise DataError([Problem(f"{where}:{number}: {word} given twice in one entry")])
-        entry.line = entry.line or number
-        entry.field = word
-        entry.parts[word] = _unquote(rest.strip(), where, number)
+        entry = _keyword_read(entry, line, number, where, found, ids)
     if not entry.empty():
         _finish(entry, where, found, ids)
+    count, rule = _header_plurals(found, ids, where)
+    return Catalog(found, count, rule, ids)
+
+
+def _keyword_read(entry: _Entry, line: str, number: int, where: str, found: dict[Key, tuple[str, ...]],
+                  ids: dict[Key, str]) -> _Entry:
+    """The entry after a keyword's line (`msgid "..."`, line `number`) was read: `entry`, or a new one when the
+    keyword starts the next entry (`entry` is then finished)."""
+    word, _, rest = line.partition(" ")
+    name = word.split("[")[0]
+    if name not in _KEYWORDS:
+        raise DataError([Problem(f"{where}:{number}: unknown keyword {word[:30]!r}")])
+    starts = name == "msgctxt" or (name == "msgid" and "msgid" in entry.parts)
+    if starts and entry.parts:
+        _finish(entry, where, found, ids)
+        entry = _Entry()
+    if word in entry.parts:
+        raise DataError([Problem(f"{where}:{number}: {word} given twice in one entry")])
+    entry.line = entry.line or number
+    entry.field = word
+    entry.parts[word] = _unquote(rest.strip(), where, number)
+    return entry
+
+
+def _header_plurals(found: dict[Key, tuple[str, ...]], ids: dict[Key, str],
+                    where: str) -> tuple[int, Callable[[int], int]]:
+    """The header's `Plural-Forms` (the header, msgid "", is taken out of `found`), refused when a plural
+    message has another number of forms."""
+    header = ""
     header_forms = found.pop((None, ""), None)
     if header_forms is not None:
         header = header_forms[0]
@@ -159,7 +175,7 @@ def parse(text: str, where: str = "catalogue") -> Catalog:
     bad = [m for k, m in found.items() if k in ids and len(m) != count]
     if bad:
         raise DataError([Problem(f"{where}: a plural message has {len(bad[0])} forms, Plural-Forms says {count}")])
-    return Catalog(found, count, rule, ids)
+    return count, rule
 
 
 def locales_dir() -> Path:
