@@ -109,23 +109,10 @@ def write_text(target: str | os.PathLike[str], text: str, *, force: bool = False
         stream = STREAMS[name]()
         _write_stream(stream, text)
         return "stdout" if stream is sys.stdout else "stderr"
-    if not name:
-        raise UsageError(Said("the file name is empty"), Said("give a file name, or - for stdout"))
-    if "\0" in name:
-        raise UsageError(Said("cannot write {path!r}: a file name cannot hold a NUL character", path=name),
-                         Said("give another file name"))
+    _refuse_unnamable(name)
     path = Path(name)
     label = path_label(name)  # for messages: a name may hold an ESC, or run to thousands of characters
-    try:
-        st: os.stat_result | None = os.stat(path)  # through any symlink
-    except FileNotFoundError:
-        st = None
-    except OSError as err:
-        raise _bad_name(label, err) from None
-    try:
-        resolved = Path(os.path.realpath(path))
-    except OSError as err:
-        raise _bad_name(label, err) from None
+    st, resolved = _looked_at(path, label)
     _refuse_table_files(label, resolved, table)
     data = text.encode("utf-8")
     if st is not None and stat.S_ISDIR(st.st_mode):
@@ -136,12 +123,47 @@ def write_text(target: str | os.PathLike[str], text: str, *, force: bool = False
     if st is not None and not stat.S_ISREG(st.st_mode):
         raise UsageError(Said("cannot write {path}: it is not a regular file", path=label), Said("give a file name"))
     if st is not None and not force:
-        head = _read_head(resolved) if ours is not None else None
-        if ours is None or head is None or not ours(head):
-            exists = (Said("{path} already exists and is not {what}; not overwriting it", path=label, what=ours_words)
-                      if ours_words else Said("{path} already exists; not overwriting it", path=label))
-            raise UsageError(exists, Said("use --force to overwrite it, or choose another file"))
-    folder = resolved.parent
+        _refuse_overwrite(label, resolved, ours, ours_words)
+    _refuse_missing_folder(label, resolved.parent)
+    _replace(label, resolved, data, st)
+    return name
+
+
+def _refuse_unnamable(name: str) -> None:
+    """A name no file can have, refused before anything looks at the disk: an empty one, one holding a NUL."""
+    if not name:
+        raise UsageError(Said("the file name is empty"), Said("give a file name, or - for stdout"))
+    if "\0" in name:
+        raise UsageError(Said("cannot write {path!r}: a file name cannot hold a NUL character", path=name),
+                         Said("give another file name"))
+
+
+def _looked_at(path: Path, label: str) -> tuple[os.stat_result | None, Path]:
+    """What is at `path` now (None: nothing), through any symlink, and the path resolved."""
+    try:
+        st: os.stat_result | None = os.stat(path)  # through any symlink
+    except FileNotFoundError:
+        st = None
+    except OSError as err:
+        raise _bad_name(label, err) from None
+    try:
+        resolved = Path(os.path.realpath(path))
+    except OSError as err:
+        raise _bad_name(label, err) from None
+    return st, resolved
+
+
+def _refuse_overwrite(label: str, resolved: Path, ours: Callable[[bytes], bool] | None, ours_words: str) -> None:
+    """An existing file, without `force`: refused unless `ours` recognises its bytes."""
+    head = _read_head(resolved) if ours is not None else None
+    if ours is None or head is None or not ours(head):
+        exists = (Said("{path} already exists and is not {what}; not overwriting it", path=label, what=ours_words)
+                  if ours_words else Said("{path} already exists; not overwriting it", path=label))
+        raise UsageError(exists, Said("use --force to overwrite it, or choose another file"))
+
+
+def _refuse_missing_folder(label: str, folder: Path) -> None:
+    """The folder the file goes in, which must already be there: a missing one is refused, never made."""
     try:
         is_folder = stat.S_ISDIR(os.stat(folder).st_mode)
     except (FileNotFoundError, NotADirectoryError):
@@ -151,8 +173,6 @@ def write_text(target: str | os.PathLike[str], text: str, *, force: bool = False
     if not is_folder:
         raise StorageError(Said("cannot write {path}: the folder {folder} does not exist", path=label,
                                 folder=path_label(folder)))
-    _replace(label, resolved, data, st)
-    return name
 
 
 def _write_stream(stream: TextIO, text: str) -> None:
