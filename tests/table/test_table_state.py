@@ -36,7 +36,7 @@ from hypothesis.stateful import (
 from popejoan_cli.base.errors import DataError, PopejoanError
 from popejoan_cli.formats.presets import PRESET_ORDER, preset
 from popejoan_cli.game.cards import SPARE
-from popejoan_cli.game.hand import OUT_OF_PLAY, PLAYED, REMOVED
+from popejoan_cli.game.hand import OUT_OF_PLAY, PLAYED, REMOVED, Hand
 from popejoan_cli.store import tables
 from popejoan_cli.table import ledger
 from popejoan_cli.table.events import (
@@ -80,23 +80,39 @@ def same_state(a: TableView, b: TableView, effective: bool = True) -> None:
     Dicts are compared as dicts: their order differs after a hand taken on its checkpoint
     (pinned in test_table_cli.test_ledger_and_board_keep_their_order_after_a_hand).
     """
+    same_ledger(a, b)
+    same_hands(a, b)
+    same_journal(a, b, effective)
+
+
+def same_ledger(a: TableView, b: TableView) -> None:
+    """The players, their balances, the board, and the counters brought, taken and bought."""
     assert a.players == b.players
     assert a.balances == b.balances
     assert a.board == b.board
     assert a.live_balances() == b.live_balances()
     assert a.live_board() == b.live_board()
+    assert a.brought_in == b.brought_in
+    assert a.taken_out == b.taken_out
+    assert a.bought == b.bought
+
+
+def same_hands(a: TableView, b: TableView) -> None:
+    """The hands (closed or not, their plays), the next dealer and the final deal."""
     assert len(a.hands) == len(b.hands)
     assert [h.closed for h in a.hands] == [h.closed for h in b.hands]
     assert [h.hand.plays for h in a.hands] == [h.hand.plays for h in b.hands]
     assert a.next_dealer == b.next_dealer
+    assert (a.final is None) == (b.final is None)
+
+
+def same_journal(a: TableView, b: TableView, effective: bool) -> None:
+    """The session's end, the last sequence number, the problems, and (with `effective`) the
+    events in effect."""
     assert a.ended == b.ended
-    assert a.brought_in == b.brought_in
-    assert a.taken_out == b.taken_out
-    assert a.bought == b.bought
     assert a.last_seq == b.last_seq
     if effective:
         assert [s for s, _ in a.effective] == [s for s, _ in b.effective]
-    assert (a.final is None) == (b.final is None)
     assert [p.message for p in a.problems] == [p.message for p in b.problems]
 
 
@@ -111,20 +127,37 @@ def cards_accounted(view: TableView) -> None:
     held = [c for cards in hand.holding for c in cards]
     assert len(held) == len(set(held)), "a card is in two hands"
     assert not set(held) & set(played)
+    seats_accounted(hand)
+    assert set(lying(hand, PLAYED)) == set(played)
+    assert set(lying(hand, REMOVED)) == {int(c) for c in rules.removed}
+    spare = lying(hand, SPARE)
+    assert len(spare) == hand.spare_size
+    out = out_of_play(hand)
+    assert len(held) + len(played) + len(spare) + len(out) + len(rules.removed) == 52
+
+
+def lying(hand: Hand, place: int) -> list[int]:
+    """The cards whose holder is `place` (a seat, or PLAYED, REMOVED, SPARE, OUT_OF_PLAY)."""
+    return [c for c in range(52) if hand.holder[c] == place]
+
+
+def out_of_play(hand: Hand) -> list[int]:
+    """The cards out of play: none, or the turn-up."""
+    out = lying(hand, OUT_OF_PLAY)
+    assert len(out) <= 1
+    if out:
+        assert hand.turnup is not None and out[0] == int(hand.turnup)
+    return out
+
+
+def seats_accounted(hand: Hand) -> None:
+    """Each seat holds as many cards as it has left, each of them its own; unless it exchanged
+    its hand, that is what it was dealt less what it played."""
     for seat, cards in enumerate(hand.holding):
         assert len(cards) == hand.left[seat]
         assert all(hand.holder[c] == seat for c in cards)
         if hand.exchanged is None or hand.exchanged[0] != seat:
             assert hand.left[seat] == hand.dealt_sizes[seat] - sum(1 for p in hand.plays if p.seat == seat)
-    assert {c for c in range(52) if hand.holder[c] == PLAYED} == set(played)
-    assert {c for c in range(52) if hand.holder[c] == REMOVED} == {int(c) for c in rules.removed}
-    spare = [c for c in range(52) if hand.holder[c] == SPARE]
-    assert len(spare) == hand.spare_size
-    out = [c for c in range(52) if hand.holder[c] == OUT_OF_PLAY]
-    assert len(out) <= 1
-    if out:
-        assert hand.turnup is not None and out[0] == int(hand.turnup)
-    assert len(held) + len(played) + len(spare) + len(out) + len(rules.removed) == 52
 
 
 class TableMachine(RuleBasedStateMachine):
