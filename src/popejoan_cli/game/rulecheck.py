@@ -217,27 +217,46 @@ def _pot_label(ck: Checker, base: Path_, label: object) -> bool:
     return check_text(ck, (*base, "label"), label, MAX_NAME) is not None
 
 
+def _pot_keys_known(ck: Checker, base: Path_, raw: Mapping[str, object]) -> bool:
+    """Whether every key of a `[[pot]]` table is one a pot takes; each other one recorded."""
+    ok = True
+    for k in raw:
+        if k not in POT_KEYS:
+            ck.bad((*base, k), Said("unknown key in [[pot]]"), allowed(POT_KEYS, k))
+            ok = False
+    return ok
+
+
+def _pot_name(ck: Checker, base: Path_, name: object) -> bool:
+    """Whether a pot's name is given and is a lowercase word; recorded when it is not."""
+    if not isinstance(name, str) or not POT_NAME.match(name):
+        ck.bad((*base, "name"), Said("found {value}", value=describe(clip(name))) if name is not None
+               else Said("found no name"), Said("a pot needs a name: a lowercase word such as 'pope' or 'kitty'"))
+        return False
+    return True
+
+
+def _pot_wins(ck: Checker, base: Path_, wins: object) -> str | None:
+    """A pot's kind of win, one of `WINS`; None, recorded, when it is missing or another word."""
+    if not isinstance(wins, str) or wins not in WINS:
+        ck.bad((*base, "wins"), Said("found {value}", value=quoted(wins)) if wins is not None
+               else Said("missing 'wins'"), allowed(WINS, wins if isinstance(wins, str) else None))
+        return None
+    return wins
+
+
 def check_pot(ck: Checker, i: int, raw: object, trump_ok: bool) -> PotRule | None:
     """One `[[pot]]` table as a `PotRule`, or None with its problems recorded."""
     base: Path_ = ("pot", i)
     if not isinstance(raw, dict):
         ck.bad(base, Said("found {value}, expected a [[pot]] table", value=describe(clip(raw))))
         return None
-    ok = True
-    for k in raw:
-        if k not in POT_KEYS:
-            ck.bad((*base, k), Said("unknown key in [[pot]]"), allowed(POT_KEYS, k))
-            ok = False
+    ok = _pot_keys_known(ck, base, raw)
     name = raw.get("name")
-    if not isinstance(name, str) or not POT_NAME.match(name):
-        ck.bad((*base, "name"), Said("found {value}", value=describe(clip(name))) if name is not None
-               else Said("found no name"), Said("a pot needs a name: a lowercase word such as 'pope' or 'kitty'"))
-        ok = False
+    ok = _pot_name(ck, base, name) and ok
     stake = check_int(ck, (*base, "stake"), raw.get("stake", 0), 0, MAX_COUNT)
-    wins = raw.get("wins")
-    if not isinstance(wins, str) or wins not in WINS:
-        ck.bad((*base, "wins"), Said("found {value}", value=quoted(wins)) if wins is not None
-               else Said("missing 'wins'"), allowed(WINS, wins if isinstance(wins, str) else None))
+    wins = _pot_wins(ck, base, raw.get("wins"))
+    if wins is None:
         return None
     label = raw.get("label", name.capitalize() if isinstance(name, str) else "")
     ok = _pot_label(ck, base, label) and ok
