@@ -189,35 +189,11 @@ def test_an_evening_hand_played_out(cli: Cli) -> None:
     cli.ok("deal", "--seed", "42")
     outputs = play_out(cli, 200)
     text = "\n".join(r.stdout for r in outputs)
-    # every stop is told with its reason in words
-    view = cli.view()
-    rec = view.hands[0]
-    assert rec.closed
-    names = rec.players
-    for stop in rec.hand.stops:
-        nxt = rec.hand.succ[stop.card]
-        why = REASONS[stop.reason].format(card=stop.card.face, next=Card(nxt).face if nxt >= 0 else "",
-                                          who=names[(stop.seat + 1) % len(names)])
-        assert why in text  # each reason is a whole sentence: "Stop at 2♠: the next card, ..."
-    assert {s.reason for s in rec.hand.stops} == {"spare", "removed", "played"}
+    every_stop_told(cli, text)
     # an award in words, with its counters; the settlement at the end
     assert re.search(r"Dan wins Jack \(J♥\): 1 counter\b", text)
-    last = outputs[-1].stdout
-    assert "Dan is out." in last
-    assert "Dan wins First out: 1 counter" in last
-    assert "Ann pays Dan 3 for cards left." in last
-    assert "Cat pays Dan 6 for cards left." in last
-    assert cli.json("ledger", "show") == {"Ann": 32, "Bob": 47, "Cat": 44, "Dan": 64}
-    board = cli.json("board")
-    assert board["jack"] == 0 and board["game"] == 0 and sum(board.values()) == 13
-    hist = cli.json("history")["hands"]
-    assert hist[0]["closed"] is True and hist[0]["out"] == "Dan"
-    assert hist[0]["net"] == {"Ann": -18, "Bob": -3, "Cat": -6, "Dan": 14}
-    assert [p["card"] for p in hist[0]["plays"] if p["lead"]] == [
-        "AS", "AD", "3D", "5S", "7H", "9C", "2H", "4C", "10D", "JH"]
-    assert {a["pot"]: a["seat"] for a in hist[0]["awards"]} == {"jack": "Dan", "game": "Dan"}
-    human = cli.ok("history").stdout
-    assert "Jack 1 → Dan" in human and "+14" in human
+    dan_out_and_settled(cli, outputs[-1].stdout)
+    seed_42_in_the_history(cli)
     res = cli.ok("check")
     assert res.stdout.startswith("ok:") and "200 in play" in res.stdout and res.stderr == ""
     # the next hand: the deal has passed to Bob, and the board carries over
@@ -226,6 +202,44 @@ def test_an_evening_hand_played_out(cli: Cli) -> None:
     assert [h["seed"] for h in cli.json("history")["hands"]] == [42, None]
     assert cli.in_play() == 200
     assert sum(cli.json("board").values()) == 13 + 15
+
+
+def every_stop_told(cli: Cli, text: str) -> None:
+    """The first hand, closed, told each of its stops in `text` with its reason in words; seed 42's
+    stops are the spare hand's, a removed card's and a played card's."""
+    rec = cli.view().hands[0]
+    assert rec.closed
+    names = rec.players
+    for stop in rec.hand.stops:
+        nxt = rec.hand.succ[stop.card]
+        why = REASONS[stop.reason].format(card=stop.card.face, next=Card(nxt).face if nxt >= 0 else "",
+                                          who=names[(stop.seat + 1) % len(names)])
+        assert why in text  # each reason is a whole sentence: "Stop at 2♠: the next card, ..."
+    assert {s.reason for s in rec.hand.stops} == {"spare", "removed", "played"}
+
+
+def dan_out_and_settled(cli: Cli, last: str) -> None:
+    """Seed 42's hand ends with Dan out (`last` is the final lead's words): the settlement, the
+    ledger, and a board without Jack and Game."""
+    assert "Dan is out." in last
+    assert "Dan wins First out: 1 counter" in last
+    assert "Ann pays Dan 3 for cards left." in last
+    assert "Cat pays Dan 6 for cards left." in last
+    assert cli.json("ledger", "show") == {"Ann": 32, "Bob": 47, "Cat": 44, "Dan": 64}
+    board = cli.json("board")
+    assert board["jack"] == 0 and board["game"] == 0 and sum(board.values()) == 13
+
+
+def seed_42_in_the_history(cli: Cli) -> None:
+    """`history`, as JSON and for people, of the first hand (seed 42): Dan went out and won Jack and Game."""
+    hist = cli.json("history")["hands"]
+    assert hist[0]["closed"] is True and hist[0]["out"] == "Dan"
+    assert hist[0]["net"] == {"Ann": -18, "Bob": -3, "Cat": -6, "Dan": 14}
+    assert [p["card"] for p in hist[0]["plays"] if p["lead"]] == [
+        "AS", "AD", "3D", "5S", "7H", "9C", "2H", "4C", "10D", "JH"]
+    assert {a["pot"]: a["seat"] for a in hist[0]["awards"]} == {"jack": "Dan", "game": "Dan"}
+    human = cli.ok("history").stdout
+    assert "Jack 1 → Dan" in human and "+14" in human
 
 
 def test_ledger_and_history_for_people(cli: Cli) -> None:
@@ -379,6 +393,30 @@ def test_end_closes_the_session(cli: Cli) -> None:
 
 def test_join_and_leave_between_hands(cli: Cli) -> None:
     new_table(cli)
+    eve_joins_and_bob_leaves(cli)
+    cli.ok("deal", "--seed", "42")
+    before = cli.journal()
+    cli.fails(3, "table", "join", "Fay", said=("between hands",))
+    cli.fails(3, "table", "leave", "Cat", said=("between hands",))
+    assert cli.journal() == before
+    play_out(cli, 180)
+    assert cli.ok("check").exit_code == 0
+    # Bob's counters stay gone; the others' changes add up with the board's
+    assert "Bob" not in cli.json("ledger", "show")
+    eve_leaves_after_the_hand(cli)
+    before = cli.journal()
+    cli.fails(3, "table", "leave", "Ann", said=("3–8",))
+    cli.fails(2, "table", "join", "Ann", said=("already",))
+    cli.fails(2, "table", "leave", "Zed", said=("Zed",))
+    cli.fails(2, "table", "join", "", said=("empty",))
+    cli.fails(2, "table", "join", " Eve", said=("space",))
+    cli.fails(2, "table", "join", "Eve\x1b[31m", said=("control",))
+    cli.fails(2, "table", "join", "spare", said=("spare",))
+    assert cli.journal() == before
+
+
+def eve_joins_and_bob_leaves(cli: Cli) -> None:
+    """At a new table of four with 50 each: Eve joins with 30, Bob leaves with his 50."""
     res = cli.ok("table", "join", "Eve", "--counters", "30")
     assert res.stdout == "Eve joins with 30 counters.\n"
     assert cli.in_play() == 230
@@ -389,15 +427,10 @@ def test_join_and_leave_between_hands(cli: Cli) -> None:
     shown = cli.ok("ledger", "show").stdout
     assert "Eve" in shown and "Left the table: Bob (took 50)" in shown
     assert "Brought in 230, taken away 50." in shown
-    cli.ok("deal", "--seed", "42")
-    before = cli.journal()
-    cli.fails(3, "table", "join", "Fay", said=("between hands",))
-    cli.fails(3, "table", "leave", "Cat", said=("between hands",))
-    assert cli.journal() == before
-    play_out(cli, 180)
-    assert cli.ok("check").exit_code == 0
-    # Bob's counters stay gone; the others' changes add up with the board's
-    assert "Bob" not in cli.json("ledger", "show")
+
+
+def eve_leaves_after_the_hand(cli: Cli) -> None:
+    """Eve leaves with what she has after a hand, which the table counts as taken away."""
     res = cli.ok("table", "leave", "Eve")
     said = re.search(r"taking (-?\d+) counters?", res.stdout)
     assert said is not None, res.stdout
@@ -405,15 +438,6 @@ def test_join_and_leave_between_hands(cli: Cli) -> None:
     assert taken == cli.view().taken_out["Eve"]
     assert cli.in_play() == 230 - 50 - taken
     assert cli.ok("check").exit_code == 0
-    before = cli.journal()
-    cli.fails(3, "table", "leave", "Ann", said=("3–8",))
-    cli.fails(2, "table", "join", "Ann", said=("already",))
-    cli.fails(2, "table", "leave", "Zed", said=("Zed",))
-    cli.fails(2, "table", "join", "", said=("empty",))
-    cli.fails(2, "table", "join", " Eve", said=("space",))
-    cli.fails(2, "table", "join", "Eve\x1b[31m", said=("control",))
-    cli.fails(2, "table", "join", "spare", said=("spare",))
-    assert cli.journal() == before
 
 
 def test_russian_end_clears_the_board_to_the_holders(cli: Cli) -> None:
