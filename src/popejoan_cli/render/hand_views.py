@@ -166,14 +166,29 @@ def replay_view(hand: Hand, spec: DealSpec) -> RenderableType:
     return Panel(Group(*parts), title=title, title_align="left")
 
 
-def _runs_told(hand: Hand, names: Sequence[str], labels: dict[str, str]) -> list[RenderableType]:
-    """Each run of the hand: its plays, then its stop or the going out, then what it won."""
-    parts: list[RenderableType] = []
+def _runs_of(hand: Hand) -> list[list[int]]:
+    """The plays of the hand, by index, split into runs: each lead starts a new run."""
     runs: list[list[int]] = []
     for i, p in enumerate(hand.plays):
         if p.lead or not runs:
             runs.append([])
         runs[-1].append(i)
+    return runs
+
+
+def _run_won(
+    hand: Hand, run: list[int], play_awards: list[Award], names: Sequence[str], labels: dict[str, str]
+) -> list[RenderableType]:
+    """What the run won: each award in play whose last card was played in this run."""
+    return [Text("    ").append_text(_award_line(a, names, labels))
+            for a in play_awards
+            if a.cards and a.cards[-1] in (hand.plays[i].card for i in run)]
+
+
+def _runs_told(hand: Hand, names: Sequence[str], labels: dict[str, str]) -> list[RenderableType]:
+    """Each run of the hand: its plays, then its stop or the going out, then what it won."""
+    parts: list[RenderableType] = []
+    runs = _runs_of(hand)
     stops = iter(hand.stops)
     play_awards = [a for a in hand.awards if a.at == "play"]
     for n, run in enumerate(runs, start=1):
@@ -186,9 +201,7 @@ def _runs_told(hand: Hand, names: Sequence[str], labels: dict[str, str]) -> list
             stop = next(stops, None)
             if stop is not None:
                 parts.append(Text("    ").append_text(line_text(narrate.stop(hand, stop, names))))
-        for a in play_awards:
-            if a.cards and a.cards[-1] in (hand.plays[i].card for i in run):
-                parts.append(Text("    ").append_text(_award_line(a, names, labels)))
+        parts += _run_won(hand, run, play_awards, names, labels)
     return parts
 
 

@@ -280,16 +280,30 @@ def second_person(text: str, me: str) -> str:
     return text
 
 
+def _you_still_hold(fixed: Line) -> Line:
+    """`You still hold ...`: the stop's second verb follows you too (`and pay nothing`)."""
+    if fixed and isinstance(fixed[0], str) and fixed[0].startswith("You still hold"):
+        return [p.replace("and pays nothing", "and pay nothing") if isinstance(p, str) else p for p in fixed]
+    return fixed
+
+
+def _ru_second_verb(fixed: Line) -> Line:
+    """`Вы ...те`: the second verb of the Russian line takes the plural you as well."""
+    if fixed and isinstance(fixed[0], str) and re.match(r"Вы [а-яё]+те\b", fixed[0]):
+        # The second verb may sit after a card («Вы держите Поп Джона (Д♦) и ничего не платите»).
+        return [fixed[0], *(_RU_AND_VERB.sub(lambda m: f"{m.group(1)}{m.group(2)}е", p) if isinstance(p, str)
+                            else p for p in fixed[1:])]
+    return fixed
+
+
 def for_you(lines: Sequence[Line], me: str) -> list[Line]:
     """`second_person` over every text piece of narrated lines."""
     out: list[Line] = []
     for line in lines:
         fixed: Line = [second_person(p, me) if isinstance(p, str) else p for p in line]
-        if me == YOU and fixed and isinstance(fixed[0], str) and fixed[0].startswith("You still hold"):
-            fixed = [p.replace("and pays nothing", "and pay nothing") if isinstance(p, str) else p for p in fixed]
-        if me == RU_YOU and fixed and isinstance(fixed[0], str) and re.match(r"Вы [а-яё]+те\b", fixed[0]):
-            # The second verb may sit after a card («Вы держите Поп Джона (Д♦) и ничего не платите»).
-            fixed = [fixed[0], *(_RU_AND_VERB.sub(lambda m: f"{m.group(1)}{m.group(2)}е", p) if isinstance(p, str)
-                                 else p for p in fixed[1:])]
+        if me == YOU:
+            fixed = _you_still_hold(fixed)
+        if me == RU_YOU:
+            fixed = _ru_second_verb(fixed)
         out.append(fixed)
     return out

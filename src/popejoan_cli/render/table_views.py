@@ -158,6 +158,20 @@ def ledger_view(view: TableView) -> RenderableType:
     return Group(table, foot)
 
 
+def _hand_status(rec: HandRecord) -> str:
+    """How the hand stands: void, ended on the turn-up, who went out, or still playing."""
+    hand = rec.hand
+    return (tp("hand", "void") if hand.void else t("(turn-up)") if hand.ended_at_turnup else
+            rec.players[hand.out] if hand.out is not None else t("playing"))
+
+
+def _seed_shown(rec: HandRecord) -> str:
+    """The hand's deck: a real deck (tallied or not), or the seed."""
+    # An open hand's seed would tell every hand: shown once the hand is over.
+    return (t("real deck, tallied") if rec.tally else t("real deck") if rec.real
+            else escape(shown(str(rec.seed))) if rec.closed else "–")
+
+
 def history_view(view: TableView) -> RenderableType:
     """Hand by hand; with many players or a narrow terminal, one block per hand (see `records_view`)."""
     heads = (tp("history column", "Hand"), tp("history column", "Dealer"), tp("history column", "Seed"),
@@ -170,13 +184,8 @@ def history_view(view: TableView) -> RenderableType:
         hand = rec.hand
         won = ", ".join(t("{pot} {n} → {player}", pot=labels[a.pot], n=a.amount, player=rec.players[a.seat])
                         for a in hand.awards)
-        status = (tp("hand", "void") if hand.void else t("(turn-up)") if hand.ended_at_turnup else
-                  rec.players[hand.out] if hand.out is not None else t("playing"))
-        # An open hand's seed would tell every hand: shown once the hand is over.
-        seed = (t("real deck, tallied") if rec.tally else t("real deck") if rec.real
-                else escape(shown(str(rec.seed))) if rec.closed else "–")
-        row = [str(rec.number), escape(shown(rec.dealer)), seed,
-               face(hand.turnup) if hand.turnup is not None else "–", escape(shown(status)),
+        row = [str(rec.number), escape(shown(rec.dealer)), _seed_shown(rec),
+               face(hand.turnup) if hand.turnup is not None else "–", escape(shown(_hand_status(rec))),
                escape(shown(won or "–"))]
         nets = dict(zip(rec.players, hand.net, strict=True))
         row += [f"{nets[p]:+d}" if p in nets else "" for p in view.players]
