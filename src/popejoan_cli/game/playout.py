@@ -14,7 +14,7 @@ from popejoan_cli.base.errors import IllegalPlay, Said
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import Card, Dealt, Seed, Suit, canonical_deck, deal_cards, shuffled
 from popejoan_cli.game.hand import Award, Hand
-from popejoan_cli.game.rules import HouseRules
+from popejoan_cli.game.rules import HouseRules, PotRule
 
 
 def lowest_lead(hand: Hand) -> tuple[int, Card]:
@@ -70,14 +70,21 @@ def final_from(rules: HouseRules, seats: int, dealer: int, board: Board, dealt: 
     awards: list[Award] = []
     odd = rules.board.odd_counter
     for pot in rules.pots:
-        cards = [spec.resolve(suit) for spec in pot.cards]
-        if pot.wins == "first-out" or any(c is None or c not in holder for c in cards):
-            continue
-        owners = sorted({holder[c] for c in cards if c is not None}, key=eldest.index)
-        shares = ([(owners[0], board.take(pot.name, owners[0], net))] if len(owners) == 1
-                  else board.share(pot.name, owners, eldest, odd, net))
-        held = tuple(c for c in cards if c is not None)
-        awards.extend(Award(pot.name, s, n, "final", held) for s, n in shares if n)
+        awards.extend(_pot_cleared(pot, suit, holder, eldest, board, odd, net))
     return FinalResult(rules, dealer, dealt.hands, board, before, awards, net, suit)
+
+
+def _pot_cleared(pot: PotRule, suit: Suit, holder: dict[Card, int], eldest: list[int], board: Board, odd: str,
+                 net: list[int]) -> list[Award]:
+    """One pot in the final deal: taken by the one who holds its cards, or shared among those who do (from the
+    eldest hand); it stays on the board when it is won by going out, or one of its cards was dealt to no one."""
+    cards = [spec.resolve(suit) for spec in pot.cards]
+    if pot.wins == "first-out" or any(c is None or c not in holder for c in cards):
+        return []
+    owners = sorted({holder[c] for c in cards if c is not None}, key=eldest.index)
+    shares = ([(owners[0], board.take(pot.name, owners[0], net))] if len(owners) == 1
+              else board.share(pot.name, owners, eldest, odd, net))
+    held = tuple(c for c in cards if c is not None)
+    return [Award(pot.name, s, n, "final", held) for s, n in shares if n]
 
 
