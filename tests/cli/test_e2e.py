@@ -114,9 +114,6 @@ def test_nothing_imports_click() -> None:
 
 def test_the_readme_evening(exe: Path, run: Run, tmp_path: Path) -> None:
     """The README's evening, typed into the installed command, then played to the end."""
-    from popejoan_cli.store import tables
-    from popejoan_cli.table import moves
-
     folder = tmp_path / "home" / ".local" / "share" / "popejoan" / "tables" / "fridays"
     made = run(exe, "table", "new", "fridays", "--rules", "modern-stops", "--players", "Ann,Bob,Cat,Dan",
                "--counters", "50")
@@ -126,6 +123,21 @@ def test_the_readme_evening(exe: Path, run: Run, tmp_path: Path) -> None:
     assert dealt.returncode == 0 and "Bob leads" in dealt.stdout
     shown = run(exe, "hand", "show", "Bob", "--json")
     assert "AS" in json.loads(shown.stdout)["cards"]
+    readme_leads_refusal_and_undo(exe, run, folder)
+    step = lead_lowest_to_the_end(exe, run, folder)
+    assert " is out." in step.stdout and "for cards left" in step.stdout
+    history = json.loads(run(exe, "history", "--json").stdout)["hands"]
+    assert len(history) == 1 and history[0]["out"] is not None
+    checked = run(exe, "check")
+    assert checked.returncode == 0 and checked.stdout.startswith("ok:")
+    ended = run(exe, "end")
+    assert ended.returncode == 0 and "The session has ended." in ended.stdout
+    assert run(exe, "deal").returncode == 3
+
+
+def readme_leads_refusal_and_undo(exe: Path, run: Run, folder: Path) -> None:
+    """The README's first leads at `folder` (seed 42): A♠ stops at the spare hand, a card Ann does not
+    hold is refused (the journal unchanged), a slip is undone, and 4♣ passes the lead to Dan."""
     first = run(exe, "lead", "AS")
     assert first.returncode == 0
     assert "Stop at 2♠: the next card, 3♠, is in the spare hand." in first.stdout
@@ -139,6 +151,14 @@ def test_the_readme_evening(exe: Path, run: Run, tmp_path: Path) -> None:
     assert undone.returncode == 0 and "Ann's lead 4♠" in undone.stderr
     again = run(exe, "lead", "4C")
     assert "Dan leads next." in again.stdout
+
+
+def lead_lowest_to_the_end(exe: Path, run: Run, folder: Path) -> subprocess.CompletedProcess[str]:
+    """Lead the lowest legal card at `folder` until the hand ends, 200 counters in play after each
+    lead; returns the last lead."""
+    from popejoan_cli.store import tables
+    from popejoan_cli.table import moves
+
     while True:
         led = moves.lowest(tables.view(folder)[0])
         if led is None:
@@ -148,14 +168,7 @@ def test_the_readme_evening(exe: Path, run: Run, tmp_path: Path) -> None:
         board = json.loads(run(exe, "board", "--json").stdout)
         ledger = json.loads(run(exe, "ledger", "show", "--json").stdout)
         assert sum(board.values()) + sum(ledger.values()) == 200
-    assert " is out." in step.stdout and "for cards left" in step.stdout
-    history = json.loads(run(exe, "history", "--json").stdout)["hands"]
-    assert len(history) == 1 and history[0]["out"] is not None
-    checked = run(exe, "check")
-    assert checked.returncode == 0 and checked.stdout.startswith("ok:")
-    ended = run(exe, "end")
-    assert ended.returncode == 0 and "The session has ended." in ended.stdout
-    assert run(exe, "deal").returncode == 3
+    return step
 
 
 def test_demo_runs_on_the_defaults(exe: Path, run: Run) -> None:
@@ -174,12 +187,8 @@ REAL_PLAYS = [
 ]
 
 
-def test_the_readme_real_deck(exe: Path, run: Run) -> None:
-    """The README's real-deck evening: plays, stops, a slip undone, a claim, going out, settlement."""
-    made = run(exe, "table", "new", "tuesday", "--rules", "modern-stops", "--players", "Ann,Bob,Cat,Dan")
-    assert made.returncode == 0
-    dealt = run(exe, "deal", "--real", "--turnup", "8H")
-    assert dealt.returncode == 0 and "Bob leads" in dealt.stdout
+def type_in_real_plays(exe: Path, run: Run) -> subprocess.CompletedProcess[str]:
+    """`REAL_PLAYS` typed in, with the README's slip (Cat's 5♦ before Dan's) undone; returns the last command."""
     slip_done = False
     for step in REAL_PLAYS:
         if step == ("Dan", "5D") and not slip_done:
@@ -189,6 +198,16 @@ def test_the_readme_real_deck(exe: Path, run: Run) -> None:
             slip_done = True
         proc = run(exe, "stop") if step == "stop" else run(exe, "play", *step)
         assert proc.returncode == 0, (step, proc.stderr)
+    return proc
+
+
+def test_the_readme_real_deck(exe: Path, run: Run) -> None:
+    """The README's real-deck evening: plays, stops, a slip undone, a claim, going out, settlement."""
+    made = run(exe, "table", "new", "tuesday", "--rules", "modern-stops", "--players", "Ann,Bob,Cat,Dan")
+    assert made.returncode == 0
+    dealt = run(exe, "deal", "--real", "--turnup", "8H")
+    assert dealt.returncode == 0 and "Bob leads" in dealt.stdout
+    proc = type_in_real_plays(exe, run)
     assert "Dan is out." in proc.stdout and "--pope" in proc.stdout
     claim = run(exe, "claim", "Dan", "jack")
     assert (claim.returncode, claim.stdout.strip()) == (0, "right: Dan played J♥, play 29; paid 1 counter")
