@@ -20,6 +20,7 @@ from popejoan_cli.game.rules import HouseRules
 
 if TYPE_CHECKING:
     from conftest import BadRulesCase
+    from popejoan_cli.game.rulekeys import Key
 
 Invoke = Cli
 PRESETS = list(presets.PRESET_ORDER)
@@ -312,21 +313,27 @@ def test_new_comments_every_key(invoke: Invoke) -> None:
     text = ok(invoke("rules", "new", "--from", "russian")).stdout
     lines = text.splitlines()
     for key in KEYS:
-        at = next(i for i, line in enumerate(lines) if line.startswith(f"{key.name} = ")
-                  and (not key.section or f"[{key.section}]" in lines[:i]))
-        assert lines[at - 2] == f"# {key.doc}"
-        assert lines[at - 1].startswith("# allowed: ")
-        if key.choices:
-            for choice in key.choices:
-                assert f'"{choice}"' in lines[at - 1]
-        if key.kind == "int":
-            assert f"from {key.lo} to {key.hi}" in lines[at - 1]
+        assert_commented(lines, key)
     assert 'name = "my-table"' in lines
     assert 'payer = "each"' in lines
     assert 'pope_takes = ["pope", "game"]' in lines
     assert lines.count("[[pot]]") == 8
     assert '#   wins  = "card":' in text
     assert "popejoan rules check" in text
+
+
+def assert_commented(lines: list[str], key: Key) -> None:
+    """`key`'s line in `rules new`'s `lines` (under its section) follows its doc and an `# allowed:`
+    line naming each of its choices, or an int's range."""
+    at = next(i for i, line in enumerate(lines) if line.startswith(f"{key.name} = ")
+              and (not key.section or f"[{key.section}]" in lines[:i]))
+    assert lines[at - 2] == f"# {key.doc}"
+    assert lines[at - 1].startswith("# allowed: ")
+    if key.choices:
+        for choice in key.choices:
+            assert f'"{choice}"' in lines[at - 1]
+    if key.kind == "int":
+        assert f"from {key.lo} to {key.hi}" in lines[at - 1]
 
 
 def test_new_writes_a_file_named_after_it(invoke: Invoke, tmp_path: Path) -> None:
