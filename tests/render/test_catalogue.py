@@ -14,6 +14,7 @@ import ast
 import string
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeGuard
 
 import pytest
 
@@ -81,18 +82,27 @@ def dynamic_calls(root: Path = SRC) -> list[str]:
         if path.name == "i18n.py":
             continue  # the lookups themselves, and the marked words they look up (ranks, suits, pots)
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        inside = {id(n) for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and f.name in LOOKUPS
-                  for n in ast.walk(f)}  # a lookup passing its own message on (`said` to `tp`)
+        inside = _inside_lookups(tree)
         for node in ast.walk(tree):
-            if id(node) in inside:
-                continue
-            if not (isinstance(node, ast.Call) and _called(node) in LOOKUPS) or _message(node, "") is not None:
-                continue
-            first = node.args[0] if node.args else None
-            if isinstance(first, ast.Subscript) and isinstance(first.value, ast.Name) and first.value.id == "REASONS":
-                continue  # `stop` says one of the REASONS sentences, each marked where it is written
-            bad.append(f"{path.relative_to(root)}:{node.lineno}")
+            if id(node) not in inside and _dynamic(node):
+                bad.append(f"{path.relative_to(root)}:{node.lineno}")
     return bad
+
+
+def _inside_lookups(tree: ast.AST) -> set[int]:
+    """The ids of the nodes inside a lookup function defined in `tree`: a lookup passing its own
+    message on (`said` to `tp`)."""
+    return {id(n) for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and f.name in LOOKUPS
+            for n in ast.walk(f)}
+
+
+def _dynamic(node: ast.AST) -> TypeGuard[ast.Call]:
+    """A lookup whose message is not a string constant."""
+    if not (isinstance(node, ast.Call) and _called(node) in LOOKUPS) or _message(node, "") is not None:
+        return False
+    first = node.args[0] if node.args else None
+    # `stop` says one of the REASONS sentences, each marked where it is written
+    return not (isinstance(first, ast.Subscript) and isinstance(first.value, ast.Name) and first.value.id == "REASONS")
 
 
 def fields(text: str) -> set[str]:
