@@ -18,6 +18,7 @@ from popejoan_cli.game.cards import (
     CARDS,
     SPARE,
     Card,
+    Dealt,
     canonical_deck,
     deal_cards,
     hand_sizes,
@@ -70,11 +71,7 @@ def test_seed_42_modern_stops_four_players_dealer_3(seed: int | str, golden: str
     expected = spec_shuffle(deck, seed)
     # The program's shuffle is the spec's, card by card.
     assert names(shuffled(canonical_deck(rules.removed), seed)) == expected
-    # Deal by hand: eldest (seat 0) first, dealer (seat 3) fourth, the spare hand last.
-    receivers = [0, 1, 2, 3, "spare"]
-    by_hand: dict[object, list[str]] = {r: [] for r in receivers}
-    for k, card in enumerate(expected):
-        by_hand[receivers[k % 5]].append(card)
+    by_hand = deal_by_hand(expected)
     dealt = seeded_deal(rules, 4, 3, seed)
     for seat in range(4):
         assert names(dealt.hands[seat]) == by_hand[seat], seat
@@ -85,8 +82,23 @@ def test_seed_42_modern_stops_four_players_dealer_3(seed: int | str, golden: str
     assert dealt.turnup_holder == 0
     assert str(dealt.hands[0][-1]) == expected[-1]
     # And both agree with the stored golden file.
+    agrees_with_golden(golden, expected, dealt)
+
+
+def deal_by_hand(cards: list[str]) -> dict[object, list[str]]:
+    """Deal by hand: eldest (seat 0) first, dealer (seat 3) fourth, the spare hand last."""
+    receivers = [0, 1, 2, 3, "spare"]
+    by_hand: dict[object, list[str]] = {r: [] for r in receivers}
+    for k, card in enumerate(cards):
+        by_hand[receivers[k % 5]].append(card)
+    return by_hand
+
+
+def agrees_with_golden(golden: str, shuffled_cards: list[str], dealt: Dealt) -> None:
+    """The golden file `golden` holds the shuffle, the four hands (A to D), the spare hand, and the
+    turn-up in A's hand."""
     gold = read_golden(golden)
-    assert gold["shuffled"] == expected
+    assert gold["shuffled"] == shuffled_cards
     for seat, name in enumerate("ABCD"):
         assert gold[name] == names(dealt.hands[seat])
     assert gold["spare"] == names(dealt.spare)
