@@ -39,19 +39,25 @@ def mismatches(keys: Sequence[Key], sections: Mapping[str, type]) -> list[str]:
     if wanted != list(sections):
         out.append(f"sections {wanted} != classes {list(sections)}")
     for section, cls in sections.items():
-        mine = [k for k in keys if k.section == section]
-        fields = dataclasses.fields(cls)
-        if [k.name for k in mine] != [f.name for f in fields]:
-            out.append(f"[{section}] keys {[k.name for k in mine]} != fields {[f.name for f in fields]}")
-            continue
-        hints = typing.get_type_hints(cls, vars(rules_mod))
-        for key, f in zip(mine, fields, strict=True):
-            kind, choices = _kind_of(hints[f.name])
-            key_kind = "list" if key.kind in ("cards", "pots", "texts") else key.kind
-            if (kind, choices) != (key_kind, key.choices if key.kind == "choice" else ()):
-                out.append(f"{key.path}: kind {key.kind} {key.choices} but typed {hints[f.name]!r}")
-            if f.default != key.default:
-                out.append(f"{key.path}: default {key.default!r} but the field's is {f.default!r}")
+        out += _section_mismatches(section, cls, [k for k in keys if k.section == section])
+    return out
+
+
+def _section_mismatches(section: str, cls: type, mine: list[Key]) -> list[str]:
+    """How the keys of `[section]` and its class disagree: their names (then nothing more), or a
+    field's kind, choices or default."""
+    fields = dataclasses.fields(cls)
+    if [k.name for k in mine] != [f.name for f in fields]:
+        return [f"[{section}] keys {[k.name for k in mine]} != fields {[f.name for f in fields]}"]
+    hints = typing.get_type_hints(cls, vars(rules_mod))
+    out: list[str] = []
+    for key, f in zip(mine, fields, strict=True):
+        kind, choices = _kind_of(hints[f.name])
+        key_kind = "list" if key.kind in ("cards", "pots", "texts") else key.kind
+        if (kind, choices) != (key_kind, key.choices if key.kind == "choice" else ()):
+            out.append(f"{key.path}: kind {key.kind} {key.choices} but typed {hints[f.name]!r}")
+        if f.default != key.default:
+            out.append(f"{key.path}: default {key.default!r} but the field's is {f.default!r}")
     return out
 
 
