@@ -19,7 +19,7 @@ from popejoan_cli.game.cards import Card
 from popejoan_cli.game.rules import KEYS, HouseRules, defaults
 
 if TYPE_CHECKING:
-    from conftest import BadRulesCase
+    from conftest import BadRulesCase, Expected
 
 META = ("name", "title", "description", "sources")
 
@@ -250,20 +250,27 @@ def test_bad_file(bad_rules_case: BadRulesCase) -> None:
     found = err.problems
     assert len(found) == len(bad_rules_case.expected), err.message
     for want in bad_rules_case.expected:
-        match = [p for p in found if p.line == want.line and p.key == want.key]
-        assert match, f"no problem at line {want.line} for key {want.key!r} in:\n{err.message}"
-        problem = match[0]
-        assert problem.file == str(path)
-        assert problem.source_line == source[want.line - 1]
-        for fragment in want.fragments:
-            assert fragment in f"{problem.message}\n{problem.hint}", err.message
-        rendered = problem.render()
-        assert rendered.startswith(f"{path}:{want.line}:")
-        assert f"  | {source[want.line - 1]}" in rendered
-        assert "^" in rendered
+        problem_as_expected(err, want, path, source)
     assert [p.line for p in found] == sorted(p.line for p in found)
     if len(found) > 1:
         assert err.message.endswith(f"{len(found)} problems found")
+
+
+def problem_as_expected(err: DataError, want: Expected, path: Path, source: list[str]) -> None:
+    """`err` has a problem of `path` at `want`'s line and key, quoting that line of `source` and
+    saying each of `want`'s fragments; rendered, it names the file and line, shows the line, and
+    points at it with a caret."""
+    match = [p for p in err.problems if p.line == want.line and p.key == want.key]
+    assert match, f"no problem at line {want.line} for key {want.key!r} in:\n{err.message}"
+    problem = match[0]
+    assert problem.file == str(path)
+    assert problem.source_line == source[want.line - 1]
+    for fragment in want.fragments:
+        assert fragment in f"{problem.message}\n{problem.hint}", err.message
+    rendered = problem.render()
+    assert rendered.startswith(f"{path}:{want.line}:")
+    assert f"  | {source[want.line - 1]}" in rendered
+    assert "^" in rendered
 
 
 def test_several_problems_are_reported_at_once_sorted_by_line_with_a_count(data_dir: Path) -> None:
