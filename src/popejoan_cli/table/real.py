@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from typing import NoReturn
 
 from popejoan_cli.base.errors import IllegalPlay, Problem, RuleViolation, Said, SaidN, UsageError
 from popejoan_cli.game.board import Board
@@ -183,29 +184,47 @@ def _stop(hand: Hand) -> None:
 def _out(view: TableView, hand: Hand, event: OutDeclared) -> None:
     seat = seat_of(view, event.player)
     if hand.out != seat:
-        if hand.out is not None:
-            raise RuleViolation(Said("{out} went out, not {player}", out=hand.names[hand.out], player=event.player))
-        raise RuleViolation(SaidN("the record shows {player} still has {n} card",
-                                  "the record shows {player} still has {n} cards", hand.left[seat],
-                                  player=event.player), Said("record the rest of the plays first"))
+        _refuse_out(hand, seat, event.player)
     pope = hand.pope_card
     known = hand.holder[pope] if pope is not None else PLAYED
     if hand.awaiting_pope and (known >= 0 or known == SPARE):
         # Cards shown since the last card was played placed the Pope: nothing to ask.
         assert pope is not None
-        if event.pope and event.pope != (hand.names[known] if known >= 0 else "spare"):
-            raise RuleViolation(Said("the shown cards place the Pope ({card}) with {player}", card=Card(pope),
-                                     player=hand.names[known]) if known >= 0 else
-                                Said("the shown cards place the Pope ({card}) with the spare hand", card=Card(pope)))
-        hand.settle(known)
+        _settle_pope_shown(hand, pope, known, event.pope)
     elif hand.awaiting_pope:
-        if not event.pope:
-            raise UsageError(Said("who still holds the Pope? popejoan cannot see the cards"),
-                             Said("add --pope NAME, --pope spare or --pope none"))
-        holder = None if event.pope == "none" else SPARE if event.pope == "spare" else seat_of(view, event.pope)
-        hand.settle(holder)
+        _settle_pope_named(view, hand, event.pope)
     elif event.pope and pope is not None:
         _check_pope_named(hand, pope, event.pope)
+
+
+def _refuse_out(hand: Hand, seat: int, player: str) -> NoReturn:
+    """`player` (at `seat`) was declared out, but the record says otherwise: someone else went out, or they still
+    hold cards."""
+    if hand.out is not None:
+        raise RuleViolation(Said("{out} went out, not {player}", out=hand.names[hand.out], player=player))
+    raise RuleViolation(SaidN("the record shows {player} still has {n} card",
+                              "the record shows {player} still has {n} cards", hand.left[seat],
+                              player=player), Said("record the rest of the plays first"))
+
+
+def _settle_pope_shown(hand: Hand, pope: int, known: int, named: str) -> None:
+    """The hand settled with the Pope where the shown cards placed it (`known`: a seat, or the spare hand); a
+    `--pope` given anyway must name that place."""
+    if named and named != (hand.names[known] if known >= 0 else "spare"):
+        raise RuleViolation(Said("the shown cards place the Pope ({card}) with {player}", card=Card(pope),
+                                 player=hand.names[known]) if known >= 0 else
+                            Said("the shown cards place the Pope ({card}) with the spare hand", card=Card(pope)))
+    hand.settle(known)
+
+
+def _settle_pope_named(view: TableView, hand: Hand, named: str) -> None:
+    """The hand settled with the Pope where `--pope` says it is, which the record cannot tell: a player, the spare
+    hand, or nobody ("none")."""
+    if not named:
+        raise UsageError(Said("who still holds the Pope? popejoan cannot see the cards"),
+                         Said("add --pope NAME, --pope spare or --pope none"))
+    holder = None if named == "none" else SPARE if named == "spare" else seat_of(view, named)
+    hand.settle(holder)
 
 
 def _check_pope_named(hand: Hand, pope: int, named: str) -> None:
