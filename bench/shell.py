@@ -95,37 +95,55 @@ def main() -> None:
         env = {**os.environ, "POPEJOAN_TABLE": str(folder), "POPEJOAN_HOME": str(Path(tmp) / "home"),
                "NO_COLOR": "1", "TERM": "dumb", "COLUMNS": "100"}
         names = [" ".join(w) for w in commands]
-        in_shell: dict[str, list[float]] = {n: [] for n in names}
-        as_process: dict[str, list[float]] = {n: [] for n in names}
-
-        start = time.perf_counter()
-        sh = Pty([exe, "shell"], env)
-        sh.until_prompt()
-        startup = time.perf_counter() - start
-        for words in READS:  # warm-up, and a check that the answer is the JSON
-            check_json(sh.command(words)[1], words)
-        for _ in range(args.runs):
-            for words, name in zip(commands, names, strict=True):
-                took, out = sh.command(words)
-                in_shell[name].append(took)
-                if words is lead:
-                    if b"Board: " not in out:
-                        sys.exit(f"bench/shell.py: no board line after `{name}`: {out[-500:]!r}")
-                    sh.command(UNDO)
-        code = sh.close()
-        if code != 0:
-            sys.exit(f"bench/shell.py: `exit` left the shell with status {code}")
-
-        for words in READS:  # warm-up
-            timed([exe, *words], env, "bench/shell.py")
-        for _ in range(args.runs):
-            for words, name in zip(commands, names, strict=True):
-                as_process[name].append(timed([exe, *words], env, "bench/shell.py"))
-                if words is lead:
-                    timed([exe, *UNDO], env, "bench/shell.py")
+        in_shell, startup = _timed_in_shell(exe, env, commands, names, lead, args.runs)
+        as_process = _timed_as_processes(exe, env, commands, names, lead, args.runs)
 
     print(f"popejoan shell bench: {args.hands} played hands and one open, {events} journal events; "
           f"{args.runs} runs each; shell start-up {startup * 1000:.0f} ms\n")
+    _report(names, in_shell, as_process)
+
+
+def _timed_in_shell(exe: str, env: dict[str, str], commands: list[list[str]], names: list[str], lead: list[str],
+                    runs: int) -> tuple[dict[str, list[float]], float]:
+    """Each command's times in one shell, by name, and the shell's own start-up; the lead is undone after each
+    run, untimed, so every run records the same lead."""
+    in_shell: dict[str, list[float]] = {n: [] for n in names}
+    start = time.perf_counter()
+    sh = Pty([exe, "shell"], env)
+    sh.until_prompt()
+    startup = time.perf_counter() - start
+    for words in READS:  # warm-up, and a check that the answer is the JSON
+        check_json(sh.command(words)[1], words)
+    for _ in range(runs):
+        for words, name in zip(commands, names, strict=True):
+            took, out = sh.command(words)
+            in_shell[name].append(took)
+            if words is lead:
+                if b"Board: " not in out:
+                    sys.exit(f"bench/shell.py: no board line after `{name}`: {out[-500:]!r}")
+                sh.command(UNDO)
+    code = sh.close()
+    if code != 0:
+        sys.exit(f"bench/shell.py: `exit` left the shell with status {code}")
+    return in_shell, startup
+
+
+def _timed_as_processes(exe: str, env: dict[str, str], commands: list[list[str]], names: list[str],
+                        lead: list[str], runs: int) -> dict[str, list[float]]:
+    """Each command's times as a separate `popejoan` process, by name, run as in the shell."""
+    as_process: dict[str, list[float]] = {n: [] for n in names}
+    for words in READS:  # warm-up
+        timed([exe, *words], env, "bench/shell.py")
+    for _ in range(runs):
+        for words, name in zip(commands, names, strict=True):
+            as_process[name].append(timed([exe, *words], env, "bench/shell.py"))
+            if words is lead:
+                timed([exe, *UNDO], env, "bench/shell.py")
+    return as_process
+
+
+def _report(names: list[str], in_shell: dict[str, list[float]], as_process: dict[str, list[float]]) -> None:
+    """Each command's median and minimum in the shell and as a process, their ratio, and the target."""
     width = max(len(n) for n in names) + 2
     print(f"{'command':<{width}}{'shell median':>13}{'min':>9}{'process median':>16}{'min':>10}{'ratio':>8}")
     worst = 0.0
@@ -136,7 +154,6 @@ def main() -> None:
               f"{proc * 1000:>13.1f} ms{min(as_process[name]) * 1000:>7.1f} ms{proc / med:>7.1f}x")
     print(f"\ntarget: each median in the shell < {TARGET_MS:.0f} ms: {'met' if worst * 1000 < TARGET_MS else 'MISSED'} "
           f"(worst {worst * 1000:.1f} ms)")
-
 
 if __name__ == "__main__":
     main()
