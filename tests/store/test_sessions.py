@@ -16,6 +16,19 @@ def test_the_next_session_carries_balances_board_and_deal(run: Cli, tmp_path: Pa
     early = run("session", "new")
     assert early.exit_code == 3 and early.stdout == "" and "still open" in early.stderr
     assert run("end").exit_code == 0
+    session_two_carries_over(run)
+    out = tmp_path / "s2.json"
+    play_hand(run, 3)  # Cat deals the third hand: the deal went on passing to the left
+    assert run("ledger", "export", str(out)).exit_code == 0
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert doc["session"] == 2 and doc["hands"][0]["dealer"] == "Cat"
+    settled = run("ledger", "settle", "--value", "0.05", "--currency", "EUR")
+    assert settled.exit_code == 0, settled.stderr
+    stats_of_the_season_and_tonight(run)
+
+
+def session_two_carries_over(run: Cli) -> None:
+    """`session new` at the ended `fri` makes `fri-s2`, current, with fri's balances and board."""
     before = json.loads(run("ledger", "show", "--json").stdout)
     board = json.loads(run("board", "--json").stdout)
     made = run("session", "new")
@@ -24,13 +37,11 @@ def test_the_next_session_carries_balances_board_and_deal(run: Cli, tmp_path: Pa
     assert json.loads(run("ledger", "show", "--json").stdout) == before
     assert json.loads(run("board", "--json").stdout) == board
     assert json.loads(run("table", "list", "--json").stdout) == {"tables": ["fri", "fri-s2"], "current": "fri-s2"}
-    out = tmp_path / "s2.json"
-    play_hand(run, 3)  # Cat deals the third hand: the deal went on passing to the left
-    assert run("ledger", "export", str(out)).exit_code == 0
-    doc = json.loads(out.read_text(encoding="utf-8"))
-    assert doc["session"] == 2 and doc["hands"][0]["dealer"] == "Cat"
-    settled = run("ledger", "settle", "--value", "0.05", "--currency", "EUR")
-    assert settled.exit_code == 0, settled.stderr
+
+
+def stats_of_the_season_and_tonight(run: Cli) -> None:
+    """Two hands in session 1 and one in session 2: `ledger stats` counts the season's three,
+    with `--session` tonight's one."""
     season = json.loads(run("ledger", "stats", "--json").stdout)
     assert season["sessions"] == ["fri", "fri-s2"]
     assert {p["player"]: p["hands"] for p in season["players"]} == dict.fromkeys(["Ann", "Bob", "Cat", "Dan"], 3)
