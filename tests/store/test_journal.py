@@ -556,9 +556,9 @@ def test_a_failed_create_leaves_no_table_behind(tmp_path: Path, faulty: FaultyOS
 
 
 # ----------------------------------------------------------------------------- 5. two writers at once
-def test_two_processes_appending_at_once(tmp_path: Path) -> None:
-    folder = tmp_path / "t"
-    open_table(folder)
+def two_writers_at_once(folder: Path) -> list[Any]:
+    """Start two `journal_writer`s at `folder`, one playing, one counting for Zoë, 50 appends
+    each; when both are ready, let them go at once. Returns their reports."""
     procs = [subprocess.Popen([sys.executable, str(WRITER), str(folder), *mode, "--max", "50", "--wait",
                               "--pause", "0.003"],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -575,6 +575,13 @@ def test_two_processes_appending_at_once(tmp_path: Path) -> None:
         out, err = p.communicate(timeout=120)
         assert p.returncode == 0, err
         reports.append(json.loads(out))
+    return reports
+
+
+def test_two_processes_appending_at_once(tmp_path: Path) -> None:
+    folder = tmp_path / "t"
+    open_table(folder)
+    reports = two_writers_at_once(folder)
     assert [r["appends"] for r in reports] == [50, 50]
     loaded = journal.load(folder)
     assert loaded.warnings == []
