@@ -480,14 +480,36 @@ def test_russian_final_deal_every_pot_checked_against_the_hands(invoke: Cli, pla
     n = len(names)
     d = names.index(dealer)
     eldest_order = [names[(d + 1 + k) % n] for k in range(n)]
-    # The hands are the spec shuffle dealt round from eldest, no spare hand, no turn-up.
-    deck = spec_shuffle(int(seed) if seed.isdigit() else seed, {"8D"})
+    holder = dealt_round_from_eldest(out, int(seed) if seed.isdigit() else seed, eldest_order)
+    net = dict.fromkeys(names, 0)
+    left = dict(board)
+    awards = final_awards_by_hand(board, holder, eldest_order)
+    for a in awards:
+        net[a["seat"]] += a["amount"]
+        left[a["pot"]] -= a["amount"]
+    assert sorted(out["awards"], key=pot_and_seat) == sorted(awards, key=pot_and_seat)
+    assert out["net"] == net
+    assert out["board"] == {**dict.fromkeys(board, 0), "game": 3}
+    assert left == out["board"]
+    assert conserved(out, board)
+
+
+def dealt_round_from_eldest(out: HandJson, seed: int | str, eldest_order: list[str]) -> dict[str, str]:
+    """The hands are the spec shuffle dealt round from eldest, no spare hand, no turn-up: all 51
+    cards dealt. Returns who holds each card."""
+    deck = spec_shuffle(seed, {"8D"})
+    n = len(eldest_order)
     for k, seat in enumerate(eldest_order):
         assert sorted(out["hands"][seat]) == sorted(deck[k::n])
     holder = {card: seat for seat, cards in out["hands"].items() for card in cards}
     assert len(holder) == 51
-    net = dict.fromkeys(names, 0)
-    left = dict(board)
+    return holder
+
+
+def final_awards_by_hand(board: dict[str, int], holder: dict[str, str], eldest_order: list[str]) -> list[Award]:
+    """The Russian final deal's awards worked out here from who holds which card: each card's pot
+    to its holder; Matrimony (Q♦ K♦) and Intrigue (J♦ Q♦) shared between the holders of their two
+    cards, the odd counter to the one nearer eldest."""
     awards: list[Award] = []
     for pot, card in (("pope", "9D"), ("ace", "AD"), ("king", "KD"), ("queen", "QD"), ("jack", "JD")):
         awards.append(A(pot, holder[card], board[pot], "final"))
@@ -496,17 +518,11 @@ def test_russian_final_deal_every_pot_checked_against_the_hands(invoke: Cli, pla
         each, odd = divmod(board[pot], len(owners))
         for i, seat in enumerate(owners):
             awards.append(A(pot, seat, each + (odd if i == 0 else 0), "final"))
-    for a in awards:
-        net[a["seat"]] += a["amount"]
-        left[a["pot"]] -= a["amount"]
-    def key(a: Award) -> tuple[str, str]:
-        return a["pot"], a["seat"]
+    return awards
 
-    assert sorted(out["awards"], key=key) == sorted(awards, key=key)
-    assert out["net"] == net
-    assert out["board"] == {**dict.fromkeys(board, 0), "game": 3}
-    assert left == out["board"]
-    assert conserved(out, board)
+
+def pot_and_seat(a: Award) -> tuple[str, str]:
+    return a["pot"], a["seat"]
 
 
 def test_final_deal_pot_whose_card_is_not_dealt_stays(invoke: Cli, tmp_path: Path) -> None:
