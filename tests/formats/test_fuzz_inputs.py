@@ -149,52 +149,71 @@ def _spans(text: str, pattern: str) -> list[tuple[int, int]]:
 
 def mutate_text(rng: random.Random, text: str, json_like: bool) -> tuple[str, str]:
     """One text-level mutation; returns (new text, what was done)."""
-    lines = text.split("\n")
     kind = rng.choice(["delete-line", "duplicate-line", "swap-lines", "huge-int", "deep", "odd-text",
                        "escape-in-string", "truncate", "value-type", "empty-value"])
+    if kind in ("delete-line", "duplicate-line", "swap-lines"):
+        new = _mutate_lines(rng, text.split("\n"), kind)
+    elif kind in SPANS:
+        new = _mutate_span(rng, text, kind, json_like)
+    else:
+        new = _mutate_chars(rng, text, kind)
+    if new is not None:
+        return new, kind
+    # the mutation had nothing to work on: an odd character instead
+    at = rng.randrange(len(text) + 1)
+    return text[:at] + rng.choice(ODD_TEXT) + text[at:], "odd-text"
+
+
+def _mutate_lines(rng: random.Random, lines: list[str], kind: str) -> str | None:
+    """A line deleted, duplicated, or two swapped; None where there is one line to delete or swap."""
     if kind == "delete-line" and len(lines) > 1:
         del lines[rng.randrange(len(lines))]
-        return "\n".join(lines), kind
+        return "\n".join(lines)
     if kind == "duplicate-line":
         i = rng.randrange(len(lines))
         lines.insert(i, lines[i])
-        return "\n".join(lines), kind
+        return "\n".join(lines)
     if kind == "swap-lines" and len(lines) > 1:
         i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
         lines[i], lines[j] = lines[j], lines[i]
-        return "\n".join(lines), kind
+        return "\n".join(lines)
+    return None
+
+
+VALUE = r"(?<=[=:] )[^\n,]+"
+SPANS = {"huge-int": r"(?<![\w.\"'])-?\d+(?![\w.\"'])", "deep": VALUE, "escape-in-string": r'"[^"\n\\]*"',
+         "value-type": VALUE, "empty-value": VALUE}
+"""The mutations of a span of the text, and the spans each works on: an integer, a value, a string."""
+
+
+def _mutate_span(rng: random.Random, text: str, kind: str, json_like: bool) -> str | None:
+    """A random span of `kind`'s (`SPANS`) mutated; None where the text has none."""
+    spans = _spans(text, SPANS[kind])
+    if not spans:
+        return None
+    a, b = rng.choice(spans)
     if kind == "huge-int":
-        spans = _spans(text, r"(?<![\w.\"'])-?\d+(?![\w.\"'])")
-        if spans:
-            a, b = rng.choice(spans)
-            return text[:a] + rng.choice(HUGE_INTS) + text[b:], kind
+        return text[:a] + rng.choice(HUGE_INTS) + text[b:]
     if kind == "deep":
-        spans = _spans(text, r"(?<=[=:] )[^\n,]+")
-        if spans:
-            a, b = rng.choice(spans)
-            shape = rng.choice(["json-object", "array"] if json_like else ["toml-table", "array"])
-            return text[:a] + deep(rng.choice([20, 900, 3000, 20000]), shape) + text[b:], kind
+        shape = rng.choice(["json-object", "array"] if json_like else ["toml-table", "array"])
+        return text[:a] + deep(rng.choice([20, 900, 3000, 20000]), shape) + text[b:]
+    if kind == "escape-in-string":
+        at = rng.randint(a + 1, b - 1)
+        escape = rng.choice(JSON_ESCAPES if json_like else TOML_ESCAPES)
+        return text[:at] + escape * rng.choice([1, 1, 2, 500]) + text[at:]
+    values = ['""', "[]", "{}", "true", "1.5", "-1", "0"]
+    values += ["null", "NaN"] if json_like else ["nan", "inf", "1979-05-27T07:32:00Z", "'x'"]
+    return text[:a] + ("" if kind == "empty-value" else rng.choice(values)) + text[b:]
+
+
+def _mutate_chars(rng: random.Random, text: str, kind: str) -> str | None:
+    """Odd characters inserted, or the text truncated; None where an empty text cannot be."""
     if kind == "odd-text":
         at = rng.randrange(len(text) + 1)
-        return text[:at] + "".join(rng.choices(ODD_TEXT, k=rng.randint(1, 4))) + text[at:], kind
-    if kind == "escape-in-string":
-        spans = _spans(text, r'"[^"\n\\]*"')
-        if spans:
-            a, b = rng.choice(spans)
-            at = rng.randint(a + 1, b - 1)
-            escape = rng.choice(JSON_ESCAPES if json_like else TOML_ESCAPES)
-            return text[:at] + escape * rng.choice([1, 1, 2, 500]) + text[at:], kind
+        return text[:at] + "".join(rng.choices(ODD_TEXT, k=rng.randint(1, 4))) + text[at:]
     if kind == "truncate" and text:
-        return text[:rng.randrange(len(text))], kind
-    if kind in ("value-type", "empty-value"):
-        spans = _spans(text, r"(?<=[=:] )[^\n,]+")
-        if spans:
-            a, b = rng.choice(spans)
-            values = ['""', "[]", "{}", "true", "1.5", "-1", "0"]
-            values += ["null", "NaN"] if json_like else ["nan", "inf", "1979-05-27T07:32:00Z", "'x'"]
-            return text[:a] + ("" if kind == "empty-value" else rng.choice(values)) + text[b:], kind
-    at = rng.randrange(len(text) + 1)
-    return text[:at] + rng.choice(ODD_TEXT) + text[at:], "odd-text"
+        return text[:rng.randrange(len(text))]
+    return None
 
 
 def mutate_bytes(rng: random.Random, data: bytes) -> tuple[bytes, str]:
