@@ -94,18 +94,7 @@ def test_export_then_import_gives_the_same_ledger(rules: str, seats: int, plan: 
     names = ["Ann", "Bob Smith", "Жанна", "Dan", "Eve", "Fay", "Gus", "Hal"]
     with tempfile.TemporaryDirectory(dir=FAST_TMP) as tmp:
         where = Path(tmp) / "t"
-        view = open_table(where, rules, names[:seats])
-        joined = seats
-        for kind, n in plan:
-            if kind == "hand":
-                view = play_hand(where, n)
-            elif kind == "join" and joined < len(names) and len(view.players) < view.the_rules().players.max:
-                name = names[joined]
-                joined += 1
-                view = write(where, PlayerJoined(player=name, counters=n))
-            elif kind == "leave" and len(view.players) > view.the_rules().players.min:
-                who = view.players[n % len(view.players)]
-                view = write(where, PlayerLeft(player=who))
+        view = play_the_plan(where, open_table(where, rules, names[:seats]), plan, names, seats)
         if end:
             final = view.the_rules().final.deal == "holders"
             view = step(where, lambda v: [FinalDealt(seed=7), SessionEnded()] if final else [SessionEnded()])
@@ -115,19 +104,44 @@ def test_export_then_import_gives_the_same_ledger(rules: str, seats: int, plan: 
         doc = exports.to_document(view)
         for again in (doc, tomllib.loads(exports.to_toml(view)), json.loads(exports.to_json(view))):
             imp = exports.from_document(again)
-            assert imp.players == view.players
-            assert imp.balances == view.balances and list(imp.balances) == view.players
-            assert imp.board == view.board
-            assert imp.history_nets == nets
-            assert imp.rules == view.rules and imp.rules_name == view.rules_name
-            assert imp.next_dealer == view.next_dealer and imp.ended == view.ended
-            assert imp.brought_in == view.brought_in and imp.taken_away == sum(view.taken_out.values())
+            imported_as_exported(imp, view, nets)
         carried = tables.record(lambda v: exports.carried_opening("next", imp), where=Path(tmp) / "next",
                                 create=True).view
         assert carried.balances == view.balances and carried.board == view.board
         assert carried.next_dealer == view.next_dealer and conservation_problems(carried) == []
         again = exports.from_document(exports.to_document(reload(Path(tmp) / "next")))
         assert again.balances == view.balances and again.board == view.board
+
+
+def play_the_plan(where: Path, view: TableView, plan: list[tuple[str, int]], names: list[str],
+                  seats: int) -> TableView:
+    """At the table at `where` (`view`, the first `seats` of `names` seated): each of `plan`'s
+    hands played from its seed, the next of `names` joining with its counters, or a player leaving,
+    as far as the rules' number of players allows. Returns the view after the last."""
+    joined = seats
+    for kind, n in plan:
+        if kind == "hand":
+            view = play_hand(where, n)
+        elif kind == "join" and joined < len(names) and len(view.players) < view.the_rules().players.max:
+            name = names[joined]
+            joined += 1
+            view = write(where, PlayerJoined(player=name, counters=n))
+        elif kind == "leave" and len(view.players) > view.the_rules().players.min:
+            who = view.players[n % len(view.players)]
+            view = write(where, PlayerLeft(player=who))
+    return view
+
+
+def imported_as_exported(imp: exports.Imported, view: TableView, nets: list[dict[str, int]]) -> None:
+    """An export of `view` imported again: the same players, balances (in seat order), board, hands'
+    nets, rules, next dealer, end, and counters brought in and taken away."""
+    assert imp.players == view.players
+    assert imp.balances == view.balances and list(imp.balances) == view.players
+    assert imp.board == view.board
+    assert imp.history_nets == nets
+    assert imp.rules == view.rules and imp.rules_name == view.rules_name
+    assert imp.next_dealer == view.next_dealer and imp.ended == view.ended
+    assert imp.brought_in == view.brought_in and imp.taken_away == sum(view.taken_out.values())
 
 
 def test_json_holds_integers_only_and_a_schema_version(tmp_path: Path) -> None:
