@@ -52,19 +52,30 @@ def dealt(r: HouseRules, hands: Iterable[str], turnup: str | None = None, holder
     """
     given = [cs(h) for h in hands]
     up = None if turnup is None else c(turnup)
-    used = {x for h in given for x in h}
-    out_of_play = up is not None and holder is None
-    rest = tuple(x for x in canonical_deck(r.removed) if x not in used and not (out_of_play and x == up))
+    rest = rest_of_pack(r, given, up, out_of_play=up is not None and holder is None)
     if rest_to is not None:
         given[rest_to] = given[rest_to] + rest
         rest = ()
     spare = rest if r["deal.spare_hand"] else None
-    if up is not None and isinstance(holder, int):
-        assert up in given[holder]
-    turnup_holder = SPARE if holder == "spare" and up is not None else holder if isinstance(holder, int) else None
+    return Dealt(hands=tuple(given), spare=spare, turnup=up, turnup_holder=turnup_lies(up, holder, given))
+
+
+def rest_of_pack(r: HouseRules, given: list[tuple[Card, ...]], up: Card | None, *,
+                 out_of_play: bool) -> tuple[Card, ...]:
+    """The pack less its removed cards, the `given` hands, and the turn-up `up` if it is `out_of_play`."""
+    used = {x for h in given for x in h}
+    return tuple(x for x in canonical_deck(r.removed) if x not in used and not (out_of_play and x == up))
+
+
+def turnup_lies(up: Card | None, holder: int | str | None, given: list[tuple[Card, ...]]) -> int | None:
+    """Where the turn-up `up` lies: in the spare hand (`holder` "spare"), in seat `holder`'s hand
+    (which must hold it), or nowhere (out of play, or no turn-up)."""
     if up is None:
-        turnup_holder = None
-    return Dealt(hands=tuple(given), spare=spare, turnup=up, turnup_holder=turnup_holder)
+        return None
+    if isinstance(holder, int):
+        assert up in given[holder]
+        return holder
+    return SPARE if holder == "spare" else None
 
 
 def make(r: HouseRules, hands: Iterable[str], *, dealer: int = CAT, turnup: str | None = None,
