@@ -144,7 +144,7 @@ def readme_leads_refusal_and_undo(exe: Path, run: Run, folder: Path) -> None:
     journal_before = (folder / "journal.jsonl").read_bytes()
     refused = run(exe, "lead", "7H")
     assert (refused.returncode, refused.stdout) == (3, "")
-    assert "Ann does not hold 7♥" in refused.stderr and "Traceback" not in refused.stderr
+    assert "Ann cannot lead 7♥ now" in refused.stderr and "Traceback" not in refused.stderr
     assert (folder / "journal.jsonl").read_bytes() == journal_before
     assert run(exe, "lead", "4S").returncode == 0
     undone = run(exe, "undo", "--yes")

@@ -47,11 +47,15 @@ def test_a_card_not_held_is_refused_in_russian(cli: Cli, monkeypatch: pytest.Mon
     leader, _, held, _ = places(folder)
     err = cli.fails(3, "lead", held)
     face = held[:-1].replace("A", "Т").replace("K", "К").replace("Q", "Д").replace("J", "В")
-    assert err.startswith(f"popejoan: У игрока {leader} нет карты {face}"), err
+    assert err.startswith(f"popejoan: Игрок {leader} не может ходить с {face}"), err
     assert "  правило: игрок ходит картой, которая у него на руках\n" in err
+    assert f"  причину увидит только {leader}: `popejoan hand show {leader} --why {held}`\n" in err
     english = cli.fails(3, "lead", held, POPEJOAN_LANG="en")
-    assert english == (f"popejoan: {leader} does not hold {Card.parse(held).face}\n"
-                       "  rule: a player leads a card they hold\n")
+    assert english == (f"popejoan: {leader} cannot lead {Card.parse(held).face} now\n"
+                       "  rule: a player leads a card they hold\n"
+                       f"  {leader} alone may see why: `popejoan hand show {leader} --why {held}`\n")
+    # ... and the leader alone is told why, in the table's language
+    assert f"Почему не {face}: у вас нет карты {face}." in cli.ok("hand", "show", leader, "--why", held).stdout
 
 
 def test_the_spare_hand_is_refused_as_any_card_not_held(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -207,11 +207,14 @@ def probe_refused_leads(t: Table, rec: HandRecord, hidden: set[Card], seed: int,
             res = t(*verb)
             assert res.exit_code == 3, (verb, res.stdout, res.stderr)
             assert_hides(res.stdout + res.stderr, hidden - mine - {card}, seed, verb)
-            if card in hidden - mine:
-                refusals.add(res.stderr.replace(face_in(t, card), "<card>"))
+            # Another's, the spare hand's, or the leader's own (a lower one held): refused on a card
+            # someone holds. (A lead in the stopped suit under "pass" is refused on a public rule.)
+            if card in hidden and hand.ruling(hand.leader, card).private is not None:
+                refusals.add(res.stderr.replace(face_in(t, card), "<card>").replace(f" {card}`", " <card>`"))
                 if t.lang == "en":
-                    assert res.stderr.startswith(f"popejoan: {name} does not hold {card.face}\n"), res.stderr
-    # A card in the spare hand or in another player's hand: the very same words, bar the card.
+                    assert res.stderr.startswith(f"popejoan: {name} cannot lead {card.face} now\n"), res.stderr
+    # A card in the spare hand, in another player's hand or in the leader's own: the very same
+    # words, bar the card; why it was refused is the leader's alone (`hand show NAME --why`).
     assert len(refusals) == 1 and "<card>" in refusals.pop(), refusals
 
 
@@ -317,4 +320,5 @@ def test_under_clockwise_follow_a_stop_does_not_say_the_card_is_in_the_spare_han
     leader = hand.lead_seats()[0]
     with pytest.raises(IllegalPlay) as err:
         hand.check_play(leader, nxt)
-    assert err.value.message == f"{hand.names[leader]} does not hold {nxt.face}"
+    assert err.value.message == f"{hand.names[leader]} cannot lead {nxt.face} now"
+    assert "spare" not in str(err.value) and err.value.private == f"you do not hold {nxt.face}"

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from popejoan_cli.formats.presets import preset, preset_names
 from popejoan_cli.game.board import Board
-from popejoan_cli.game.bots import LEVELS, pick_lead, play_out_bots
+from popejoan_cli.game.bots import LEVELS, bot_lead, play_out_bots
 from popejoan_cli.game.cards import SPARE, Card, Dealt
 from popejoan_cli.game.deal import seeded_deal
 from popejoan_cli.game.hand import OUT_OF_PLAY, Hand
@@ -51,7 +51,7 @@ def test_bots_play_only_legal_cards_and_conserve(game: tuple[str, int, int, int,
     while not hand.ended:
         if hand.lead_due:
             seat = hand.lead_seats()[0]
-            picked = pick_lead(hand, levels[seat])
+            picked = bot_lead(hand, levels[seat])
             assert picked in hand.legal_plays()
             hand.push(*picked)
         else:
@@ -103,13 +103,13 @@ def test_good_reads_only_its_own_hand(name: str, seats: int, seed: int, leads: i
     if hand.ended:
         return
     seat = hand.lead_seats()[0]
-    expected = pick_lead(hand, "good")
+    expected = bot_lead(hand, "good")
     held: set[object] = set()
     holder: set[object] = set()
     # Each seat's cards live in `ordered` (`holding` is built from it), card owners in `holder`.
     hand.ordered = _Spy(hand.ordered, held)
     hand.holder = _Spy(hand.holder, holder)
-    assert pick_lead(hand, "good") == expected
+    assert bot_lead(hand, "good") == expected
     assert held == {seat}  # it did read its own hand, and no other
     assert holder <= {hand.turnup}
 
@@ -141,7 +141,7 @@ def test_good_same_pick_when_only_other_hands_differ(name: str, seats: int, seed
     # The leader (eldest, seat 1) leads in both; its cards are the same.
     assert one.lead_seats() == two.lead_seats() == [1]
     assert one.holding[1] == two.holding[1]
-    assert pick_lead(one, "good") == pick_lead(two, "good")
+    assert bot_lead(one, "good") == bot_lead(two, "good")
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -154,7 +154,7 @@ def test_good_leads_the_pope_early(name: str, seats: int, seed: int) -> None:
         if not hand.lead_due:
             hand.follow_run()
             continue
-        seat, card = pick_lead(hand, "good")
+        seat, card = bot_lead(hand, "good")
         may = pope is not None and pope in hand.legal_leads(seat)
         hand.push(seat, card)
         if may and card != pope:
@@ -183,7 +183,7 @@ def test_good_leads_the_pope_at_once() -> None:
                 n = hand.succ[n]
             keeps.append(n < 0 or n in dead)
         if not any(keeps):
-            assert pick_lead(hand, "good") == (seat, hand.pope_card)
+            assert bot_lead(hand, "good") == (seat, hand.pope_card)
             found += 1
     assert found
 
@@ -191,6 +191,6 @@ def test_good_leads_the_pope_at_once() -> None:
 def test_unknown_level() -> None:
     hand = _deal("modern-stops", 4, 0, 1)
     with pytest.raises(ValueError, match="unknown bot level"):
-        pick_lead(hand, "clever")
+        bot_lead(hand, "clever")
     with pytest.raises(ValueError, match="unknown bot level"):
         play_out_bots(hand, ["clever"] * 4)

@@ -442,7 +442,10 @@ def test_change_suit_suit() -> None:
     assert legal(hand) == {(ANN, "3H"), (ANN, "5S")}
     with pytest.raises(IllegalPlay) as err:
         hand.check_play(ANN, c("9C"))
-    assert err.value.rule == 'play.change_suit = "suit"'
+    # The table hears the lead rules in force; why this lead broke one is Ann's alone (game.ruling).
+    assert 'play.change_suit = "suit"' in err.value.rule
+    assert str(err.value.message) == "Ann cannot lead 9♣ now"
+    assert err.value.private == "after a stop in ♣ C you must change suit: you hold 3♥"
 
 
 def test_change_suit_colour() -> None:
@@ -453,7 +456,8 @@ def test_change_suit_colour() -> None:
     assert legal(hand) == {(ANN, "6H"), (ANN, "3D")}
     with pytest.raises(IllegalPlay) as err:
         hand.check_play(ANN, c("4S"))
-    assert err.value.rule == 'play.change_suit = "colour"'
+    assert 'play.change_suit = "colour"' in err.value.rule
+    assert err.value.private == "after a stop in ♣ C you must change colour: you hold 3♦"
 
 
 def test_no_new_suit_same_suit_leads_as_if_no_rule() -> None:
@@ -709,8 +713,10 @@ def test_refusal_lowest_in_suit_names_card_player_and_rule() -> None:
     hand = make(preset("modern-stops"), ["3C 5C 2H", "4C", "6C"], turnup="2D")
     with pytest.raises(IllegalPlay) as err:
         hand.check_play(ANN, c("5C"))
-    assert err.value.rule == 'play.lead = "lowest-in-suit"'
+    assert err.value.rule == 'a player leads a card they hold; play.lead = "lowest-in-suit"'
     assert "Ann" in err.value.message and "5♣" in err.value.message
+    assert err.value.private == "you hold 3♣, lower in that suit"
+    assert "3♣" not in str(err.value)  # what is printed is public
     assert err.value.exit_code == 3
 
 

@@ -99,7 +99,7 @@ def test_an_observation_holds_no_other_seats_cards(pos: tuple[str, int, int, int
         assert set(view.legal) <= view.own
         others = {c for s in range(hand.seats) if s != seat for c in hand.holding[s]}
         others |= {c for c in range(52) if hand.holder[c] == SPARE}
-        named = set(view.own) | set(view.legal) | {s.card for s in view.stops} | set(view.removed)
+        named = set(view.own) | set(view.legal) | {s.card for s in view.stops} | set(view.public.removed)
         named |= {c for c in range(52) if view.played_by[c] >= 0}
         assert not (named & others - public)
 

@@ -10,6 +10,7 @@ import pytest
 from popejoan_cli.base.errors import RuleViolation, UsageError
 from popejoan_cli.formats.presets import preset
 from popejoan_cli.game.playout import lowest_lead
+from popejoan_cli.game.sight import Played
 from popejoan_cli.store import autoplay, journal, tables
 from popejoan_cli.table import moves
 from popejoan_cli.table.events import CardLed, Event, FinalDealt, HandDealt, SessionEnded, TableOpened
@@ -49,15 +50,18 @@ def test_play_hand_writes_the_same_journal_as_the_loop_it_replaces(tmp_path: Pat
     assert (tmp_path / "a" / journal.JOURNAL).read_bytes() == (tmp_path / "b" / journal.JOURNAL).read_bytes()
 
 
-def test_told_hears_the_deal_then_each_lead_with_the_counts_before_it(tmp_path: Path) -> None:
+def test_told_hears_the_deal_then_each_lead_as_the_referee_recorded_it(tmp_path: Path) -> None:
     opened(tmp_path)
-    heard: list[tuple[int, tuple[int, int, int] | None]] = []
-    view = autoplay.play_hand(tmp_path, 7, told=lambda v, marks: heard.append((len(v.hands[-1].hand.plays), marks)))
+    heard: list[tuple[int, Played | None]] = []
+    view = autoplay.play_hand(tmp_path, 7, told=lambda v, done: heard.append((len(v.hands[-1].hand.plays), done)))
     assert heard[0] == (0, None)
     leads = [e for _, e in view.effective if isinstance(e, CardLed)]
     assert len(heard) == 1 + len(leads)
-    for (_, marks), (plays_after, _) in zip(heard[1:], heard[:-1], strict=True):
-        assert marks is not None and marks[0] == plays_after
+    for (plays_after, done), (plays_before, _), led in zip(heard[1:], heard[:-1], leads, strict=True):
+        # each record holds exactly the plays its lead added, the lead first and as the journal has it
+        assert done is not None and len(done.plays) == plays_after - plays_before
+        assert done.plays[0].lead and str(done.plays[0].card) == led.card
+        assert not any(p.lead for p in done.plays[1:])
 
 
 def test_a_named_dealer_out_of_turn_is_refused(tmp_path: Path) -> None:

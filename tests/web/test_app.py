@@ -290,7 +290,7 @@ def test_practice_the_computers_play_until_it_is_your_lead_and_next_deals_the_se
         for i, event in computers:  # each is the bot's pick from the table as it stood
             rec = fold.replay(loaded[:i]).open_hand
             assert rec is not None
-            seat, card = bots.pick_lead(rec.hand, "good")
+            seat, card = bots.bot_lead(rec.hand, "good")
             assert (rec.players[seat], str(card)) == (event.player, event.card)
         dealt = client.post(served.player("You", "/next"), json={})
         assert dealt.status_code == 200 and dealt.json()["hand"] == 2

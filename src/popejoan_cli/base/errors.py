@@ -106,11 +106,20 @@ class RuleViolation(PopejoanError):
 
 
 class IllegalPlay(RuleViolation):
-    """The referee refused a play; `rule` names the rule it breaks."""
+    """The referee refused a play; `rule` names the rule it breaks, as the table may be shown it.
 
-    def __init__(self, message: str, *, rule: str, hint: str = "") -> None:
+    `message` and `rule` are public: they depend on nothing the table has not seen. `private`,
+    when there is one, is the reason in the player's own cards ("you hold 4♠, lower in that
+    suit"), for that player alone: it is never part of `str(err)`, so printing the error never
+    shows it (`game.ruling`)."""
+
+    def __init__(self, message: str, *, rule: str, hint: str = "", private: str | None = None,
+                 player: str = "") -> None:
         super().__init__(message, hint or Said("rule: {rule}", rule=rule))
         self.rule = rule
+        self.private = private
+        self.player = player
+        """Whom `private` is for (their name at the table), when there is a private part."""
 
 
 class TableBusy(PopejoanError):

@@ -201,7 +201,7 @@ def fail(err: PopejoanError) -> typer.Exit:
     told = err.told(spoken) if isinstance(err, DataError) else spoken(err.message)
     sys.stderr.write(f"popejoan: {told}\n")
     if err.hint:
-        sys.stderr.write(f"  {spoken(err.hint)}\n")
+        sys.stderr.write("".join(f"  {line}\n" for line in spoken(err.hint).splitlines()))
     return typer.Exit(exit_code(err))
 
 

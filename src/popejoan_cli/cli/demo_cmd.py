@@ -19,7 +19,7 @@ import typer
 from popejoan_cli.cli import command, console, emit_json, root
 
 if TYPE_CHECKING:
-    from popejoan_cli.store.autoplay import Marks
+    from popejoan_cli.game.sight import Played
     from popejoan_cli.table.view import TableView
 
 DEFAULT_RULES = "modern-stops"
@@ -81,17 +81,17 @@ def demo(
                      view.total_in_play()), markup=False)
 
 
-def _teller(out: Any, k: int, hands: int) -> Callable[[TableView, Marks | None], None]:
+def _teller(out: Any, k: int, hands: int) -> Callable[[TableView, Played | None], None]:
     """Show hand `k` as it is played: its deal, then each run as the referee played it."""
     from popejoan_cli.render.i18n import t
     from popejoan_cli.render.table_views import deal_summary, run_view
 
-    def told(view: TableView, marks: Marks | None) -> None:
+    def told(view: TableView, played: Played | None) -> None:
         rec = view.hands[-1]
-        if marks is None:
+        if played is None:
             out.rule(t("Hand {number} of {hands}", number=k + 1, hands=hands))
             out.print(deal_summary(rec))
             return
-        out.print(run_view(rec, rec.hand.plays[marks[0]:], marks[1], marks[2]))
+        out.print(run_view(rec, played))
 
     return told

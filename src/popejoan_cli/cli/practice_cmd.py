@@ -2,8 +2,8 @@
 
 You sit in seat 0; the computers sit after you, clockwise. The first dealer is the last
 computer, so you are eldest and lead first, and the deal passes to the left each hand. Each
-hand is dealt by `game.deal.seeded_deal` from a seed shown on screen: hand k uses S + k - 1
-for the session seed S (`--seed`, or a random one that is shown), and the command shown,
+hand is dealt by `game.deal.seeded_deal` from `game.deal.session_seed(S, k)`
+for the session seed S (`--seed`, or a random one), and the command shown at the end,
 with the seed and the other options, replays the session. The referee (`Hand`) decides
 every legal lead and refuses the rest; the computers lead through `bots.pick_lead`; this
 module only reads your entries and prints.
@@ -24,8 +24,7 @@ from popejoan_cli.base.errors import DataError, IllegalPlay, Interrupted, Said, 
 from popejoan_cli.cli import command, console, root, say
 
 if TYPE_CHECKING:
-    from popejoan_cli.game.cards import Card
-    from popejoan_cli.game.hand import Hand
+    from popejoan_cli.game.hand import Hand, Played
     from popejoan_cli.game.rules import HouseRules
     from popejoan_cli.render.practice_views import Session
 
@@ -114,11 +113,10 @@ def _ask(prompt: str) -> str | None:
     return line.strip() if line else None
 
 
-def _your_lead(hand: Hand, session: Session, out: Any) -> Card | None:
-    """Ask until the referee accepts a lead from you, and play it; None if you quit."""
+def _your_lead(hand: Hand, session: Session, out: Any) -> Played | None:
+    """Ask until the referee accepts a lead from you, and play it; what it did, or None if you quit."""
     from rich.text import Text
 
-    from popejoan_cli.cli.exits import spoken
     from popejoan_cli.game.cards import parse_card_or_none
     from popejoan_cli.render.i18n import t
     from popejoan_cli.render.practice_views import numbered, play_mark, second_person, status_view
@@ -157,12 +155,22 @@ def _your_lead(hand: Hand, session: Session, out: Any) -> Card | None:
                 continue
             card = found
         try:
-            hand.play(me, card)
+            return hand.lead(me, card)
         except IllegalPlay as err:
-            tell(t("{message} (rule: {rule}). Choose a card marked {play}.", message=spoken(err.message),
-                   rule=spoken(err.rule), play=play_mark()))
-            continue
-        return card
+            tell(_refused_words(err))
+
+
+def _refused_words(err: IllegalPlay) -> str:
+    """A refused lead on the human's own screen: the reason in their own cards when there is one."""
+    from popejoan_cli.cli.exits import spoken
+    from popejoan_cli.render.i18n import t
+    from popejoan_cli.render.practice_views import play_mark
+
+    if err.private is not None:  # this screen is the human seat's alone: it may hear why
+        return t("{message}: {why}. Choose a card marked {play}.", message=spoken(err.message),
+                 why=spoken(err.private), play=play_mark())
+    return t("{message} (rule: {rule}). Choose a card marked {play}.", message=spoken(err.message),
+             rule=spoken(err.rule), play=play_mark())
 
 
 def _play_hand(hand: Hand, session: Session, level: str, out: Any) -> bool:
@@ -173,21 +181,15 @@ def _play_hand(hand: Hand, session: Session, level: str, out: Any) -> bool:
 
     names, me = session.names, session.me
     while not hand.ended:
-        if not hand.lead_due:
-            hand.follow_run()
-            continue
-        marks = (len(hand.plays), len(hand.stops), len(hand.awards))
         seat = hand.lead_seats()[0]
         if seat == me:
             out.print(status_view(hand, session))
-            if _your_lead(hand, session, out) is None:
+            done = _your_lead(hand, session, out)
+            if done is None:
                 return False
         else:
-            seat, card = bots.pick_lead(hand, level)
-            hand.play(seat, card)
-        while not hand.ended and not hand.lead_due:
-            hand.follow_run()
-        say(for_you(narrate.after_lead(hand, names, hand.plays[marks[0]:], marks[1], marks[2]), names[me]))
+            done = hand.lead(*bots.bot_lead(hand, level))
+        say(for_you(narrate.after_lead(hand, names, done), names[me]))
     return True
 
 
@@ -204,8 +206,8 @@ def practice(
                                            help="How many computers you play against (2-7).")] = DEFAULT_COMPUTERS,
     rules_spec: Annotated[str, typer.Option("--rules", "-r", help="A preset name or house-rule file.")] = DEFAULT_RULES,
     seed: Annotated[int | None, typer.Option("--seed", "-s", min=0,
-                                             help="Session seed S: hand k is dealt from S+k-1 (default: random, "
-                                                  "shown).")] = None,
+                                             help="Session seed S, which deals every hand (default: random, "
+                                                  "shown at the end).")] = None,
     hands: Annotated[int, typer.Option("--hands", "-n", min=1, max=100,
                                        help="How many hands to play.")] = DEFAULT_HANDS,
     level: Annotated[str, typer.Option("--level", "-l",
@@ -221,7 +223,7 @@ def practice(
     from popejoan_cli.formats.presets import load_rules
     from popejoan_cli.game import bots
     from popejoan_cli.game.board import Board
-    from popejoan_cli.game.deal import check_players, seeded_deal
+    from popejoan_cli.game.deal import check_players, seeded_deal, session_seed
     from popejoan_cli.game.hand import Hand
     from popejoan_cli.render import narrate
     from popejoan_cli.render.i18n import preset_title, t, tn
@@ -245,9 +247,8 @@ def practice(
     title = preset_title(rules.title) + "".join(f" + {v}" for v in chosen)
     out = console()
     again = replay_command(base, rules_spec, computers, hands, level, chosen, name, default_name)
-    out.print(t("Pope Joan, {title} rules: {player} {against} (level {level}), {hands}. Session seed {seed}: "
-                "`{again}` replays it.", title=title, player=name, level=level, seed=base, again=again,
-                against=tn("against {n} computer", "against {n} computers", computers),
+    out.print(t("Pope Joan, {title} rules: {player} {against} (level {level}), {hands}.", title=title, player=name,
+                level=level, against=tn("against {n} computer", "against {n} computers", computers),
                 hands=tn("{count} hand", "{count} hands", hands, count=hands)),
               markup=False, soft_wrap=True)
     board = Board(rules)
@@ -256,16 +257,18 @@ def practice(
     played = 0
     last: Hand | None = None
     for number in range(1, hands + 1):
-        hand_seed = base + number - 1
+        # A hand's seed deals the computers' cards: it is told once the hand is over, and the
+        # session's (which deals every hand) once the session is (docs/architecture.md: Privacy).
+        hand_seed = session_seed(base, number)
         hand = Hand.deal(rules, seats, dealer, board, seeded_deal(rules, seats, dealer, hand_seed))
         hand.names = names
         last = hand
-        out.rule(t("Hand {number} of {hands} · seed {seed}", number=number, hands=hands, seed=hand_seed))
-        lines = narrate.dealt(hand, names, number, names[dealer], hand_seed)
+        out.rule(t("Hand {number} of {hands}", number=number, hands=hands))
+        lines = narrate.dealt(hand, names, number, names[dealer])
         if not hand.ended_at_turnup:
             lines[-1] = [t("{player} leads.", player=names[hand.leader])]
         say(for_you(lines, name))
-        session = Session(names, me, number, hands, hand_seed, title, level, tuple(scores))
+        session = Session(names, me, number, hands, title, level, tuple(scores))
         finished = _play_hand(hand, session, level, out)
         scores = [s + n for s, n in zip(scores, hand.net, strict=True)]
         if not finished:
@@ -283,3 +286,4 @@ def practice(
                tn("Final scores: {player} left after {played} of {n} hand",
                   "Final scores: {player} left after {played} of {n} hands", hands, played=played, player=name))
     out.print(totals_view(names, scores, None, last, heading))
+    out.print(t("Session seed {seed}: `{again}` replays it.", seed=base, again=again), markup=False, soft_wrap=True)

@@ -36,10 +36,11 @@ def stop() -> None:
         note = spoken(note)
         console().print(note[:1].upper() + note[1:] + ".", markup=False)
         return
-    mark = (len(rec.hand.plays), len(rec.hand.stops), len(rec.hand.awards)) if rec is not None else (0, 0, 0)
     done = common.record(lambda v: [StopCalled()])
     rec = done.view.hands[-1]
-    say(progress(rec.hand, rec.players, *mark))
+    told = rec.what_happened(seq for seq, _ in done.written)
+    if told is not None:
+        say(progress(rec.hand, rec.players, told))
 
 
 @command(root, "out")

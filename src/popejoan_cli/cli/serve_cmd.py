@@ -53,8 +53,8 @@ def serve(
                                                               "played in the browser.")] = False,
     computers: Annotated[int, typer.Option("--computers", "-c", min=2, max=7,
                                            help="With --practice: how many computers (2-7).")] = 3,
-    seed: Annotated[int | None, typer.Option("--seed", "-s", min=0, help="With --practice: session seed S, hand k "
-                                                                          "dealt from S+k-1 (default: random).")]
+    seed: Annotated[int | None, typer.Option("--seed", "-s", min=0, help="With --practice: session seed S, which "
+                                                                          "deals every hand (default: random).")]
     = None,
     rules_spec: Annotated[str, typer.Option("--rules", "-r", help="With --practice: a preset name or house-rule "
                                                                   "file.")] = PRACTICE_RULES,
@@ -197,6 +197,10 @@ def _run(folder: Path, names: list[str], sock: Any, *, lan: bool, as_json: bool,
     from popejoan_cli.render.i18n import t
 
     sys.stderr.write(t("popejoan serve: stopped\n"))
+    game = extra.get("practice")
+    if game is not None:  # told only now: the session seed deals every hand of the practice
+        sys.stderr.write(t("The practice's session seed was {seed}: `{command}` plays it again.", seed=game.seed,
+                           command=f"popejoan serve --practice --seed {game.seed}") + "\n")
     sys.stderr.flush()
     if server.stopped_by == 15:
         raise typer.Exit(143)

@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from popejoan_cli import cli
-from popejoan_cli.base.errors import RuleViolation, Said, UsageError
+from popejoan_cli.base.errors import IllegalPlay, RuleViolation, Said, UsageError
 from popejoan_cli.base.names import find_name
 from popejoan_cli.cli import command, common, console, emit_json, hand_app, ledger_app, root, say
 from popejoan_cli.cli.common import JsonOpt
 
 if TYPE_CHECKING:
+    from popejoan_cli.game.cards import Card
     from popejoan_cli.table.events import Event
     from popejoan_cli.table.view import HandRecord, TableView
 
@@ -69,18 +70,24 @@ def _lead(card: str, player: str | None) -> None:
     from popejoan_cli.table import moves
 
     the_card = Card.parse(card)
-    mark: dict[str, int] = {}
+    try:
+        done = common.record(lambda view: [moves.lead_by(view, player, the_card)])
+    except IllegalPlay as err:
+        raise _public(err, the_card) from None
+    rec = done.view.hands[-1]
+    told = rec.what_happened(seq for seq, _ in done.written)  # the lead's own record, as the journal holds it
+    if told is not None:
+        say(after_lead(rec.hand, rec.players, told))
 
-    def make(view: TableView) -> list[Event]:
-        led = moves.lead_by(view, player, the_card)
-        rec = view.hands[-1]
-        hand = rec.hand
-        mark.update(plays=len(hand.plays), stops=len(hand.stops), awards=len(hand.awards), hand=rec.number)
-        return [led]
 
-    done = common.record(make)
-    rec = done.view.hands[mark["hand"] - 1]
-    say(after_lead(rec.hand, rec.players, rec.hand.plays[mark["plays"]:], mark["stops"], mark["awards"]))
+def _public(err: IllegalPlay, card: Card) -> IllegalPlay:
+    """A refused lead as the table hears it: the public words and rule. Its private reason (the
+    leader's own cards) is for the leader alone: `hand show NAME --why CARD` tells it."""
+    if err.private is None:
+        return err
+    hint = Said("rule: {rule}\n{player} alone may see why: `{command}`", rule=err.rule, player=err.player,
+                command=f"popejoan hand show {err.player} --why {card}")
+    return IllegalPlay(err.message, rule=err.rule, hint=hint)
 
 
 @command(root, "spare")
@@ -147,9 +154,11 @@ def play(
         plays.append((now, card))
     events, notes = line(view, plays)  # refused here, with the fold's own words, before any write
     if events:
-        mark = (len(rec.hand.plays), len(rec.hand.stops), len(rec.hand.awards))
         done = common.record(lambda v: line(v, plays)[0])
-        say(progress(done.view.hands[rec.number - 1].hand, rec.players, *mark))
+        played = done.view.hands[rec.number - 1]
+        told = played.what_happened(seq for seq, _ in done.written)
+        if told is not None:
+            say(progress(played.hand, rec.players, told))
     if notes:
         from popejoan_cli.cli.exits import spoken  # only when a stop was already recorded
         from popejoan_cli.render.i18n import t
@@ -161,9 +170,13 @@ def play(
 @command(hand_app, "show")
 def hand_show(
     seat: Annotated[str, typer.Argument(help="Whose hand to show (only their own!).")],
+    why: Annotated[str | None, typer.Option("--why", metavar="CARD", help="Also tell this player alone why "
+                                                                          "they may or may not play CARD now.")]
+    = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Show one player's cards in the hand being played."""
+    """Show one player's cards in the hand being played (and, with --why, the referee's reason for them alone)."""
+    from popejoan_cli.game.cards import Card
     from popejoan_cli.table.view import seat_of
 
     view = common.view()
@@ -174,29 +187,60 @@ def hand_show(
     if seat not in rec.players:
         raise UsageError(Said("{player} is not in this hand", player=seat))
     s = rec.players.index(seat)
+    asked = Card.parse(why) if why is not None else None
     if as_json:
-        from popejoan_cli.game.cards import CARDS, sort_key
-
-        cards = sorted((CARDS[c] for c in rec.hand.holding[s]), key=lambda c: sort_key(c, rec.hand.ace_high))
-        emit_json({"player": seat, "hand": rec.number, "cards": [str(c) for c in cards]})
+        emit_json(_hand_json(rec, s, asked))
         return
+    _show_privately(rec, s, asked)
+
+
+def _hand_json(rec: HandRecord, seat: int, asked: Card | None) -> dict[str, Any]:
+    """`hand show --json`: the player's own cards, from their observation; with --why, the ruling."""
+    from popejoan_cli.game.cards import CARDS, sort_key
+
+    hand = rec.hand
+    mine = hand.observe(seat)
+    cards = sorted((CARDS[c] for c in mine.own), key=lambda c: sort_key(c, hand.ace_high))
+    data: dict[str, Any] = {"player": rec.players[seat], "hand": rec.number, "cards": [str(c) for c in cards]}
+    if asked is not None:
+        ruled = hand.ruling(seat, asked)
+        data["why"] = {"card": str(asked), "allowed": ruled.allowed,
+                       "reason": None if ruled.allowed else str(ruled.private or ruled.told)}
+    return data
+
+
+def _show_privately(rec: HandRecord, seat: int, asked: Card | None) -> None:
+    """At a terminal the laptop goes round the table: ask for it to be passed, show the hand (and the
+    reason asked for), and clear the screen (scrollback too) once its owner has seen it, as the shell does."""
     from popejoan_cli.render.i18n import t
     from popejoan_cli.render.table_views import seat_hand_view
 
-    # At a terminal the laptop goes round the table: ask for it to be passed, show the hand, and
-    # clear the screen (scrollback too) once its owner has seen it, as the shell does.
+    name = rec.players[seat]
     private = cli.at_terminal()
-    if private and not cli.wait_for_enter(t("Pass the laptop to {player} and press Enter ", player=seat)):
+    if private and not cli.wait_for_enter(t("Pass the laptop to {player} and press Enter ", player=name)):
         sys.stderr.write("popejoan: " + t("the hand was not shown") + "\n")
         return
     try:
-        console().print(seat_hand_view(rec, s))
+        console().print(seat_hand_view(rec, seat))
+        if asked is not None:
+            console().print(_ruling_words(rec, seat, asked), markup=False)
         if private:
             cli.wait_for_enter(t("Press Enter to hide it "))
     finally:
         if private:
-            sys.stdout.write(cli.CLEAR + t("{player}'s hand is hidden.", player=seat) + "\n")
+            sys.stdout.write(cli.CLEAR + t("{player}'s hand is hidden.", player=name) + "\n")
             sys.stdout.flush()
+
+
+def _ruling_words(rec: HandRecord, seat: int, asked: Card) -> str:
+    """The referee's ruling on `asked` for its player alone: allowed, or the private reason."""
+    from popejoan_cli.cli.exits import spoken
+    from popejoan_cli.render.i18n import t
+
+    ruled = rec.hand.ruling(seat, asked)
+    if ruled.allowed:
+        return t("You may play {card} now.", card=asked.face)
+    return t("Why not {card}: {reason}.", card=asked.face, reason=spoken(ruled.private or ruled.told or ""))
 
 
 # ------------------------------------------------------------------------------- reading

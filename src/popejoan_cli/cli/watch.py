@@ -35,16 +35,8 @@ def last_run(rec: HandRecord) -> list[Any]:
     stopped and who leads next (or the settlement); nothing when no card has been led."""
     from popejoan_cli.render.narrate import after_lead
 
-    hand = rec.hand
-    plays = hand.plays
-    start = next((k for k in range(len(plays) - 1, -1, -1) if plays[k].lead), None)
-    if start is None:
-        return []
-    cards = {p.card for p in plays[start:]}
-    first_stop = next((k for k, s in enumerate(hand.stops) if s.card in cards), len(hand.stops))
-    first_award = next((k for k, a in enumerate(hand.awards)
-                        if a.at == "play" and a.cards and a.cards[-1] in cards), len(hand.awards))
-    return after_lead(hand, rec.players, plays[start:], first_stop, first_award)
+    told = rec.last_run()  # the referee's own record of the run, as the journal holds it
+    return [] if told is None else after_lead(rec.hand, rec.players, told)
 
 
 def drawn(view: TableView) -> Any:

@@ -5,8 +5,9 @@ referee: a bot chooses only among `Hand.legal_leads(seat)`, the one list the ref
 itself checks plays against, so a bot can never play a card the referee would refuse.
 Follows in a run are forced and are played by `Hand.push` / `Hand.follow_run`.
 
-A bot reads only its seat's `Hand.observe(seat)`, what the seat may know at a real table:
-its own cards, the cards played so far, the stops called and their reasons, the turn-up
+A bot is given only its seat's `Hand.observe(seat)` (`pick_lead(observation, level)`), what
+the seat may know at a real table: its own cards, the cards played so far, the stops called
+and their reasons as the table was told them (`sight.told_reason`), the turn-up
 and where it lies (it is shown face up, so its place is public), the cards removed from
 the pack, the trump and the counters on the board. It never sees another seat's cards or
 the spare hand.
@@ -27,12 +28,10 @@ Pure: no files, no printing.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from popejoan_cli.game.cards import CARDS, Card
 from popejoan_cli.game.hand import LEAD_KEY, Hand, Observation
-from popejoan_cli.game.playout import lowest_lead
 from popejoan_cli.game.state import RANK, SUCC
 
 LEVELS = ("simple", "good")
@@ -54,11 +53,11 @@ def _pred_table(ace_high: bool, succ: Sequence[int]) -> tuple[int, ...]:
 
 def _dead(view: Observation, succ: Sequence[int]) -> set[int]:
     """Cards the leader knows can never be played from now on (public knowledge only)."""
-    dead: set[int] = set(view.removed)
+    dead: set[int] = set(view.public.removed)
     played_by = view.played_by
     dead.update(c for c in range(52) if played_by[c] >= 0)
-    if view.turnup is not None and view.turnup_dead:
-        dead.add(view.turnup)
+    if view.public.turnup is not None and view.public.turnup_dead:
+        dead.add(view.public.turnup)
     for stop in view.stops:
         if stop.reason == "spare":
             nxt = succ[stop.card]
@@ -72,11 +71,12 @@ class _Judge:
 
     def __init__(self, view: Observation) -> None:
         self.view = view
-        self.succ = SUCC[view.ace_high]
-        self.pred = _pred_table(view.ace_high, self.succ)
-        self.rank = RANK[view.ace_high]
+        self.succ = SUCC[view.public.ace_high]
+        self.pred = _pred_table(view.public.ace_high, self.succ)
+        self.rank = RANK[view.public.ace_high]
         self.dead = _dead(view, self.succ)
-        self.early = {view.pope_card, None if view.trump is None else view.trump * 13}  # the Pope and the trump ace
+        trump = view.public.trump
+        self.early = {view.public.pope_card, None if trump is None else trump * 13}  # the Pope and the trump ace
 
     def pots_of(self, chain: list[int]) -> float:
         view, rank = self.view, self.rank
@@ -87,17 +87,17 @@ class _Judge:
             for kind, name, other in view.triggers.get(c, ()):
                 if kind == "card":
                     won += counters[name]
-                elif view.pairs_ascending and rank[other] > rank[c]:
+                elif view.public.pairs_ascending and rank[other] > rank[c]:
                     continue
                 elif other in in_chain or played_by[other] == seat:
                     won += counters[name]
-                elif not view.pairs_same_player and played_by[other] >= 0:
+                elif not view.public.pairs_same_player and played_by[other] >= 0:
                     won += counters[name] / 2
         return won
 
     def score(self, c: int, key: Sequence[int]) -> tuple[float, ...]:
         view, succ, mine = self.view, self.succ, self.view.own
-        holder_follows = not view.clockwise
+        holder_follows = not view.public.clockwise
         chain = [c]
         nxt = succ[c]
         while holder_follows and nxt >= 0 and nxt in mine:
@@ -123,22 +123,36 @@ def good_lead(view: Observation) -> Card:
     legal = view.legal
     if len(legal) == 1:
         return CARDS[legal[0]]
-    key = LEAD_KEY[view.ace_high]
+    key = LEAD_KEY[view.public.ace_high]
     judge = _Judge(view)
     return CARDS[max(legal, key=lambda c: judge.score(c, key))]
 
 
-def pick_lead(hand: Hand, level: str, rng: random.Random | None = None) -> tuple[int, Card]:
-    """The lead `level` chooses for the seat whose lead it is, always among its legal leads.
+def pick_lead(view: Observation, level: str) -> Card:
+    """The lead `level` chooses from what its seat may know (`Hand.observe(seat)` of the seat
+    whose lead it is): always one of `view.legal`, the referee's legal leads. A bot is given the
+    observation only, never the hand: it cannot read another seat's cards or the spare hand.
 
-    `rng` is accepted for callers that want one; both levels are deterministic and use none.
+    >>> from popejoan_cli.formats.presets import preset
+    >>> from popejoan_cli.game.board import Board
+    >>> from popejoan_cli.game.deal import seeded_deal
+    >>> rules = preset("modern-stops")
+    >>> hand = Hand.deal(rules, 4, 0, Board(rules), seeded_deal(rules, 4, 0, 42))
+    >>> _ = hand.lead(1, Card.parse("AS"))  # Bob's A♠, Ann's 2♠, and a stop: Ann leads
+    >>> pick_lead(hand.observe(0), "simple").face, pick_lead(hand.observe(0), "good").face
+    ('A♦', 'A♦')
     """
     if level == "simple":
-        return lowest_lead(hand)
+        return CARDS[view.legal[0]]  # the lowest policy: `legal` is in `LEAD_KEY` order
     if level == "good":
-        seat = hand.lead_seats()[0]
-        return seat, good_lead(hand.observe(seat))
+        return good_lead(view)
     raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
+
+
+def bot_lead(hand: Hand, level: str) -> tuple[int, Card]:
+    """The seat whose lead it is and the lead its bot picks from that seat's observation."""
+    seat = hand.lead_seats()[0]
+    return seat, pick_lead(hand.observe(seat), level)
 
 
 def play_out_bots(hand: Hand, levels: Sequence[str]) -> Hand:
@@ -149,6 +163,8 @@ def play_out_bots(hand: Hand, levels: Sequence[str]) -> Hand:
     if len(levels) < hand.seats:
         raise ValueError(f"{hand.seats} seats but {len(levels)} bot levels")
     good = [level == "good" for level in levels]
+    # The lowest policy straight from the referee's fast list: the same card as
+    # `pick_lead(hand.observe(seat), "simple")` (tests/game/test_bots.py), without building the view.
     push, lowest = hand.push, hand.lowest_lead
     while not hand.ended:
         if hand.turn.phase == "lead":

@@ -17,6 +17,7 @@ from popejoan_cli.base.errors import Said, SaidN, UsageError, allowed
 from popejoan_cli.game.cards import CARDS, SPARE, Card
 from popejoan_cli.game.hand import OUT_OF_PLAY, REMOVED, Award, Hand
 from popejoan_cli.game.rules import PotRule
+from popejoan_cli.game.state import pair_verdict
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,34 +72,42 @@ def _no_cards(hand: Hand, seat: int) -> Said:
 
 def judge(hand: Hand, seat: int, what: str, amount: int | None) -> Verdict:
     """Check that `seat` is owed pot `what` (or `cards`, the settlement) in `hand`."""
-    names = hand.names
-    who = names[seat]
     if what == "cards":
-        paid = [p for p in hand.payments if p.payee == seat and p.why == "cards"]
-        total = sum(p.amount for p in paid)
-        if not paid:
-            return Verdict(False, Said("wrong: {player} is owed nothing for cards: {why}", player=who,
-                                       why=_no_cards(hand, seat)))
-        detail = ", ".join(f"{names[p.payer]} {p.amount}" for p in paid)  # names and numbers: no words
-        return _amount(Said("{player} went out; paid for cards left: {detail}", player=who, detail=detail),
-                       total, amount)
+        return _cards_claim(hand, seat, amount)
     pot = next((p for p in hand.rules.pots if p.name == what), None)
     if pot is None:
         raise UsageError(Said("no pot called {pot!r} on this board", pot=what),
                          allowed([*(p.name for p in hand.rules.pots), "cards"], what))
     won = [a for a in hand.awards if a.pot == pot.name]
     mine = [a for a in won if a.seat == seat]
-    if mine:
-        a = mine[0]
-        total = sum(x.amount for x in mine)
-        if a.at == "turnup":
-            up = hand.turnup if hand.turnup is not None else "?"
-            return _amount(Said("{player} dealt and turned up {card}", player=who, card=up), total, amount)
-        if a.at == "out":
-            return _amount(Said("{player} went out first", player=who), total, amount)
-        played = _played(hand, a.cards)
-        return _amount(Said("{played} (shared)", played=played) if len(won) > 1 else played, total, amount)
-    return Verdict(False, Said("wrong: {why}", why=_why_not(hand, pot, seat, won)))
+    if not mine:
+        return Verdict(False, Said("wrong: {why}", why=_why_not(hand, pot, seat, won)))
+    return _amount(_how_won(hand, seat, mine[0], shared=len(won) > 1), sum(x.amount for x in mine), amount)
+
+
+def _cards_claim(hand: Hand, seat: int, amount: int | None) -> Verdict:
+    """A claim of the settlement for cards left: what each player paid `seat`."""
+    names = hand.names
+    who = names[seat]
+    paid = [p for p in hand.payments if p.payee == seat and p.why == "cards"]
+    if not paid:
+        return Verdict(False, Said("wrong: {player} is owed nothing for cards: {why}", player=who,
+                                   why=_no_cards(hand, seat)))
+    detail = ", ".join(f"{names[p.payer]} {p.amount}" for p in paid)  # names and numbers: no words
+    return _amount(Said("{player} went out; paid for cards left: {detail}", player=who, detail=detail),
+                   sum(p.amount for p in paid), amount)
+
+
+def _how_won(hand: Hand, seat: int, a: Award, shared: bool) -> object:
+    """How `seat` won the pot of award `a`: at the turn-up, by going out, or by the cards played."""
+    who = hand.names[seat]
+    if a.at == "turnup":
+        up = hand.turnup if hand.turnup is not None else "?"
+        return Said("{player} dealt and turned up {card}", player=who, card=up)
+    if a.at == "out":
+        return Said("{player} went out first", player=who)
+    played = _played(hand, a.cards)
+    return Said("{played} (shared)", played=played) if shared else played
 
 
 def _played(hand: Hand, cards: Sequence[Card]) -> object:
@@ -127,37 +136,47 @@ def _amount(reason: object, paid: int, claimed: int | None) -> Verdict:
 
 
 def _why_not(hand: Hand, pot: PotRule, seat: int, won: Sequence[Award]) -> object:
-    names = hand.names
     if won:
-        first = hand.awards[next(i for i, a in enumerate(hand.awards) if a.pot == pot.name)]
-        if first.at == "turnup":
-            up = hand.turnup if hand.turnup is not None else "?"
-            return Said("the dealer, {player}, took {pot} when {card} was turned up", player=names[first.seat],
-                        pot=pot.label, card=up)
-        if first.at == "out":
-            return Said("{player} went out first", player=names[first.seat])
-        if pot.wins == "card":
-            return _where(hand, first.cards[0])
-        winners = ", ".join(names[a.seat] for a in won)  # names: no words
-        return Said("{pot} went to {winners}: {played}", pot=pot.label, winners=winners,
-                    played=_played(hand, first.cards))
+        return _won_by_another(hand, pot, won)
     if pot.wins == "first-out":
         return Said("nobody has gone out yet") if hand.out is None else \
-            Said("{player} went out", player=names[hand.out])
+            Said("{player} went out", player=hand.names[hand.out])
     cards = [spec.resolve(hand.trump) for spec in pot.cards]
     if any(c is None for c in cards):
         return Said("{pot} needs a trump, and there is none this hand", pot=pot.label)
     faces = [CARDS[c] for c in cards if c is not None]
     if pot.wins == "card":
         return _where(hand, faces[0])
-    lo, hi = faces
-    by = [hand.played_by[c] for c in faces]
+    return _pair_not_won(hand, pot, seat, faces[0], faces[1])
+
+
+def _won_by_another(hand: Hand, pot: PotRule, won: Sequence[Award]) -> object:
+    names = hand.names
+    first = won[0]
+    if first.at == "turnup":
+        up = hand.turnup if hand.turnup is not None else "?"
+        return Said("the dealer, {player}, took {pot} when {card} was turned up", player=names[first.seat],
+                    pot=pot.label, card=up)
+    if first.at == "out":
+        return Said("{player} went out first", player=names[first.seat])
+    if pot.wins == "card":
+        return _where(hand, first.cards[0])
+    winners = ", ".join(names[a.seat] for a in won)  # names: no words
+    return Said("{pot} went to {winners}: {played}", pot=pot.label, winners=winners,
+                played=_played(hand, first.cards))
+
+
+def _pair_not_won(hand: Hand, pot: PotRule, seat: int, lo: Card, hi: Card) -> object:
+    """Why a pair pot nobody won is not `seat`'s: by the rule the referee paid by (`pair_verdict`)."""
+    by = [hand.played_by[c] for c in (lo, hi)]
     if min(by) < 0:
         return Said("{first}; {second}", first=_where(hand, lo), second=_where(hand, hi))
-    if by[0] != by[1] and hand.rules.play.pairs == "same-player":
+    earlier, later = (lo, hi) if _play_no(hand, lo) < _play_no(hand, hi) else (hi, lo)
+    verdict = pair_verdict(hand.settings, earlier, later, by[0] == by[1])
+    if verdict == "two-players":
         return Said("{first} and {second}: one player must play both", first=_where(hand, lo),
                     second=_where(hand, hi))
-    if hand.rules.play.pair_order == "ascending" and _play_no(hand, lo) > _play_no(hand, hi):
+    if verdict == "out-of-order":
         return Said("{high} (play {high_no}) came before {low} (play {low_no})", high=hi, high_no=_play_no(hand, hi),
                     low=lo, low_no=_play_no(hand, lo))
-    return Said("{pot} is not owed to {player}", pot=pot.label, player=names[seat])
+    return Said("{pot} is not owed to {player}", pot=pot.label, player=hand.names[seat])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 
 from popejoan_cli.base.errors import Said, SaidN
@@ -54,3 +55,17 @@ def seeded_deal(rules: HouseRules, seats: int, dealer: int, seed: Seed) -> Dealt
     deck = shuffled(deck, seed)
     spare = rules.deal.spare_position if rules.deal.spare_hand else None
     return deal_cards(deck, seats, dealer, spare, rules.deal.turnup)
+
+
+def session_seed(session: int, number: int) -> int:
+    """The seed hand `number` (from 1) of a practice session with seed `session` is dealt from.
+
+    A hash, not `session + number - 1`: a hand's seed is told once that hand is over, and it must
+    tell nothing of the next hand (with consecutive seeds it would tell every hand to come). The
+    session seed, which replays the whole session, is told only when the session ends.
+
+    >>> session_seed(7, 1), session_seed(7, 2)
+    (732559406, 418590890)
+    """
+    digest = hashlib.sha256(f"popejoan practice {session} {number}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") >> 1

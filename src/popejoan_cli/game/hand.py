@@ -15,16 +15,16 @@ and its words for the CLI to say in the table's language.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 from popejoan_cli.base.errors import IllegalPlay, RuleViolation, Said, SaidN, UsageError
 from popejoan_cli.game.board import Board
-from popejoan_cli.game.cards import CARDS, SPARE, Card, Dealt, Suit, rank_order
-from popejoan_cli.game.legality import Breach, recheck_leads
+from popejoan_cli.game.cards import CARDS, SPARE, Card, Dealt, rank_order
 from popejoan_cli.game.rules import HouseRules
+from popejoan_cli.game.ruling import Breach, Ruling, recheck_leads, rule_on
 from popejoan_cli.game.settlement import Settlement
+from popejoan_cli.game.sight import Observation, Played, Public, mark, observe, public, since
 from popejoan_cli.game.state import (
     LEAD,
     LEAD_KEY,
@@ -45,38 +45,15 @@ from popejoan_cli.game.state import (
     Trigger,
     Trumps,
     Turn,
+    pair_verdict,
 )
 
 __all__ = ["LEAD_KEY", "OUT_OF_PLAY", "PLAYED", "REMOVED", "STOP_REASONS", "UNKNOWN", "Award", "AwardAt",
-           "Hand", "Observation", "Payment", "PaymentWhy", "Phase", "Play", "Stop", "StopReason", "Turn"]
+           "Hand", "Observation", "Payment", "PaymentWhy", "Phase", "Play", "Played", "Public", "Ruling", "Stop",
+           "StopReason", "Turn"]
 
 _PLACED: dict[int, StopReason] = {REMOVED: "removed", SPARE: "spare", OUT_OF_PLAY: "turnup", PLAYED: "played"}
 """Why a run stops at a card that is not in any hand."""
-
-
-@dataclass(frozen=True, slots=True)
-class Observation:
-    """What one seat may know at a real table: its own cards and the public record, never
-    another seat's cards or the unseen spare hand. The turn-up is shown face up, so where it
-    lies (out of play, the spare hand) is public; so are the stops and their reasons."""
-
-    seat: int
-    own: frozenset[int]
-    left: tuple[int, ...]
-    legal: tuple[int, ...]
-    played_by: tuple[int, ...]
-    stops: tuple[Stop, ...]
-    removed: frozenset[int]
-    turnup: Card | None
-    turnup_dead: bool
-    trump: Suit | None
-    pope_card: int | None
-    counters: Mapping[str, int]
-    triggers: Mapping[int, Sequence[Trigger]]
-    ace_high: bool
-    clockwise: bool
-    pairs_same_player: bool
-    pairs_ascending: bool
 
 
 class Hand(Settlement):
@@ -175,6 +152,20 @@ class Hand(Settlement):
 
     def exchange(self, seat: int, price: int = 0) -> None:
         """Swap `seat`'s hand for the spare hand, before any play."""
+        self._check_exchange(seat, price)
+        mine = [c for c in range(52) if self.holder[c] == seat]
+        spare = [c for c in range(52) if self.holder[c] == SPARE]
+        for c in mine:
+            self.holder[c] = SPARE
+        for c in spare:
+            self.holder[c] = seat
+        self._hold(seat, spare)
+        self.left[seat], self.spare_size = self.spare_size, self.left[seat]
+        self._pay(seat, self.dealer, price, "exchange")
+        self.exchanged = (seat, price)
+
+    def _check_exchange(self, seat: int, price: int) -> None:
+        """Refuse an exchange the rules do not allow now, naming the rule."""
         mode = self.rules.deal.spare_exchange
         if self.ended or self.moves:
             raise IllegalPlay(Said("the spare hand can be taken only before the first lead"),
@@ -190,22 +181,48 @@ class Hand(Settlement):
         if price < 0 or (seat == self.dealer and price):
             raise IllegalPlay(Said("the dealer takes the spare hand for nothing; others pay 0 or more"),
                               rule="deal.spare_exchange")
-        mine = [c for c in range(52) if self.holder[c] == seat]
-        spare = [c for c in range(52) if self.holder[c] == SPARE]
-        for c in mine:
-            self.holder[c] = SPARE
-        for c in spare:
-            self.holder[c] = seat
-        self._hold(seat, spare)
-        self.left[seat], self.spare_size = self.spare_size, self.left[seat]
-        self._pay(seat, self.dealer, price, "exchange")
-        self.exchanged = (seat, price)
 
     # ----------------------------------------------------------------- the table's actions
-    def play(self, seat: int, card: Card) -> None:
-        """Apply one checked play."""
+    def ruling(self, seat: int, card: Card) -> Ruling:
+        """Whether `seat` may play `card` now, and why: the referee's one decision (`ruling.rule_on`)."""
+        return rule_on(self, seat, card)
+
+    def is_legal(self, seat: int, card: Card) -> bool:
+        return rule_on(self, seat, card).allowed
+
+    def refusal(self, seat: int, card: Card) -> IllegalPlay | None:
+        """None if `seat` may play `card` now; else the refusal: public words and rule, and a private part."""
+        return rule_on(self, seat, card).refusal()
+
+    def check_play(self, seat: int, card: Card) -> None:
+        """Raise the refusal `ruling` decided on, unless the play is legal."""
+        refused = rule_on(self, seat, card).refusal()
+        if refused is not None:
+            raise refused
+
+    def lead(self, seat: int, card: Card) -> Played:
+        """Apply one checked lead and every forced follow of its run; return what it did.
+
+        >>> from popejoan_cli.formats.presets import preset
+        >>> from popejoan_cli.game.deal import seeded_deal
+        >>> rules = preset("modern-stops")
+        >>> hand = Hand.deal(rules, 4, 0, Board(rules), seeded_deal(rules, 4, 0, 42))
+        >>> _ = hand.lead(1, Card.parse("AS"))  # Bob's A♠, Ann's 2♠, and a stop: Ann leads
+        >>> done = hand.lead(0, Card.parse("4C"))
+        >>> [p.card.face for p in done.plays], done.stops[0].reason, done.leader
+        (['4♣', '5♣', '6♣', '7♣', '8♣', '9♣', '10♣', 'J♣', 'Q♣'], 'spare', 3)
+        """
+        before = mark(self)
+        self.check_play(seat, card)
+        self.push(seat, card)
+        return since(self, self, before)
+
+    def play(self, seat: int, card: Card) -> Played:
+        """Apply one checked play, without the follows after it (a real deck's card); return what it did."""
+        before = mark(self)
         self.check_play(seat, card)
         self.push(seat, card, follow=False)
+        return since(self, self, before)
 
 
     def follow_run(self) -> None:
@@ -214,8 +231,13 @@ class Hand(Settlement):
         if turn.phase == "follow" and turn.seat is not None and turn.card is not None:
             self.push(turn.seat, turn.card)
 
-    def call_stop(self) -> None:
-        """The table says the run has stopped (unseen hands only)."""
+    def call_stop(self) -> Played:
+        """The table says the run has stopped (unseen hands only); return what it did."""
+        before = mark(self)
+        self._called()
+        return since(self, self, before)
+
+    def _called(self) -> None:
         if not self.can_call_stop():
             raise IllegalPlay(Said("there is no open run to stop"), rule=Said("a stop ends a run"))
         want = self.turn.card
@@ -305,14 +327,13 @@ class Hand(Settlement):
                 self._stop(seat, card, reason)
                 return
             self._next(seat, CARDS[card], nxt, h)
-            turn = self.turn
-            if not follow or turn.phase != "follow" or turn.seat is None or turn.card is None:
+            forced = self.turn.forced() if follow else None
+            if forced is None:
                 return
-            seat, card, lead = turn.seat, turn.card, 0
+            (seat, card), lead = forced, 0
 
     def _pay_pots(self, seat: int, card: Card, trig: list[Trigger]) -> None:
         s = self.settings
-        rank = s.rank
         for kind, name, other in trig:
             if kind == "card":
                 self._award(name, seat, self.board.take(name, seat, self.net), "play", (card,))
@@ -320,12 +341,11 @@ class Hand(Settlement):
             by = self.played_by[other]
             if by < 0:
                 continue
-            if rank[other] > rank[card] and s.pairs_ascending:
-                continue
+            verdict = pair_verdict(s, other, card, by == seat)
             pair = (CARDS[other], card)
-            if by == seat:
+            if verdict == "won":
                 self._award(name, seat, self.board.take(name, seat, self.net), "play", pair)
-            elif s.pairs_split:
+            elif verdict == "shared":
                 for sh, n in self.board.share(name, [by, seat], self.eldest_order, s.odd_counter, self.net):
                     self._award(name, sh, n, "play", pair)
 
@@ -342,7 +362,7 @@ class Hand(Settlement):
         else:
             self.turn = Turn("open", nxt, seat)
             if not self.open_seats():
-                self.call_stop()
+                self._called()
 
     def _stop(self, seat: int, card: int, reason: StopReason) -> None:
         s = self.settings
@@ -360,17 +380,12 @@ class Hand(Settlement):
 
     # ----------------------------------------------------------------- views
     def observe(self, seat: int) -> Observation:
-        """What `seat` may know now (see `Observation`): the view a bot chooses from."""
-        up = self.turnup
-        s = self.settings
-        return Observation(
-            seat=seat, own=frozenset(self.ordered[seat]), left=tuple(self.left),
-            legal=tuple(self.legal_leads(seat)) if seat in self.lead_seats() else (),
-            played_by=tuple(self.played_by), stops=tuple(self.stops), removed=frozenset(self.rules.removed),
-            turnup=up, turnup_dead=up is not None and self.holder[up] in (OUT_OF_PLAY, SPARE),
-            trump=self.trump, pope_card=self.pope_card, counters=dict(self.board.counters),
-            triggers=self.triggers, ace_high=self.ace_high, clockwise=self.clockwise,
-            pairs_same_player=self.rules.play.pairs == "same-player", pairs_ascending=s.pairs_ascending)
+        """What `seat` may know now (`sight.Observation`): the only way a private fact leaves the hand."""
+        return observe(self, self, seat)
+
+    def public(self) -> Public:
+        """What the whole table has seen (`sight.Public`): nothing in it depends on a hidden card."""
+        return public(self, self.lead_seats())
 
     def board_change(self) -> int:
         return self.board.total() - sum(self.board_before.values())

@@ -18,7 +18,8 @@ from string import Formatter
 
 from popejoan_cli.base.visible import shown
 from popejoan_cli.game.cards import Card, Suit
-from popejoan_cli.game.hand import Award, Hand, Play, Stop
+from popejoan_cli.game.hand import Award, Hand, Play, Played, Stop
+from popejoan_cli.game.sight import told_reason
 from popejoan_cli.game.tally import TallyHand
 from popejoan_cli.render import i18n
 from popejoan_cli.render.i18n import counters, marked, tn, tp
@@ -125,11 +126,10 @@ def final_awards(awards: Sequence[Award], names: Sequence[str], labels: dict[str
 
 
 def stop(hand: Hand, s: Stop, names: Sequence[str]) -> Line:
+    """Why a run stopped, as the table may hear it now (`sight.told_reason`: under clockwise follow
+    naming the spare hand would tell the table where a card it has not seen lies)."""
     nxt = hand.succ[s.card]
-    # Under clockwise follow the table sees only that the next player cannot go on: naming the
-    # spare hand would tell it where a card it has not seen lies.
-    reason = "not-in-turn" if s.reason == "spare" and hand.clockwise and not hand.ended else s.reason
-    return said(REASONS[reason], card=s.card, next=Card(nxt) if nxt >= 0 else "",
+    return said(REASONS[told_reason(hand, s.reason)], card=s.card, next=Card(nxt) if nxt >= 0 else "",
                 who=names[(s.seat + 1) % len(names)])
 
 
@@ -161,20 +161,20 @@ def settlement(hand: Hand, names: Sequence[str], labels: dict[str, str]) -> list
     return lines
 
 
-def after_lead(hand: Hand, names: Sequence[str], plays: Sequence[Play], first_stop: int,
-               first_award: int) -> list[Line]:
-    """What one lead did: the run, its awards, the stop and who leads next, or the settlement."""
+def after_lead(hand: Hand, names: Sequence[str], done: Played) -> list[Line]:
+    """What one lead did (`done`, the referee's record of it): the run, its awards, the stop and
+    who leads next, or the settlement."""
     labels = {p.name: p.label for p in hand.rules.pots}
-    lines: list[Line] = [run(plays, names)]
-    lines += [award(a, names, labels) for a in hand.awards[first_award:] if a.at == "play"]
-    lines += [stop(hand, s, names) for s in hand.stops[first_stop:]]
-    if hand.void:
+    lines: list[Line] = [run(done.plays, names)]
+    lines += [award(a, names, labels) for a in done.awards if a.at == "play"]
+    lines += [stop(hand, s, names) for s in done.stops]
+    if done.void:
         lines.append(said("Nobody can lead a new suit: the hand is void. The board carries over."))
-    elif hand.out is not None:
-        lines.append(said("{player} is out.", player=names[hand.out]))
+    elif done.out is not None:
+        lines.append(said("{player} is out.", player=names[done.out]))
         lines += settlement(hand, names, labels)
-    elif hand.lead_due:
-        lines.append(said("{player} leads next.", player=names[hand.leader]))
+    elif done.phase == "lead":
+        lines.append(said("{player} leads next.", player=names[done.leader]))
     return lines
 
 
@@ -218,17 +218,17 @@ def dealt(hand: Hand, names: Sequence[str], number: int, dealer: str, seed: obje
     return lines
 
 
-def progress(hand: Hand, names: Sequence[str], first_play: int, first_stop: int,
-             first_award: int) -> list[Line]:
-    """A real hand after some plays: each card, its awards, any stop, and what comes next."""
+def progress(hand: Hand, names: Sequence[str], done: Played) -> list[Line]:
+    """A real hand after some plays (`done`, the referee's record of them): each card, its awards,
+    any stop, and what comes next."""
     labels = {p.name: p.label for p in hand.rules.pots}
     lines: list[Line] = []
-    for p in hand.plays[first_play:]:
+    for p in done.plays:
         lines.append(said("{player} leads {card}", player=names[p.seat], card=p.card) if p.lead
                      else said("{player} plays {card}", player=names[p.seat], card=p.card))
-        lines += [award(a, names, labels) for a in hand.awards[first_award:]
+        lines += [award(a, names, labels) for a in done.awards
                   if a.at == "play" and a.cards and a.cards[-1] == p.card]
-    lines += [stop(hand, s, names) for s in hand.stops[first_stop:]]
+    lines += [stop(hand, s, names) for s in done.stops]
     lines += next_step(hand, names)
     return lines
 

@@ -1,8 +1,8 @@
 """Rich renderables for `popejoan practice`: the table in view before each of your leads.
 
 Builds renderables from a `Hand` and the session's scores; prints nothing and reads nothing.
-Everything a player needs to choose a lead is on one panel: the hand number and seed, the
-dealer, the spare hand's size, the turn-up and trump (symbol and letter, never colour
+Everything a player needs to choose a lead is on one panel: the hand number (no seed: it would
+deal out the computers' cards), the dealer, the spare hand's size, the turn-up and trump (symbol and letter, never colour
 alone), the scores, the pots, what has been played in each suit, and your hand sorted and
 numbered with each legal lead marked "Play". Names come from users, so they go into `Text`
 (which parses no markup) or are escaped.
@@ -55,7 +55,6 @@ class Session:
     me: int
     number: int
     hands: int
-    seed: int
     title: str
     level: str
     scores: Sequence[int]
@@ -193,8 +192,9 @@ def status_view(hand: Hand, session: Session) -> RenderableType:
                 hand.left[me], legal=len(legal), play=play_mark()), style="bold"),
         hand_table(hand, me),
     ]
-    title = t("Hand {number} of {hands} · seed {seed} · {title} · computers: {level}", number=session.number,
-              hands=session.hands, seed=session.seed, title=escape(session.title), level=escape(session.level))
+    # No seed while the hand is played: it would deal out the computers' cards.
+    title = t("Hand {number} of {hands} · {title} · computers: {level}", number=session.number,
+              hands=session.hands, title=escape(session.title), level=escape(session.level))
     return Panel(Group(*parts), title=title, title_align="left")
 
 

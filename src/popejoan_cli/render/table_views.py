@@ -22,7 +22,7 @@ from rich.text import Text
 
 from popejoan_cli.base.visible import shown
 from popejoan_cli.game.cards import Card
-from popejoan_cli.game.hand import Play
+from popejoan_cli.game.hand import Played
 from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.render import narrate
 from popejoan_cli.render.hand_views import cards_line, line_text
@@ -194,10 +194,10 @@ def history_view(view: TableView) -> RenderableType:
                         heading=t("Hand {number}", number="{}"))
 
 
-def run_view(rec: HandRecord, plays: Sequence[Play], start_stops: int, start_awards: int) -> RenderableType:
-    """What one lead did: the run, each award, the stop and who leads next, or the settlement."""
-    return Group(*(line_text(line) for line in narrate.after_lead(rec.hand, rec.players, plays, start_stops,
-                                                                   start_awards)))
+def run_view(rec: HandRecord, played: Played) -> RenderableType:
+    """What one lead did (the referee's record of it): the run, each award, the stop and who leads
+    next, or the settlement."""
+    return Group(*(line_text(line) for line in narrate.after_lead(rec.hand, rec.players, played)))
 
 
 def deal_summary(rec: HandRecord) -> RenderableType:

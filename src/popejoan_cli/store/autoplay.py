@@ -11,13 +11,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from popejoan_cli.game.cards import Seed
+from popejoan_cli.game.sight import Played
 from popejoan_cli.store import tables
 from popejoan_cli.table import moves
 from popejoan_cli.table.events import Event, HandDealt
 from popejoan_cli.table.view import TableView
-
-Marks = tuple[int, int, int]
-"""How many plays, stops and awards the hand had before a lead."""
 
 
 def deal(where: Path, seed: Seed, dealer: str | None = None) -> TableView:
@@ -38,18 +36,17 @@ def lead_lowest(where: Path) -> TableView:
 
 
 def play_hand(where: Path, seed: Seed, dealer: str | None = None, *,
-              told: Callable[[TableView, Marks | None], None] | None = None) -> TableView:
+              told: Callable[[TableView, Played | None], None] | None = None) -> TableView:
     """Deal from `seed` and lead the lowest legal card until the hand ends; the view after.
 
-    `told(view, marks)` is called after the deal (`marks` None) and after each lead (the hand's
-    counts before it), so that a caller can show each run as it is played.
+    `told(view, played)` is called after the deal (`played` None) and after each lead (the
+    referee's record of what it did), so that a caller can show each run as it is played.
     """
     view = deal(where, seed, dealer)
     if told is not None:
         told(view, None)
-    while (rec := view.open_hand) is not None:
-        marks = (len(rec.hand.plays), len(rec.hand.stops), len(rec.hand.awards))
+    while view.open_hand is not None:
         view = lead_lowest(where)
         if told is not None:
-            told(view, marks)
+            told(view, view.hands[-1].last_run())
     return view

@@ -201,8 +201,7 @@ def _led(view: TableView, seq: int, event: CardLed) -> None:
                                  "`popejoan play SEAT CARD...`"))
     if not hand.lead_due:
         raise IllegalPlay(Said("no lead is due"), rule=Said("a lead follows a stop"))
-    hand.play(seat, card)
-    hand.follow_run()
+    rec.happened[seq] = hand.lead(seat, card)
     if hand.ended:
         close_hand(view, rec)
 
@@ -389,7 +388,7 @@ def _skip_hand(view: TableView, part: Sequence[tuple[int, Event]]) -> None:
                                       before=before, after=after),
                                  key=f"seq {part[-1][0]}", hint=Said("the journal was changed by hand"))])
 
-    def build() -> Hand:
+    def build() -> HandRecord:
         again = TableView(rules=rules, players=list(players), balances=dict(balances), board=dict(board),
                           next_dealer=dealt.dealer, hands=[])
         for s, e in part[:-1]:
@@ -403,7 +402,7 @@ def _skip_hand(view: TableView, part: Sequence[tuple[int, Event]]) -> None:
             raise DataError([Problem(Said("the replay does not reproduce the checkpoint after hand {number}",
                                           number=check.hand),
                                      key=f"seq {part[-1][0]}", hint=Said("the journal or the rules were changed"))])
-        return again.hands[0].hand
+        return again.hands[0]
 
     rec = HandRecord(len(view.hands) + 1, seq, dealt.seed, dealt.dealer, players, build=build)
     rec.closed = True

@@ -15,7 +15,7 @@ from typing import NoReturn
 from popejoan_cli.base.errors import IllegalPlay, Problem, RuleViolation, Said, SaidN, UsageError
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import SPARE, Card, hand_sizes
-from popejoan_cli.game.hand import PLAYED, Hand
+from popejoan_cli.game.hand import PLAYED, Hand, Played
 from popejoan_cli.game.tally import TallyHand
 from popejoan_cli.table.events import (
     CardPlayed,
@@ -43,9 +43,9 @@ def apply_real(view: TableView, seq: int, event: Event) -> None:
         _tallied(view, rec, event)
         return
     if isinstance(event, CardPlayed):
-        _card(view, hand, event)
+        rec.happened[seq] = _card(view, hand, event)
     elif isinstance(event, StopCalled):
-        _stop(hand)
+        rec.happened[seq] = _stop(hand)
     elif isinstance(event, HandShown):
         seat = seat_of(view, event.player)
         breaches = hand.show(seat, [Card.parse(c) for c in event.cards], event.player)
@@ -158,7 +158,7 @@ def deal_unseen(view: TableView, seq: int, dealer_name: str, turnup_text: str, c
     return rec
 
 
-def _card(view: TableView, hand: Hand, event: CardPlayed) -> None:
+def _card(view: TableView, hand: Hand, event: CardPlayed) -> Played:
     seat = seat_of(view, event.player)
     if hand.out == seat:
         raise IllegalPlay(SaidN("{player} cannot play {card}: they have played all {n} card they were dealt",
@@ -167,10 +167,10 @@ def _card(view: TableView, hand: Hand, event: CardPlayed) -> None:
                           rule=Said("a player cannot play more cards than they were dealt"))
     if hand.ended:
         raise RuleViolation(Said("the hand is over: say who went out with `popejoan out NAME`"))
-    hand.play(seat, Card.parse(event.card))
+    return hand.play(seat, Card.parse(event.card))
 
 
-def _stop(hand: Hand) -> None:
+def _stop(hand: Hand) -> Played:
     if not hand.can_call_stop():
         done = hand.stops[-1] if hand.stops and hand.lead_due else None
         words = (Said("no run is waiting for a card that might be missing; the run already stopped at {card} "
@@ -178,7 +178,7 @@ def _stop(hand: Hand) -> None:
                       leader=hand.names[hand.leader]) if done is not None else
                  Said("no run is waiting for a card that might be missing"))
         raise IllegalPlay(words, rule=Said("a stop ends a run"))
-    hand.call_stop()
+    return hand.call_stop()
 
 
 def _out(view: TableView, hand: Hand, event: OutDeclared) -> None:

@@ -5,7 +5,8 @@ played, the awards, whose lead); `seat_state(view, player)` adds that player's o
 when it is their lead, the leads the referee would accept. Both are JSON-ready dicts, cards in
 popejoan notation ("AS", "10H"). Neither ever holds another player's cards, the spare hand, or
 an open hand's seed: the table is told only what it has seen (the cards played, the turn-up)
-and what the stops said (`told_reason`, `told_seed`, as the command line tells them). The words
+and what the stops said: the hand's part is built from `Hand.public()` (the stops' told reasons) and
+`Hand.observe(seat)`, and an open hand's seed is never told (`told_seed`). The words
 of a narration live in the web layer, above `render`; this module gives the facts. Pure: no
 files, no printing.
 """
@@ -15,8 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from popejoan_cli.game.cards import CARDS, Card, sort_key
-from popejoan_cli.game.hand import Hand, Play, Stop
-from popejoan_cli.table.view import HandRecord, TableView, told_reason, told_seed
+from popejoan_cli.game.hand import Hand, Play, Public, Stop
+from popejoan_cli.table.view import HandRecord, TableView, told_seed
 
 State = dict[str, Any]
 
@@ -26,29 +27,29 @@ def shown_hand(view: TableView) -> HandRecord | None:
     return view.open_hand or (view.hands[-1] if view.hands else None)
 
 
-def _players(view: TableView, rec: HandRecord | None) -> list[State]:
+def _players(view: TableView, rec: HandRecord | None, pub: Public | None) -> list[State]:
     balances = view.live_balances()
-    hand = rec.hand if rec is not None else None
     out = []
     for name in view.players:
         seat = rec.players.index(name) if rec is not None and name in rec.players else None
         # A real deck's hands are unseen: how many each holds is the table's to count, not ours.
-        held = hand.left[seat] if rec is not None and hand is not None and seat is not None and not rec.real else None
+        held = pub.left[seat] if rec is not None and pub is not None and seat is not None and not rec.real else None
         out.append({"name": name, "balance": balances.get(name, 0), "held": held,
-                    "dealer": hand is not None and seat == hand.dealer,
-                    "leader": hand is not None and seat is not None and hand.lead_due and seat == hand.leader})
+                    "dealer": pub is not None and seat == pub.dealer,
+                    "leader": pub is not None and seat is not None and pub.phase == "lead" and seat == pub.leader})
     return out
 
 
-def _runs(rec: HandRecord) -> list[State]:
-    """The hand's runs as played: each lead and its follows, and the stop that ended it (if one did)."""
-    hand, names = rec.hand, rec.players
+def _runs(rec: HandRecord, pub: Public) -> list[State]:
+    """The hand's runs as played: each lead and its follows, and the stop that ended it (if one did),
+    its reason as the table was told it (`Public.stops`)."""
+    names = rec.players
     runs: list[list[Play]] = []
-    for p in hand.plays:
+    for p in pub.plays:
         if p.lead or not runs:
             runs.append([])
         runs[-1].append(p)
-    stops = list(hand.stops)
+    stops = list(pub.stops)
     out: list[State] = []
     k = 0
     for run in runs:
@@ -62,25 +63,23 @@ def _runs(rec: HandRecord) -> list[State]:
 
 
 def _stop(rec: HandRecord, stop: Stop) -> State:
-    hand = rec.hand
-    nxt = hand.succ[stop.card]
-    return {"card": str(stop.card), "reason": told_reason(rec, stop.reason),
-            "next": str(CARDS[nxt]) if nxt >= 0 else None}
+    nxt = rec.hand.succ[stop.card]
+    return {"card": str(stop.card), "reason": stop.reason, "next": str(CARDS[nxt]) if nxt >= 0 else None}
 
 
-def _awards(rec: HandRecord, labels: dict[str, str]) -> list[State]:
+def _awards(rec: HandRecord, pub: Public, labels: dict[str, str]) -> list[State]:
     names = rec.players
     return [{"pot": a.pot, "label": labels.get(a.pot, a.pot), "player": names[a.seat], "counters": a.amount,
-             "at": a.at, "cards": [str(c) for c in a.cards]} for a in rec.hand.awards]
+             "at": a.at, "cards": [str(c) for c in a.cards]} for a in pub.awards]
 
 
-def _settlement(rec: HandRecord) -> State:
-    hand, names = rec.hand, rec.players
-    return {"out": None if hand.out is None else names[hand.out], "void": hand.void,
-            "at_turnup": hand.ended_at_turnup,
-            "net": {names[i]: n for i, n in enumerate(hand.net)},
+def _settlement(rec: HandRecord, pub: Public) -> State:
+    names = rec.players
+    return {"out": None if pub.out is None else names[pub.out], "void": pub.void,
+            "at_turnup": rec.hand.ended_at_turnup,
+            "net": {names[i]: n for i, n in enumerate(pub.net)},
             "payments": [{"from": names[p.payer], "to": names[p.payee], "counters": p.amount, "for": p.why}
-                         for p in hand.payments]}
+                         for p in pub.payments]}
 
 
 def history(view: TableView) -> list[State]:
@@ -99,12 +98,33 @@ def history(view: TableView) -> list[State]:
     return out
 
 
-def _turn(rec: HandRecord | None) -> State:
-    if rec is None:
+def _turn(rec: HandRecord | None, pub: Public | None) -> State:
+    if rec is None or pub is None:
         return {"phase": "none", "lead": None}
-    hand = rec.hand
-    lead = rec.players[hand.leader] if hand.lead_due and not rec.closed else None
-    return {"phase": "over" if rec.closed else hand.phase, "lead": lead}
+    lead = rec.players[pub.leader] if pub.phase == "lead" and not rec.closed else None
+    return {"phase": "over" if rec.closed else pub.phase, "lead": lead}
+
+
+def _hand_part(view: TableView, rec: HandRecord | None) -> State:
+    """What the table has seen of the hand on show, all from its one public view (`Hand.public`)."""
+    pub = rec.hand.public() if rec is not None else None
+    labels = {p.name: p.label for p in view.the_rules().pots}
+    turnup = pub.turnup if pub is not None else None
+    over = rec is not None and rec.closed
+    seed = told_seed(rec) if rec is not None and not rec.real else None
+    return {
+        "players": _players(view, rec, pub),
+        "spare": pub.spare_size if pub is not None and pub.known else None,
+        "turnup": None if turnup is None else str(turnup),
+        "trump": None if turnup is None else {"suit": turnup.suit.name, "symbol": turnup.suit.symbol,
+                                              "title": turnup.suit.title},
+        **_turn(rec, pub),
+        "runs": _runs(rec, pub) if rec is not None and pub is not None else [],
+        "awards": _awards(rec, pub, labels) if rec is not None and pub is not None else [],
+        "over": over,
+        "seed": None if seed is None else str(seed),
+        "settlement": _settlement(rec, pub) if rec is not None and pub is not None and over else None,
+    }
 
 
 def board_state(view: TableView) -> State:
@@ -112,48 +132,35 @@ def board_state(view: TableView) -> State:
     rules = view.the_rules()
     rec = shown_hand(view)
     board = view.live_board()
-    labels = {p.name: p.label for p in rules.pots}
-    hand = rec.hand if rec is not None else None
-    turnup = hand.turnup if hand is not None else None
-    over = rec is not None and rec.closed
-    seed = told_seed(rec) if rec is not None and not rec.real else None
     return {
         "table": view.name, "rules": view.rules_name, "seq": view.last_seq,
         "hand": rec.number if rec is not None else None,
         "real": rec is not None and rec.real,
         "dealer": rec.dealer if rec is not None else None, "next_dealer": view.next_dealer,
         "ended": view.ended,
-        "players": _players(view, rec),
-        "spare": hand.spare_size if hand is not None and hand.known else None,
         "pots": [{"name": p.name, "label": p.label, "counters": board.get(p.name, 0)} for p in rules.pots],
-        "turnup": None if turnup is None else str(turnup),
-        "trump": None if turnup is None else {"suit": turnup.suit.name, "symbol": turnup.suit.symbol,
-                                              "title": turnup.suit.title},
-        **_turn(rec),
-        "runs": _runs(rec) if rec is not None else [],
-        "awards": _awards(rec, labels) if rec is not None else [],
-        "over": over,
-        "seed": None if seed is None else str(seed),
-        "settlement": _settlement(rec) if rec is not None and over else None,
+        **_hand_part(view, rec),
         "history": history(view),
     }
 
 
 def own_cards(hand: Hand, seat: int) -> list[Card]:
-    """A seat's cards sorted as `hand show` sorts them: by suit, then rank."""
-    return sorted((CARDS[c] for c in hand.ordered[seat]), key=lambda c: sort_key(c, hand.ace_high))
+    """A seat's cards sorted as `hand show` sorts them: by suit, then rank (from its observation)."""
+    return sorted((CARDS[c] for c in hand.observe(seat).own), key=lambda c: sort_key(c, hand.ace_high))
 
 
 def your_part(view: TableView, player: str) -> State:
-    """`player`'s own cards and, when it is their lead, the leads the referee would accept."""
+    """`player`'s own cards and, when it is their lead, the leads the referee would accept: from
+    their observation (`Hand.observe`), the only way a private fact leaves the hand."""
     rec = view.open_hand
     you: State = {"name": player, "hand": None, "legal": [], "your_lead": False}
     if rec is None or rec.real or player not in rec.players:
         return you
     hand, seat = rec.hand, rec.players.index(player)
-    mine = hand.lead_due and seat in hand.lead_seats()
-    you.update(hand=[str(c) for c in own_cards(hand, seat)], your_lead=mine,
-               legal=[str(CARDS[c]) for c in hand.legal_leads(seat)] if mine else [])
+    mine = hand.observe(seat)
+    you.update(hand=[str(c) for c in sorted((CARDS[c] for c in mine.own), key=lambda c: sort_key(c, hand.ace_high))],
+               your_lead=mine.public.phase == "lead" and seat in mine.public.lead_seats,
+               legal=[str(CARDS[c]) for c in mine.legal])
     return you
 
 

@@ -8,7 +8,7 @@ one (`table.fold`) both build on it without importing each other. Pure: no files
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from popejoan_cli.base.errors import Problem, RuleViolation, Said, UsageError, allowed
@@ -18,6 +18,8 @@ from popejoan_cli.game.cards import Seed
 from popejoan_cli.game.hand import Hand
 from popejoan_cli.game.playout import FinalResult
 from popejoan_cli.game.rules import HouseRules
+from popejoan_cli.game.sight import Played
+from popejoan_cli.game.sight import told_reason as hand_told_reason
 from popejoan_cli.game.state import StopReason
 from popejoan_cli.table.events import Event, HistoryCarried
 
@@ -32,7 +34,7 @@ class HandRecord:
     """
 
     def __init__(self, number: int, seq: int, seed: Seed, dealer: str, players: list[str],
-                 hand: Hand | None = None, build: Callable[[], Hand] | None = None) -> None:
+                 hand: Hand | None = None, build: Callable[[], HandRecord] | None = None) -> None:
         self.number, self.seq, self.seed, self.dealer, self.players = number, seq, seed, dealer, players
         self.closed = False
         self.real = False
@@ -40,6 +42,7 @@ class HandRecord:
         self.tally = False
         """A real deck kept as a tally (pots paid, cards left), not card by card."""
         self.breaches: list[str] = []
+        self._happened: dict[int, Played] = {}
         self._hand = hand
         self._build = build
 
@@ -47,8 +50,34 @@ class HandRecord:
     def hand(self) -> Hand:
         if self._hand is None:
             assert self._build is not None
-            self._hand = self._build()
+            built = self._build()
+            self._hand, self._happened = built.hand, built.happened
         return self._hand
+
+    def what_happened(self, seqs: Iterable[int]) -> Played | None:
+        """What the events at `seqs` did in this hand, told as one record (a typed line of a real
+        deck is several events), or None if none of them was a lead, a card or a stop."""
+        found = [self.happened[seq] for seq in seqs if seq in self.happened]
+        if not found:
+            return None
+        told = found[0]
+        for later in found[1:]:
+            told = told.then(later)
+        return told
+
+    def last_run(self) -> Played | None:
+        """The hand's last run as one record: from its lead to now (None before the first lead)."""
+        seqs = sorted(self.happened)
+        starts = [k for k, seq in enumerate(seqs) if self.happened[seq].plays[:1] and self.happened[seq].plays[0].lead]
+        return self.what_happened(seqs[starts[-1]:]) if starts else None
+
+    @property
+    def happened(self) -> dict[int, Played]:
+        """What each lead, card or stop recorded in this hand did, by its seq: the frozen record
+        (`sight.Played`) that the CLI, the shell, the web and undo narrate."""
+        if self._hand is None:
+            self.hand  # noqa: B018 (a lazily replayed hand is replayed now, its record with it)
+        return self._happened
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,11 +248,10 @@ def told_reason(rec: HandRecord, reason: StopReason) -> StopReason:
     """A stop's reason as the table may see it while the hand is open.
 
     Under clockwise follow the table saw only that the next player could not go on, not that
-    the card lies in the spare hand: "spare" is told as "not-in-turn" until the hand is over.
+    the card lies in the spare hand: "spare" is told as "not-in-turn" until the hand is over
+    (`sight.told_reason`, the one place this is decided).
     """
-    if reason == "spare" and not rec.closed and rec.hand.clockwise:
-        return "not-in-turn"
-    return reason
+    return reason if rec.closed else hand_told_reason(rec.hand, reason)
 
 
 def check_counters(n: int, negative: bool = False) -> None:

@@ -125,12 +125,16 @@ class Guard:
 class Refused(Exception):
     """A request refused with a status and a JSON body."""
 
-    def __init__(self, status: int, error: str, rule: str = "") -> None:
+    def __init__(self, status: int, error: str, rule: str = "", why: str = "") -> None:
         super().__init__(error)
-        self.status, self.error, self.rule = status, error, rule
+        self.status, self.error, self.rule, self.why = status, error, rule, why
 
     def response(self) -> JSONResponse:
-        return JSONResponse({"error": self.error, "rule": self.rule}, status_code=self.status)
+        """The body: `error` and `rule` (public), and `why` only on the refused player's own page."""
+        body = {"error": self.error, "rule": self.rule}
+        if self.why:
+            body["why"] = self.why
+        return JSONResponse(body, status_code=self.status)
 
 
 def not_found(request: Request | None = None, exc: Exception | None = None) -> Response:
@@ -160,16 +164,19 @@ async def json_body(request: Request) -> dict[str, Any]:
     return data
 
 
-def refusal(err: PopejoanError) -> Refused:
+def refusal(err: PopejoanError, reader: str | None = None) -> Refused:
     """A refusal in the command line's words: the message, and the rule (or the hint) beneath it.
-    The referee's words never say where a card the table has not seen lies (`game.legality`)."""
+    The referee's public words never say where a card the table has not seen lies (`game.ruling`);
+    its private reason goes only to the page of the player it is for (`reader`)."""
     rule = err.rule if isinstance(err, IllegalPlay) else err.hint
-    return Refused(400 if isinstance(err, BadInput) else 409, spoken_said(err.message), spoken_said(rule))
+    mine = isinstance(err, IllegalPlay) and err.private is not None and reader is not None and err.player == reader
+    why = spoken_said(err.private) if mine and isinstance(err, IllegalPlay) and err.private else ""
+    return Refused(400 if isinstance(err, BadInput) else 409, spoken_said(err.message), spoken_said(rule), why)
 
 
-def leading(player: str, seq: int, card: Card, mark: dict[str, int]) -> Callable[[TableView], list[Event]]:
+def leading(player: str, seq: int, card: Card) -> Callable[[TableView], list[Event]]:
     """The events of `player`'s lead of `card`, if the table still stands at `seq` and the lead is theirs;
-    the fold then asks the referee, as for `popejoan lead`. `mark` is told the hand's number."""
+    the fold then asks the referee, as for `popejoan lead`."""
     def make(view: TableView) -> list[Event]:
         if view.last_seq != seq:
             raise Refused(409, t("the table has moved on since your page was drawn: look again"),
@@ -184,7 +191,6 @@ def leading(player: str, seq: int, card: Card, mark: dict[str, int]) -> Callable
             lead_of = rec.players[rec.hand.leader] if rec is not None and rec.hand.lead_due else None
             whose = t("it is {player}'s lead, not yours", player=lead_of) if lead_of else t("no lead is due")
             raise Refused(409, whose, t("who leads after a stop"))
-        mark["hand"] = rec.number
         return [moves.lead_by(view, player, card)]
     return make
 
@@ -288,19 +294,19 @@ class Served:
     async def lead(self, request: Request) -> Response:
         player, _ = await self.screen(request, False)
         assert player is not None
-        mark: dict[str, int] = {}
         try:
             data = await json_body(request)
             card, seq = data.get("card"), data.get("seq")
             if not isinstance(card, str) or type(seq) is not int:
                 raise Refused(400, t("send the card and the table's seq, such as {example}",
                                     example='{"card": "AS", "seq": 12}'))
-            done = await self.record(leading(player, seq, Card.parse(card), mark))
+            done = await self.record(leading(player, seq, Card.parse(card)))
         except Refused as err:
             return err.response()
         except PopejoanError as err:
-            return refusal(err).response()
-        said = for_you(lead_lines(done.view.hands[mark["hand"] - 1]), player)  # "You lead", in practice
+            return refusal(err, player).response()  # this page is the player's own: it may hear why
+        led = done.view.hands[-1]
+        said = for_you(lead_lines(led, done.written[0][0]), player)  # "You lead", in practice
         return JSONResponse({"ok": True, "said": text(said)})
 
     async def next_hand(self, request: Request) -> Response:

@@ -2,7 +2,7 @@
 
 `Practice` says who plays (you in seat 0, the computers after you, clockwise; the last computer
 deals first, so you are eldest, as in `popejoan practice`), how the computers play (`bots.LEVELS`)
-and the session seed S: hand k is dealt from S + k - 1. Every move goes through `tables.record`
+and the session seed S: hand k is dealt from `deal.session_seed(S, k)`. Every move goes through `tables.record`
 on the table the serve command made for the session (`open_table` makes one), so the referee,
 the journal and its lock are the ones every command uses. The computers' leads are the bots'
 picks (`bots.pick_lead`), chosen from what their seat may know.
@@ -15,12 +15,13 @@ from pathlib import Path
 
 from popejoan_cli.base.errors import RuleViolation, Said
 from popejoan_cli.game import bots
+from popejoan_cli.game.deal import session_seed
 from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.render.practice_views import computer_name, your_name
 from popejoan_cli.store import tables
 from popejoan_cli.table import moves
 from popejoan_cli.table.events import CardLed, Event, HandDealt, TableOpened
-from popejoan_cli.table.view import TableView
+from popejoan_cli.table.view import TableView, told_seed
 
 PACE = 0.6
 """Seconds between two computers' leads, so that a person can follow each run."""
@@ -65,8 +66,9 @@ class Practice:
                            counters=COUNTERS, dealer=self.first_dealer)
 
     def hand_seed(self, number: int) -> int:
-        """The seed of hand `number` (from 1): S + k - 1."""
-        return self.seed + number - 1
+        """The seed of hand `number` (from 1), drawn from S (`deal.session_seed`): told once the hand
+        is over, it tells nothing of the next one."""
+        return session_seed(self.seed, number)
 
     def computer_to_lead(self, view: TableView) -> str | None:
         """The computer whose lead it is now, if it is one's."""
@@ -82,7 +84,7 @@ class Practice:
         rec = view.open_hand
         if who is None or rec is None:
             return []
-        seat, card = bots.pick_lead(rec.hand, self.level)
+        seat, card = bots.bot_lead(rec.hand, self.level)
         led: CardLed = moves.lead_by(view, rec.players[seat], card)
         return [led]
 
@@ -97,10 +99,12 @@ class Practice:
         return [HandDealt(seed=self.hand_seed(len(view.hands) + 1), dealer=view.next_dealer)]
 
     def about(self, view: TableView) -> dict[str, object]:
-        """What your page shows of the session: its seed (it replays it) and the current hand's seed."""
-        number = len(view.hands)
-        return {"seed": self.seed, "level": self.level, "computers": self.computers,
-                "hand_seed": self.hand_seed(number) if number else None}
+        """What your page shows of the session: the computers, their level, and the seed of the last
+        hand that is over (it replays that hand). Never the session's seed, nor an open hand's: either
+        would deal out the computers' cards (`serve` prints the session seed when it stops)."""
+        closed = [rec for rec in view.hands if rec.closed]
+        return {"level": self.level, "computers": self.computers,
+                "hand_seed": told_seed(closed[-1]) if closed else None}
 
 
 def open_table(where: Path, practice: Practice, rules: HouseRules) -> TableView:

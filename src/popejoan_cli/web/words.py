@@ -37,16 +37,12 @@ def text(lines: Sequence[Line]) -> str:
     return "\n".join(narrate.plain(line) for line in lines)
 
 
-def lead_lines(rec: HandRecord) -> list[Line]:
-    """What the hand's last lead did, as `popejoan lead` tells it: the run, its awards, the stop, what next."""
-    hand = rec.hand
-    plays = hand.plays
-    first = max(i for i, p in enumerate(plays) if p.lead)
-    when = {int(p.card): i for i, p in enumerate(plays)}
-    # The awards and stops the earlier runs brought, counted as the command counted them before the lead.
-    awards = sum(1 for a in hand.awards if a.at == "turnup" or (a.at == "play" and when[int(a.cards[-1])] < first))
-    stops = sum(1 for s in hand.stops if when[int(s.card)] < first)
-    return narrate.after_lead(hand, rec.players, plays[first:], stops, awards)
+def lead_lines(rec: HandRecord, seq: int | None = None) -> list[Line]:
+    """What the lead recorded at `seq` (by default the hand's last) did, as `popejoan lead` tells it:
+    the run, its awards, the stop, what next, narrated from the referee's record of it."""
+    happened = rec.happened
+    done = happened[seq if seq is not None else max(happened)]
+    return narrate.after_lead(rec.hand, rec.players, done)
 
 
 def dealt_lines(rec: HandRecord) -> list[Line]:
@@ -63,7 +59,7 @@ def last_lines(view: TableView) -> list[Line]:
     events = [e for _, e in view.effective if not isinstance(e, HandCheckpointed)]
     rec = shown_hand(view)
     last = events[-1] if events else None
-    if rec is not None and isinstance(last, CardLed) and rec.hand.plays:
+    if rec is not None and isinstance(last, CardLed) and rec.happened:
         return lead_lines(rec)
     if rec is not None and isinstance(last, HandDealt | RealHandDealt | TallyHandDealt):
         return dealt_lines(rec)
@@ -100,8 +96,8 @@ def _page_words() -> dict[str, str]:
         tp("page", "{player} (deals) ← to lead"), tp("page", "Hand"), tp("page", "Seed"), tp("page", "Out"),
         tp("page", "void"), tp("page", "A real deck: your cards are in your hand."),
         tp("page", "No hand is being played."), tp("page", "Your lead: tap a card marked Play."), tp("page", "Play"),
-        tp("page", "Practice against {computers} computers ({level}), session seed {seed}."),
-        tp("page", "Practice against {computers} computers ({level}), session seed {seed}; this hand's seed {hand}."),
+        tp("page", "Practice against {computers} computers ({level})."),
+        tp("page", "Practice against {computers} computers ({level}); the last hand's seed was {hand}."),
         tp("page", "refused"), tp("page", "rule: {rule}"), tp("page", "the server refused ({status})"),
         tp("page", "the server cannot be reached"), tp("page", "Reconnecting…"), tp("page", "{rank} of {suit}"),
     ]
@@ -118,8 +114,8 @@ _PAGE_IDS = (
     "Player", "Counters", "Cards", "{player} (deals)", "{player} ← to lead", "{player} (deals) ← to lead", "Hand",
     "Seed", "Out", "void", "A real deck: your cards are in your hand.", "No hand is being played.",
     "Your lead: tap a card marked Play.", "Play",
-    "Practice against {computers} computers ({level}), session seed {seed}.",
-    "Practice against {computers} computers ({level}), session seed {seed}; this hand's seed {hand}.",
+    "Practice against {computers} computers ({level}).",
+    "Practice against {computers} computers ({level}); the last hand's seed was {hand}.",
     "refused", "rule: {rule}", "the server refused ({status})", "the server cannot be reached", "Reconnecting…",
     "{rank} of {suit}",
 )

@@ -266,10 +266,11 @@
     var box = $("practice");
     if (practice) {
       box.hidden = false;
-      var about = { computers: practice.computers, level: practice.level, seed: practice.seed, hand: practice.hand_seed };
+      // The server tells the seed of the last hand that is over, never an open hand's or the session's.
+      var about = { computers: practice.computers, level: practice.level, hand: practice.hand_seed };
       $("practice-seed").textContent = practice.hand_seed !== null
-        ? w("Practice against {computers} computers ({level}), session seed {seed}; this hand's seed {hand}.", about)
-        : w("Practice against {computers} computers ({level}), session seed {seed}.", about);
+        ? w("Practice against {computers} computers ({level}); the last hand's seed was {hand}.", about)
+        : w("Practice against {computers} computers ({level}).", about);
       $("next").hidden = !(s.hand === null || s.over) || s.ended;
     } else {
       box.hidden = true;
@@ -282,6 +283,8 @@
     if (!body) { box.hidden = true; return; }
     $("refused-error").textContent = body.error || w("refused");
     $("refused-rule").textContent = body.rule ? w("rule: {rule}", { rule: body.rule }) : "";
+    // The reason in your own cards: the server sends it to your page alone.
+    $("refused-why").textContent = body.why || "";
     box.hidden = false;
   }
 

@@ -1,0 +1,292 @@
+"""The referee's one decision on a play, and its reason in two parts: `rule_on` and `Ruling`.
+
+`rule_on(hand, seat, card)` decides whether `seat` may play `card` now and says why, in one
+walk through the rules (PokerKit's `verify_X`, which raises the very reason it decided on):
+each step either passes the play on or refuses it with the words it refused on, so the verdict
+and its reason cannot disagree. A refusal has two parts:
+
+- `told`: what the whole table may hear. It depends on nothing hidden: in a virtual hand a
+  refused lead reads the same whether the leader lacks the card, holds a lower one or holds a
+  card of a new suit ("Ann cannot lead 10♠ now"), and its rule names the lead rules in force,
+  not the one that refused (docs/architecture.md: The referee).
+- `private`: what only the seat may be told ("you hold 4♠, lower in that suit"): the CLI shows
+  it through `hand show NAME --why CARD`, `serve` on that player's own page, practice on the
+  human's screen.
+
+A real deck's hand (recorded card by card) has no private part: nothing the referee knows of it
+is hidden from the table, so the reason is told as it is. The fast lists of what may be played
+(`Legality.legal_plays`, `legal_leads`) stay for the bots and `simulate`; a property test holds
+the two to the same verdict on every card. The rules themselves are predicates in `state`
+(`suit_allowed`, `lower_held`, `fresh_held`), which `recheck_leads` (`breaches`) and `claims`
+call too. Pure: no files, no printing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from popejoan_cli.base.errors import IllegalPlay, Said, joined
+from popejoan_cli.game.cards import CARDS, SPARE, Card, Suit
+from popejoan_cli.game.legality import Legality
+from popejoan_cli.game.state import (
+    OUT_OF_PLAY,
+    PLAYED,
+    REMOVED,
+    UNKNOWN,
+    Play,
+    fresh_held,
+    lower_held,
+    suit_allowed,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """The referee's answer to "may `seat` play `card` now?", and why.
+
+    `told` is None when the play is allowed; else the words the table hears, with `rule`, the
+    rule the table is shown. `private` is for the seat alone (None: nothing more to tell it).
+    """
+
+    seat: int
+    card: Card
+    told: str | None = None
+    rule: str = ""
+    private: str | None = None
+    player: str = ""
+    """The seat's name at the table, whom `private` is for."""
+
+    @property
+    def allowed(self) -> bool:
+        return self.told is None
+
+    def refusal(self) -> IllegalPlay | None:
+        """The refusal to raise (None when allowed): the public words, the rule, and the private part."""
+        if self.told is None:
+            return None
+        return IllegalPlay(self.told, rule=self.rule, private=self.private, player=self.player)
+
+
+Step = Callable[[Legality, int, Card], Ruling | None]
+
+
+def rule_on(hand: Legality, seat: int, card: Card) -> Ruling:
+    """Whether `seat` may play `card` now, and why: the first step with an answer decides.
+
+    >>> from popejoan_cli.formats.presets import preset
+    >>> from popejoan_cli.game.board import Board
+    >>> from popejoan_cli.game.deal import seeded_deal
+    >>> from popejoan_cli.game.hand import Hand
+    >>> rules = preset("modern-stops")
+    >>> hand = Hand.deal(rules, 4, 0, Board(rules), seeded_deal(rules, 4, 0, 42))
+    >>> hand.names = ["Ann", "Bob", "Cat", "Dan"]
+    >>> _ = hand.lead(1, Card.parse("AS"))  # Bob leads A♠, Ann plays 2♠: 3♠ is in the spare hand
+    >>> held, lacked = rule_on(hand, 0, Card.parse("10S")), rule_on(hand, 0, Card.parse("9S"))
+    >>> print(held.told, "/", lacked.told)     # the table hears one sentence for both
+    Ann cannot lead 10♠ now / Ann cannot lead 9♠ now
+    >>> print(held.rule == lacked.rule, held.rule)
+    True a player leads a card they hold; play.lead = "lowest-in-suit"
+    >>> print(held.private, "/", lacked.private)
+    you hold 4♠, lower in that suit / you do not hold 9♠
+    >>> rule_on(hand, 0, Card.parse("4S")).allowed
+    True
+    """
+    for step in _STEPS:
+        ruled = step(hand, seat, card)
+        if ruled is not None:
+            return ruled
+    return Ruling(seat, card)
+
+
+# ------------------------------------------------------------------------ the steps, in order
+def _over(hand: Legality, seat: int, card: Card) -> Ruling | None:
+    if not hand.ended:
+        return None
+    return Ruling(seat, card, Said("{player} cannot play {card}: the hand is over", player=hand.name(seat), card=card),
+                  Said("the hand has ended"))
+
+
+def _placed(hand: Legality, seat: int, card: Card) -> Ruling | None:
+    """A card whose place the whole table knows: out of the pack, played, the turn-up, a told spare card."""
+    who, h = hand.name(seat), hand.holder[card]
+    if h == REMOVED:
+        return Ruling(seat, card, Said("{player} cannot play {card}: it is out of the pack", player=who, card=card),
+                      "deck.removed")
+    if h == PLAYED:
+        return Ruling(seat, card, Said("{player} cannot play {card}: it has already been played", player=who,
+                                       card=card), Said("each card is played once"))
+    if h == OUT_OF_PLAY:
+        return Ruling(seat, card, Said("{player} cannot play {card}: it is the turn-up, out of play", player=who,
+                                       card=card), "deal.turnup = \"out-of-play\"")
+    if h == SPARE and hand.spare_told(card):
+        return Ruling(seat, card, Said("{player} cannot play {card}: it is in the spare hand", player=who,
+                                       card=card), Said("the spare hand is not played"))
+    return None
+
+
+def _in_run(hand: Legality, seat: int, card: Card) -> Ruling | None:
+    """While a run waits for its next card: that card, by the seat whose turn it is."""
+    turn = hand.turn
+    want = turn.card
+    if want is None:
+        return None
+    who = hand.name(seat)
+    if card != want:
+        return Ruling(seat, card, Said("{player} cannot play {card}: the run needs {next} next", player=who,
+                                       card=card, next=CARDS[want]), Said("a run goes up one rank in its suit"))
+    may = [turn.seat] if turn.phase == "follow" else hand.open_seats()
+    if seat in may:
+        return Ruling(seat, card)
+    if hand.clockwise:
+        return Ruling(seat, card, Said("{player} cannot play {card}: it is the next player's turn", player=who,
+                                       card=card), "play.follow = \"clockwise\"")
+    return _not_held(hand, seat, card, "play.follow = \"holder\"")
+
+
+def _whose_lead(hand: Legality, seat: int, card: Card) -> Ruling | None:
+    who = hand.name(seat)
+    if hand.turn.phase != "lead":
+        return Ruling(seat, card, Said("{player} cannot play {card}: no run is waiting for it", player=who,
+                                       card=card), Said("a run goes up one rank in its suit"))
+    if seat not in hand.lead_seats():
+        return Ruling(seat, card, Said("{player} cannot lead {card}: it is {leader}'s lead", player=who, card=card,
+                                       leader=hand.name(hand.leader)), Said("who leads after a stop"))
+    return None
+
+
+def _passed_suit(hand: Legality, seat: int, card: Card) -> Ruling | None:
+    """Under `play.no_new_suit = "pass"` a lead in the stopped suit is never legal: a public rule."""
+    if not hand.passing or hand.suit_ok(card // 13):
+        return None
+    change = hand.settings.change_suit
+    return Ruling(seat, card, _change_words(hand, hand.name(seat), card), f"play.change_suit = \"{change}\"")
+
+
+def _lead(hand: Legality, seat: int, card: Card) -> Ruling | None:
+    """The leader's lead: a card they hold, in a new suit after a stop if they hold one, the lowest of its suit."""
+    if not _holds(hand, seat, card):
+        return _not_held(hand, seat, card, Said("a player leads a card they hold"))
+    held = hand.ordered[seat]
+    stopped = hand.after_stop_suit
+    change = hand.settings.change_suit
+    if not hand.suit_ok(card // 13) and fresh_held(change, stopped, held) is not None:
+        if hand.known:
+            return _hidden(hand, seat, card, _private_change(hand, card, CARDS[fresh_held(change, stopped, held) or 0]))
+        return Ruling(seat, card, _change_words(hand, hand.name(seat), card), f"play.change_suit = \"{change}\"")
+    low = lower_held(hand.rank, held, card) if hand.settings.lowest_in_suit else None
+    if low is None:
+        return None
+    if hand.known:
+        return _hidden(hand, seat, card, Said("you hold {lower}, lower in that suit", lower=CARDS[low]))
+    return Ruling(seat, card, Said("{player} may not lead {card}: they hold {lower}, lower in that suit",
+                                   player=hand.name(seat), card=card, lower=CARDS[low]),
+                  "play.lead = \"lowest-in-suit\"")
+
+
+_STEPS: tuple[Step, ...] = (_over, _placed, _in_run, _whose_lead, _passed_suit, _lead)
+
+
+# ------------------------------------------------------------------------ the words of a step
+def _holds(hand: Legality, seat: int, card: Card) -> bool:
+    """Whether `seat` may hold `card`: it is among their cards, or among their unseen ones (a real deck)."""
+    h = hand.holder[card]
+    return h == seat or (h == UNKNOWN and hand.has_unknown(seat))
+
+
+def _not_held(hand: Legality, seat: int, card: Card, rule: str) -> Ruling:
+    """A card the seat does not hold: hidden in a virtual hand (the card may lie anywhere unseen),
+    told as it is in a real one (only the record says it, and the record is the table's)."""
+    if hand.known:
+        return _hidden(hand, seat, card, Said("you do not hold {card}", card=card))
+    return Ruling(seat, card, Said("{player} does not hold {card}", player=hand.name(seat), card=card), rule)
+
+
+def _hidden(hand: Legality, seat: int, card: Card, private: str) -> Ruling:
+    """A refusal that turned on the seat's own cards: the table hears one sentence and the lead
+    rules in force, whichever rule refused; the reason is the seat's alone."""
+    who = hand.name(seat)
+    if hand.turn.phase != "lead":
+        return Ruling(seat, card, Said("{player} cannot play {card} now", player=who, card=card),
+                      "play.follow = \"holder\"", private, who)
+    return Ruling(seat, card, Said("{player} cannot lead {card} now", player=who, card=card), lead_rules(hand),
+                  private, who)
+
+
+def lead_rules(hand: Legality) -> str:
+    """The lead rules in force now, as the table is shown them: what any refused lead cites.
+
+    Public: it reads the settings and whether the last run stopped, nothing of anyone's cards.
+    """
+    rules: list[str] = [Said("a player leads a card they hold")]
+    if hand.settings.lowest_in_suit:
+        rules.append("play.lead = \"lowest-in-suit\"")
+    if hand.after_stop_suit is not None and hand.settings.change_suit != "no":
+        rules.append(f"play.change_suit = \"{hand.settings.change_suit}\"")
+    return joined(rules)
+
+
+def _change_words(hand: Legality, who: str, card: Card) -> str:
+    stopped = Suit(hand.after_stop_suit or 0)
+    # Two whole sentences, not one with "suit" or "colour" put in: Russian declines the word.
+    if hand.settings.change_suit == "suit":
+        return Said("{player} may not lead {card}: after a stop in {suit} the lead must change suit", player=who,
+                    card=card, suit=stopped)
+    return Said("{player} may not lead {card}: after a stop in {suit} the lead must change colour", player=who,
+                card=card, suit=stopped)
+
+
+def _private_change(hand: Legality, card: Card, other: Card) -> str:
+    stopped = Suit(hand.after_stop_suit or 0)
+    if hand.settings.change_suit == "suit":
+        return Said("after a stop in {suit} you must change suit: you hold {other}", suit=stopped, other=other)
+    return Said("after a stop in {suit} you must change colour: you hold {other}", suit=stopped, other=other)
+
+
+# ------------------------------------------------------------------------ leads checked once shown
+@dataclass(frozen=True, slots=True)
+class Breach:
+    """A lead found illegal once the hands were shown."""
+
+    seat: int
+    card: Card
+    rule: str
+    message: str  # a `Said`: the English, and its words for another language
+
+
+def recheck_leads(hand: Legality, shown: dict[int, Sequence[Card]]) -> list[Breach]:
+    """Re-check a real deck's leads once hands are shown, by the same predicates `rule_on` uses
+    (`lower_held`, `fresh_held`): lowest-in-suit, and change of suit.
+
+    `shown[seat]` is the cards that seat still holds; what it held at each earlier
+    lead is those plus the cards it played from then on.
+    """
+    breaches: list[Breach] = []
+    plays = hand.plays
+    for i, p in enumerate(plays):
+        if p.lead and p.seat in shown:
+            held = sorted(set(shown[p.seat]) | {q.card for q in plays[i:] if q.seat == p.seat})
+            stopped = plays[i - 1].card // 13 if i else None
+            breaches += _breaches(hand, p, held, stopped)
+    return breaches
+
+
+def _breaches(hand: Legality, p: Play, held: Sequence[int], stopped: int | None) -> list[Breach]:
+    """What one lead broke, given what its leader held then and the suit of the stop before it."""
+    found: list[Breach] = []
+    who = hand.name(p.seat)
+    low = lower_held(hand.rank, held, p.card) if hand.settings.lowest_in_suit else None
+    if low is not None:
+        found.append(Breach(p.seat, p.card, "play.lead = \"lowest-in-suit\"",
+                            Said("{player} led {card} while holding {lower}", player=who, card=p.card,
+                                 lower=CARDS[low])))
+    change = hand.settings.change_suit
+    fresh = fresh_held(change, stopped, held) if stopped is not None and change != "no" else None
+    if fresh is not None and not suit_allowed(change, stopped, p.card // 13):
+        other = CARDS[fresh]
+        words = Said("{player} led {card} after a stop in that suit while holding {other}", player=who,
+                     card=p.card, other=other) if change == "suit" else \
+            Said("{player} led {card} after a stop in that colour while holding {other}", player=who,
+                 card=p.card, other=other)
+        found.append(Breach(p.seat, p.card, f"play.change_suit = \"{change}\"", words))
+    return found

@@ -1,0 +1,198 @@
+"""What leaves a hand: the table's one public view, each seat's observation, and the record of
+what one action did.
+
+- `Public` is what the whole table has seen: the plays, the stops with their *told* reasons,
+  the awards and payments, how many cards each seat holds, the turn-up and where it lies, the
+  counters on the board. `public(hand)` builds it; nothing in it depends on a card the table
+  has not seen (tests/game/test_sight.py permutes every hidden card to prove it).
+- `Observation` is `Public` plus one seat's own cards and, when it is their lead, the leads the
+  referee would accept. `Hand.observe(seat)` is the only way a private fact leaves a hand: the
+  bots choose from it, the screens (`table.seen`) and the hand views are built from it.
+- `Played` is the frozen record of one action at the table (a lead and its forced follows, a
+  real deck's card or called stop): what the CLI, the shell, the web and undo narrate.
+
+`told_reason` is the one place a stop's reason is told as the table may hear it: under
+clockwise follow a stop says only that the next player could not go on, so "spare" is told as
+"not-in-turn" until the hand is over. Pure: no files, no printing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from popejoan_cli.game.cards import SPARE, Card, Suit
+from popejoan_cli.game.state import (
+    OUT_OF_PLAY,
+    Award,
+    HandState,
+    Payment,
+    Phase,
+    Play,
+    Stop,
+    StopReason,
+    Trigger,
+)
+
+
+class _Leads(Protocol):
+    """What an observation needs of the referee beyond the state: the fast list of legal leads."""
+
+    def lead_seats(self) -> list[int]: ...
+    def legal_leads(self, seat: int) -> list[int]: ...
+
+
+def told_reason(hand: HandState, reason: StopReason) -> StopReason:
+    """A stop's reason as the table may hear it now (see the module's docstring)."""
+    if reason == "spare" and not hand.ended and hand.settings.clockwise:
+        return "not-in-turn"
+    return reason
+
+
+def told_stops(hand: HandState, stops: Sequence[Stop]) -> tuple[Stop, ...]:
+    """`stops` with each reason as the table may hear it now."""
+    return tuple(Stop(s.seat, s.card, told_reason(hand, s.reason)) for s in stops)
+
+
+@dataclass(frozen=True, slots=True)
+class Public:
+    """What the whole table has seen of a hand. The turn-up is shown face up, so where it lies
+    (out of play, the spare hand) is public; so are the stops and their told reasons."""
+
+    seats: int
+    dealer: int
+    known: bool
+    """A virtual hand (popejoan dealt every card) rather than a real deck recorded as played."""
+    phase: Phase
+    leader: int
+    lead_seats: tuple[int, ...]
+    next_card: int | None
+    """The card the run waits for (follow, open), or None."""
+    left: tuple[int, ...]
+    spare_size: int
+    plays: tuple[Play, ...]
+    played_by: tuple[int, ...]
+    stops: tuple[Stop, ...]
+    awards: tuple[Award, ...]
+    payments: tuple[Payment, ...]
+    net: tuple[int, ...]
+    removed: frozenset[int]
+    turnup: Card | None
+    turnup_dead: bool
+    trump: Suit | None
+    pope_card: int | None
+    counters: Mapping[str, int]
+    triggers: Mapping[int, Sequence[Trigger]]
+    ace_high: bool
+    clockwise: bool
+    pairs_same_player: bool
+    pairs_ascending: bool
+    ended: bool
+    out: int | None
+    void: bool
+
+
+def public(hand: HandState, lead_seats: Sequence[int]) -> Public:
+    """The table's view of `hand` now. `lead_seats`: who may lead (the referee's, public)."""
+    up, s = hand.turnup, hand.settings
+    return Public(
+        seats=hand.seats, dealer=hand.dealer, known=hand.known, phase=hand.turn.phase, leader=hand.leader,
+        lead_seats=tuple(lead_seats), next_card=hand.turn.card, left=tuple(hand.left), spare_size=hand.spare_size,
+        plays=tuple(hand.plays), played_by=tuple(hand.played_by), stops=told_stops(hand, hand.stops),
+        awards=tuple(hand.awards), payments=tuple(hand.payments), net=tuple(hand.net),
+        removed=frozenset(hand.rules.removed), turnup=up,
+        turnup_dead=up is not None and hand.holder[up] in (OUT_OF_PLAY, SPARE),
+        trump=hand.trumps.trump, pope_card=hand.trumps.pope_card, counters=dict(hand.board.counters),
+        triggers=hand.trumps.triggers, ace_high=s.ace_high, clockwise=s.clockwise,
+        pairs_same_player=hand.rules.play.pairs == "same-player", pairs_ascending=s.pairs_ascending,
+        ended=hand.ended, out=hand.out, void=hand.void)
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What one seat may know at a real table: `public`, its own cards, and its legal leads when
+    it may lead; never another seat's cards or the unseen spare hand. The bots read only this."""
+
+    seat: int
+    own: frozenset[int]
+    legal: tuple[int, ...]
+    public: Public
+
+    # The public facts a bot reads most, by name (an observation is read, never changed).
+    @property
+    def left(self) -> tuple[int, ...]:
+        return self.public.left
+
+    @property
+    def played_by(self) -> tuple[int, ...]:
+        return self.public.played_by
+
+    @property
+    def stops(self) -> tuple[Stop, ...]:
+        return self.public.stops
+
+    @property
+    def counters(self) -> Mapping[str, int]:
+        return self.public.counters
+
+    @property
+    def triggers(self) -> Mapping[int, Sequence[Trigger]]:
+        return self.public.triggers
+
+
+def observe(hand: HandState, referee: _Leads, seat: int) -> Observation:
+    """`seat`'s observation of `hand` (`referee`: the same hand, for its fast lists of leads)."""
+    seats = referee.lead_seats()
+    legal = tuple(referee.legal_leads(seat)) if seat in seats else ()
+    return Observation(seat=seat, own=frozenset(hand.ordered[seat]), legal=legal, public=public(hand, seats))
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """What one action at the table did, as it is told: the cards played in order (a lead and
+    its forced follows, or one card of a real deck), the stops (told reasons), the awards and
+    payments it made, and where the hand stands after it (whose lead, or how it ended).
+
+    Made by `Hand.lead`, `Hand.play` and `Hand.call_stop` from the hand's own record, so that
+    what is narrated is what the ledger and the journal hold.
+    """
+
+    plays: tuple[Play, ...]
+    stops: tuple[Stop, ...]
+    awards: tuple[Award, ...]
+    payments: tuple[Payment, ...]
+    phase: Phase
+    leader: int
+    lead_seats: tuple[int, ...]
+    next_card: int | None
+    follower: int | None
+    """In a real deck: who holds the run's next card, when the record knows."""
+    out: int | None
+    void: bool
+    ended: bool
+    awaiting_pope: bool
+
+    def then(self, later: Played) -> Played:
+        """This action and a later one, told as one (a typed line of a real deck)."""
+        return Played(self.plays + later.plays, self.stops + later.stops, self.awards + later.awards,
+                      self.payments + later.payments, later.phase, later.leader, later.lead_seats,
+                      later.next_card, later.follower, later.out, later.void, later.ended, later.awaiting_pope)
+
+
+Mark = tuple[int, int, int, int]
+"""How long the record was before an action: plays, stops, awards, payments."""
+
+
+def mark(hand: HandState) -> Mark:
+    return len(hand.moves), len(hand.stop_codes), len(hand.awards), len(hand.payments)
+
+
+def since(hand: HandState, referee: _Leads, before: Mark) -> Played:
+    """The record of what `hand` did since `before` (`mark`), as the table is told it."""
+    plays, stops, awards, payments = before
+    turn = hand.turn
+    return Played(tuple(hand.plays[plays:]), told_stops(hand, hand.stops[stops:]), tuple(hand.awards[awards:]),
+                  tuple(hand.payments[payments:]), turn.phase, hand.leader, tuple(referee.lead_seats()),
+                  turn.card, turn.seat if turn.phase == "follow" else None, hand.out, hand.void, hand.ended,
+                  hand.awaiting_pope)
