@@ -115,14 +115,19 @@ def tallied(hand: Hand, dealt: Dealt) -> list[list[str]]:
         shown = moment
     if hand.out is None:
         return lines
-    left = ",".join(f"{PLAYERS[s]}={n}" for s, n in enumerate(hand.left) if s != hand.out)
-    out = ["out", PLAYERS[hand.out], "--left", left]
+    return [*lines, tally_out(hand, dealt, hand.out)]
+
+
+def tally_out(hand: Hand, dealt: Dealt, out_seat: int) -> list[str]:
+    """`out NAME --left ...`, with `--pope` where the Pope was not played."""
+    left = ",".join(f"{PLAYERS[s]}={n}" for s, n in enumerate(hand.left) if s != out_seat)
+    out = ["out", PLAYERS[out_seat], "--left", left]
     pope, paid = hand.pope_card, any(a.pot == "pope" and a.at == "play" for a in hand.awards)
     if pope is not None and not paid:
         held = [PLAYERS[s] for s in range(len(PLAYERS)) if pope in hand.holding[s]]
         where = held[0] if held else "spare" if dealt.spare is not None and pope in dealt.spare else "none"
         out += ["--pope", where]
-    return [*lines, out]
+    return out
 
 
 def drive(home: Path, dealer: int, dealt: Dealt, lines: list[list[str]],

@@ -131,7 +131,6 @@ def play(
 ) -> None:
     """Record cards as the table plays them (a real deck), a whole run on one line; in a virtual hand,
     the same as `lead`."""
-    from popejoan_cli.game.cards import Card
     from popejoan_cli.render.narrate import progress
     from popejoan_cli.table.real import line
 
@@ -144,14 +143,7 @@ def play(
             raise UsageError(Said("popejoan plays the follows of a virtual hand itself: lead one card"))
         _lead(typed[0][1], player)
         return
-    plays: list[tuple[str, str | None]] = []
-    now = player or ""
-    for who, card in typed:
-        now = who or now  # a card with no name: whoever played the card before it
-        if card is not None and not now:
-            raise UsageError(Said("who played {card}? in a real hand, name the player first", card=Card.parse(card)),
-                             Said("e.g. `{example}`", example=f"popejoan play {rec.players[rec.hand.leader]} {card}"))
-        plays.append((now, card))
+    plays = _named_plays(rec, player, typed)
     events, notes = line(view, plays)  # refused here, with the fold's own words, before any write
     if events:
         done = common.record(lambda v: line(v, plays)[0])
@@ -165,6 +157,25 @@ def play(
 
         for note in notes:
             console().print(t("stop: {note}.", note=spoken(note)), markup=False)
+
+
+Plays = list[tuple[str, str | None]]
+
+
+def _named_plays(rec: HandRecord, player: str | None, typed: Plays) -> Plays:
+    """Each typed card of a real hand with who played it: a card with no name is played by whoever
+    played the card before it; the first card needs a name."""
+    from popejoan_cli.game.cards import Card
+
+    plays: list[tuple[str, str | None]] = []
+    now = player or ""
+    for who, card in typed:
+        now = who or now
+        if card is not None and not now:
+            raise UsageError(Said("who played {card}? in a real hand, name the player first", card=Card.parse(card)),
+                             Said("e.g. `{example}`", example=f"popejoan play {rec.players[rec.hand.leader]} {card}"))
+        plays.append((now, card))
+    return plays
 
 
 @command(hand_app, "show")

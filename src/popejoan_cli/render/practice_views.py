@@ -1,10 +1,11 @@
 """Rich renderables for `popejoan practice`: the table in view before each of your leads.
 
 Builds renderables from a `Hand` and the session's scores; prints nothing and reads nothing.
-Everything a player needs to choose a lead is on one panel: the hand number (no seed: it would
-deal out the computers' cards), the dealer, the spare hand's size, the turn-up and trump (symbol and letter, never colour
-alone), the scores, the pots, what has been played in each suit, and your hand sorted and
-numbered with each legal lead marked "Play". Names come from users, so they go into `Text`
+Everything a player needs to choose a lead is on one panel: the hand number (no seed: it
+would deal out the computers' cards), the dealer, the spare hand's size, the turn-up and
+trump (symbol and letter, never colour alone), the scores, the pots, what has been played
+in each suit, and your hand sorted and numbered with each legal lead marked "Play". Names
+come from users, so they go into `Text`
 (which parses no markup) or are escaped.
 """
 

@@ -107,24 +107,30 @@ def _turn(rec: HandRecord | None, pub: Public | None) -> State:
 
 def _hand_part(view: TableView, rec: HandRecord | None) -> State:
     """What the table has seen of the hand on show, all from its one public view (`Hand.public`)."""
-    pub = rec.hand.public() if rec is not None else None
+    if rec is None:
+        return {"players": _players(view, None, None), "spare": None, "turnup": None, "trump": None,
+                **_turn(None, None), "runs": [], "awards": [], "over": False, "seed": None, "settlement": None}
+    pub = rec.hand.public()
     labels = {p.name: p.label for p in view.the_rules().pots}
-    turnup = pub.turnup if pub is not None else None
-    over = rec is not None and rec.closed
-    seed = told_seed(rec) if rec is not None and not rec.real else None
+    seed = told_seed(rec) if not rec.real else None
     return {
         "players": _players(view, rec, pub),
-        "spare": pub.spare_size if pub is not None and pub.known else None,
-        "turnup": None if turnup is None else str(turnup),
-        "trump": None if turnup is None else {"suit": turnup.suit.name, "symbol": turnup.suit.symbol,
-                                              "title": turnup.suit.title},
+        "spare": pub.spare_size if pub.known else None,
+        **_turnup(pub),
         **_turn(rec, pub),
-        "runs": _runs(rec, pub) if rec is not None and pub is not None else [],
-        "awards": _awards(rec, pub, labels) if rec is not None and pub is not None else [],
-        "over": over,
+        "runs": _runs(rec, pub),
+        "awards": _awards(rec, pub, labels),
+        "over": rec.closed,
         "seed": None if seed is None else str(seed),
-        "settlement": _settlement(rec, pub) if rec is not None and pub is not None and over else None,
+        "settlement": _settlement(rec, pub) if rec.closed else None,
     }
+
+
+def _turnup(pub: Public) -> State:
+    up = pub.turnup
+    if up is None:
+        return {"turnup": None, "trump": None}
+    return {"turnup": str(up), "trump": {"suit": up.suit.name, "symbol": up.suit.symbol, "title": up.suit.title}}
 
 
 def board_state(view: TableView) -> State:
