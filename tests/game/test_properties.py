@@ -8,6 +8,8 @@ settle exactly as the rules say: per card left, less the Pope's exemption.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -79,6 +81,11 @@ def check_accounted(hand: Hand, dealt: Dealt, rules: HouseRules) -> None:
     everything = played + remaining + spare + removed + oop
     assert len(everything) == 52
     assert set(everything) == set(range(52))
+    check_holdings(hand, dealt)
+
+
+def check_holdings(hand: Hand, dealt: Dealt) -> None:
+    """Each seat holds only (and as many as `left` says of) the cards dealt to it, and plays only those."""
     for seat, held in enumerate(hand.holding):
         assert hand.left[seat] == len(held)
         assert held <= set(dealt.hands[seat])
@@ -86,20 +93,44 @@ def check_accounted(hand: Hand, dealt: Dealt, rules: HouseRules) -> None:
         assert p.card in dealt.hands[p.seat], "a player plays only cards dealt to him"
 
 
+def check_follow(hand: Hand, rules: HouseRules, i: int) -> None:
+    """A follow (not a lead) is the card one rank up, by the next seat under clockwise follow."""
+    p = hand.plays[i]
+    if not p.lead:
+        prev = hand.plays[i - 1]
+        assert successor(prev.card, rules.ace_high) == p.card
+        if rules.play.follow == "clockwise":
+            assert p.seat == (prev.seat + 1) % hand.seats
+
+
+def expected_stop_reason(hand: Hand, rules: HouseRules, seat: int, card: int, holder_of: dict[int, int],
+                         spare: AbstractSet[int], oop: int | None, played_before: set[int]) -> str:
+    """By hand: why a run stopping at `card` (played by `seat`) stops."""
+    nxt = successor(card, rules.ace_high)
+    if nxt is None:
+        return "top"
+    if nxt in rules.removed:
+        return "removed"
+    if nxt in spare:
+        return "spare"
+    if nxt == oop:
+        return "turnup"
+    if nxt in played_before:
+        return "played"
+    assert rules.play.follow == "clockwise"
+    assert holder_of[nxt] != (seat + 1) % hand.seats
+    return "not-in-turn"
+
+
 def check_runs(hand: Hand, dealt: Dealt, rules: HouseRules) -> None:
     """Every follow is the card one rank up; every stop has a reason the rules allow."""
-    ah = rules.ace_high
     holder_of: dict[int, int] = {c: s for s, cards in enumerate(dealt.hands) for c in cards}
     spare = set(dealt.spare or ())
     oop = dealt.turnup if dealt.turnup_holder is None else None
     played_before: set[int] = set()
     stops = iter(hand.stops)
     for i, p in enumerate(hand.plays):
-        if not p.lead:
-            prev = hand.plays[i - 1]
-            assert successor(prev.card, ah) == p.card
-            if rules.play.follow == "clockwise":
-                assert p.seat == (prev.seat + 1) % hand.seats
+        check_follow(hand, rules, i)
         last = i == len(hand.plays) - 1
         ends_run = last or hand.plays[i + 1].lead
         played_before.add(p.card)
@@ -107,21 +138,7 @@ def check_runs(hand: Hand, dealt: Dealt, rules: HouseRules) -> None:
             continue
         stop = next(stops)
         assert (stop.seat, stop.card) == (p.seat, p.card)
-        nxt = successor(p.card, ah)
-        if nxt is None:
-            want = "top"
-        elif nxt in rules.removed:
-            want = "removed"
-        elif nxt in spare:
-            want = "spare"
-        elif nxt == oop:
-            want = "turnup"
-        elif nxt in played_before:
-            want = "played"
-        else:
-            assert rules.play.follow == "clockwise"
-            assert holder_of[nxt] != (p.seat + 1) % hand.seats
-            want = "not-in-turn"
+        want = expected_stop_reason(hand, rules, p.seat, p.card, holder_of, spare, oop, played_before)
         assert stop.reason == want
     assert next(stops, None) is None
 
@@ -285,6 +302,15 @@ def test_unseen_replay_of_a_known_hand_agrees(name: str, seats: int, lowest: boo
         play_out(known)
     else:
         random_play(known, data)
+    u = replay_unseen(known, dealt, seats, dealer)
+    assert u.ended == known.ended
+    if u.awaiting_pope:
+        u.settle(pope_keeper(known, dealt, seats))
+    assert_unseen_agrees(u, known)
+
+
+def replay_unseen(known: Hand, dealt: Dealt, seats: int, dealer: int) -> Hand:
+    """Record `known`'s plays on an unseen hand (only hand sizes known), calling stops where the table may."""
     rules = known.rules
     u = Hand.unseen(rules, seats, dealer, Board(rules), [len(h) for h in dealt.hands], len(dealt.spare or ()),
                     dealt.turnup, dealt.turnup_holder)
@@ -293,13 +319,20 @@ def test_unseen_replay_of_a_known_hand_agrees(name: str, seats: int, lowest: boo
             u.call_stop()
         u.check_play(p.seat, p.card)
         u.play(p.seat, p.card)
-    assert u.ended == known.ended
-    if u.awaiting_pope:
-        pope = known.pope_card
-        who = next((s for s in range(seats) if pope in known.holding[s]), None)
-        if who is None and pope in (dealt.spare or ()):
-            who = SPARE
-        u.settle(who)
+    return u
+
+
+def pope_keeper(known: Hand, dealt: Dealt, seats: int) -> int | None:
+    """Who kept the Pope in the fully known hand: a seat, SPARE, or None."""
+    pope = known.pope_card
+    who = next((s for s in range(seats) if pope in known.holding[s]), None)
+    if who is None and pope in (dealt.spare or ()):
+        who = SPARE
+    return who
+
+
+def assert_unseen_agrees(u: Hand, known: Hand) -> None:
+    """Stops, awards, payments, net, who went out and the board agree with the fully known hand."""
     assert u.stops == known.stops
     assert u.awards == known.awards
     assert u.payments == known.payments

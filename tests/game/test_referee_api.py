@@ -20,6 +20,7 @@ from popejoan_cli.game.cards import CARDS, SPARE, Card, Dealt, hand_sizes
 from popejoan_cli.game.deal import seeded_deal
 from popejoan_cli.game.hand import Hand
 from popejoan_cli.game.playout import play_out
+from popejoan_cli.game.sight import Observation
 from popejoan_cli.game.state import STOP_REASONS, AwardAt, PaymentWhy, StopReason
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -93,15 +94,32 @@ def test_an_observation_holds_no_other_seats_cards(pos: tuple[str, int, int, int
     hand = _hand(*pos)
     for seat in range(hand.seats):
         view = hand.observe(seat)
-        public = ({c for c in range(52) if hand.played_by[c] >= 0} | set(hand.rules.removed)
-                  | ({hand.turnup} if hand.turnup is not None else set()))
+        public = _public_cards(hand)
         assert view.own == frozenset(hand.holding[seat])
         assert set(view.legal) <= view.own
-        others = {c for s in range(hand.seats) if s != seat for c in hand.holding[s]}
-        others |= {c for c in range(52) if hand.holder[c] == SPARE}
-        named = set(view.own) | set(view.legal) | {s.card for s in view.stops} | set(view.public.removed)
-        named |= {c for c in range(52) if view.played_by[c] >= 0}
+        others = _others_cards(hand, seat)
+        named = _named_cards(view)
         assert not (named & others - public)
+
+
+def _public_cards(hand: Hand) -> set[int]:
+    """Cards anyone may know: played, out of the pack, or the turn-up."""
+    return ({c for c in range(52) if hand.played_by[c] >= 0} | set(hand.rules.removed)
+            | ({hand.turnup} if hand.turnup is not None else set()))
+
+
+def _others_cards(hand: Hand, seat: int) -> set[int]:
+    """Cards held by the other seats or in the spare hand."""
+    others = {c for s in range(hand.seats) if s != seat for c in hand.holding[s]}
+    others |= {c for c in range(52) if hand.holder[c] == SPARE}
+    return others
+
+
+def _named_cards(view: Observation) -> set[int]:
+    """Every card an observation names."""
+    named = set(view.own) | set(view.legal) | {s.card for s in view.stops} | set(view.public.removed)
+    named |= {c for c in range(52) if view.played_by[c] >= 0}
+    return named
 
 
 def test_an_observation_is_the_same_whatever_the_others_hold() -> None:

@@ -153,13 +153,7 @@ def test_an_evening_in_the_browser_every_page_agrees_and_none_shows_anothers_car
     with sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
-            pages = {}
-            for name, url in [*served.players.items(), ("", served.board)]:
-                context = browser.new_context(viewport=SCREEN if name == "" else PHONE)
-                pages[name] = context.new_page()
-                pages[name].goto(url)
-            for page in pages.values():
-                page.wait_for_selector("#pots .pot")
+            pages = open_pages(browser, served)
             htmls: dict[str, list[str]] = {name: [] for name in pages}
 
             def look(step: int, leader: str) -> None:
@@ -173,31 +167,60 @@ def test_an_evening_in_the_browser_every_page_agrees_and_none_shows_anothers_car
             tapped, typed = play(home, served, pages, look)
             final = board_state(served)
             expected = json.loads(banker(home, "board", "--json"))
-            labels = {pot["name"]: pot["label"] for pot in final["pots"]}
-            want = {labels[name]: n for name, n in expected.items()}
-            for name, page in pages.items():
-                deadline = time.monotonic() + 5
-                while dom_board(page) != want and time.monotonic() < deadline:
-                    time.sleep(0.02)
-                assert dom_board(page) == want, name or "board"
+            assert_every_page_shows_the_board(pages, final, expected)
             seen = told(final)  # what the table has seen only grows: the end's covers every earlier look
-            for name, page in pages.items():
-                allowed = seen | dealt.get(name, set())
-                for html in [*htmls[name], page.content()]:
-                    assert cards_in_html(html) <= allowed, (name or "board", cards_in_html(html) - allowed)
+            assert_no_page_shows_anothers_cards(pages, htmls, seen, dealt)
             if not (tmp_path / "serve-player.png").exists():
                 screenshots(pages, TAPPING[0], tmp_path)
         finally:
             browser.close()
     assert tapped >= 2 and typed >= 1, (tapped, typed)
+    assert_no_event_holds_anothers_cards(listeners, seen, dealt)
+    for png in (tmp_path / "serve-player.png", tmp_path / "serve-board.png"):
+        assert is_png(png), png
+
+
+def open_pages(browser: Any, served: serving.Served) -> dict[str, Any]:
+    """A phone page for each player and a screen page for the board ("" names it), each with its pots drawn."""
+    pages = {}
+    for name, url in [*served.players.items(), ("", served.board)]:
+        context = browser.new_context(viewport=SCREEN if name == "" else PHONE)
+        pages[name] = context.new_page()
+        pages[name].goto(url)
+    for page in pages.values():
+        page.wait_for_selector("#pots .pot")
+    return pages
+
+
+def assert_every_page_shows_the_board(pages: dict[str, Any], final: dict[str, Any], expected: dict[str, int]) -> None:
+    """Every page draws the pots as `popejoan board --json` gives them (waiting up to 5 s for the last event)."""
+    labels = {pot["name"]: pot["label"] for pot in final["pots"]}
+    want = {labels[name]: n for name, n in expected.items()}
+    for name, page in pages.items():
+        deadline = time.monotonic() + 5
+        while dom_board(page) != want and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert dom_board(page) == want, name or "board"
+
+
+def assert_no_page_shows_anothers_cards(pages: dict[str, Any], htmls: dict[str, list[str]], seen: set[str],
+                                        dealt: dict[str, set[str]]) -> None:
+    """No page's HTML, at any look or now, names a card but its player's own or one the table has seen."""
+    for name, page in pages.items():
+        allowed = seen | dealt.get(name, set())
+        for html in [*htmls[name], page.content()]:
+            assert cards_in_html(html) <= allowed, (name or "board", cards_in_html(html) - allowed)
+
+
+def assert_no_event_holds_anothers_cards(listeners: dict[str, Listener], seen: set[str],
+                                         dealt: dict[str, set[str]]) -> None:
+    """Each page was sent at least two events, none naming another's card; only players' events carry "you"."""
     for name, listener in listeners.items():
         assert len(listener.payloads) >= 2, name or "board"  # the first state, and changes after it
         allowed = seen | dealt.get(name, set())
         for payload in listener.payloads:
             assert cards_in_json(payload) <= allowed, (name or "board", cards_in_json(payload) - allowed)
             assert ("you" in payload) == bool(name)
-    for png in (tmp_path / "serve-player.png", tmp_path / "serve-board.png"):
-        assert is_png(png), png
 
 
 def play(home: Path, served: serving.Served, pages: dict[str, Any],
