@@ -23,8 +23,10 @@ from typer.testing import Result
 from conftest import Cli
 from popejoan_cli.cli.practice_cmd import variant_rules
 from popejoan_cli.formats.presets import preset
-from popejoan_cli.game.cards import Card
-from popejoan_cli.game.deal import seeded_deal
+from popejoan_cli.game.board import Board
+from popejoan_cli.game.cards import Card, Dealt
+from popejoan_cli.game.deal import seeded_deal, session_seed
+from popejoan_cli.game.hand import Hand
 
 PROMPT = "Your lead ("
 FACE = r"(?:10|[2-9AJQK])[♣♦♥♠]"
@@ -68,13 +70,43 @@ def scores_lines(output: str) -> list[tuple[list[int], int]]:
     return found
 
 
+def seeds_told_once_over(out: str, base: int, played: int, again: str) -> None:
+    """No seed is told while a hand is played: each of the `played` hands' seeds
+    (`session_seed(base, k)`) first shows in "After hand k (seed X)", once that hand is over, and
+    nothing else says "seed" before it; the session's seed is told once, in the last line."""
+    told = 0
+    for number in range(1, played + 1):
+        after = f"After hand {number} (seed {session_seed(base, number)})"
+        at = out.index(after)
+        assert "seed" not in out[told:at].lower(), out[told:at]
+        assert str(session_seed(base, number)) not in out[:at], number
+        told = at + len(after)
+    replay = f"Session seed {base}: `{again}` replays it."
+    assert out.endswith(replay + "\n"), out[-300:]
+    assert "seed" not in out[told:-len(replay) - 1].lower(), out[told:]
+    assert str(session_seed(base, played + 1)) not in out, "a hand not finished keeps its seed"
+
+
+def scores_add_up(out: str, players: int, kinds: list[str]) -> None:
+    """The running and final scores come in the order `kinds`; players plus board is always zero."""
+    lines = scores_lines(out)
+    assert [m.group(1) for m in SCORES.finditer(out)] == kinds
+    for scores, board in lines:
+        assert len(scores) == players
+        assert sum(scores) + board == 0
+    assert lines[-1] == lines[-2]
+
+
 def test_a_whole_session_by_scripted_input(cli: Cli) -> None:
     res, answers = play_session(cli, ["--computers", "2", "--seed", "7", "--hands", "2"])
     out = res.output
     assert answers, "you never led"
-    assert "Session seed 7" in out
-    assert "Hand 1: Computer 2 deals (seed 7)." in out and "Hand 2: You deal (seed 8)." in out
-    assert "Hand 1 of 2 · seed 7" in out and "Hand 2 of 2 · seed 8" in out
+    seeds_told_once_over(out, 7, 2, "popejoan practice --seed 7 --computers 2 --hands 2")
+    assert out.startswith("Pope Joan, Modern stops rules: You against 2 computers (level good), 2 hands.\n")
+    assert "Hand 1: Computer 2 deals.\n" in out
+    assert "Hand 2: You deal.\n" in out
+    assert "Hand 1 of 2 · Modern stops · computers: good" in out
+    assert "Hand 2 of 2 · Modern stops · computers: good" in out
     # Always in view in the panel: the spare hand, the turn-up and the trump, symbol and letter.
     assert re.search(r"Spare hand: \d+ cards · Turn-up: (10|[2-9AJQK])[♣♦♥♠] \(.*\) · Trump: [♣♦♥♠] [CDHS] [a-z]+",
                      out)
@@ -86,22 +118,24 @@ def test_a_whole_session_by_scripted_input(cli: Cli) -> None:
     assert "Choose a card marked Play" not in out
     assert out.count(PROMPT) == len(answers)
     # Running scores after each hand, then the final ones; players plus board is always zero.
-    lines = scores_lines(out)
-    assert [m.group(1) for m in SCORES.finditer(out)] == ["Running", "Running", "Final"]
-    for scores, board in lines:
-        assert len(scores) == 3
-        assert sum(scores) + board == 0
-    assert lines[-1] == lines[-2]
+    scores_add_up(out, 3, ["Running", "Running", "Final"])
     assert "Final scores after 2 of 2 hands" in out
 
 
-def test_the_marks_are_the_referees_legal_leads(cli: Cli) -> None:
-    from popejoan_cli.game.board import Board
-    from popejoan_cli.game.hand import Hand
+def first_deal(seats: int, base: int) -> Dealt:
+    """The deal of hand 1 of a modern-stops session with seed `base`, as practice deals it (the last seat deals)."""
+    return seeded_deal(preset("modern-stops"), seats, seats - 1, session_seed(base, 1))
 
-    res = run(cli, ["--computers", "3", "--seed", "11", "--hands", "1"], [])
+
+def first_hand(seats: int, base: int) -> Hand:
     rules = preset("modern-stops")
-    hand = Hand.deal(rules, 4, 3, Board(rules), seeded_deal(rules, 4, 3, 11))
+    return Hand.deal(rules, seats, seats - 1, Board(rules), first_deal(seats, base))
+
+
+def test_the_marks_are_the_referees_legal_leads(cli: Cli) -> None:
+    res = run(cli, ["--computers", "3", "--seed", "11", "--hands", "1"], [])
+    seeds_told_once_over(res.output, 11, 0, "popejoan practice --seed 11 --hands 1")
+    hand = first_hand(4, 11)
     legal = sorted(c for s, c in hand.legal_plays() if s == 0)
     assert sorted(Card.parse(face) for _, face in marked(last_panel(res.output))) == legal
     # The hand is numbered in suit and rank order.
@@ -109,26 +143,34 @@ def test_the_marks_are_the_referees_legal_leads(cli: Cli) -> None:
     assert numbers and numbers[0] == 1
 
 
-def _unmarked(panel: str) -> tuple[int, str]:
-    marks = {n for n, _ in marked(panel)}
-    cells = re.findall(rf"(\d+) ({FACE})", panel)
-    return next((int(n), face) for n, face in cells if int(n) not in marks)
+def lower_held_in_suit(held: tuple[Card, ...], rank: tuple[int, ...]) -> tuple[Card, Card]:
+    """A card dealt in `held` and the lowest of `held` below it in its suit, by `rank` (the hand's ranks)."""
+    for card in held:
+        lower = [c for c in held if c.suit == card.suit and rank[c] < rank[card]]
+        if lower:
+            return card, min(lower, key=rank.__getitem__)
+    raise AssertionError(f"no two cards of one suit in {held}")
 
 
 def test_an_illegal_lead_re_asks_with_the_rule(cli: Cli) -> None:
     args = ["--computers", "2", "--seed", "7", "--hands", "1"]
     first = run(cli, args, [])
-    n, face = _unmarked(last_panel(first.output))
-    res = run(cli, args, [str(n), face, "q"])
+    card, lower = lower_held_in_suit(first_deal(3, 7).hands[0], first_hand(3, 7).rank)
+    number = next(int(n) for n, face in re.findall(rf"(\d+) ({FACE})", last_panel(first.output)) if face == card.face)
+    assert (number, card.face) not in marked(last_panel(first.output))
+    res = run(cli, args, [str(number), str(card), "q"])
     assert res.exit_code == 0
-    assert f"You may not lead {face}: you hold " in res.output
-    assert 'rule: play.lead = "lowest-in-suit"' in res.output
+    # Your own screen says why, in your own cards; the rule is not needed then.
+    why = f"You cannot lead {card.face} now: you hold {lower.face}, lower in that suit. Choose a card marked Play."
+    assert res.output.count(why) == 2, res.output
+    assert "(rule:" not in res.output
     assert res.output.count(PROMPT) == 3
     # A card you do not hold is refused by the referee too.
-    held = set(re.findall(rf"\d+ ({FACE})", last_panel(first.output)))
-    other = next(str(c) for c in map(Card.parse, ("AC", "2C", "3C", "AS", "2S", "AH", "2H")) if c.face not in held)
-    res = run(cli, args, [other, "q"])
-    assert "You do not hold" in res.output and res.output.count(PROMPT) == 2
+    held = {c.face for c in first_deal(3, 7).hands[0]}
+    other = next(c for c in map(Card.parse, ("AC", "2C", "3C", "AS", "2S", "AH", "2H")) if c.face not in held)
+    res = run(cli, args, [str(other), "q"])
+    assert f"You cannot lead {other.face} now: you do not hold {other.face}. Choose a card marked Play." in res.output
+    assert res.output.count(PROMPT) == 2
 
 
 def test_entries_that_are_not_cards_re_ask(cli: Cli) -> None:
@@ -145,6 +187,7 @@ def test_entries_that_are_not_cards_re_ask(cli: Cli) -> None:
 def test_q_quits_cleanly_with_the_scores(cli: Cli) -> None:
     res = run(cli, ["--computers", "4", "--seed", "3"], ["q"])
     assert res.exit_code == 0, res.output
+    seeds_told_once_over(res.output, 3, 0, "popejoan practice --seed 3 --computers 4")
     assert "You left the table during hand 1" in res.output
     (scores, board), = scores_lines(res.output)
     assert sum(scores) + board == 0 and len(scores) == 5
@@ -159,7 +202,8 @@ def test_help_shows_the_table_again(cli: Cli) -> None:
 def _pope_seed(computers: int) -> int:
     rules = preset("modern-stops")
     seats = computers + 1
-    return next(s for s in range(10_000) if seeded_deal(rules, seats, seats - 1, s).turnup == Card.parse("9D"))
+    return next(s for s in range(10_000)
+                if seeded_deal(rules, seats, seats - 1, session_seed(s, 1)).turnup == Card.parse("9D"))
 
 
 def test_instant_win_ends_the_hand_at_a_turned_up_pope(cli: Cli) -> None:
@@ -173,6 +217,9 @@ def test_instant_win_ends_the_hand_at_a_turned_up_pope(cli: Cli) -> None:
     assert "for the turned-up Pope" in out
     assert "The hand ends at the turn-up" in out
     assert PROMPT not in out, "no lead is asked for: the hand is over"
+    assert first_deal(3, seed).turnup == Card.parse("9D")
+    seeds_told_once_over(out, seed, 1, f"popejoan practice --seed {seed} --computers 2 --hands 1 "
+                                       "--variant instant-win")
     (scores, board), _final = scores_lines(out)
     assert scores[2] > 0 and scores[0] < 0 and sum(scores) + board == 0
     # Without the variant the same deal is played on: the dealer takes only the Pope.
@@ -319,18 +366,26 @@ def test_end_to_end_in_a_pseudo_terminal(tmp_path: Path) -> None:
 
     try:
         led = 0
-        for _ in range(3):
+        for _ in range(3):  # your three leads of hand 1, with no seed told while it is played
             screen = read_until(PROMPT)
             assert "Trump: " in screen and "Spare hand: " in screen
+            assert "seed" not in screen.lower(), screen
             n, _face = marked(last_panel(screen))[0]
             read_until("q quits): ")
             os.write(master, f"{n}\n".encode())
             led += 1
-        read_until(PROMPT)
+        # Hand 1 over, its seed is told; hand 2's is not, nor the session's, while hand 2 is played.
+        ended, started = read_until(PROMPT).split(f"After hand 1 (seed {session_seed(7, 1)})")
+        assert "seed" not in ended.lower() and "seed" not in started.lower(), started
+        assert "Hand 2: You deal.\n" in started and "Hand 2 of 2 · Modern stops" in started
         read_until("q quits): ")
         os.write(master, b"q\n")
-        rest = read_until("Final scores: You left after 0 of 2 hands")
-        assert "You left the table during hand 1" in rest
+        rest = read_until("Final scores: You left after 1 of 2 hands")
+        assert "You left the table during hand 2" in rest and "seed" not in rest.lower()
+        replay = read_until("`popejoan practice --seed 7 --computers 2 --hands 2` replays it.")
+        assert replay.endswith("nothing created or lost.\nSession seed 7: `popejoan practice --seed 7 --computers 2 "
+                               "--hands 2` replays it."), replay
+        assert str(session_seed(7, 2)) not in replay
         assert proc.wait(timeout=15) == 0
         assert led == 3
     finally:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import GOLDEN, Cli, golden
+from popejoan_cli.game.deal import session_seed
 from popejoan_cli.render import i18n
 from popejoan_cli.store import tables
 
@@ -64,9 +65,17 @@ def test_practice_in_russian_at_80_columns(tmp_path: Path) -> None:
     entries = "?\nzz\n99\n\n" + "1\n" * 40 + "q\n"
     res = cli.ok(*PRACTICE, input=entries, POPEJOAN_LANG="ru")
     golden(GOLDEN / "russian_practice_80.txt", res.stdout)
-    for words in ("Правила «Поп Джон: современные стопы»", "против 2 компьютеров", "Раздача 1 из 2 · зерно 5",
-                  "Ваш ход", "Компьютер 1", "Ход", "это не карта и не номер карты", "Карты с номером 99 нет", "Доска:"):
+    for words in ("Правила «Поп Джон: современные стопы»", "против 2 компьютеров",
+                  "Раздача 1 из 2 · Поп Джон: современные стопы", "Ваш ход", "Компьютер 1", "Ход",
+                  "это не карта и не номер карты", "Карты с номером 99 нет", "Доска:"):
         assert words in res.stdout, words
+    # A hand's seed is told once it is over, and the session's once, at the end, in the replay line.
+    out = res.stdout
+    over = out.index(f"После раздачи 1 (зерно {session_seed(5, 1)})")
+    assert "зерн" not in out[:over].lower() and str(session_seed(5, 1)) not in out[:over]
+    assert str(session_seed(5, 2)) not in out[:out.index("После раздачи 2")]
+    assert out.endswith("\nЗерно сессии 5: `popejoan practice --seed 5 --computers 2 --hands 2 --name 'Аня'` "
+                        "повторит её.\n") and out.count("Зерно сессии") == 1
     assert "Your lead" not in res.stdout and "Computer 1" not in res.stdout
 
 

@@ -17,6 +17,9 @@ from pathlib import Path
 import pytest
 
 from conftest import Cli
+from popejoan_cli.formats.presets import preset
+from popejoan_cli.game.cards import Card
+from popejoan_cli.game.deal import seeded_deal, session_seed
 from popejoan_cli.render import i18n
 from popejoan_cli.store import tables
 
@@ -163,27 +166,57 @@ def test_the_phrases_of_undo_keep_their_english_and_say_cards_in_russian_faces()
 
 
 # ------------------------------------------------------------------------------ practice
+def russian_face(card: Card) -> str:
+    i18n.use("ru")
+    try:
+        return i18n.face(card)
+    finally:
+        i18n.use("en")
+
+
+def lower_held_in_suit(held: tuple[Card, ...]) -> tuple[Card, Card]:
+    """A card in `held` and the lowest of `held` below it in its suit (modern stops: the ace is low)."""
+    for card in held:
+        lower = [c for c in held if c.suit == card.suit and c.rank < card.rank]
+        if lower:
+            return card, min(lower, key=lambda c: c.rank)
+    raise AssertionError(f"no two cards of one suit in {held}")
+
+
+def seed_told_once_over(out: str) -> None:
+    """No seed while hand 1 of session 5 is played: the hand's once it is over, the session's at the very end."""
+    over = out.index(f"После раздачи 1 (зерно {session_seed(5, 1)})")
+    assert "зерн" not in out[:over].lower(), out[:over]
+    assert str(session_seed(5, 1)) not in out[:over]
+    assert out.endswith("\nЗерно сессии 5: `popejoan practice --seed 5 --computers 2 --hands 1` повторит её.\n")
+    assert out.count("Зерно сессии") == 1
+
+
 def test_practice_in_russian_names_you_vy_and_speaks_to_you(cli: Cli) -> None:
-    res = cli.ok("practice", "--seed", "5", "--hands", "1", "--computers", "2", input="2H\nKC\n" + "1\n" * 20,
+    held = seeded_deal(preset("modern-stops"), 3, 2, session_seed(5, 1)).hands[0]  # hand 1, as practice deals it
+    assert Card.parse("2H") not in held
+    card, lower = lower_held_in_suit(held)
+    res = cli.ok("practice", "--seed", "5", "--hands", "1", "--computers", "2", input=f"2H\n{card}\n" + "1\n" * 20,
                  POPEJOAN_LANG="ru")
     out = res.stdout
-    assert out.startswith("Правила «Поп Джон: современные стопы»: Вы против 2 компьютеров (уровень good), 1 раздача. "
-                          "Зерно сессии 5: `popejoan practice --seed 5 --computers 2 --hands 1` повторит её.")
-    for words in ("Вы ходите.", "Вы ходите: 2♣ 3♣ (Компьютер 1)", "Следующим ходите Вы.",
-                  "У Вас нет карты 2♥ (правило: игрок ходит картой, которая у него на руках). Выберите карту с "
-                  "пометкой «Ход».",
-                  "Вы не можете ходить с К♣: у Вас есть 2♣, младше в этой масти (правило: play.lead = "
-                  '"lowest-in-suit").',
-                  "Вы платите игроку Компьютер 1 4 за оставшиеся карты.", "Текущий счёт: Вы -4"):
+    assert out.startswith("Правила «Поп Джон: современные стопы»: Вы против 2 компьютеров (уровень good), 1 раздача.\n")
+    seed_told_once_over(out)
+    for words in ("Вы ходите.", "Вы ходите: В♣ Д♣ К♣ (Компьютер 2)", "Вы забираете секцию «Валет» (В♣): 1 фишка",
+                  "Следующим ходите Вы.", "У Вас кончились карты.",
+                  "Вы не можете ходить с 2♥ сейчас: у вас нет карты 2♥. Выберите карту с пометкой «Ход».",
+                  f"Вы не можете ходить с {russian_face(card)} сейчас: у вас есть {russian_face(lower)}, младше в "
+                  "этой масти. Выберите карту с пометкой «Ход».",
+                  "Компьютер 1 платит Вам 3 за оставшиеся карты.", "Текущий счёт: Вы +10"):
         assert words in " ".join(out.split()), words
-    for english in ("You", "игрока Вы", "игроку Вы", "does not hold", "(rule:"):
+    for english in ("You", "игрока Вы", "игроку Вы", "does not hold", "(rule:", "(правило:"):
         assert english not in out, english
     assert not re.search(r"\bВы [а-яё]+[еёи]т\b|\b[а-яё]+[еёи]т Вы\b", out), "a verb not put in the second person"
-    # In English the default is still `You`, and the refusal and the replay read as they did.
+    # In English the default is still `You`, and the refusal and the replay read as they do.
     english = cli.ok("practice", "--seed", "5", "--hands", "1", "--computers", "2", input="2H\nq\n").stdout
-    assert english.startswith("Pope Joan, Modern stops rules: You against 2 computers (level good), 1 hand. "
-                              "Session seed 5: `popejoan practice --seed 5 --computers 2 --hands 1` replays it.")
-    assert "You do not hold 2♥ (rule: a player leads a card they hold). Choose a card marked Play." in english
+    assert english.startswith("Pope Joan, Modern stops rules: You against 2 computers (level good), 1 hand.\n")
+    assert english.endswith("\nSession seed 5: `popejoan practice --seed 5 --computers 2 --hands 1` replays it.\n")
+    assert "seed" not in english[:english.index("Session seed 5: ")].lower()
+    assert "You cannot lead 2♥ now: you do not hold 2♥. Choose a card marked Play." in english
     assert "You lead." in english
 
 
