@@ -28,7 +28,7 @@ def stop() -> None:
 
     view = common.view()
     rec = view.open_hand
-    note = already_stopped(rec.hand) if rec is not None and rec.real else None
+    note = already_stopped(rec.hand) if rec is not None and rec.kind.real else None
     if note is not None:
         from popejoan_cli.cli.exits import spoken
 
@@ -52,12 +52,13 @@ def out(
                                              "holds, NAME=N,NAME=N...")] = None,
 ) -> None:
     """End a real hand: NAME went out. popejoan works out the cards left (a tally: is told them) and settles."""
+    from popejoan_cli.game.state import HandKind
     from popejoan_cli.render.narrate import settlement
     from popejoan_cli.table import moves
     from popejoan_cli.table.events import OutDeclared, TallyOut
 
     view = common.view()
-    tally = view.open_hand is not None and view.open_hand.tally
+    tally = view.open_hand is not None and view.open_hand.kind is HandKind.TALLY
     if tally and left is None:
         raise UsageError(Said("a tally hand does not know the cards left: say how many each other player holds"),
                          Said("add --left NAME=N,NAME=N..."))
@@ -115,6 +116,7 @@ def claim(
     """Check a claim against the record: right or wrong, and the plays that decide it (wrong: exit 3)."""
     from popejoan_cli.cli.exits import spoken
     from popejoan_cli.game.claims import judge
+    from popejoan_cli.game.state import HandKind
     from popejoan_cli.game.tally import tally_judge
     from popejoan_cli.table import moves
     from popejoan_cli.table.view import pot_named
@@ -122,8 +124,8 @@ def claim(
     view = common.view()
     rec, name = moves.claimed(view, name)
     pot = pot_named(view.the_rules(), what)  # its name, or the label the board shows
-    verdict = tally_judge(rec.hand, rec.players.index(name), pot or what.lower(), amount) if rec.tally \
-        else judge(rec.hand, rec.players.index(name), pot or what.lower(), amount)
+    claim = tally_judge if rec.kind is HandKind.TALLY else judge
+    verdict = claim(rec.hand, rec.players.index(name), pot or what.lower(), amount)
     if as_json:  # the English, whatever the language: `--json` never changes with it
         emit_json({"hand": rec.number, "player": name, "claim": what, "right": verdict.right, "why": verdict.text})
     elif verdict.right:

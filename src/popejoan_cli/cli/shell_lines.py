@@ -292,7 +292,7 @@ class Shell(Completion):
 
     def hand_show(self, words: list[str]) -> None:
         """`hand show NAME`: pass the laptop first, clear the screen after."""
-        names = [w for w in words[2:] if not w.startswith("-")]
+        names = _named(words[2:])
         rec = self.view.open_hand if self.view is not None else None
         if "--help" in words or len(names) != 1 or rec is None or names[0] not in rec.players:
             self.call(words)  # --help, or an error the command itself explains
@@ -336,3 +336,15 @@ class Shell(Completion):
         lines.append(t("Shell: help [COMMAND], exit or quit (or Ctrl-D). TAB completes commands, players, pots and "
                        "cards."))
         sys.stdout.write("\n".join(lines) + "\n")
+
+
+def _named(words: list[str]) -> list[str]:
+    """The names among `hand show`'s words: not its options, nor the CARD that follows `--why`."""
+    names: list[str] = []
+    skip = False
+    for word in words:
+        if skip or word.startswith("-"):
+            skip = word == "--why"
+            continue
+        names.append(word)
+    return names

@@ -138,7 +138,7 @@ def play(
     player = find_name(words[0], view.players)
     typed = common.run_words(view.players, words[1:] if player is not None else words)
     rec = view.open_hand
-    if rec is None or not rec.real:
+    if rec is None or not rec.kind.real:
         if len(typed) != 1 or typed[0][1] is None or typed[0][0]:
             raise UsageError(Said("popejoan plays the follows of a virtual hand itself: lead one card"))
         _lead(typed[0][1], player)
@@ -246,12 +246,12 @@ def _show_privately(rec: HandRecord, seat: int, asked: Card | None) -> None:
 def _ruling_words(rec: HandRecord, seat: int, asked: Card) -> str:
     """The referee's ruling on `asked` for its player alone: allowed, or the private reason."""
     from popejoan_cli.cli.exits import spoken
-    from popejoan_cli.render.i18n import t
+    from popejoan_cli.render.i18n import face, t
 
     ruled = rec.hand.ruling(seat, asked)
     if ruled.allowed:
-        return t("You may play {card} now.", card=asked.face)
-    return t("Why not {card}: {reason}.", card=asked.face, reason=spoken(ruled.private or ruled.told or ""))
+        return t("You may play {card} now.", card=face(asked))
+    return t("Why not {card}: {reason}.", card=face(asked), reason=spoken(ruled.private or ruled.told or ""))
 
 
 # ------------------------------------------------------------------------------- reading

@@ -52,7 +52,7 @@ def _hand_entry(rec: HandRecord, dressed: dict[str, int]) -> dict[str, Any]:
         "number": rec.number,
         "dealer": rec.dealer,
         "seed": rec.seed,
-        "real": rec.real,
+        "real": rec.kind.real,
         "turnup": "" if hand.turnup is None else str(hand.turnup),
         "out": "" if hand.out is None else names[hand.out],
         "void": bool(hand.void),

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from popejoan_cli.base.errors import IllegalPlay, RuleViolation, Said, SaidN, UsageError
 from popejoan_cli.game.board import Board
@@ -36,6 +36,7 @@ from popejoan_cli.game.state import (
     UNKNOWN,
     Award,
     AwardAt,
+    HandKind,
     Payment,
     PaymentWhy,
     Phase,
@@ -60,6 +61,8 @@ class Hand(Settlement):
     """One hand from dressing to settlement. Create it with `Hand.deal` or `Hand.unseen`."""
 
     __slots__ = ()
+    UNSEEN: ClassVar[HandKind] = HandKind.CARD_BY_CARD
+    """The kind of hand `unseen` makes: a real deck recorded card by card (`TallyHand`: a tally)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
         """A hand that goes on apart from this one (a probe). `run_tables` holds `moves.append`,
@@ -101,7 +104,7 @@ class Hand(Settlement):
                spare_size: int, turnup: Card | None, turnup_holder: int | None) -> Hand:
         """A real deal: only the sizes and the turn-up are known."""
         hand = cls(rules, seats, dealer, board, [()] * seats, list(sizes))
-        hand.known = False
+        hand.kind = cls.UNSEEN
         hand.spare_size = spare_size
         if turnup is not None:
             if turnup_holder is None:
@@ -370,7 +373,7 @@ class Hand(Settlement):
         self.turn = LEAD
         self.leader = (seat + 1) % self.seats if s.clockwise and reason != "top" else seat
         self.after_stop_suit = card // 13
-        if s.passing and self.known:
+        if s.passing and self.kind is HandKind.VIRTUAL:
             for k in range(self.seats):
                 who = (self.leader + k) % self.seats
                 if any(self.suit_ok(c // 13) for c in self.ordered[who]):

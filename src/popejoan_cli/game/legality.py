@@ -81,7 +81,7 @@ class Legality(HandState):
         """Who may lead now: the leader; with unseen hands and a passing lead, anyone."""
         if self.turn.phase != "lead":
             return []
-        if self.passing and self.after_stop_suit is not None and not self.known:
+        if self.passing and self.after_stop_suit is not None and self.kind.real:
             order = [(self.leader + k) % self.seats for k in range(self.seats)]
             return [s for s in order if self.left[s]]
         return [self.leader]

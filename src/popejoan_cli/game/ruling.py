@@ -34,6 +34,7 @@ from popejoan_cli.game.state import (
     PLAYED,
     REMOVED,
     UNKNOWN,
+    HandKind,
     Play,
     fresh_held,
     lower_held,
@@ -171,13 +172,13 @@ def _lead(hand: Legality, seat: int, card: Card) -> Ruling | None:
     stopped = hand.after_stop_suit
     change = hand.settings.change_suit
     if not hand.suit_ok(card // 13) and fresh_held(change, stopped, held) is not None:
-        if hand.known:
+        if hand.kind is HandKind.VIRTUAL:
             return _hidden(hand, seat, card, _private_change(hand, card, CARDS[fresh_held(change, stopped, held) or 0]))
         return Ruling(seat, card, _change_words(hand, hand.name(seat), card), f"play.change_suit = \"{change}\"")
     low = lower_held(hand.rank, held, card) if hand.settings.lowest_in_suit else None
     if low is None:
         return None
-    if hand.known:
+    if hand.kind is HandKind.VIRTUAL:
         return _hidden(hand, seat, card, Said("you hold {lower}, lower in that suit", lower=CARDS[low]))
     return Ruling(seat, card, Said("{player} may not lead {card}: they hold {lower}, lower in that suit",
                                    player=hand.name(seat), card=card, lower=CARDS[low]),
@@ -197,7 +198,7 @@ def _holds(hand: Legality, seat: int, card: Card) -> bool:
 def _not_held(hand: Legality, seat: int, card: Card, rule: str) -> Ruling:
     """A card the seat does not hold: hidden in a virtual hand (the card may lie anywhere unseen),
     told as it is in a real one (only the record says it, and the record is the table's)."""
-    if hand.known:
+    if hand.kind is HandKind.VIRTUAL:
         return _hidden(hand, seat, card, Said("you do not hold {card}", card=card))
     return Ruling(seat, card, Said("{player} does not hold {card}", player=hand.name(seat), card=card), rule)
 

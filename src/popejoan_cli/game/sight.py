@@ -26,6 +26,7 @@ from popejoan_cli.game.cards import SPARE, Card, Suit
 from popejoan_cli.game.state import (
     OUT_OF_PLAY,
     Award,
+    HandKind,
     HandState,
     Payment,
     Phase,
@@ -62,8 +63,8 @@ class Public:
 
     seats: int
     dealer: int
-    known: bool
-    """A virtual hand (popejoan dealt every card) rather than a real deck recorded as played."""
+    kind: HandKind
+    """A virtual hand (popejoan dealt every card), or a real deck recorded card by card or tallied."""
     phase: Phase
     leader: int
     lead_seats: tuple[int, ...]
@@ -97,7 +98,7 @@ def public(hand: HandState, lead_seats: Sequence[int]) -> Public:
     """The table's view of `hand` now. `lead_seats`: who may lead (the referee's, public)."""
     up, s = hand.turnup, hand.settings
     return Public(
-        seats=hand.seats, dealer=hand.dealer, known=hand.known, phase=hand.turn.phase, leader=hand.leader,
+        seats=hand.seats, dealer=hand.dealer, kind=hand.kind, phase=hand.turn.phase, leader=hand.leader,
         lead_seats=tuple(lead_seats), next_card=hand.turn.card, left=tuple(hand.left), spare_size=hand.spare_size,
         plays=tuple(hand.plays), played_by=tuple(hand.played_by), stops=told_stops(hand, hand.stops),
         awards=tuple(hand.awards), payments=tuple(hand.payments), net=tuple(hand.net),

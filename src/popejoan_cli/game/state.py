@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Literal, NamedTuple
 
 from popejoan_cli.game.board import Board
@@ -25,6 +26,23 @@ UNKNOWN = -4
 PLAYED = -5
 ELSEWHERE = -99
 """A card in the spare hand that the table has not seen: to the refusal's words, held by another."""
+
+class HandKind(Enum):
+    """How a hand is being kept: the one fact the table, the screens and the referee read, instead
+    of separate flags that could disagree."""
+
+    VIRTUAL = "virtual"
+    """popejoan dealt every card from a seed: it knows each hand, and keeps each one private."""
+    CARD_BY_CARD = "card-by-card"
+    """A real deck, recorded as it is played: nobody but the players has seen the cards."""
+    TALLY = "tally"
+    """A real deck kept as a tally: the pots each player took, then the cards each one held."""
+
+    @property
+    def real(self) -> bool:
+        """A real deck (card by card or a tally): the table's cards, not popejoan's."""
+        return self is not HandKind.VIRTUAL
+
 
 StopReason = Literal["top", "removed", "spare", "turnup", "played", "not-in-turn", "called"]
 """`called`: a recorded (unseen) hand where the table called a stop whose cause is unknown."""
@@ -250,7 +268,7 @@ class HandState:
     """Where the cards are, the record so far, and what may be played now."""
 
     __slots__ = ("after_stop_suit", "awards", "board", "board_before", "dealer", "dealt_sizes", "dressed", "eldest",
-                 "eldest_order", "ended", "ending", "exchanged", "holder", "known", "leader", "left",
+                 "eldest_order", "ended", "ending", "exchanged", "holder", "kind", "leader", "left",
                  "moves", "names", "net", "ordered", "payments", "played_by", "plays_made", "rules", "run_tables",
                  "seats", "settings", "spare_size", "stop_codes", "stops_made", "trumps", "turn", "turnup")
 
@@ -274,7 +292,7 @@ class HandState:
         self.left = left
         self.dealt_sizes = list(left)
         self.spare_size = 0
-        self.known = True
+        self.kind = HandKind.VIRTUAL
         self.turnup: Card | None = None
         self.trumps = NO_TRUMPS
         # The record.
@@ -405,7 +423,7 @@ class HandState:
         """Whether the table already knows that `card` lies in the spare hand: the hand is over, it
         was turned up, a real deck's table called the stop, or a stop under holder follow showed
         that nobody holds it. Under clockwise follow a stop says only that the next player lacks it."""
-        if self.ended or not self.known or card == self.turnup:
+        if self.ended or self.kind.real or card == self.turnup:
             return True
         return not self.clockwise and any(s.reason == "spare" and self.succ[s.card] == card for s in self.stops)
 

@@ -20,7 +20,7 @@ from popejoan_cli.game.cards import CARDS, SPARE, Card
 from popejoan_cli.game.claims import Verdict, judge
 from popejoan_cli.game.hand import Hand
 from popejoan_cli.game.rules import HouseRules, PotRule
-from popejoan_cli.game.state import OUT_OF_PLAY, PLAYED, REMOVED, UNKNOWN
+from popejoan_cli.game.state import OUT_OF_PLAY, PLAYED, REMOVED, UNKNOWN, HandKind
 
 _GONE: dict[int, Callable[[str, Card], Said]] = {
     REMOVED: lambda pot, card: Said("{pot} cannot be won this hand: {card} is out of the pack", pot=pot, card=card),
@@ -35,6 +35,7 @@ class TallyHand(Hand):
     """A real hand kept as a tally: the pots each player took, then the cards each one held."""
 
     __slots__ = ("paid",)
+    UNSEEN = HandKind.TALLY
 
     def __init__(self, rules: HouseRules, seats: int, dealer: int, board: Board, cards: Sequence[Sequence[int]],
                  left: list[int]) -> None:

@@ -20,7 +20,7 @@ from popejoan_cli.base.visible import shown
 from popejoan_cli.game.cards import Card, Suit
 from popejoan_cli.game.hand import Award, Hand, Play, Played, Stop
 from popejoan_cli.game.sight import told_reason
-from popejoan_cli.game.tally import TallyHand
+from popejoan_cli.game.state import HandKind
 from popejoan_cli.render import i18n
 from popejoan_cli.render.i18n import counters, marked, tn, tp
 
@@ -179,7 +179,7 @@ def after_lead(hand: Hand, names: Sequence[str], done: Played) -> list[Line]:
 
 
 def _head(hand: Hand, number: int, dealer: str, seed: object) -> Line:
-    if not hand.known:  # a real deck has no seed
+    if hand.kind.real:  # a real deck has no seed
         return said("Hand {number}: real deck, {dealer} deals.", number=number, dealer=dealer)
     if seed is None:
         return said("Hand {number}: {dealer} deals.", number=number, dealer=dealer)
@@ -188,10 +188,10 @@ def _head(hand: Hand, number: int, dealer: str, seed: object) -> Line:
 
 def _first_lead(hand: Hand, names: Sequence[str]) -> Line:
     leader = names[hand.leader]
-    if isinstance(hand, TallyHand):
+    if hand.kind is HandKind.TALLY:
         return said("{player} leads. Record pots as they are taken with `popejoan pay NAME POT`, "
                     "and the end with `popejoan out NAME --left NAME=N,...`.", player=leader)
-    if not hand.known:  # a real deck: nobody but the players has seen the cards
+    if hand.kind.real:  # a real deck: nobody but the players has seen the cards
         return said("{player} leads: record each card with `popejoan play NAME CARD`.", player=leader)
     return said("{player} leads. Each player sees their own hand with `popejoan hand show NAME`.", player=leader)
 

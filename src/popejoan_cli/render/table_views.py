@@ -24,6 +24,7 @@ from popejoan_cli.base.visible import shown
 from popejoan_cli.game.cards import Card
 from popejoan_cli.game.hand import Played
 from popejoan_cli.game.rules import HouseRules
+from popejoan_cli.game.state import HandKind
 from popejoan_cli.render import narrate
 from popejoan_cli.render.hand_views import cards_line, line_text
 from popejoan_cli.render.i18n import cards, face, language, pot_label, t, tn, tp
@@ -134,7 +135,8 @@ def _state_line(view: TableView) -> Text:
         return Text(t("Between hands: {player} deals next (`popejoan deal`).", player=shown(view.next_dealer)))
     hand = rec.hand
     if hand.lead_due:
-        how = "`popejoan play NAME CARD`" if rec.real else "`popejoan lead CARD`"  # `lead` is refused in a real hand
+        # `lead` is refused in a real hand
+        how = "`popejoan play NAME CARD`" if rec.kind.real else "`popejoan lead CARD`"
         return Text(t("Hand {number}: {player} to lead ({how}).", number=rec.number,
                       player=shown(rec.players[hand.leader]), how=how))
     return Text(t("Hand {number} is being played.", number=rec.number))
@@ -168,7 +170,7 @@ def _hand_status(rec: HandRecord) -> str:
 def _seed_shown(rec: HandRecord) -> str:
     """The hand's deck: a real deck (tallied or not), or the seed."""
     # An open hand's seed would tell every hand: shown once the hand is over.
-    return (t("real deck, tallied") if rec.tally else t("real deck") if rec.real
+    return (t("real deck, tallied") if rec.kind is HandKind.TALLY else t("real deck") if rec.kind.real
             else escape(shown(str(rec.seed))) if rec.closed else "–")
 
 

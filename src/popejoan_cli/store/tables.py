@@ -152,29 +152,34 @@ def record(make: Callable[[TableView], Sequence[Event]], *, where: Path | None =
     raises, nothing is written.
     """
     path = where or folder()
-    box: dict[str, TableView] = {}
+    decision = _Decision(make, path)
+    try:
+        written, warnings = journal.append(path, decision, create=create)
+    except DataError as err:
+        if create and any(getattr(p.message, "msgid", "") == "a table already exists here" for p in err.problems):
+            raise UsageError(Said("a table already exists at {path}", path=str(path)),
+                             Said("pick another name, or `popejoan table use` it")) from err
+        raise
+    assert decision.view is not None  # `journal.append` decides before it writes
+    return Recorded(decision.view, written, warnings)
 
-    def decide(loaded: journal.Loaded) -> list[Event]:
+
+class _Decision:
+    """What `record` writes, decided under the journal's lock from the journal as it stands: the
+    events (`make`'s, each refereed by the fold, and a checkpoint after a hand that ends), and the
+    view they leave (`view`), which the command then narrates."""
+
+    def __init__(self, make: Callable[[TableView], Sequence[Event]], path: Path) -> None:
+        self.make, self.path = make, path
+        self.view: TableView | None = None
+
+    def __call__(self, loaded: journal.Loaded) -> list[Event]:
         events = loaded.events
         try:
             view = fold.replay(events, trusted=loaded.trusted)
         except DataError as err:
-            raise located(err, path) from None
-        new = list(make(view))
-        seq = len(events)
-        out: list[Event] = []
-        for event in new:
-            closed_before = len([h for h in view.hands if h.closed])
-            seq += 1
-            fold.apply(view, seq, event)
-            out.append(event)
-            closed_now = [h for h in view.hands if h.closed]
-            if len(closed_now) > closed_before:
-                check = HandCheckpointed(hand=len(view.hands), balances=dict(view.balances),
-                                         board=dict(view.board))
-                seq += 1
-                fold.apply(view, seq, check)
-                out.append(check)
+            raise located(err, self.path) from None
+        out = _refereed(view, len(events), self.make(view))
         written = [(len(events) + k + 1, e) for k, e in enumerate(out)]
         if any(isinstance(e, EventVoided) for e in out):
             # A void changes the past: the view returned is the journal's own replay, which is
@@ -183,17 +188,25 @@ def record(make: Callable[[TableView], Sequence[Event]], *, where: Path | None =
         else:
             view.effective.extend(written)
             view.last_seq = len(events) + len(out)
-        box["view"] = view
+        self.view = view
         return out
 
-    try:
-        written, warnings = journal.append(path, decide, create=create)
-    except DataError as err:
-        if create and any(getattr(p.message, "msgid", "") == "a table already exists here" for p in err.problems):
-            raise UsageError(Said("a table already exists at {path}", path=str(path)),
-                             Said("pick another name, or `popejoan table use` it")) from err
-        raise
-    return Recorded(box["view"], written, warnings)
+
+def _refereed(view: TableView, seq: int, new: Sequence[Event]) -> list[Event]:
+    """`new` applied to `view` one by one (the fold refuses a bad one), each hand that ends followed
+    by its checkpoint; the events to write."""
+    out: list[Event] = []
+    for event in new:
+        closed_before = len([h for h in view.hands if h.closed])
+        seq += 1
+        fold.apply(view, seq, event)
+        out.append(event)
+        if len([h for h in view.hands if h.closed]) > closed_before:
+            check = HandCheckpointed(hand=len(view.hands), balances=dict(view.balances), board=dict(view.board))
+            seq += 1
+            fold.apply(view, seq, check)
+            out.append(check)
+    return out
 
 
 def audit(view: TableView) -> list[Problem]:

@@ -196,7 +196,7 @@ def _led(view: TableView, seq: int, event: CardLed) -> None:
     card = Card.parse(event.card)
     hand = rec.hand
     seat = seat_of(view, event.player)
-    if rec.real:
+    if rec.kind.real:
         raise RuleViolation(Said("this hand is dealt from a real deck: record each card with "
                                  "`popejoan play SEAT CARD...`"))
     if not hand.lead_due:

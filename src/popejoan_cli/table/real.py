@@ -16,6 +16,7 @@ from popejoan_cli.base.errors import IllegalPlay, Problem, RuleViolation, Said, 
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import SPARE, Card, hand_sizes
 from popejoan_cli.game.hand import PLAYED, Hand, Played
+from popejoan_cli.game.state import HandKind
 from popejoan_cli.game.tally import TallyHand
 from popejoan_cli.table.events import (
     CardPlayed,
@@ -39,7 +40,7 @@ def apply_real(view: TableView, seq: int, event: Event) -> None:
         return
     rec = real_hand(view, shown=isinstance(event, HandShown))
     hand = rec.hand
-    if rec.tally:
+    if rec.kind is HandKind.TALLY:
         _tallied(view, rec, event)
         return
     if isinstance(event, CardPlayed):
@@ -74,7 +75,7 @@ def real_hand(view: TableView, *, shown: bool = False) -> HandRecord:
     # Cards may be shown once the hand is settled, until the next deal.
     settled = view.hands[-1] if view.hands and shown else None
     rec = view.open_hand or settled or need_hand(view)
-    if not rec.real:
+    if not rec.kind.real:
         raise RuleViolation(Said("this hand was dealt by popejoan, which knows every card: lead with "
                                  "`popejoan lead CARD` and it plays the follows"))
     return rec
@@ -111,7 +112,7 @@ def line(view: TableView, typed: list[tuple[str, str | None]]) -> tuple[list[Eve
     `stop` that came after the run had already stopped, which writes nothing.
     """
     rec = real_hand(view)
-    if rec.tally:
+    if rec.kind is HandKind.TALLY:
         raise RuleViolation(TALLIED)
     probe = copy.deepcopy(rec.hand)
     events: list[Event] = []
@@ -151,7 +152,6 @@ def deal_unseen(view: TableView, seq: int, dealer_name: str, turnup_text: str, c
     hand = cls.unseen(rules, n, dealer, Board(rules, view.board), sizes, spare_size, turnup, holder)
     hand.names = list(view.players)
     rec = HandRecord(len(view.hands) + 1, seq, "", dealer_name, list(view.players), hand=hand)
-    rec.real = True
     view.hands.append(rec)
     if hand.ended:
         close_hand(view, rec)

@@ -33,7 +33,8 @@ def _players(view: TableView, rec: HandRecord | None, pub: Public | None) -> lis
     for name in view.players:
         seat = rec.players.index(name) if rec is not None and name in rec.players else None
         # A real deck's hands are unseen: how many each holds is the table's to count, not ours.
-        held = pub.left[seat] if rec is not None and pub is not None and seat is not None and not rec.real else None
+        counted = rec is not None and pub is not None and seat is not None and not rec.kind.real
+        held = pub.left[seat] if counted and pub is not None and seat is not None else None
         out.append({"name": name, "balance": balances.get(name, 0), "held": held,
                     "dealer": pub is not None and seat == pub.dealer,
                     "leader": pub is not None and seat is not None and pub.phase == "lead" and seat == pub.leader})
@@ -90,8 +91,8 @@ def history(view: TableView) -> list[State]:
             continue
         hand = rec.hand
         seed = told_seed(rec)
-        out.append({"hand": rec.number, "dealer": rec.dealer, "real": rec.real,
-                    "seed": None if seed is None or rec.real else str(seed),
+        out.append({"hand": rec.number, "dealer": rec.dealer, "real": rec.kind.real,
+                    "seed": None if seed is None or rec.kind.real else str(seed),
                     "turnup": None if hand.turnup is None else str(hand.turnup),
                     "out": None if hand.out is None else rec.players[hand.out], "void": hand.void,
                     "net": {rec.players[i]: n for i, n in enumerate(hand.net)}})
@@ -112,10 +113,10 @@ def _hand_part(view: TableView, rec: HandRecord | None) -> State:
                 **_turn(None, None), "runs": [], "awards": [], "over": False, "seed": None, "settlement": None}
     pub = rec.hand.public()
     labels = {p.name: p.label for p in view.the_rules().pots}
-    seed = told_seed(rec) if not rec.real else None
+    seed = told_seed(rec) if not rec.kind.real else None
     return {
         "players": _players(view, rec, pub),
-        "spare": pub.spare_size if pub.known else None,
+        "spare": None if pub.kind.real else pub.spare_size,
         **_turnup(pub),
         **_turn(rec, pub),
         "runs": _runs(rec, pub),
@@ -141,7 +142,7 @@ def board_state(view: TableView) -> State:
     return {
         "table": view.name, "rules": view.rules_name, "seq": view.last_seq,
         "hand": rec.number if rec is not None else None,
-        "real": rec is not None and rec.real,
+        "real": rec is not None and rec.kind.real,
         "dealer": rec.dealer if rec is not None else None, "next_dealer": view.next_dealer,
         "ended": view.ended,
         "pots": [{"name": p.name, "label": p.label, "counters": board.get(p.name, 0)} for p in rules.pots],
@@ -160,7 +161,7 @@ def your_part(view: TableView, player: str) -> State:
     their observation (`Hand.observe`), the only way a private fact leaves the hand."""
     rec = view.open_hand
     you: State = {"name": player, "hand": None, "legal": [], "your_lead": False}
-    if rec is None or rec.real or player not in rec.players:
+    if rec is None or rec.kind.real or player not in rec.players:
         return you
     hand, seat = rec.hand, rec.players.index(player)
     mine = hand.observe(seat)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from popejoan_cli.base.errors import RuleViolation, Said, UsageError, allowed
 from popejoan_cli.game.cards import SPARE
-from popejoan_cli.game.state import UNKNOWN
+from popejoan_cli.game.state import UNKNOWN, HandKind
 from popejoan_cli.game.tally import TallyHand, went_out_holding
 from popejoan_cli.table.events import Event, PotsPaid, TallyHandDealt, TallyOut
 from popejoan_cli.table.real import deal_unseen
@@ -19,8 +19,7 @@ from popejoan_cli.table.view import HandRecord, TableView, close_hand, seat_of
 def apply_tally(view: TableView, seq: int, event: Event) -> None:
     """One step of a tally hand."""
     if isinstance(event, TallyHandDealt):
-        rec = deal_unseen(view, seq, event.dealer, event.turnup, TallyHand)
-        rec.tally = True
+        deal_unseen(view, seq, event.dealer, event.turnup, TallyHand)
         return
     rec = _tally_hand(view)
     hand = rec.hand
@@ -43,7 +42,7 @@ def _tally_hand(view: TableView) -> HandRecord:
         raise RuleViolation(Said("no tally hand is being played: the last hand is over") if view.hands else
                             Said("no tally hand is being played: no hand has been dealt"),
                             Said("deal one first: `popejoan deal --real --tally`"))
-    if not rec.tally:
+    if rec.kind is not HandKind.TALLY:
         raise RuleViolation(Said("this hand is not kept as a tally: pots are paid as their cards are played"),
                             Said("deal with `popejoan deal --real --tally` to keep a tally"))
     return rec

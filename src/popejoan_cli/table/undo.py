@@ -171,18 +171,14 @@ def _deal_words(event: HandDealt | RealHandDealt | TallyHandDealt, number: int, 
 
 
 def _lead_words(view: TableView, number: int, seq: int, event: CardLed, closes: bool) -> Said:
-    """"Bob's lead A♠, and Ann's 2♠ that followed": the lead and the follows the referee played,
-    each follow a phrase of its own ("Ann's 2♠") and the list of them one more (`_listed`)."""
+    """"Bob's lead A♠, and Ann's 2♠ that followed": the lead and the follows the referee played (its
+    record of the lead, `HandRecord.happened`), each follow a phrase of its own ("Ann's 2♠") and the
+    list of them one more (`_listed`)."""
     rec = view.hands[number - 1]
-    nth = sum(1 for s, e in view.effective if rec.seq < s < seq and isinstance(e, CardLed))
-    plays = rec.hand.plays
-    leads = [i for i, p in enumerate(plays) if p.lead]
     card = Card.parse(event.card)
-    follows: list[Said] = []
-    if nth < len(leads):
-        start = leads[nth]
-        stop = leads[nth + 1] if nth + 1 < len(leads) else len(plays)
-        follows = [Said("{player}'s {card}", player=rec.players[p.seat], card=p.card) for p in plays[start + 1:stop]]
+    done = rec.happened.get(seq)  # the referee's record of this lead: what the table was told it did
+    follows = [Said("{player}'s {card}", player=rec.players[p.seat], card=p.card)
+               for p in (done.plays[1:] if done is not None else ())]
     if not follows:
         if closes:
             return Said("{player}'s lead {card}, which closed hand {number}", player=event.player, card=card,

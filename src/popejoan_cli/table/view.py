@@ -20,7 +20,7 @@ from popejoan_cli.game.playout import FinalResult
 from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.game.sight import Played
 from popejoan_cli.game.sight import told_reason as hand_told_reason
-from popejoan_cli.game.state import StopReason
+from popejoan_cli.game.state import HandKind, StopReason
 from popejoan_cli.table.events import Event, HistoryCarried
 
 MAX_COUNTERS = 1_000_000
@@ -37,10 +37,8 @@ class HandRecord:
                  hand: Hand | None = None, build: Callable[[], HandRecord] | None = None) -> None:
         self.number, self.seq, self.seed, self.dealer, self.players = number, seq, seed, dealer, players
         self.closed = False
-        self.real = False
-        """A real deck, recorded card by card: the hands are unseen."""
-        self.tally = False
-        """A real deck kept as a tally (pots paid, cards left), not card by card."""
+        self.kind = hand.kind if hand is not None else HandKind.VIRTUAL
+        """Virtual, a real deck card by card, or a tally (a lazily replayed hand is always virtual)."""
         self.breaches: list[str] = []
         self._happened: dict[int, Played] = {}
         self._hand = hand

@@ -182,10 +182,10 @@ def leading(player: str, seq: int, card: Card) -> Callable[[TableView], list[Eve
             raise Refused(409, t("the table has moved on since your page was drawn: look again"),
                           t("each lead answers the table as it stands"))
         rec = view.open_hand
-        if rec is not None and rec.real:
+        if rec is not None and rec.kind.real:
             raise Refused(409, t("this hand is played with a real deck: the table records its cards"),
                           t("`popejoan play NAME CARD` records a real deck's cards"))
-        mine = (rec is not None and not rec.real and player in rec.players and rec.hand.lead_due
+        mine = (rec is not None and not rec.kind.real and player in rec.players and rec.hand.lead_due
                 and rec.players.index(player) in rec.hand.lead_seats())
         if rec is None or not mine:
             lead_of = rec.players[rec.hand.leader] if rec is not None and rec.hand.lead_due else None

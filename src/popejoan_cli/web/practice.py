@@ -73,7 +73,7 @@ class Practice:
     def computer_to_lead(self, view: TableView) -> str | None:
         """The computer whose lead it is now, if it is one's."""
         rec = view.open_hand
-        if rec is None or rec.real or not rec.hand.lead_due:
+        if rec is None or rec.kind.real or not rec.hand.lead_due:
             return None
         who = rec.players[rec.hand.lead_seats()[0]]
         return None if who == self.you else who

@@ -49,7 +49,7 @@ def dealt_lines(rec: HandRecord) -> list[Line]:
     """A new hand, as `popejoan deal` tells it, without the seed; the last line says who leads."""
     hand = rec.hand
     lines = narrate.dealt(hand, rec.players, rec.number, rec.dealer)
-    if not hand.ended_at_turnup and hand.known:
+    if not hand.ended_at_turnup and not hand.kind.real:
         lines[-1] = [f"{rec.players[hand.leader]} leads."]
     return lines
 
@@ -65,7 +65,7 @@ def last_lines(view: TableView) -> list[Line]:
         return dealt_lines(rec)
     if isinstance(last, EventVoided):
         return [["A command was taken back (undo)."]]
-    if rec is not None and rec.real and rec.hand.plays:
+    if rec is not None and rec.kind.real and rec.hand.plays:
         return [["Real deck: the cards are recorded as the table plays them."]]
     return []
 
