@@ -215,14 +215,41 @@ def test_a_half_typed_line_gets_a_clear_message(shell: Term) -> None:
     assert '"plays": []' in journal or "AS" not in journal.split("history --json", 1)[1]
 
 
-def test_an_illegal_lead_gets_the_referees_message_and_the_prompt_continues(shell: Term) -> None:
+def test_an_illegal_lead_gets_the_referees_message_and_the_prompt_continues(shell: Term, dealt: Path) -> None:
     out = shell.line("lead 2C")
-    # 2♣ lies in the spare hand, which the table has not seen: the refusal does not say so
-    assert "popejoan: Bob does not hold 2♣" in out
-    assert "spare" not in out
+    # 2♣ lies in the spare hand, which the table has not seen: the refusal does not say so, nor
+    # whether Bob lacks 2♣ or holds a lower club: that reason is Bob's alone, behind `hand show --why`
+    assert out.strip().splitlines() == [
+        "lead 2C",
+        "popejoan: Bob cannot lead 2♣ now",
+        '  rule: a player leads a card they hold; play.lead = "lowest-in-suit"',
+        "  Bob alone may see why: `popejoan hand show Bob --why 2C`",
+        "popejoan>",
+    ]
+    assert "spare" not in out and "hold 2♣" not in out and "lower" not in out
     assert "Board:" not in out  # nothing was recorded
+    # The hint's command, as written: the reason is told to Bob alone; Ann asking is not told it
+    bob = cli(dealt, "hand", "show", "Bob", "--why", "2C")
+    assert bob.exit_code == 0 and "Why not 2♣: you do not hold 2♣." in bob.stdout
+    told = cli(dealt, "hand", "show", "Bob", "--why", "2C", "--json").stdout
+    assert told.count('"reason": "you do not hold 2♣"') == 1
+    ann = cli(dealt, "hand", "show", "Ann", "--why", "2C")
+    assert "Why not 2♣: Ann cannot lead 2♣: it is Bob's lead." in ann.stdout and "you do not hold" not in ann.stdout
     out = shell.line("lead 7H")
     assert "Bob leads 7♥ 8♥" in out
+
+
+@pytest.mark.xfail(strict=True, reason="src bug: Shell.hand_show takes --why's CARD for a second name, so "
+                   "`hand show NAME --why CARD` skips the laptop dance and leaves the reason on screen")
+def test_hand_show_why_asks_to_pass_the_laptop_and_clears_after(shell: Term) -> None:
+    shell.line("lead 2C")
+    shell.send("hand show Bob --why 2C\r")
+    assert "Why not" not in shell.expect("Pass the laptop to Bob and press Enter")
+    shell.send("\r")
+    assert "Why not 2♣: you do not hold 2♣." in shell.expect("Press Enter to hide it")
+    shell.send("\r")
+    shell.expect_raw(b"\x1b[2J\x1b[H")
+    assert "Bob's hand is hidden." in shell.prompt()
 
 
 def test_hand_show_asks_to_pass_the_laptop_and_clears_after(shell: Term) -> None:
@@ -284,51 +311,68 @@ def test_a_piped_shell_runs_every_command_in_process(dealt: Path) -> None:
     assert "popejoan> " not in res.stdout  # no prompt when nobody is typing
 
 
+def _completes(sh: Shell, cases: list[tuple[str, str, list[str]]]) -> None:
+    """Each (line so far, word, candidates) completes to exactly those candidates, in that order."""
+    for line, word, expected in cases:
+        assert sh.candidates(line, word) == expected, (line, word)
+
+
+NO_TABLE_CASES = [
+    ("", "ex", ["exit"]),
+    ("hand ", "s", ["show"]),
+    ("lead ", "9", ["9C", "9D", "9H", "9S"]),
+    ("lead ", "q", ["QC", "QD", "QH", "QS"]),
+    ("lead ", "10", ["10C", "10D", "10H", "10S"]),
+    ("lead ", "t", ["TC", "TD", "TH", "TS"]),
+    ("lead ", "9♦", ["9♦"]),
+    ("lead ", "Д", ["Дт", "Дб", "Дч", "Дп"]),
+    ("lead ", "дч", ["дч"]),  # a whole card stays as written
+    ("lead ", "X", []),
+    ("deal ", "--s", ["--seed"]),
+    ("rules show ", "mo", ["modern-stops"]),
+    ("nosuch ", "", []),
+]
+
+
 def test_completion_candidates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path))  # no table here
     sh = Shell(get_command(app), None, interactive=False)
     assert sh.candidates("", "") == sorted(sh.candidates("", ""))
-    assert "lead" in sh.candidates("", "le") and "shell" not in sh.candidates("", "sh")
-    assert sh.candidates("", "ex") == ["exit"]
-    assert sh.candidates("hand ", "s") == ["show"]
-    assert sh.candidates("lead ", "9") == ["9C", "9D", "9H", "9S"]
-    assert sh.candidates("lead ", "q") == ["QC", "QD", "QH", "QS"]
-    assert sh.candidates("lead ", "10") == ["10C", "10D", "10H", "10S"]
-    assert sh.candidates("lead ", "t") == ["TC", "TD", "TH", "TS"]
-    assert sh.candidates("lead ", "9♦") == ["9♦"]
-    assert sh.candidates("lead ", "Д") == ["Дт", "Дб", "Дч", "Дп"]
-    assert sh.candidates("lead ", "дч") == ["дч"]  # a whole card stays as written
-    assert sh.candidates("lead ", "X") == []
+    assert "lead" in sh.candidates("", "le")
+    assert "shell" not in sh.candidates("", "sh")
+    _completes(sh, NO_TABLE_CASES)
     assert len(sh.candidates("lead ", "")) == 52  # no table: nothing removed
-    assert sh.candidates("deal ", "--s") == ["--seed"]
-    assert sh.candidates("rules show ", "mo") == ["modern-stops"]
-    assert sh.candidates("nosuch ", "") == []
+
+
+TABLE_CASES = [
+    ("lead ", "8", ["8C", "8H", "8S"]),  # 8♦ is out of the pack
+    ("hand show ", "", ["Ann", "Bob", "Cat", "Dan"]),
+    ("hand show ", "c", ["Cat"]),
+    ("table join ", "", []),  # a new player: nobody to offer
+    ("claim Bob ", "", ["pope", "matrimony", "intrigue", "ace", "king", "queen", "jack", "game", "cards"]),
+    ("count ", "a", ["ace", "Ann"]),
+    ("play ", "B", ["Bob"]),
+    ("play Bob ", "K", ["KC", "KD", "KH", "KS"]),
+    # A run on one line: CARD:NAME completes the player, `stop` ends the line.
+    ("play Bob AS ", "2S:", ["2S:Ann", "2S:Bob", "2S:Cat", "2S:Dan"]),
+    ("play Bob AS ", "2s:c", ["2s:Cat"]),
+    ("play Bob AS ", "2X:", []),
+    ("play Bob AS 2S:Ann ", "st", ["stop"]),
+    ("out Ann --pope ", "", ["Ann", "Bob", "Cat", "Dan", "spare", "none"]),
+    ("pay Bob ", "ma", ["matrimony"]),
+    ("pay Bob pope ", "i", ["intrigue"]),
+    ("table use ", "", ["fri"]),
+]
 
 
 def test_completion_candidates_from_the_table(dealt: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("POPEJOAN_HOME", str(dealt))
     sh = Shell(get_command(app), None, interactive=False)
-    assert sh.refresh() and not sh.refresh()  # loaded once; reloaded only when the journal changes
-    assert sh.candidates("lead ", "8") == ["8C", "8H", "8S"]  # 8♦ is out of the pack
+    assert sh.refresh()  # loaded once
+    assert not sh.refresh()  # reloaded only when the journal changes
+    _completes(sh, TABLE_CASES)
     assert len(sh.candidates("lead ", "")) == 51
-    assert sh.candidates("hand show ", "") == ["Ann", "Bob", "Cat", "Dan"]
-    assert sh.candidates("hand show ", "c") == ["Cat"]
-    assert sh.candidates("table join ", "") == []  # a new player: nobody to offer
-    assert sh.candidates("claim Bob ", "") == ["pope", "matrimony", "intrigue", "ace", "king", "queen", "jack",
-                                               "game", "cards"]
-    assert sh.candidates("count ", "a") == ["ace", "Ann"]
-    assert sh.candidates("play ", "B") == ["Bob"]
-    assert sh.candidates("play Bob ", "K") == ["KC", "KD", "KH", "KS"]
-    # A run on one line: CARD:NAME completes the player, `stop` ends the line.
-    assert sh.candidates("play Bob AS ", "2S:") == ["2S:Ann", "2S:Bob", "2S:Cat", "2S:Dan"]
-    assert sh.candidates("play Bob AS ", "2s:c") == ["2s:Cat"]
-    assert sh.candidates("play Bob AS ", "2X:") == []
-    assert sh.candidates("play Bob AS 2S:Ann ", "st") == ["stop"]
     assert len(sh.candidates("play Bob AS 2S:Ann ", "")) == 4 + 51 + 1  # every card of the pack, any hand
-    assert sh.candidates("out Ann --pope ", "") == ["Ann", "Bob", "Cat", "Dan", "spare", "none"]
-    assert sh.candidates("pay Bob ", "ma") == ["matrimony"]
-    assert sh.candidates("pay Bob pope ", "i") == ["intrigue"]
-    assert sh.candidates("table use ", "") == ["fri"]
     assert sh.board_line().startswith("Board: Pope 6 · Matrimony 2")
 
 

@@ -489,15 +489,39 @@ def dealt(cli: Cli) -> Cli:
     return cli
 
 
+LEAD_RULE = 'rule: a player leads a card they hold; play.lead = "lowest-in-suit"'
+"""The public rule of a refused lead: the lead rules in force, not which of them the leader broke."""
+
+PRIVATE_REASONS = {
+    "4C": ("4♣", "you do not hold 4♣"),
+    "3S": ("3♠", "you do not hold 3♠"),
+    "7D": ("7♦", "you hold 4♦, lower in that suit"),
+    "KS": ("K♠", "you hold A♠, lower in that suit"),
+}
+"""Bob's own reason for each refused lead: told by `hand show Bob --why CARD` alone."""
+
+
+def _reason_told_to_bob_alone(cli: Cli, card: str, stderr: str) -> None:
+    """The table heard the refusal without its reason; Bob's `hand show --why` tells it, nobody else's does."""
+    face, reason = PRIVATE_REASONS[card]
+    assert stderr.endswith(f"  Bob alone may see why: `popejoan hand show Bob --why {card}`\n"), stderr
+    assert "hold" not in stderr.replace("a card they hold", "") and "lower" not in stderr, stderr
+    assert f"Why not {face}: {reason}." in cli.ok("hand", "show", "Bob", "--why", card).stdout
+    assert cli.json("hand", "show", "Bob", "--why", card)["why"] == {"card": card, "allowed": False, "reason": reason}
+    for other in ("Ann", "Cat", "Dan"):
+        told = cli.ok("hand", "show", other, "--why", card).stdout
+        assert f"Why not {face}: {other} cannot lead {face}: it is Bob's lead." in told and reason not in told
+
+
 BAD_LEADS: list[tuple[list[str], int, tuple[str, ...]]] = [
     (["lead", "5C", "--by", "Zed"], 2, ("Zed", "Ann")),
     (["lead", "11H"], 2, ("11H",)),
     (["lead", "9Z"], 2, ("9Z",)),
-    (["lead", "4C"], 3, ("4♣", "rule:")),  # Ann holds it
-    (["lead", "3S"], 3, ("Bob does not hold 3♠",)),  # the spare hand holds it: not said
+    (["lead", "4C"], 3, ("Bob cannot lead 4♣ now", LEAD_RULE)),  # Ann holds it: not said
+    (["lead", "3S"], 3, ("Bob cannot lead 3♠ now", LEAD_RULE)),  # the spare hand holds it: not said
     (["lead", "8D"], 3, ("8♦", "deck.removed")),  # out of the pack
-    (["lead", "7D"], 3, ("7♦", "4♦", "lowest-in-suit")),  # Bob holds 4D
-    (["lead", "KS"], 3, ("K♠", "lowest-in-suit")),
+    (["lead", "7D"], 3, ("Bob cannot lead 7♦ now", LEAD_RULE)),  # Bob holds 4D: not said
+    (["lead", "KS"], 3, ("Bob cannot lead K♠ now", LEAD_RULE)),  # Bob holds A♠: not said
     (["lead", "4C", "--by", "Ann"], 3, ("Bob",)),  # not Ann's lead
     (["play", "7D"], 3, ("lowest-in-suit",)),
     (["deal", "--seed", "3"], 3, ("still being played",)),
@@ -510,9 +534,11 @@ BAD_LEADS: list[tuple[list[str], int, tuple[str, ...]]] = [
 @pytest.mark.parametrize(("args", "code", "fragments"), BAD_LEADS, ids=[" ".join(a) for a, _, _ in BAD_LEADS])
 def test_bad_input_changes_nothing(dealt: Cli, args: list[str], code: int, fragments: tuple[str, ...]) -> None:
     before = dealt.journal()
-    dealt.fails(code, *args, said=(*fragments,))
+    stderr = dealt.fails(code, *args, said=(*fragments,))
     assert dealt.journal() == before
     assert dealt.in_play() == 200
+    if args[0] == "lead" and len(args) == 2 and args[1] in PRIVATE_REASONS:  # Bob's own refused leads
+        _reason_told_to_bob_alone(dealt, args[1], stderr)
 
 
 def test_a_refused_lead_after_the_first(dealt: Cli) -> None:

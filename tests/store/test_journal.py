@@ -893,14 +893,15 @@ def test_the_verified_note_spares_refereeing_only_the_bytes_it_covers(
     data, full = sample
     folder = copy_table(data, tmp_path / "t")
     plays = 0
-    real = Hand.play
+    real = Hand.check_play
 
     def counting(self: Any, *a: Any, **kw: Any) -> Any:
         nonlocal plays
         plays += 1
         return real(self, *a, **kw)
 
-    monkeypatch.setattr(Hand, "play", counting)
+    # The referee's check of each card replayed: a virtual hand's lead (`Hand.lead`) or a real deck's card (`Hand.play`)
+    monkeypatch.setattr(Hand, "check_play", counting)
     tables.view(folder)  # no note yet: every hand refereed
     first = plays
     assert first > 40 and journal.load(folder).trusted == len(full.events)

@@ -29,6 +29,7 @@ with warnings.catch_warnings():  # starlette 1.x asks for httpx2 in place of htt
 from popejoan_cli.formats.presets import preset
 from popejoan_cli.game import bots
 from popejoan_cli.game.cards import CARDS
+from popejoan_cli.game.deal import session_seed
 from popejoan_cli.store import journal, tables
 from popejoan_cli.table import fold
 from popejoan_cli.table.events import CardLed, HandDealt
@@ -158,20 +159,35 @@ def test_a_lead_out_of_turn_for_another_or_stale_is_refused_and_nothing_is_writt
     assert served.journal() == after
 
 
+LEAD_RULE = 'a player leads a card they hold; play.lead = "lowest-in-suit"'
+
+
 def test_the_referee_refuses_a_lead_in_the_command_lines_words(served: Served, cli: Cli) -> None:
     seq = served.state("Ann")["seq"]
     before = served.journal()
     got = served.client.post(served.player("Ann", "/lead"), json={"card": "5S", "seq": seq})
     assert got.status_code == 409
     said = cli.fails(3, "lead", "5S")
-    assert got.json()["error"] in said and got.json()["rule"] == 'play.lead = "lowest-in-suit"'
-    assert got.json()["rule"] in said
-    # A card in the spare hand, or in Bob's: refused alike, never saying where it lies.
+    assert got.json() == {"error": "Ann cannot lead 5♠ now", "rule": LEAD_RULE,
+                          "why": "you hold A♠, lower in that suit"}
+    assert said == (f"popejoan: Ann cannot lead 5♠ now\n  rule: {LEAD_RULE}\n"
+                    "  Ann alone may see why: `popejoan hand show Ann --why 5S`\n")
+    # The reason is Ann's alone: her page and her `hand show --why` tell it; the table's words do not
+    assert got.json()["why"] not in said and "lower" not in said
+    assert cli.json("hand", "show", "Ann", "--why", "5S")["why"]["reason"] == got.json()["why"]
+    # A card in the spare hand, or in Bob's: refused alike, never saying where it lies, nor (but to Ann) why.
     spare = served.client.post(served.player("Ann", "/lead"), json={"card": "3S", "seq": seq}).json()
     bobs = served.client.post(served.player("Ann", "/lead"), json={"card": "6H", "seq": seq}).json()
-    assert spare["error"] == "Ann does not hold 3♠" and bobs["error"] == "Ann does not hold 6♥"
-    assert spare["rule"] == bobs["rule"]
+    assert spare == {"error": "Ann cannot lead 3♠ now", "rule": LEAD_RULE, "why": "you do not hold 3♠"}
+    assert bobs == {"error": "Ann cannot lead 6♥ now", "rule": LEAD_RULE, "why": "you do not hold 6♥"}
     assert "spare" not in json.dumps(spare) and "Bob" not in json.dumps(bobs)
+    # From another's page, even naming Ann, no reason of Ann's: Bob is refused for his own, public one
+    for body in ({"card": "5S", "seq": seq}, {"card": "5S", "seq": seq, "player": "Ann"}):
+        other = served.client.post(served.player("Bob", "/lead"), json=body)
+        assert other.status_code == 409 and set(other.json()) == {"error", "rule"}, other.text
+        assert "hold" not in other.text and "lower" not in other.text
+    for name in PLAYERS:  # nor does any page's state keep a reason
+        assert "why" not in served.state(name) and "lower in that suit" not in json.dumps(served.state(name))
     assert served.journal() == before
 
 
@@ -262,42 +278,58 @@ def your_turn_or_over(state: dict[str, Any]) -> bool:
     return bool(state["over"]) or bool(state["you"]["your_lead"])
 
 
+def play_your_leads(served: Served, state: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """Lead your first legal card each time it is your lead, until the hand is over: its last state, and how
+    many leads you made."""
+    leads = 0
+    while not state["over"]:
+        state = wait_for(served, "You", your_turn_or_over)
+        if state["over"]:
+            break
+        got = served.client.post(served.player("You", "/lead"), json={"card": state["you"]["legal"][0],
+                                                                      "seq": state["seq"]})
+        assert got.status_code == 200, got.text
+        leads += 1
+    return state, leads
+
+
+def assert_each_computer_led_the_bots_pick(folder: Path) -> None:
+    loaded = journal.load(folder).events
+    computers = [(i, e) for i, (_, e) in enumerate(loaded) if isinstance(e, CardLed) and e.player != "You"]
+    assert computers, "no computer led"
+    for i, event in computers:  # each is the bot's pick from the table as it stood
+        rec = fold.replay(loaded[:i]).open_hand
+        assert rec is not None
+        seat, card = bots.bot_lead(rec.hand, "good")
+        assert (rec.players[seat], str(card)) == (event.player, event.card)
+
+
 def test_practice_the_computers_play_until_it_is_your_lead_and_next_deals_the_seeded_hand(tmp_path: Path) -> None:
     practice = Practice(computers=3, level="good", seed=7, pace=0.01)
     folder = tmp_path / "practice"
     open_table(folder, practice, preset("modern-stops"))
     links = make_links(practice.players)
+    first, second = session_seed(7, 1), session_seed(7, 2)
     with TestClient(make_app(folder, links, poll=0.01, practice=practice)) as client:
         served = Served(client, links, folder)
         state = served.state("You")
-        assert state["practice"] == {"seed": 7, "level": "good", "computers": 3, "hand_seed": 7}
+        # Neither the session's seed nor the open hand's is told: either would deal out the computers' cards
+        assert state["practice"] == {"level": "good", "computers": 3, "hand_seed": None}
+        assert state["seed"] is None and str(first) not in json.dumps(state)
         assert "practice" not in served.state("Computer 1")
         early = client.post(served.player("You", "/next"), json={})
         assert early.status_code == 409 and "still being played" in early.json()["error"]
-        leads = 0
-        while not state["over"]:
-            state = wait_for(served, "You", your_turn_or_over)
-            if state["over"]:
-                break
-            got = client.post(served.player("You", "/lead"), json={"card": state["you"]["legal"][0],
-                                                                   "seq": state["seq"]})
-            assert got.status_code == 200, got.text
-            leads += 1
+        state, leads = play_your_leads(served, state)
         assert leads >= 1
-        loaded = journal.load(folder).events
-        computers = [(i, e) for i, (_, e) in enumerate(loaded) if isinstance(e, CardLed) and e.player != "You"]
-        assert computers, "no computer led"
-        for i, event in computers:  # each is the bot's pick from the table as it stood
-            rec = fold.replay(loaded[:i]).open_hand
-            assert rec is not None
-            seat, card = bots.bot_lead(rec.hand, "good")
-            assert (rec.players[seat], str(card)) == (event.player, event.card)
+        assert state["seed"] == str(first) and state["practice"]["hand_seed"] == first  # told once it is over
+        assert_each_computer_led_the_bots_pick(folder)
         dealt = client.post(served.player("You", "/next"), json={})
         assert dealt.status_code == 200 and dealt.json()["hand"] == 2
         last = journal.load(folder).events[-1][1]
-        assert isinstance(last, HandDealt) and last.seed == 8
+        assert isinstance(last, HandDealt) and last.seed == second
         state = wait_for(served, "You", lambda s: s["hand"] == 2)
-        assert state["practice"]["hand_seed"] == 8 and state["history"][0]["seed"] == "7"
+        assert state["practice"]["hand_seed"] == first and state["history"][0]["seed"] == str(first)
+        assert state["seed"] is None and str(second) not in json.dumps(state)
         assert client.post(served.player("Computer 1", "/next"), json={}).status_code == 404
     assert str(CARDS[0]) == "AC"
 

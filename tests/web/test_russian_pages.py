@@ -98,28 +98,41 @@ def test_a_russian_tables_state_speaks_russian_with_the_seeds_words_and_russian_
         assert turnup.face in en["said"] and en["trump"]["title"] == turnup.suit.title
 
 
-def test_a_russian_tables_pages_have_russian_words_and_an_english_tables_are_as_written(both: Any) -> None:
-    words = get(both["ru"], "/words").json()
+def assert_russian_words(words: Any) -> None:
+    """The Russian table's /words: the labels, plurals, ranks, suit letters and suits in Russian."""
     assert words["lang"] == words["plural"] == "ru"
     assert words["words"]["Your hand"] == "Ваши карты"
     assert all(CYRILLIC.search(text) for key, text in words["words"].items() if key != "{rank} of {suit}")
     assert words["cards"] == ["{n} карта", "{n} карты", "{n} карт"]
     assert words["counters"] == ["{n} фишка", "{n} фишки", "{n} фишек"]
-    assert words["ranks"]["A"] == "Т" and words["ranks"]["J"] == "В" and words["ranks"]["10"] == "10"
+    assert (words["ranks"]["A"], words["ranks"]["J"], words["ranks"]["10"]) == ("Т", "В", "10")
     assert words["letters"] == {"C": "т", "D": "б", "H": "ч", "S": "п"}
     assert words["suits"]["S"].startswith("♠ п ")
-    assert get(both["ru"], "board/words").json() == words
 
-    english = get(both["en"], "/words").json()
+
+def assert_english_words(english: Any) -> None:
+    """The English table's /words: each label as written."""
     assert all(key == text for key, text in english["words"].items())
-    assert english["ranks"]["A"] == "A" and english["letters"]["S"] == "S" and english["suits"]["S"] == "♠ S spades"
+    assert (english["ranks"]["A"], english["letters"]["S"], english["suits"]["S"]) == ("A", "S", "♠ S spades")
 
+
+def assert_pages_as_written_or_in_russian(both: Any) -> None:
+    """The English pages are the static files byte for byte; the Russian ones show no English label."""
     for path, name in (("", "player.html"), ("board", "board.html")):
         ru_page, en_page = get(both["ru"], path).text, get(both["en"], path).text
         assert en_page == (STATIC / name).read_text(encoding="utf-8")
         shown = re.sub(r' data-w="[^"]*"', "", ru_page)  # the msgids the server looks the labels up by
-        assert '<html lang="ru">' in ru_page and not re.search(r"Standings|At the table|The board|Your hand", shown)
+        assert '<html lang="ru">' in ru_page
+        assert not re.search(r"Standings|At the table|The board|Your hand", shown)
         assert "Счёт" in ru_page and "За столом" in ru_page
+
+
+def test_a_russian_tables_pages_have_russian_words_and_an_english_tables_are_as_written(both: Any) -> None:
+    words = get(both["ru"], "/words").json()
+    assert_russian_words(words)
+    assert get(both["ru"], "board/words").json() == words
+    assert_english_words(get(both["en"], "/words").json())
+    assert_pages_as_written_or_in_russian(both)
 
 
 def test_a_refused_lead_is_told_in_russian(both: Any) -> None:
@@ -128,6 +141,14 @@ def test_a_refused_lead_is_told_in_russian(both: Any) -> None:
     who = next(name for name in PLAYERS if name != state["lead"])
     got = client.post(f"/p/{links.players[who]}/lead", json={"card": "AS", "seq": state["seq"]})
     assert got.status_code == 409 and CYRILLIC.search(got.json()["error"])
+    assert set(got.json()) == {"error", "rule"}  # not this player's lead: nothing private to tell
+    # The leader's own refusal: public words and rule in Russian, and the reason, in Russian, on her page alone
+    mine = client.post(f"/p/{links.players[state['lead']]}/lead", json={"card": "3S", "seq": state["seq"]})
+    assert mine.status_code == 409
+    assert mine.json() == {"error": f"Игрок {state['lead']} не может ходить с 3♠ сейчас",
+                           "rule": "игрок ходит картой, которая у него на руках", "why": "у вас нет карты 3♠"}
+    other = client.post(f"/p/{links.players[who]}/lead", json={"card": "3S", "seq": state["seq"]})
+    assert other.status_code == 409 and set(other.json()) == {"error", "rule"} and "нет карты" not in other.text
     got = client.post(f"/p/{links.players[who]}/lead", content=b"[]", headers={"content-type": "application/json"})
     assert got.status_code == 400 and CYRILLIC.search(got.json()["error"])
 

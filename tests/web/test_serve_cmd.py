@@ -165,10 +165,13 @@ def test_practice_prints_your_link_and_the_boards_and_leaves_nothing_behind(tmp_
         state = httpx.get(f"{served.players['You']}/state", timeout=5).json()
         assert [p["name"] for p in state["players"]] == ["You", "Computer 1", "Computer 2"]
         assert state["hand"] == 1 and state["you"]["hand"]
+        # The session seed deals every hand: while it is served no page is told it, nor the open hand's
+        assert state["seed"] is None and state["practice"] == {"level": "simple", "computers": 2, "hand_seed": None}
         assert list(scratch.iterdir()), "the throwaway table lives in the temporary folder"
     finally:
         code, err = served.stop()
-    assert (code, err) == (0, STOPPED)
+    assert (code, err) == (0, STOPPED + "The practice's session seed was 7: "
+                                        "`popejoan serve --practice --seed 7` plays it again.\n")
     assert list(scratch.iterdir()) == []
     assert not (tmp_path / "home" / "tables").exists()  # no table of the user's was made
 
