@@ -239,8 +239,6 @@ def test_an_illegal_lead_gets_the_referees_message_and_the_prompt_continues(shel
     assert "Bob leads 7♥ 8♥" in out
 
 
-@pytest.mark.xfail(strict=True, reason="src bug: Shell.hand_show takes --why's CARD for a second name, so "
-                   "`hand show NAME --why CARD` skips the laptop dance and leaves the reason on screen")
 def test_hand_show_why_asks_to_pass_the_laptop_and_clears_after(shell: Term) -> None:
     shell.line("lead 2C")
     shell.send("hand show Bob --why 2C\r")
