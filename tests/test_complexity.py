@@ -1,7 +1,7 @@
 """No function over 15 in cyclomatic complexity as radon counts it, in src, tests and bench.
 
 Ruff's C901 does not count boolean operators or comprehensions (a function it calls 12 radon may
-call 30), so the project's limit (docs/architecture.md: Style) is held here, by radon's own count.
+call 30), so the project's limit (docs/architecture.md, Style) is held here, by radon's own count.
 Past 15, split the function into named steps.
 """
 
