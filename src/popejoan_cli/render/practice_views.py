@@ -63,13 +63,14 @@ class Session:
 
 
 def numbered(hand: Hand, seat: int) -> list[Card]:
-    """`seat`'s cards in the order shown (suit, then rank): card n is `numbered(...)[n - 1]`."""
-    return sorted((CARDS[c] for c in hand.holding[seat]), key=lambda c: sort_key(c, hand.ace_high))
+    """`seat`'s cards in the order shown (suit, then rank): card n is `numbered(...)[n - 1]`. From the
+    seat's observation (`Hand.observe`), the only way its cards leave the hand."""
+    return sorted((CARDS[c] for c in hand.observe(seat).own), key=lambda c: sort_key(c, hand.ace_high))
 
 
 def legal_leads(hand: Hand, seat: int) -> set[Card]:
-    """The referee's answer, and only the referee's: what `seat` may lead now."""
-    return {c for s, c in hand.legal_plays() if s == seat}
+    """The referee's answer, and only the referee's: what `seat` may lead now (its observation's)."""
+    return {CARDS[c] for c in hand.observe(seat).legal}
 
 
 def turnup_where(hand: Hand, names: Sequence[str], me: int) -> str:

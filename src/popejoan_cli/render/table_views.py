@@ -208,8 +208,9 @@ def deal_summary(rec: HandRecord) -> RenderableType:
 
 
 def seat_hand_view(rec: HandRecord, seat: int) -> RenderableType:
+    """One player's own cards, from their observation (`Hand.observe`): for their eyes only."""
     hand = rec.hand
-    held = [Card(c) for c in hand.holding[seat]]
+    held = [Card(c) for c in hand.observe(seat).own]  # cards_line sorts them
     body = Group(cards_line(held, hand.ace_high), Text(cards(len(held))))
     title = t("{player}'s hand (hand {number})", player=escape(shown(rec.players[seat])), number=rec.number)
     return Panel(body, title=title, title_align="left")
