@@ -324,7 +324,7 @@ table_override: str | None = None
 
 COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "rules": ("rules_cmd",),
-    "hand": ("hand_cmd", "table_cmd"),
+    "hand": ("hand_cmd",),
     "table": ("tables_cmd",),
     "ledger": ("table_cmd", "ledger_cmd", "settle_cmd"),
     "session": ("ledger_cmd",),

@@ -1,4 +1,5 @@
-"""`popejoan hand deal | replay | final`: one hand, from a seed or a deal file.
+"""`popejoan hand deal | replay | final`: one hand, from a seed or a deal file; and `hand show`, one
+player's own cards in the hand being played (and, with `--why`, the referee's reason for them alone).
 
 The referee, the store, the formats and rich are imported inside the commands that need
 them, to keep start-up short: a command pays only for what it uses.
@@ -6,18 +7,21 @@ them, to keep start-up short: a command pays only for what it uses.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from popejoan_cli import cli
-from popejoan_cli.base.errors import Said, UsageError, allowed
+from popejoan_cli.base.errors import RuleViolation, Said, UsageError, allowed
 from popejoan_cli.base.limits import cut, whole_number
 from popejoan_cli.cli import command, common, console, emit_json, hand_app
+from popejoan_cli.cli.common import JsonOpt
 
 if TYPE_CHECKING:
-    pass
+    from popejoan_cli.game.cards import Card
+    from popejoan_cli.table.view import HandRecord
 
 RULES_HELP = "A preset name (see `popejoan rules list`) or a house-rule file."
 RulesOpt = Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)]
@@ -161,3 +165,79 @@ def final_cmd(
     from popejoan_cli.render.hand_views import final_view
 
     console().print(final_view(res, names))
+
+
+@command(hand_app, "show")
+def hand_show(
+    seat: Annotated[str, typer.Argument(help="Whose hand to show (only their own!).")],
+    why: Annotated[str | None, typer.Option("--why", metavar="CARD", help="Also tell this player alone why "
+                                                                          "they may or may not play CARD now.")]
+    = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Show one player's cards in the hand being played (and, with --why, the referee's reason for them alone)."""
+    from popejoan_cli.game.cards import Card
+    from popejoan_cli.table.view import seat_of
+
+    view = common.view()
+    rec = view.open_hand
+    if rec is None:
+        raise RuleViolation(Said("no hand is being played"), Said("deal one first: `popejoan deal`"))
+    seat = view.players[seat_of(view, seat)]
+    if seat not in rec.players:
+        raise UsageError(Said("{player} is not in this hand", player=seat))
+    s = rec.players.index(seat)
+    asked = Card.parse(why) if why is not None else None
+    if as_json:
+        emit_json(_hand_json(rec, s, asked))
+        return
+    _show_privately(rec, s, asked)
+
+
+def _hand_json(rec: HandRecord, seat: int, asked: Card | None) -> dict[str, Any]:
+    """`hand show --json`: the player's own cards, from their observation; with --why, the ruling."""
+    from popejoan_cli.game.cards import CARDS, sort_key
+
+    hand = rec.hand
+    mine = hand.observe(seat)
+    cards = sorted((CARDS[c] for c in mine.own), key=lambda c: sort_key(c, hand.ace_high))
+    data: dict[str, Any] = {"player": rec.players[seat], "hand": rec.number, "cards": [str(c) for c in cards]}
+    if asked is not None:
+        ruled = hand.ruling(seat, asked)
+        data["why"] = {"card": str(asked), "allowed": ruled.allowed,
+                       "reason": None if ruled.allowed else str(ruled.private or ruled.told)}
+    return data
+
+
+def _show_privately(rec: HandRecord, seat: int, asked: Card | None) -> None:
+    """At a terminal the laptop goes round the table: ask for it to be passed, show the hand (and the
+    reason asked for), and clear the screen (scrollback too) once its owner has seen it, as the shell does."""
+    from popejoan_cli.render.i18n import t
+    from popejoan_cli.render.table_views import seat_hand_view
+
+    name = rec.players[seat]
+    private = cli.at_terminal()
+    if private and not cli.wait_for_enter(t("Pass the laptop to {player} and press Enter ", player=name)):
+        sys.stderr.write("popejoan: " + t("the hand was not shown") + "\n")
+        return
+    try:
+        console().print(seat_hand_view(rec, seat))
+        if asked is not None:
+            console().print(_ruling_words(rec, seat, asked), markup=False)
+        if private:
+            cli.wait_for_enter(t("Press Enter to hide it "))
+    finally:
+        if private:
+            sys.stdout.write(cli.CLEAR + t("{player}'s hand is hidden.", player=name) + "\n")
+            sys.stdout.flush()
+
+
+def _ruling_words(rec: HandRecord, seat: int, asked: Card) -> str:
+    """The referee's ruling on `asked` for its player alone: allowed, or the private reason."""
+    from popejoan_cli.cli.exits import spoken
+    from popejoan_cli.render.i18n import face, t
+
+    ruled = rec.hand.ruling(seat, asked)
+    if ruled.allowed:
+        return t("You may play {card} now.", card=face(asked))
+    return t("Why not {card}: {reason}.", card=face(asked), reason=spoken(ruled.private or ruled.told or ""))

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from popejoan_cli.base.errors import Said, SaidN, UsageError, allowed
 from popejoan_cli.game.cards import CARDS, SPARE, Card
 from popejoan_cli.game.hand import OUT_OF_PLAY, REMOVED, Award, Hand
+from popejoan_cli.game.laws import pair_verdict
 from popejoan_cli.game.rules import PotRule
-from popejoan_cli.game.state import pair_verdict
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 from popejoan_cli.base.errors import IllegalPlay, RuleViolation, Said, SaidN, UsageError
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import CARDS, SPARE, Card, Dealt, rank_order
+from popejoan_cli.game.laws import pair_verdict
 from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.game.ruling import Breach, Ruling, recheck_leads, rule_on
 from popejoan_cli.game.settlement import Settlement
@@ -46,7 +47,6 @@ from popejoan_cli.game.state import (
     Trigger,
     Trumps,
     Turn,
-    pair_verdict,
 )
 
 __all__ = ["LEAD_KEY", "OUT_OF_PLAY", "PLAYED", "REMOVED", "STOP_REASONS", "UNKNOWN", "Award", "AwardAt",

@@ -16,9 +16,8 @@ and its reason cannot disagree. A refusal has two parts:
 A real deck's hand (recorded card by card) has no private part: nothing the referee knows of it
 is hidden from the table, so the reason is told as it is. The fast lists of what may be played
 (`Legality.legal_plays`, `legal_leads`) stay for the bots and `simulate`; a property test holds
-the two to the same verdict on every card. The rules themselves are predicates in `state`
-(`suit_allowed`, `lower_held`, `fresh_held`), which `recheck_leads` (`breaches`) and `claims`
-call too. Pure: no files, no printing.
+the two to the same verdict on every card. The rules themselves are predicates (`state.suit_allowed`,
+`laws.lower_held`, `laws.fresh_held`), which `recheck_leads` and `claims` call too. Pure: no files, no printing.
 """
 
 from __future__ import annotations
@@ -28,6 +27,7 @@ from dataclasses import dataclass
 
 from popejoan_cli.base.errors import IllegalPlay, Said, joined
 from popejoan_cli.game.cards import CARDS, SPARE, Card, Suit
+from popejoan_cli.game.laws import fresh_held, lower_held
 from popejoan_cli.game.legality import Legality
 from popejoan_cli.game.state import (
     OUT_OF_PLAY,
@@ -36,8 +36,6 @@ from popejoan_cli.game.state import (
     UNKNOWN,
     HandKind,
     Play,
-    fresh_held,
-    lower_held,
     suit_allowed,
 )
 
