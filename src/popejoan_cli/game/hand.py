@@ -1,13 +1,16 @@
 """The referee for one hand: dressing, the turn-up, play, stops, awards and settlement.
 
 `Hand` is a state with its legal actions, after the engines that keep one decision of
-legality (python-chess's `legal_moves`/`push`): `legal_plays()` lists what may be played
-now, `refusal()`/`check_play()` refuse anything else with the rule it breaks (both read
-`Legality._options`, see `legality`), `play()` applies one checked card and `push()` a legal
-one with every forced follow after it. What a table does besides playing goes through
-methods too: `exchange`, `call_stop`, `show`, `declare_void`, `settle`. `observe(seat)` is
-what one seat may know, the view the bots read. Hands may be fully known (a virtual or
-replayed deal) or unknown (a real deal recorded card by card): then the referee checks
+legality (python-chess's `legal_moves`/`push`). `ruling(seat, card)` is the referee's one
+decision on a play and its reason (`ruling.rule_on`: public words and rule, and a private part
+for the seat alone); `check_play`, `refusal` and `is_legal` read it. `lead()` applies one checked
+lead with every forced follow and returns the frozen record of what it did (`sight.Played`);
+`play()` applies one checked card of a real deck, and `push()` a card taken from the fast lists
+(`legal_plays`, `legal_leads`: the bots' and play-outs', held to the same verdict) with its
+follows. What a table does besides playing goes through methods too: `exchange`, `call_stop`,
+`show`, `declare_void`, `settle`. `observe(seat)` is the only way a private fact leaves the hand,
+and `public()` the table's one view of it (`sight`). Hands may be fully known (a virtual or
+replayed deal) or unseen (a real deal recorded card by card: `HandKind`): then the referee checks
 what can be known and never guesses. A refusal is a `Said` (docs/i18n.md: Errors): the English,
 and its words for the CLI to say in the table's language.
 """

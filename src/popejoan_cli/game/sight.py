@@ -92,6 +92,8 @@ class Public:
     ended: bool
     out: int | None
     void: bool
+    at_turnup: bool
+    """The hand ended at the turn-up (a matching or Pope turn-up)."""
 
 
 def public(hand: HandState, lead_seats: Sequence[int]) -> Public:
@@ -107,7 +109,8 @@ def public(hand: HandState, lead_seats: Sequence[int]) -> Public:
         trump=hand.trumps.trump, pope_card=hand.trumps.pope_card, counters=dict(hand.board.counters),
         triggers=hand.trumps.triggers, ace_high=s.ace_high, clockwise=s.clockwise,
         pairs_same_player=hand.rules.play.pairs == "same-player", pairs_ascending=s.pairs_ascending,
-        ended=hand.ended, out=hand.out, void=hand.void)
+        ended=hand.ended, out=hand.out, void=hand.void,
+        at_turnup=hand.ending is not None and hand.ending.at_turnup)
 
 
 @dataclass(frozen=True, slots=True)

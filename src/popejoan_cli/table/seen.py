@@ -32,13 +32,17 @@ def _players(view: TableView, rec: HandRecord | None, pub: Public | None) -> lis
     out = []
     for name in view.players:
         seat = rec.players.index(name) if rec is not None and name in rec.players else None
-        # A real deck's hands are unseen: how many each holds is the table's to count, not ours.
-        counted = rec is not None and pub is not None and seat is not None and not rec.kind.real
-        held = pub.left[seat] if counted and pub is not None and seat is not None else None
-        out.append({"name": name, "balance": balances.get(name, 0), "held": held,
+        out.append({"name": name, "balance": balances.get(name, 0), "held": _held(rec, pub, seat),
                     "dealer": pub is not None and seat == pub.dealer,
                     "leader": pub is not None and seat is not None and pub.phase == "lead" and seat == pub.leader})
     return out
+
+
+def _held(rec: HandRecord | None, pub: Public | None, seat: int | None) -> int | None:
+    """How many cards `seat` holds. A real deck's hands are unseen: that is the table's to count, not ours."""
+    if rec is None or pub is None or seat is None or rec.kind.real:
+        return None
+    return pub.left[seat]
 
 
 def _runs(rec: HandRecord, pub: Public) -> list[State]:
@@ -77,7 +81,7 @@ def _awards(rec: HandRecord, pub: Public, labels: dict[str, str]) -> list[State]
 def _settlement(rec: HandRecord, pub: Public) -> State:
     names = rec.players
     return {"out": None if pub.out is None else names[pub.out], "void": pub.void,
-            "at_turnup": rec.hand.ended_at_turnup,
+            "at_turnup": pub.at_turnup,
             "net": {names[i]: n for i, n in enumerate(pub.net)},
             "payments": [{"from": names[p.payer], "to": names[p.payee], "counters": p.amount, "for": p.why}
                          for p in pub.payments]}
