@@ -258,7 +258,7 @@ def practice(
     last: Hand | None = None
     for number in range(1, hands + 1):
         # A hand's seed deals the computers' cards: it is told once the hand is over, and the
-        # session's (which deals every hand) once the session is (docs/architecture.md: Privacy).
+        # session's (which deals every hand) once the session is (docs/architecture.md: One view per seat).
         hand_seed = session_seed(base, number)
         hand = Hand.deal(rules, seats, dealer, board, seeded_deal(rules, seats, dealer, hand_seed))
         hand.names = names

@@ -169,8 +169,9 @@ def refusal(err: PopejoanError, reader: str | None = None) -> Refused:
     The referee's public words never say where a card the table has not seen lies (`game.ruling`);
     its private reason goes only to the page of the player it is for (`reader`)."""
     rule = err.rule if isinstance(err, IllegalPlay) else err.hint
-    mine = isinstance(err, IllegalPlay) and err.private is not None and reader is not None and err.player == reader
-    why = spoken_said(err.private) if mine and isinstance(err, IllegalPlay) and err.private else ""
+    why = ""
+    if isinstance(err, IllegalPlay) and err.private is not None and reader is not None and err.player == reader:
+        why = spoken_said(err.private)
     return Refused(400 if isinstance(err, BadInput) else 409, spoken_said(err.message), spoken_said(rule), why)
 
 
