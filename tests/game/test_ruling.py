@@ -16,7 +16,10 @@ from hypothesis import strategies as st
 from test_sight import RULE_SETS, position
 
 from conftest import Cli
+from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import CARDS
+from popejoan_cli.game.deal import seeded_deal
+from popejoan_cli.game.hand import Hand
 from popejoan_cli.game.ruling import rule_on
 
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -52,3 +55,26 @@ def test_the_issues_pair_reads_the_same_and_only_the_leader_hears_why(cli: Cli) 
     assert "You may play 4♠ now." in cli.ok("hand", "show", "Ann", "--why", "4S").stdout
     assert cli.ok("hand", "show", "Ann", "--why", "10S", "--json").stdout.count('"allowed": false') == 1
 
+
+
+@pytest.mark.parametrize("name", RULE_SETS)
+@SETTINGS
+@given(positions)
+def test_on_a_real_decks_hand_too_the_decision_and_the_lists_agree(name: str, pos: tuple[int, int, int]) -> None:
+    """The same agreement on a real deck's hand recorded card by card (only hand sizes known), where
+    nothing is hidden from the table: every refusal there is public and has no private part."""
+    known = position(name, *pos)
+    seats, dealer = known.seats, known.dealer
+    dealt = seeded_deal(known.rules, seats, dealer, pos[1])
+    real = Hand.unseen(known.rules, seats, dealer, Board(known.rules), [len(h) for h in dealt.hands],
+                       len(dealt.spare or ()), dealt.turnup, dealt.turnup_holder)
+    for p in known.plays:
+        if p.lead and real.can_call_stop():
+            real.call_stop()
+        real.play(p.seat, p.card)
+    legal = set(real.legal_plays())
+    for seat in range(seats):
+        for card in CARDS:
+            ruled = rule_on(real, seat, card)
+            assert ruled.allowed == ((seat, card) in legal), (name, pos, seat, card.face, ruled)
+            assert ruled.private is None
