@@ -49,7 +49,9 @@ SHOT_AT = 2
 """The screenshots are taken before the first tap from this lead on: a hand in play, a few runs on the board."""
 FACE = re.compile(r"(10|[2-9AJQK])([♣♦♥♠])")
 CODE = re.compile(r"^(10|[2-9AJQK])([CDHS])$")
-LABEL = re.compile(r'aria-label="(10|[2-9AJQK]) of (clubs|diamonds|hearts|spades)"')
+LABEL = re.compile(r'aria-label="(10|[2-9]|Ace|Jack|Queen|King) of (clubs|diamonds|hearts|spades)"')
+DATA = re.compile(r'data-card="(10|[2-9AJQK])([CDHS])"')
+WORD = {"Ace": "A", "Jack": "J", "Queen": "Q", "King": "K"}
 SPANS = re.compile(r'<span class="rank">(10|[2-9AJQK])</span><span class="sym">([♣♦♥♠])</span>')
 LETTER = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}
 
@@ -59,7 +61,8 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium at /usr/bi
 
 def cards_in_html(html: str) -> set[str]:
     """Every card a page's HTML shows: drawn as a card (its label, its rank and symbol) or named in words."""
-    found = {rank + LETTER[suit] for rank, suit in LABEL.findall(html)}
+    found = {WORD.get(rank, rank) + LETTER[suit] for rank, suit in LABEL.findall(html)}
+    found |= {rank + suit for rank, suit in DATA.findall(html)}
     found |= {rank + LETTER[suit] for rank, suit in SPANS.findall(html)}
     found |= {rank + LETTER[suit] for rank, suit in FACE.findall(html)}
     return found
@@ -237,7 +240,9 @@ def play(home: Path, served: serving.Served, pages: dict[str, Any],
             button = pages[leader].locator("#hand button.legal").first
             button.wait_for(state="visible", timeout=5000)
             look(step, leader)
-            button.click()
+            button.click()  # the first tap picks the card...
+            pages[leader].locator("#hand button.picked").wait_for(state="visible", timeout=5000)
+            button.click()  # ... and the second leads it
             tapped += 1
         else:
             look(step, leader)

@@ -162,23 +162,25 @@ def own_cards(hand: Hand, seat: int) -> list[Card]:
 
 def your_part(view: TableView, player: str) -> State:
     """`player`'s own cards and, when it is their lead, the leads the referee would accept: from
-    their observation (`Hand.observe`), the only way a private fact leaves the hand."""
-    rec = view.open_hand
-    you: State = {"name": player, "hand": None, "legal": [], "your_lead": False}
+    their observation (`Hand.observe`), the only way a private fact leaves the hand. Once the hand
+    is over (until the next deal), the cards they were left with, with `left` true."""
+    rec = shown_hand(view)
+    you: State = {"name": player, "hand": None, "legal": [], "your_lead": False, "left": False}
     if rec is None or rec.kind.real or player not in rec.players:
         return you
     hand, seat = rec.hand, rec.players.index(player)
     mine = hand.observe(seat)
     you.update(hand=[str(c) for c in sorted((CARDS[c] for c in mine.own), key=lambda c: sort_key(c, hand.ace_high))],
-               your_lead=mine.public.phase == "lead" and seat in mine.public.lead_seats,
-               legal=[str(CARDS[c]) for c in mine.legal])
+               your_lead=not rec.closed and mine.public.phase == "lead" and seat in mine.public.lead_seats,
+               legal=[] if rec.closed else [str(CARDS[c]) for c in mine.legal],
+               left=rec.closed)  # the hand is over: what you were left with stays on your page
     return you
 
 
 def seat_state(view: TableView, player: str) -> State:
     """`board_state` and, under `you`, what only `player` may see: `name`, `hand` (their cards, sorted;
-    None in a real-deck hand or between hands), `legal` (their legal leads, when it is their lead) and
-    `your_lead`."""
+    None in a real-deck hand or before the first deal), `legal` (their legal leads, when it is their
+    lead), `your_lead`, and `left` (the hand is over: `hand` is what they were left with)."""
     if player not in view.players:
         raise KeyError(player)
     return {**board_state(view), "you": your_part(view, player)}

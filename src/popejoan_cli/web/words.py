@@ -21,7 +21,7 @@ from popejoan_cli.render import i18n, narrate
 from popejoan_cli.render.i18n import tp
 from popejoan_cli.render.narrate import Line
 from popejoan_cli.render.practice_views import for_you
-from popejoan_cli.table.events import CardLed, EventVoided, HandCheckpointed, HandDealt, RealHandDealt, TallyHandDealt
+from popejoan_cli.table.events import CardLed, HandCheckpointed, HandDealt, RealHandDealt, TallyHandDealt
 from popejoan_cli.table.seen import State, board_state, seat_state, shown_hand
 from popejoan_cli.table.view import HandRecord, TableView
 
@@ -59,12 +59,14 @@ def last_lines(view: TableView) -> list[Line]:
     events = [e for _, e in view.effective if not isinstance(e, HandCheckpointed)]
     rec = shown_hand(view)
     last = events[-1] if events else None
+    # The replay keeps no voided event and no void: the journal going on past what it kept means the
+    # last thing recorded was an undo, which every page announces.
+    if view.effective and view.effective[-1][0] < view.last_seq:
+        return [[tp("page", "A command was taken back (undo).")]]
     if rec is not None and isinstance(last, CardLed) and rec.happened:
         return lead_lines(rec)
     if rec is not None and isinstance(last, HandDealt | RealHandDealt | TallyHandDealt):
         return dealt_lines(rec)
-    if isinstance(last, EventVoided):
-        return [["A command was taken back (undo)."]]
     if rec is not None and rec.kind.real and rec.hand.plays:
         return [["Real deck: the cards are recorded as the table plays them."]]
     return []
@@ -95,11 +97,16 @@ def _page_words() -> dict[str, str]:
         tp("page", "Cards"), tp("page", "{player} (deals)"), tp("page", "{player} ← to lead"),
         tp("page", "{player} (deals) ← to lead"), tp("page", "Hand"), tp("page", "Seed"), tp("page", "Out"),
         tp("page", "void"), tp("page", "A real deck: your cards are in your hand."),
-        tp("page", "No hand is being played."), tp("page", "Your lead: tap a card marked Play."), tp("page", "Play"),
+        tp("page", "No hand is being played."), tp("page", "Your lead: tap a card marked Play, then tap it again."),
+        tp("page", "Play"), tp("page", "Tap again"), tp("page", "Tap {card} again to lead it, or pick another card."),
+        tp("page", "{player}'s hand"), tp("page", "{dealer} deals next."),
+        tp("page", "The hand is over; you were left with {cards}."), tp("page", "No lead is due."),
+        tp("page", "The connection to the table is lost: reconnecting…"),
+        tp("page", "No word from the table for a while: reconnecting…"),
         tp("page", "Practice against {computers} computers ({level})."),
         tp("page", "Practice against {computers} computers ({level}); the last hand's seed was {hand}."),
         tp("page", "refused"), tp("page", "rule: {rule}"), tp("page", "the server refused ({status})"),
-        tp("page", "the server cannot be reached"), tp("page", "Reconnecting…"), tp("page", "{rank} of {suit}"),
+        tp("page", "the server cannot be reached"), tp("page", "{rank} of {suit}"),
     ]
     return dict(zip(_PAGE_IDS, words, strict=True))
 
@@ -113,11 +120,13 @@ _PAGE_IDS = (
     "Spare hand: {cards}", "{player} leads {cards}", "No lead yet.", "{player} wins {pot} {cards}: {counters}",
     "Player", "Counters", "Cards", "{player} (deals)", "{player} ← to lead", "{player} (deals) ← to lead", "Hand",
     "Seed", "Out", "void", "A real deck: your cards are in your hand.", "No hand is being played.",
-    "Your lead: tap a card marked Play.", "Play",
+    "Your lead: tap a card marked Play, then tap it again.", "Play", "Tap again",
+    "Tap {card} again to lead it, or pick another card.", "{player}'s hand", "{dealer} deals next.",
+    "The hand is over; you were left with {cards}.", "No lead is due.",
+    "The connection to the table is lost: reconnecting…", "No word from the table for a while: reconnecting…",
     "Practice against {computers} computers ({level}).",
     "Practice against {computers} computers ({level}); the last hand's seed was {hand}.",
-    "refused", "rule: {rule}", "the server refused ({status})", "the server cannot be reached", "Reconnecting…",
-    "{rank} of {suit}",
+    "refused", "rule: {rule}", "the server refused ({status})", "the server cannot be reached", "{rank} of {suit}",
 )
 """The msgids of `_page_words`, in its order: the keys page.js looks its words up by."""
 
@@ -137,7 +146,21 @@ def page_words(lang: str) -> dict[str, Any]:
         "names": {k: v.split(" ", 2)[2] for k, v in suits.items()},
         # The same messages as `i18n.cards` and `i18n.counters` (in core.po), their forms for page.js.
         "cards": forms("{n} card", "{n} cards"), "counters": forms("{n} counter", "{n} counters"),
+        # A card in words for a screen reader ("Ace of spades", «Туз пик»), not "A of spades".
+        "rank_words": _rank_words(), "suit_of": _suits_of(),
     }
+
+
+def _rank_words() -> dict[str, str]:
+    """Each rank as a screen reader should say it, by its code; the numbers say themselves."""
+    named = {"A": tp("card", "Ace"), "J": tp("card", "Jack"), "Q": tp("card", "Queen"), "K": tp("card", "King")}
+    return {r: named.get(r, r) for r in RANK_NAMES}
+
+
+def _suits_of() -> dict[str, str]:
+    """Each suit as it follows a rank in "{rank} of {suit}" (Russian puts it in the genitive: «пик»)."""
+    return {"C": tp("card of", "clubs"), "D": tp("card of", "diamonds"), "H": tp("card of", "hearts"),
+            "S": tp("card of", "spades")}
 
 
 def _add_words(state: State, view: TableView, you: str | None = None) -> State:

@@ -14,8 +14,20 @@
   };
   var base = window.location.pathname.replace(/\/+$/, "");
   var screen = document.body.getAttribute("data-screen");
+  // `?theme=dark` (or light) for a television's browser that has no setting; else the system's choice.
+  var theme = new URLSearchParams(window.location.search).get("theme");
+  if (theme === "dark" || theme === "light") { document.documentElement.setAttribute("data-theme", theme); }
+  var paidBefore = {};  // each pot's counters as last drawn: a pot that was paid is highlighted a while
   var state = null;
   var pending = false;
+  // A lead is one deliberate act: the first tap picks a card, a second tap on it leads it. The pick holds
+  // the table's seq at the moment the card was offered, so a lead always answers the position the player
+  // saw; any redraw at another seq drops the pick (a double tap is one lead, never two).
+  var picked = null;
+  var refusedAt = null;  // the seq at which the error box was shown: it clears when the table moves on
+  var heard = Date.now();  // when the stream last said anything (a state or a ping)
+  var SILENCE = 25000;  // the server pings every 10 s: 25 s of silence means the connection is gone
+  var wasMine = false;
 
   function $(id) { return document.getElementById(id); }
 
@@ -70,7 +82,10 @@
     var suit = code.slice(-1);
     var rank = L.ranks[code.slice(0, -1)] || code.slice(0, -1);
     var face = el(tag || "span", "card suit-" + suit);
-    face.setAttribute("aria-label", w("{rank} of {suit}", { rank: rank, suit: L.names[suit] || suit }));
+    var named = (L.rank_words && L.rank_words[code.slice(0, -1)]) || rank;
+    var of = (L.suit_of && L.suit_of[suit]) || L.names[suit] || suit;
+    face.setAttribute("aria-label", w("{rank} of {suit}", { rank: named, suit: of }));
+    face.setAttribute("data-card", code);
     face.appendChild(el("span", "rank", rank));
     face.appendChild(el("span", "sym", SYMBOLS[suit] || "?"));
     face.appendChild(el("small", "letter", L.letters[suit] || suit));
@@ -120,13 +135,26 @@
 
   function drawTurn(s) {
     var title = s.hand ? w("{table} \u00b7 hand {hand}", { table: s.table, hand: s.hand }) : s.table;
-    $("title").textContent = title;
+    var mine = !!(s.you && s.you.your_lead);
+    if (s.you) {
+      // Whose page this is, in the header and the tab's title: a neighbour's QR code is easy to scan.
+      $("title").textContent = w("{player}'s hand", { player: s.you.name });
+      $("subtitle").textContent = title;
+      document.title = (mine ? "\u25b6 " + w("Your lead.") + " " : "") + w("{player}'s hand", { player: s.you.name })
+        + " \u00b7 " + w("Pope Joan");
+      document.body.classList.toggle("your-lead", mine);
+      if (mine && !wasMine && navigator.vibrate) { navigator.vibrate(200); }
+      wasMine = mine;
+    } else {
+      $("title").textContent = title;
+    }
     var turn;
     if (s.ended) { turn = w("The session has ended."); }
     else if (s.hand === null) { turn = w("No hand dealt yet: {dealer} deals first.", { dealer: s.next_dealer }); }
     else if (s.over) {
       turn = s.seed !== null ? w("Hand {hand} is over. Its seed was {seed}.", { hand: s.hand, seed: s.seed })
         : w("Hand {hand} is over.", { hand: s.hand });
+      turn += " " + w("{dealer} deals next.", { dealer: s.next_dealer });
     }
     else if (s.lead) { turn = (s.you && s.you.your_lead) ? w("Your lead.") : w("{player} to lead.", { player: s.lead }); }
     else { turn = w("Hand {hand} is being played.", { hand: s.hand }); }
@@ -136,11 +164,17 @@
   function drawBoard(s) {
     var pots = $("pots");
     clear(pots);
+    var was = paidBefore;
+    paidBefore = {};
     s.pots.forEach(function (pot) {
-      var cell = el("div", "pot");
+      // A pot whose counters fell since the last drawing was just paid: it lights up until the next change.
+      var paid = was[pot.name] !== undefined && pot.counters < was[pot.name];
+      var cell = el("div", paid ? "pot paid" : "pot");
+      cell.setAttribute("data-pot", pot.name);
       cell.appendChild(el("div", "label", pot.label));
       cell.appendChild(el("div", "count", pot.counters));
       pots.appendChild(cell);
+      paidBefore[pot.name] = pot.counters;
     });
     var centre = $("centre");
     clear(centre);
@@ -245,22 +279,14 @@
     clear(hand);
     var legal = {};
     (you.legal || []).forEach(function (c) { legal[c] = true; });
+    if (picked && (picked.seq !== s.seq || !legal[picked.code])) { picked = null; }
     if (you.hand === null) {
       $("hand-note").textContent = s.real ? w("A real deck: your cards are in your hand.") : w("No hand is being played.");
     } else {
-      $("hand-note").textContent = you.your_lead ? w("Your lead: tap a card marked Play.") : count("cards", you.hand.length);
-      you.hand.forEach(function (code) {
-        var ok = you.your_lead && legal[code] === true;
-        var b = cardFace(code, "button");
-        b.type = "button";
-        b.className += ok ? " legal" : "";
-        b.disabled = !ok || pending;
-        if (ok) {
-          b.appendChild(el("span", "play", w("Play")));
-          b.addEventListener("click", function () { lead(code); });
-        }
-        hand.appendChild(b);
-      });
+      $("hand-note").textContent = you.left ? w("The hand is over; you were left with {cards}.", { cards: count("cards", you.hand.length) })
+        : picked ? w("Tap {card} again to lead it, or pick another card.", { card: faceText(picked.code) })
+        : you.your_lead ? w("Your lead: tap a card marked Play, then tap it again.") : count("cards", you.hand.length);
+      you.hand.forEach(function (code) { hand.appendChild(handCard(code, you.your_lead && legal[code] === true, s)); });
     }
     var practice = s.practice;
     var box = $("practice");
@@ -277,6 +303,44 @@
     }
   }
 
+  // One card of your hand: a button; a legal lead is marked Play, and once picked, "Tap again".
+  function handCard(code, ok, s) {
+    var b = cardFace(code, "button");
+    b.type = "button";
+    var isPicked = ok && picked !== null && picked.code === code;
+    b.className += ok ? " legal" : "";
+    b.className += isPicked ? " picked" : "";
+    b.setAttribute("aria-disabled", ok && !pending ? "false" : "true");
+    if (ok) {
+      b.appendChild(el("span", "play", isPicked ? w("Tap again") : w("Play")));
+      b.setAttribute("aria-pressed", isPicked ? "true" : "false");
+    }
+    b.addEventListener("click", function () { tapped(code, ok, s.seq); });
+    return b;
+  }
+
+  function faceText(code) {
+    return (L.ranks[code.slice(0, -1)] || code.slice(0, -1)) + (SYMBOLS[code.slice(-1)] || "");
+  }
+
+  // A tap: on a card you may not lead, say why not (the referee's words for you alone, from the server);
+  // on a legal card, pick it; on the picked card, lead it.
+  function tapped(code, ok, seq) {
+    if (pending || !state || seq !== state.seq) { return; }
+    if (!ok) {
+      if (state.you && state.you.your_lead) { post("/lead", { card: code, seq: seq, check: true }); }
+      else { showRefused({ error: state.lead ? w("{player} to lead.", { player: state.lead }) : w("No lead is due."), rule: "" }); }
+      return;
+    }
+    if (picked && picked.code === code && picked.seq === seq) {
+      picked = null;
+      post("/lead", { card: code, seq: seq });
+      return;
+    }
+    picked = { code: code, seq: seq };
+    draw(state);
+  }
+
   function showRefused(body) {
     var box = $("refused");
     if (!box) { return; }
@@ -286,9 +350,22 @@
     // The reason in your own cards: the server sends it to your page alone.
     $("refused-why").textContent = body.why || "";
     box.hidden = false;
+    refusedAt = state ? state.seq : null;
+  }
+
+  // The connection, always visible: a banner while the stream is down or silent, gone once it speaks again.
+  function banner(text) {
+    var b = $("banner");
+    if (!b) { return; }
+    b.textContent = text || "";
+    b.hidden = !text;
+    document.body.classList.toggle("offline", !!text);
   }
 
   function draw(s) {
+    var focused = document.activeElement;
+    var keep = focused && focused.getAttribute ? (focused.getAttribute("data-card") || focused.id || null) : null;
+    if (refusedAt !== null && state && s.seq !== refusedAt) { showRefused(null); refusedAt = null; }
     state = s;
     drawTurn(s);
     drawBoard(s);
@@ -296,6 +373,14 @@
     drawStandings(s);
     storyLines($("said"), s.story);
     if (screen === "player") { drawHand(s); }
+    refocus(keep);
+  }
+
+  // Every drawing rebuilds the page: give the focus back to the card (or control) that had it.
+  function refocus(keep) {
+    if (!keep) { return; }
+    var again = document.querySelector('[data-card="' + keep + '"]') || document.getElementById(keep);
+    if (again && again !== document.activeElement && again.focus) { again.focus({ preventScroll: true }); }
   }
 
   function post(path, body) {
@@ -318,24 +403,34 @@
     });
   }
 
-  function lead(code) {
-    if (pending || !state) { return; }
-    post("/lead", { card: code, seq: state.seq });
-  }
-
   function refresh() {
     return fetch(base + "/state", { cache: "no-store", credentials: "same-origin" })
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (s) { if (s) { draw(s); } }, function () { /* the stream brings the next one */ });
   }
 
+  var source = null;
+
   function listen() {
-    var source = new EventSource(base + "/events");
+    if (source) { source.close(); }
+    source = new EventSource(base + "/events");
+    heard = Date.now();
     source.onmessage = function (e) {
+      heard = Date.now();
+      banner("");
       try { draw(JSON.parse(e.data)); $("status").textContent = ""; } catch (err) { $("status").textContent = "?"; }
     };
-    source.onerror = function () { $("status").textContent = w("Reconnecting\u2026"); };
+    source.addEventListener("ping", function () { heard = Date.now(); banner(""); });
+    source.onerror = function () { banner(w("The connection to the table is lost: reconnecting\u2026")); };
   }
+
+  // A silent drop (no error, no word): after SILENCE the page says so and opens the stream again.
+  setInterval(function () {
+    if (Date.now() - heard > SILENCE) {
+      banner(w("No word from the table for a while: reconnecting\u2026"));
+      listen();
+    }
+  }, 2000);
 
   var next = $("next");
   if (next) { next.addEventListener("click", function () { if (!pending) { post("/next", {}); } }); }

@@ -1,0 +1,166 @@
+"""A player's page on a phone, in a real browser (headless Chromium through Playwright), used as a
+person uses it: a double tap, a tap on a card that may not be led, a dropped connection.
+
+- A lead is one deliberate act: the first tap picks a card, a second tap on it leads it. A double
+  tap (at 50, 150, 300 and 600 ms, at the same spot on the screen) records exactly one lead.
+- The page says whose it is: the player's name in its header and its title.
+- A tap on a card the player may not lead says why, in the referee's words for that player alone;
+  the box clears once the table moves on.
+- A silent drop (no error, no word) shows a banner within the page's silence limit; it goes once
+  the stream speaks again.
+
+Skipped, saying why, where Chromium or Playwright is missing (Debian's `chromium`, never a download).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+httpx = pytest.importorskip("httpx")
+sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install playwright)")
+
+import serving  # noqa: E402  tests/web/serving.py
+from test_browser import ARGS, CHROMIUM, PHONE, PLAYERS, banker, board_state, wait_past  # noqa: E402
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium at /usr/bin/chromium or on PATH "
+                                                          "(Debian: apt-get install chromium)")
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[tuple[Path, serving.Served]]:
+    home = tmp_path / "home"
+    serving.table(home, PLAYERS, seed=42)  # Bob leads first
+    served = serving.start(home)
+    try:
+        yield home, served
+    finally:
+        served.stop()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def phone(browser: Any, url: str, clock: bool = False) -> Any:
+    page = browser.new_page(viewport=PHONE, has_touch=True)
+    if clock:
+        page.clock.install()
+    page.goto(url)
+    page.locator("#hand button").first.wait_for(state="visible", timeout=10000)
+    return page
+
+
+def leads_in_journal(home: Path) -> int:
+    env = {**os.environ, "POPEJOAN_HOME": str(home)}
+    env.pop("POPEJOAN_TABLE", None)
+    where = subprocess.run(serving.popejoan("table", "path"), env=env, capture_output=True, text=True,
+                           encoding="utf-8", check=True).stdout.strip()
+    text = (Path(where) / "journal.jsonl").read_text(encoding="utf-8")
+    return sum(1 for line in text.splitlines() if '"CardLed"' in line)
+
+
+def double_tap(page: Any, selector: str, gap_ms: int) -> None:
+    """Two taps at the same spot of the screen, `gap_ms` apart: whatever is drawn there the second time."""
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)
+    page.wait_for_timeout(gap_ms)
+    page.mouse.click(x, y)
+
+
+@pytest.mark.parametrize("gap_ms", [50, 150, 300, 600])
+def test_a_double_tap_is_one_lead(table: tuple[Path, serving.Served], browser: Any, gap_ms: int) -> None:
+    home, served = table
+    page = phone(browser, served.players["Bob"])
+    seq = board_state(served)["seq"]
+    double_tap(page, "#hand button.legal", gap_ms)
+    wait_past(served, seq)
+    page.wait_for_timeout(1200)  # long enough for a second lead to land, if one could
+    assert leads_in_journal(home) == 1
+    # ... and a third tap, on whatever is drawn under the finger now, records nothing more
+    page.locator("#hand button").first.click(force=True)  # a tap, whatever the button says of itself
+    page.wait_for_timeout(600)
+    assert leads_in_journal(home) == 1
+
+
+def test_a_single_tap_picks_and_says_tap_again(table: tuple[Path, serving.Served], browser: Any) -> None:
+    home, served = table
+    page = phone(browser, served.players["Bob"])
+    page.locator("#hand button.legal").first.click()
+    picked = page.locator("#hand button.picked")
+    picked.wait_for(state="visible", timeout=5000)
+    assert picked.get_attribute("aria-pressed") == "true"
+    assert "Tap again" in picked.inner_text()
+    assert "again to lead it" in page.locator("#hand-note").inner_text()
+    page.wait_for_timeout(500)
+    assert leads_in_journal(home) == 0
+
+
+def test_the_page_says_whose_it_is(table: tuple[Path, serving.Served], browser: Any) -> None:
+    _, served = table
+    for name in ("Ann", "Bob"):
+        page = phone(browser, served.players[name])
+        assert page.locator("#title").inner_text() == f"{name}'s hand"
+        assert f"{name}'s hand" in page.title()
+        mine = name == "Bob"  # Bob leads first
+        assert ("your-lead" in (page.locator("body").get_attribute("class") or "")) == mine
+        assert page.title().startswith("▶") == mine
+        page.close()
+
+
+def test_cards_are_named_in_words_for_a_screen_reader(table: tuple[Path, serving.Served], browser: Any) -> None:
+    _, served = table
+    page = phone(browser, served.players["Bob"])
+    labels = page.eval_on_selector_all("#hand button", "bs => bs.map(b => b.getAttribute('aria-label'))")
+    assert "Ace of spades" in labels and "King of spades" in labels and "9 of clubs" in labels
+
+
+def test_a_card_that_may_not_be_led_says_why_to_its_player_only(table: tuple[Path, serving.Served],
+                                                                  browser: Any) -> None:
+    home, served = table
+    banker(home, "lead", "AS")  # Bob leads A♠, Ann plays 2♠: a stop, and Ann leads
+    page = phone(browser, served.players["Ann"])
+    page.locator("#hand button[data-card='10S']").click(force=True)  # Ann holds 4♠, lower
+    box = page.locator("#refused")
+    box.wait_for(state="visible", timeout=5000)
+    assert box.locator("#refused-error").inner_text() == "Ann cannot lead 10♠ now"
+    assert box.locator("#refused-why").inner_text() == "you hold 4♠, lower in that suit"
+    assert leads_in_journal(home) == 1  # asking why recorded nothing
+    # The box goes once the table moves on.
+    seq = board_state(served)["seq"]
+    banker(home, "lead", "4C")
+    wait_past(served, seq)
+    box.wait_for(state="hidden", timeout=5000)
+
+
+def test_a_silent_drop_shows_a_banner_until_the_stream_speaks(table: tuple[Path, serving.Served],
+                                                              browser: Any) -> None:
+    _, served = table
+    page = phone(browser, served.players["Ann"], clock=True)
+    banner = page.locator("#banner")
+    assert banner.is_hidden()
+    # The connection goes quiet: the stream (and any new one) hangs, with no error and no word.
+    held: list[Any] = []
+    page.route("**/events", lambda route: held.append(route))
+    page.clock.fast_forward(30_000)
+    banner.wait_for(state="visible", timeout=5000)
+    assert "No word from the table" in banner.inner_text()
+    assert held  # the page did try again, and heard nothing
+    # The network comes back: the next try reaches the server, and the banner goes.
+    page.unroute("**/events")
+    page.clock.fast_forward(30_000)
+    banner.wait_for(state="hidden", timeout=10000)
