@@ -155,6 +155,97 @@ def test_a_player_who_joins_gets_a_link_when_they_appear(tmp_path: Path) -> None
         assert served.stop()[0] == 0
 
 
+def _secrets(served: serving.Served) -> dict[str, str]:
+    """The secret in each link the server printed, by whose it is ("": the board's), whatever its port."""
+    return {name: url.rsplit("/", 1)[1] for name, url in [("", served.board), *served.players.items()]}
+
+
+def _tokens(served: serving.Served) -> set[str]:
+    return set(_secrets(served).values())
+
+
+def test_serve_started_again_gives_the_same_links_and_new_links_revokes_them(home: Path) -> None:
+    first = serving.start(home)
+    assert first.stop() == (0, STOPPED)
+    again = serving.start(home)  # the laptop's lid closed and opened: the links everyone holds still open
+    try:
+        assert _secrets(again) == _secrets(first)
+        assert httpx.get(f"{again.base}/p/{first.players['Ann'].rsplit('/', 1)[1]}/state", timeout=5).is_success
+    finally:
+        assert again.stop() == (0, STOPPED)
+    renewed = serving.start(home, "--new-links")
+    try:
+        assert _tokens(renewed).isdisjoint(_tokens(first)) and len(_tokens(renewed)) == 5
+        _assert_revoked(renewed, first)
+    finally:
+        code, err = renewed.stop()
+    assert (code, err) == (0, "New links: the ones given out before no longer open any page.\n" + STOPPED)
+    last = serving.start(home)  # and the new ones are the table's from now on
+    assert _secrets(last) == _secrets(renewed)
+    assert last.stop()[0] == 0
+    links_file = home / "tables" / "fri" / "serve-links.json"
+    assert links_file.stat().st_mode & 0o777 == 0o600
+
+
+def _assert_revoked(now: serving.Served, before: serving.Served) -> None:
+    """Every link `before` printed opens nothing on `now`: a page says so, the rest is a bare 404."""
+    for name, old in before.players.items():
+        token = old.rsplit("/", 1)[1]
+        state = httpx.get(f"{now.base}/p/{token}/state", timeout=5)
+        assert (state.status_code, state.text) == (404, "Not found")
+        page = httpx.get(f"{now.base}/p/{token}", timeout=5)
+        assert page.status_code == 404 and "This link is not valid, or no longer valid." in page.text
+        assert name not in page.text
+        assert httpx.get(f"{now.players[name]}/state", timeout=5).json()["you"]["name"] == name
+    assert httpx.get(f"{now.base}/b/{before.board.rsplit('/', 1)[1]}/state", timeout=5).status_code == 404
+
+
+def test_a_joiners_link_outlives_the_server_too(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    serving.table(home, seed=None)
+    served = serving.start(home)
+    try:
+        env = {**os.environ, "POPEJOAN_HOME": str(home)}
+        env.pop("POPEJOAN_TABLE", None)
+        subprocess.run(serving.popejoan("table", "join", "Eve", "--counters", "30"), env=env, check=True,
+                       capture_output=True, timeout=30)
+        url = json.loads(served.next_line(wait=10))["players"]["Eve"]
+    finally:
+        assert served.stop()[0] == 0
+    again = serving.start(home)  # another free port, the same secrets
+    try:
+        assert _secrets(again) == {**_secrets(served), "Eve": url.rsplit("/", 1)[1]}
+        assert httpx.get(f"{again.players['Eve']}/state", timeout=5).json()["you"]["name"] == "Eve"
+    finally:
+        assert again.stop()[0] == 0
+
+
+def test_a_damaged_links_file_is_one_message_and_exit_5(home: Path) -> None:
+    (home / "tables" / "fri" / "serve-links.json").write_text("not links\n", encoding="utf-8")
+    env = {**os.environ, "POPEJOAN_HOME": str(home)}
+    env.pop("POPEJOAN_TABLE", None)
+    done = subprocess.run(serving.popejoan("serve", "--port", "0", "--json"), env=env, capture_output=True,
+                          text=True, encoding="utf-8", timeout=30)
+    assert done.returncode == 5 and done.stdout == ""
+    assert done.stderr == (f"popejoan: {home / 'tables' / 'fri' / 'serve-links.json'}: this file does not hold "
+                           "popejoan serve's links\n  = `popejoan serve --new-links` makes new ones (every link "
+                           "given out before stops working)\n")
+    renewed = serving.start(home, "--new-links")  # starting over
+    assert renewed.stop()[0] == 0
+
+
+def test_practice_links_are_new_at_every_start_and_kept_nowhere(tmp_path: Path) -> None:
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    seen = []
+    for _ in range(2):
+        served = serving.start(tmp_path / "home", "--practice", "--seed", "7", env={"TMPDIR": str(scratch)})
+        seen.append(_tokens(served))
+        assert served.stop()[0] == 0
+    assert seen[0].isdisjoint(seen[1])
+    assert list(scratch.iterdir()) == [] and not (tmp_path / "home" / "tables").exists()
+
+
 def test_practice_prints_your_link_and_the_boards_and_leaves_nothing_behind(tmp_path: Path) -> None:
     scratch = tmp_path / "scratch"
     scratch.mkdir()

@@ -2,7 +2,8 @@
 
 This module owns starting and stopping the web server: the lock that keeps a table to one
 server (`serve.lock` in the table folder), the address it listens on, the links and QR codes
-it prints (and prints again for a player who joins later), the throwaway table of
+it prints (and prints for a player who joins later), which are the table's own and the same at
+every start (kept by `store.links`; `--new-links` revokes them), the throwaway table of
 `--practice`, and a clean stop on Ctrl-C. The pages themselves, their live updates and the
 leads taken from a phone are the web layer's (`popejoan_cli.web`).
 
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from popejoan_cli.base.errors import Said, TableBusy, UsageError, allowed
+from popejoan_cli.base.errors import PopejoanError, Said, TableBusy, UsageError, allowed
 from popejoan_cli.cli import command, common, root
 
 if TYPE_CHECKING:
@@ -59,6 +60,8 @@ def serve(
     rules_spec: Annotated[str, typer.Option("--rules", "-r", help="With --practice: a preset name or house-rule "
                                                                   "file.")] = PRACTICE_RULES,
     level: Annotated[str, typer.Option("--level", "-l", help="With --practice: simple or good.")] = "good",
+    new_links: Annotated[bool, typer.Option("--new-links", help="Revoke every link given out before: new secret "
+                                                                "links for the board and each player.")] = False,
 ) -> None:
     """Serve the table to phones: each player's private hand on their own page, the board on another screen."""
     if not practice and (computers != 3 or seed is not None or rules_spec != PRACTICE_RULES or level != "good"):
@@ -86,7 +89,7 @@ def serve(
         stack.enter_context(_served(folder))
         sock = _bind("0.0.0.0" if lan else "127.0.0.1", port)
         stack.callback(sock.close)
-        _run(folder, names, sock, lan=lan, as_json=as_json, practice=practice, extra=extra)
+        _run(folder, names, sock, lan=lan, as_json=as_json, practice=practice, extra=extra, new_links=new_links)
 
 
 @contextlib.contextmanager
@@ -175,13 +178,20 @@ def _practice_table(stack: contextlib.ExitStack, computers: int, seed: int | Non
 
 
 def _run(folder: Path, names: list[str], sock: Any, *, lan: bool, as_json: bool, practice: bool,
-         extra: dict[str, Any]) -> None:
-    """Serve until Ctrl-C (or SIGTERM): then one line on stderr, and exit 0 (143 for SIGTERM)."""
+         extra: dict[str, Any], new_links: bool = False) -> None:
+    """Serve until Ctrl-C (or SIGTERM): then one line on stderr, and exit 0 (143 for SIGTERM).
+
+    The links are the table's own, kept in its folder (`store.links`): the same at every start, so that
+    the pages already open carry on; `new_links` makes them anew. A practice's are new at every start."""
     import asyncio
 
     from popejoan_cli.web.app import make_app, make_links
 
-    links = make_links(names)
+    links = make_links(names) if practice else make_links(names, folder, renew=new_links)
+    if new_links and not practice:
+        from popejoan_cli.render.i18n import t
+
+        sys.stderr.write(t("New links: the ones given out before no longer open any page.") + "\n")
     app = make_app(folder, links, **extra)
     port = sock.getsockname()[1]
     host = lan_address() if lan else "127.0.0.1"
@@ -291,8 +301,9 @@ def _qr(url: str) -> None:
 
 
 class _Joiners:
-    """Players who join the table after the server started: each gets a link when they appear. The
-    pages' hub reads the journal whenever it changes; this looks at the view it read last."""
+    """Players who join the table after the server started: each gets a link when they appear (kept in
+    the table's folder with the others). The pages' hub reads the journal whenever it changes; this looks
+    at the view it read last."""
 
     def __init__(self, hub: Hub, links: Links, base: str, as_json: bool, known: set[str]) -> None:
         self.hub, self.links, self.base, self.as_json, self.known = hub, links, base, as_json, known
@@ -308,7 +319,7 @@ class _Joiners:
             if name in self.known:
                 continue
             self.known.add(name)
-            url = f"{self.base}/p/{self.links.token_for(name)}"
+            url = f"{self.base}/p/{self._token(name)}"
             if self.as_json:
                 sys.stdout.write(json.dumps({"players": {name: url}}, ensure_ascii=False) + "\n")
             else:
@@ -317,3 +328,14 @@ class _Joiners:
                 sys.stdout.write(t("{player} joined the table: {url}", player=name, url=url) + "\n")
                 _qr(url)
             sys.stdout.flush()
+
+    def _token(self, name: str) -> str:
+        """`name`'s new token; if it cannot be kept in the table's folder, it still opens their page until
+        the server stops, and stderr says why it was not kept."""
+        try:
+            return self.links.token_for(name)
+        except PopejoanError as err:
+            from popejoan_cli.cli.exits import spoken  # only on failure
+
+            sys.stderr.write(f"popejoan: {spoken(err.message)}\n")
+            return self.links.players[name]

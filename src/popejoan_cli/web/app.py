@@ -1,7 +1,8 @@
 """The web server's app: each player's page on their phone, the board on a second screen.
 
-`make_links(players)` makes the secret tokens (one per player, one for the board) and
-`make_app(folder, links)` the Starlette app the `serve` command runs. Routes:
+`make_links(players, folder)` gives the secret tokens (one per player, one for the board), the
+table's own as `store.links` keeps them, and `make_app(folder, links)` the Starlette app the
+`serve` command runs. Routes:
 
 - `GET /p/{token}`, `/p/{token}/state`, `/p/{token}/events`: a player's page, its `seat_json`,
   and its Server-Sent Events (one `data:` line of that JSON per change, a comment every 15 s);
@@ -11,7 +12,8 @@
 - `GET /b/{token}`, `/b/{token}/state`, `/b/{token}/events`: the board page: `board_json` only.
 - `GET /p/{token}/words`, `/b/{token}/words`: the pages' own words in the table's language (`page_words`);
   the HTML is sent with its labels (`data-w`) and `<html lang>` already in that language.
-- `GET /s/{name}`: the pages' own stylesheet and script. Anything else: 404, saying nothing.
+- `GET /s/{name}`: the pages' own stylesheet and script. Anything else: 404, saying nothing; a page's
+  address with a wrong token (`/p/x`, `/b/x`) is told, on a small page, that its link is not valid.
 
 A token is in the path, so every response says `Referrer-Policy: no-referrer`; no response may
 be cached or framed, and the pages load nothing from outside this server.
@@ -43,8 +45,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from popejoan_cli.base.errors import BadInput, IllegalPlay, PopejoanError
 from popejoan_cli.game.cards import Card
-from popejoan_cli.render.i18n import spoken_said, t
+from popejoan_cli.render.i18n import language, spoken_said, t
 from popejoan_cli.render.practice_views import for_you
+from popejoan_cli.store import links as serve_links
 from popejoan_cli.store import tables
 from popejoan_cli.table import moves
 from popejoan_cli.table.events import Event
@@ -73,15 +76,21 @@ SECURITY_HEADERS = {
 
 @dataclass
 class Links:
-    """The secret in each page's address: `board`'s for the board, one per player in `players`."""
+    """The secret in each page's address: `board`'s for the board, one per player in `players`.
+
+    `keep`, if given, is called with the links whenever a secret is added to them (a player who joined
+    after the server started): `serve` keeps them in the table's folder (`store.links`)."""
 
     board: str
     players: dict[str, str] = field(default_factory=dict)
+    keep: Callable[[Links], None] | None = field(default=None, repr=False, compare=False)
 
     def token_for(self, name: str) -> str:
         """`name`'s token, made now (and kept) for a player who joined after the server started."""
         if name not in self.players:
-            self.players[name] = secrets.token_urlsafe(16)
+            self.players[name] = serve_links.token()
+            if self.keep is not None:
+                self.keep(self)
         return self.players[name]
 
     def player_of(self, token: str) -> str | None:
@@ -96,9 +105,20 @@ class Links:
         return secrets.compare_digest(self.board.encode(), token.encode())
 
 
-def make_links(players: Sequence[str]) -> Links:
-    """A fresh token for the board and for each player."""
-    return Links(board=secrets.token_urlsafe(16), players={name: secrets.token_urlsafe(16) for name in players})
+def make_links(players: Sequence[str], folder: Path | None = None, *, renew: bool = False) -> Links:
+    """The token of the board and of each player: fresh ones, or with `folder` the table's own, kept in its
+    folder (`store.links`), so that a server started again gives the same links; `renew` makes them all anew
+    there (`serve --new-links`), and every link given out before stops opening anything."""
+    if folder is None:
+        made = serve_links.fresh(players)
+        return Links(made.board, made.players)
+    where = folder
+    made = serve_links.kept(where, players, renew=renew)
+
+    def keep(links: Links) -> None:
+        serve_links.save(where, serve_links.Kept(links.board, dict(links.players)))
+
+    return Links(made.board, made.players, keep)
 
 
 class Guard:
@@ -137,9 +157,52 @@ class Refused(Exception):
         return JSONResponse(body, status_code=self.status)
 
 
+PAGE_ADDRESS = re.compile(r"^/[pb]/[^/]+/?$")
+"""The address of a page (a player's, the board's), as a person opens it: `/p/TOKEN`, `/b/TOKEN`."""
+DEAD_LINK = """<!DOCTYPE html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>body{{font-family:system-ui,sans-serif;line-height:1.5;max-width:34em;margin:2em auto;padding:0 1em}}
+code{{font-size:1.05em;white-space:nowrap}}</style>
+</head>
+<body>
+<main>
+<h1>{head}</h1>
+<p>{why}</p>
+<p>{what}</p>
+</main>
+</body>
+</html>
+"""
+"""The page for a link that opens nothing: the same for every wrong token, so it tells nothing of the right ones."""
+
+
 def not_found(request: Request | None = None, exc: Exception | None = None) -> Response:
-    """The one answer to a wrong address, a wrong token or a wrong method: it says nothing more."""
-    return PlainTextResponse("Not found", status_code=404)
+    """The one answer to a wrong address, a wrong token or a wrong method: it says nothing more.
+
+    A page's own address with a wrong token (a mistyped link, or one revoked by `serve --new-links`) is
+    answered, still 404, with a small page in the table's language that says the link is not valid and
+    what to do; it holds nothing of the table, and it is the same whatever the token was."""
+    if request is None or request.method not in ("GET", "HEAD") or not PAGE_ADDRESS.match(request.url.path):
+        return PlainTextResponse("Not found", status_code=404)
+    hub = getattr(request.app.state, "hub", None)
+    if hub is not None and hub.last is not None:
+        speak(hub.last)
+    return HTMLResponse(dead_link_page(), status_code=404)
+
+
+def dead_link_page() -> str:
+    """The page for a link that opens nothing, in the language spoken now."""
+    def as_html(words: str) -> str:
+        return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(words, quote=False))
+
+    return DEAD_LINK.format(lang=html.escape(language()), title=as_html(t("Pope Joan: this link is not valid")),
+                            head=as_html(t("This link is not valid, or no longer valid.")),
+                            why=as_html(t("The address may be mistyped, or the server now gives new links.")),
+                            what=as_html(t("Ask the banker for your link: `popejoan serve` prints them.")))
 
 
 async def json_body(request: Request) -> dict[str, Any]:
