@@ -11,6 +11,9 @@ dealt (untimed). Baseline, in the same run: the `popejoan lead` command itself. 
 
     python bench/serve.py [--leads 50] [--exe PATH]
 
+Then as many leads from the leader's own page, as a phone's tap sends them (`POST /p/TOKEN/lead`),
+timed from the request leaving to the last of the 5 pages receiving the new state.
+
 Target: the median and the max from the journal's write to the last page < 200 ms.
 """
 
@@ -116,6 +119,7 @@ def main() -> None:
             idle = rss_kib(proc.pid)
             pages = [Page(links["board"]), *(Page(url) for url in links["players"].values())]
             delivery, after_return, command = measure(folder, exe, env, pages, args.leads, seed)
+            taps = measure_taps(folder, exe, env, links, pages, args.leads, seed + 1000)
             five = rss_kib(proc.pid)
             pages += [Page(links["board"]), Page(links["players"]["Ann"]), Page(links["players"]["Bob"])]
             time.sleep(0.5)
@@ -124,6 +128,7 @@ def main() -> None:
             proc.send_signal(signal.SIGINT)
             proc.wait(timeout=10)
     report(args.leads, delivery, after_return, command, idle, five, eight)
+    report_taps(taps)
 
 
 def measure(folder: Path, exe: str, env: dict[str, str], pages: list[Page], leads: int,
@@ -149,6 +154,33 @@ def measure(folder: Path, exe: str, env: dict[str, str], pages: list[Page], lead
         delivery.append(last - written)
         after_return.append(max(0.0, last - returned))
     return delivery, after_return, command
+
+
+def measure_taps(folder: Path, exe: str, env: dict[str, str], links: dict[str, Any], pages: list[Page], leads: int,
+                 seed: int) -> list[float]:
+    """`leads` leads from the leader's own page, as a phone's tap sends one (`POST /p/TOKEN/lead`, the card and
+    the seq the page showed): the time from the request leaving to the last of the 5 pages receiving the state."""
+    taps: list[float] = []
+    with httpx.Client(timeout=10) as client:
+        while len(taps) < leads:
+            view, _ = tables.view(folder)
+            led = moves.lowest(view)
+            if led is None:
+                seed += 1
+                timed([exe, "deal", "--seed", str(seed)], env, "bench/serve.py")
+                wait_all(pages, tables.view(folder)[0].last_seq)
+                continue
+            sent = time.time()
+            answer = client.post(f"{links['players'][led.player]}/lead", json={"card": led.card, "seq": view.last_seq})
+            if answer.status_code != 200:
+                sys.exit(f"bench/serve.py: the tap was refused: {answer.text}")
+            taps.append(wait_all(pages, view.last_seq + 1) - sent)
+    return taps
+
+
+def report_taps(taps: list[float]) -> None:
+    print(f"\na tap on a phone (POST of the lead) -> last of 5 pages: median {statistics.median(taps) * 1000:.1f} ms, "
+          f"max {max(taps) * 1000:.1f} ms over {len(taps)} leads")
 
 
 def report(leads: int, delivery: list[float], after_return: list[float], command: list[float],

@@ -229,8 +229,8 @@ def test_a_player_who_joins_while_served_gets_a_russian_line(cli: Cli, monkeypat
     import asyncio
 
     from popejoan_cli.cli import serve_cmd
-    from popejoan_cli.web.app import make_links
     from popejoan_cli.web.hub import Hub
+    from popejoan_cli.web.links import make_links
 
     folder = russian_table(cli, monkeypatch)
     monkeypatch.setattr(serve_cmd, "_qr", lambda url: None)

@@ -33,7 +33,8 @@ from popejoan_cli.game.deal import session_seed
 from popejoan_cli.store import journal, tables
 from popejoan_cli.table import fold
 from popejoan_cli.table.events import CardLed, HandDealt
-from popejoan_cli.web.app import Links, make_app, make_links
+from popejoan_cli.web.app import make_app
+from popejoan_cli.web.links import Links, make_links
 from popejoan_cli.web.practice import Practice, open_table
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
@@ -89,13 +90,19 @@ def first_event(served: Served, url: str) -> dict[str, Any]:
 
 def test_a_wrong_or_missing_token_is_404_and_says_nothing(served: Served) -> None:
     ann = served.links.players["Ann"]
-    for url in ("/", "/p/", "/p/x", "/p/x/state", "/p/x/events", f"/b/{ann}", f"/b/{ann}/state",
+    for url in ("/", "/p/", "/p/x/state", "/p/x/events", f"/b/{ann}/state",
                 f"/p/{served.links.board}/state", f"/p/{ann}/nothing", "/s/player.html", "/s/../app.py",
                 f"/p/{ann[:-1]}/state", f"/p/{ann}/lead", "/b/", "/b/x/events"):
         got = served.client.get(url)
         assert got.status_code == 404, url
         assert got.text == "Not found", url
         assert not any(n in got.text for n in PLAYERS) and ann not in got.text
+    # A page's own address with a wrong token: one small page saying the link is not valid, the same
+    # for every wrong token (a player's token on the board's address included), naming nobody.
+    pages = {url: served.client.get(url) for url in ("/p/x", f"/b/{ann}", f"/p/{ann[:-1]}")}
+    assert {(got.status_code, got.text) for got in pages.values()} == {(404, pages["/p/x"].text)}
+    assert "not valid" in pages["/p/x"].text and "popejoan serve" in pages["/p/x"].text
+    assert not any(n in pages["/p/x"].text for n in PLAYERS) and ann not in pages[f"/b/{ann}"].text
     for url in ("/p/x/lead", f"/b/{served.links.board}/lead", "/p/x/next"):
         got = served.client.post(url, json={"card": "AS", "seq": 2})
         assert got.status_code == 404 and got.text == "Not found", url

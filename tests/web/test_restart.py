@@ -32,7 +32,8 @@ from conftest import Cli  # noqa: E402
 from popejoan_cli.store import links as serve_links  # noqa: E402
 from popejoan_cli.store import tables  # noqa: E402
 from popejoan_cli.table import moves  # noqa: E402
-from popejoan_cli.web.app import make_app, make_links  # noqa: E402
+from popejoan_cli.web.app import make_app  # noqa: E402
+from popejoan_cli.web.links import make_links  # noqa: E402
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 STOPPED = "popejoan serve: stopped\n"

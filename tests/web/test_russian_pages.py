@@ -29,7 +29,8 @@ with warnings.catch_warnings():  # as in test_app: starlette asks for httpx2, wh
 from popejoan_cli.game.cards import Card
 from popejoan_cli.render import i18n
 from popejoan_cli.store import tables
-from popejoan_cli.web.app import STATIC, make_app, make_links
+from popejoan_cli.web.app import STATIC, make_app
+from popejoan_cli.web.links import make_links
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 SEEDS_WORDS = {"Поп Джон", "Матримония", "Интрига", "Туз", "Король", "Дама", "Валет", "Гейм"}

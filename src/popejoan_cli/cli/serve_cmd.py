@@ -27,8 +27,8 @@ from popejoan_cli.cli import command, common, root
 
 if TYPE_CHECKING:
     from popejoan_cli.table.view import TableView
-    from popejoan_cli.web.app import Links
     from popejoan_cli.web.hub import Hub
+    from popejoan_cli.web.links import Links
 
 LOCK = "serve.lock"
 """The file in the table folder a running server holds locked: one server per table."""
@@ -185,7 +185,8 @@ def _run(folder: Path, names: list[str], sock: Any, *, lan: bool, as_json: bool,
     the pages already open carry on; `new_links` makes them anew. A practice's are new at every start."""
     import asyncio
 
-    from popejoan_cli.web.app import make_app, make_links
+    from popejoan_cli.web.app import make_app
+    from popejoan_cli.web.links import make_links
 
     links = make_links(names) if practice else make_links(names, folder, renew=new_links)
     if new_links and not practice:

@@ -26,9 +26,7 @@ import contextlib
 import html
 import json
 import re
-import secrets
 from collections.abc import AsyncIterator, Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -39,31 +37,33 @@ from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from popejoan_cli.base.errors import BadInput, IllegalPlay, PopejoanError
 from popejoan_cli.game.cards import Card
-from popejoan_cli.render.i18n import language, spoken_said, t
+from popejoan_cli.render.i18n import spoken_said, t
 from popejoan_cli.render.practice_views import for_you
-from popejoan_cli.store import links as serve_links
 from popejoan_cli.store import tables
 from popejoan_cli.table import moves
 from popejoan_cli.table.events import Event
 from popejoan_cli.table.view import TableView
 from popejoan_cli.web.hub import Hub, Screen, Stream
+from popejoan_cli.web.links import Links, not_found
 from popejoan_cli.web.practice import Practice
 from popejoan_cli.web.words import board_json, lead_lines, page_words, seat_json, speak, text
 
 STATIC = Path(__file__).parent / "static"
-ASSETS = {"style.css": "text/css; charset=utf-8", "page.js": "text/javascript; charset=utf-8"}
+ASSETS = {"style.css": "text/css; charset=utf-8", "live.css": "text/css; charset=utf-8",
+          "page.js": "text/javascript; charset=utf-8"}
 WORDED = re.compile(r'(<(\w+)[^>]*\sdata-w="([^"]+)"[^>]*>)([^<]*)(</\2>)')
 """An element of a page whose text is one of the pages' words: `<h2 data-w="Standings">Standings</h2>`."""
 MAX_BODY = 1024
 """The most a request's body may hold: a lead is a card and a number."""
-HEARTBEAT = 15.0
-"""Seconds between comments on a quiet event stream, so that proxies and phones keep it open."""
+HEARTBEAT = 10.0
+"""Seconds between `ping` events on a quiet stream: proxies and phones keep it open, and a page that hears
+nothing for twice as long knows its connection is gone and says so (a comment would not reach its script)."""
 SECURITY_HEADERS = {
     "Content-Security-Policy": ("default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
                                 "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"),
@@ -72,53 +72,6 @@ SECURITY_HEADERS = {
     "Cache-Control": "no-store",
     "X-Frame-Options": "DENY",
 }
-
-
-@dataclass
-class Links:
-    """The secret in each page's address: `board`'s for the board, one per player in `players`.
-
-    `keep`, if given, is called with the links whenever a secret is added to them (a player who joined
-    after the server started): `serve` keeps them in the table's folder (`store.links`)."""
-
-    board: str
-    players: dict[str, str] = field(default_factory=dict)
-    keep: Callable[[Links], None] | None = field(default=None, repr=False, compare=False)
-
-    def token_for(self, name: str) -> str:
-        """`name`'s token, made now (and kept) for a player who joined after the server started."""
-        if name not in self.players:
-            self.players[name] = serve_links.token()
-            if self.keep is not None:
-                self.keep(self)
-        return self.players[name]
-
-    def player_of(self, token: str) -> str | None:
-        """Whose token this is, compared in constant time so that timing tells nothing of the others."""
-        found = None
-        for name, mine in list(self.players.items()):
-            if secrets.compare_digest(mine.encode(), token.encode()):
-                found = name
-        return found
-
-    def is_board(self, token: str) -> bool:
-        return secrets.compare_digest(self.board.encode(), token.encode())
-
-
-def make_links(players: Sequence[str], folder: Path | None = None, *, renew: bool = False) -> Links:
-    """The token of the board and of each player: fresh ones, or with `folder` the table's own, kept in its
-    folder (`store.links`), so that a server started again gives the same links; `renew` makes them all anew
-    there (`serve --new-links`), and every link given out before stops opening anything."""
-    if folder is None:
-        made = serve_links.fresh(players)
-        return Links(made.board, made.players)
-    where = folder
-    made = serve_links.kept(where, players, renew=renew)
-
-    def keep(links: Links) -> None:
-        serve_links.save(where, serve_links.Kept(links.board, dict(links.players)))
-
-    return Links(made.board, made.players, keep)
 
 
 class Guard:
@@ -155,54 +108,6 @@ class Refused(Exception):
         if self.why:
             body["why"] = self.why
         return JSONResponse(body, status_code=self.status)
-
-
-PAGE_ADDRESS = re.compile(r"^/[pb]/[^/]+/?$")
-"""The address of a page (a player's, the board's), as a person opens it: `/p/TOKEN`, `/b/TOKEN`."""
-DEAD_LINK = """<!DOCTYPE html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title>
-<style>body{{font-family:system-ui,sans-serif;line-height:1.5;max-width:34em;margin:2em auto;padding:0 1em}}
-code{{font-size:1.05em;white-space:nowrap}}</style>
-</head>
-<body>
-<main>
-<h1>{head}</h1>
-<p>{why}</p>
-<p>{what}</p>
-</main>
-</body>
-</html>
-"""
-"""The page for a link that opens nothing: the same for every wrong token, so it tells nothing of the right ones."""
-
-
-def not_found(request: Request | None = None, exc: Exception | None = None) -> Response:
-    """The one answer to a wrong address, a wrong token or a wrong method: it says nothing more.
-
-    A page's own address with a wrong token (a mistyped link, or one revoked by `serve --new-links`) is
-    answered, still 404, with a small page in the table's language that says the link is not valid and
-    what to do; it holds nothing of the table, and it is the same whatever the token was."""
-    if request is None or request.method not in ("GET", "HEAD") or not PAGE_ADDRESS.match(request.url.path):
-        return PlainTextResponse("Not found", status_code=404)
-    hub = getattr(request.app.state, "hub", None)
-    if hub is not None and hub.last is not None:
-        speak(hub.last)
-    return HTMLResponse(dead_link_page(), status_code=404)
-
-
-def dead_link_page() -> str:
-    """The page for a link that opens nothing, in the language spoken now."""
-    def as_html(words: str) -> str:
-        return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(words, quote=False))
-
-    return DEAD_LINK.format(lang=html.escape(language()), title=as_html(t("Pope Joan: this link is not valid")),
-                            head=as_html(t("This link is not valid, or no longer valid.")),
-                            why=as_html(t("The address may be mistyped, or the server now gives new links.")),
-                            what=as_html(t("Ask the banker for your link: `popejoan serve` prints them.")))
 
 
 async def json_body(request: Request) -> dict[str, Any]:
@@ -257,6 +162,18 @@ def leading(player: str, seq: int, card: Card) -> Callable[[TableView], list[Eve
             raise Refused(409, whose, t("who leads after a stop"))
         return [moves.lead_by(view, player, card)]
     return make
+
+
+def checked(view: TableView, player: str, seq: int, card: Card) -> Response:
+    """What the referee says to `player` of leading `card` now, without recording anything: the answer
+    to a tap on a card their page did not offer (409 with the public words, and the private `why`)."""
+    leading(player, seq, card)(view)  # the same refusals as a lead: a moved table, a real deck, not your lead
+    rec = view.open_hand
+    assert rec is not None
+    refused = rec.hand.refusal(rec.players.index(player), card)
+    if refused is None:
+        return JSONResponse({"ok": True, "allowed": True})
+    return refusal(refused, player).response()
 
 
 class Served:
@@ -341,7 +258,7 @@ class Served:
                                  headers={"X-Accel-Buffering": "no"})
 
     async def sse(self, stream: Stream, first: str) -> AsyncIterator[str]:
-        """The screen's state now, then each new one as the journal changes; a comment when all is quiet."""
+        """The screen's state now, then each new one as the journal changes; a `ping` event when all is quiet."""
         self.hub.streams.add(stream)
         try:
             yield f"retry: 1000\ndata: {first}\n\n"
@@ -351,12 +268,12 @@ class Served:
                     sent = await stream.waiting.get()
                 if sent == Stream.END:
                     return
-                yield f"data: {sent}\n\n" if sent is not None else ": still here\n\n"
+                yield f"data: {sent}\n\n" if sent is not None else "event: ping\ndata: {}\n\n"
         finally:
             self.hub.streams.discard(stream)
 
     async def lead(self, request: Request) -> Response:
-        player, _ = await self.screen(request, False)
+        player, view = await self.screen(request, False)
         assert player is not None
         try:
             data = await json_body(request)
@@ -364,6 +281,8 @@ class Served:
             if not isinstance(card, str) or type(seq) is not int:
                 raise Refused(400, t("send the card and the table's seq, such as {example}",
                                     example='{"card": "AS", "seq": 12}'))
+            if data.get("check") is True:  # a tap on a card not offered: the referee's why, nothing recorded
+                return checked(view, player, seq, Card.parse(card))
             done = await self.record(leading(player, seq, Card.parse(card)))
         except Refused as err:
             return err.response()

@@ -24,7 +24,14 @@ from popejoan_cli.table.events import CardLed, Event, HandDealt, TableOpened
 from popejoan_cli.table.view import TableView, told_seed
 
 PACE = 0.6
-"""Seconds between two computers' leads, so that a person can follow each run."""
+"""Seconds before a computer's lead after a run of one card, so that a person can follow each run; a longer
+run takes longer to read, so the pause grows with it (`Practice.pause`)."""
+PER_CARD = 0.25
+"""The pause's share for each card of the run just played, at normal speed."""
+MOST = 4.0
+"""The longest pause at normal speed, whatever the run."""
+SPEEDS = {"slow": 2.0, "normal": 1.0, "fast": 0.4}
+"""How the pause is stretched at each speed a player may choose on their page; "step" waits for a tap."""
 COUNTERS = 50
 """What each player brings to a practice table (scores may go below it, as in `popejoan practice`)."""
 
@@ -69,6 +76,14 @@ class Practice:
         """The seed of hand `number` (from 1), drawn from S (`deal.session_seed`): told once the hand
         is over, it tells nothing of the next one."""
         return session_seed(self.seed, number)
+
+    def pause(self, view: TableView, speed: str = "normal") -> float:
+        """Seconds to wait before the next computer's lead: longer after a longer run (its cards must be
+        read), stretched by `speed` (`SPEEDS`); "step" waits for a tap, not a time."""
+        rec = view.open_hand
+        run = rec.last_run() if rec is not None else None
+        cards = len(run.plays) if run is not None else 1
+        return min(MOST, self.pace + PER_CARD * (cards - 1)) * SPEEDS.get(speed, 1.0)
 
     def computer_to_lead(self, view: TableView) -> str | None:
         """The computer whose lead it is now, if it is one's."""

@@ -193,9 +193,13 @@
     }
   }
 
+  // In practice your name is "You" («Вы»): the sentence about you is its own, in the second person.
+  function isYou(name) { return !!(state && state.practice && state.you && state.you.name === name); }
+
   function runNode(run) {
     var div = el("div", "run");
-    var p = fill(el("p", "line"), "{player} leads {cards}", { player: run.leader, cards: function (p) {
+    var you = isYou(run.leader);
+    var p = fill(el("p", "line"), you ? "You lead {cards}" : "{player} leads {cards}", { player: run.leader, cards: function (p) {
       run.cards.forEach(function (c, i) {
         p.appendChild(cardFace(c.card));
         if (i && run.cards[i - 1].player !== c.player) { p.appendChild(document.createTextNode(" (" + c.player + ")")); }
@@ -224,7 +228,10 @@
     if (awards) {
       clear(awards);
       s.awards.forEach(function (a) {
-        var li = fill(el("li", ""), "{player} wins {pot} {cards}: {counters}", {
+        var you = isYou(a.player);
+        var id = a.cards.length ? (you ? "You win {pot} {cards}: {counters}" : "{player} wins {pot} {cards}: {counters}")
+          : (you ? "You win {pot}: {counters}" : "{player} wins {pot}: {counters}");  // going out: no cards
+        var li = fill(el("li", ""), id, {
           player: a.player, pot: a.label, counters: count("counters", a.counters), cards: function (li) {
             a.cards.forEach(function (c) { li.appendChild(cardFace(c)); li.appendChild(document.createTextNode(" ")); });
           }
