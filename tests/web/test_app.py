@@ -321,7 +321,7 @@ def test_practice_the_computers_play_until_it_is_your_lead_and_next_deals_the_se
         served = Served(client, links, folder)
         state = served.state("You")
         # Neither the session's seed nor the open hand's is told: either would deal out the computers' cards
-        assert state["practice"] == {"level": "good", "computers": 3, "hand_seed": None}
+        assert state["practice"] == {"level": "good", "computers": 3, "hand_seed": None, "speed": "normal"}
         assert state["seed"] is None and str(first) not in json.dumps(state)
         assert "practice" not in served.state("Computer 1")
         early = client.post(served.player("You", "/next"), json={})

@@ -257,7 +257,8 @@ def test_practice_prints_your_link_and_the_boards_and_leaves_nothing_behind(tmp_
         assert [p["name"] for p in state["players"]] == ["You", "Computer 1", "Computer 2"]
         assert state["hand"] == 1 and state["you"]["hand"]
         # The session seed deals every hand: while it is served no page is told it, nor the open hand's
-        assert state["seed"] is None and state["practice"] == {"level": "simple", "computers": 2, "hand_seed": None}
+        assert state["seed"] is None and state["practice"] == {"level": "simple", "computers": 2, "hand_seed": None,
+                                                               "speed": "normal"}
         assert list(scratch.iterdir()), "the throwaway table lives in the temporary folder"
     finally:
         code, err = served.stop()

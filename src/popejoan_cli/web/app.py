@@ -51,7 +51,7 @@ from popejoan_cli.table.events import Event
 from popejoan_cli.table.view import TableView
 from popejoan_cli.web.hub import Hub, Screen, Stream
 from popejoan_cli.web.links import Links, not_found
-from popejoan_cli.web.practice import Practice
+from popejoan_cli.web.practice import SPEEDS, Practice
 from popejoan_cli.web.words import board_json, lead_lines, page_words, seat_json, speak, text
 
 STATIC = Path(__file__).parent / "static"
@@ -185,6 +185,9 @@ class Served:
         self.assets = {name: (STATIC / name).read_bytes() for name in ASSETS}
         self.hub = Hub(folder, self.screen_json, poll)
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.speed = "normal"
+        """Practice: how fast the computers lead (`practice.SPEEDS`), or "step": one lead per tap of yours."""
+        self.stepped = asyncio.Event()
 
     def end_streams(self) -> None:
         """End every open event stream, from any thread: call it as the server begins to stop, since a
@@ -199,7 +202,8 @@ class Served:
         if screen is None:
             return board_json(view)
         practice = self.practice
-        extra = {"practice": practice.about(view)} if practice is not None and screen == practice.you else None
+        mine = practice is not None and screen == practice.you
+        extra = {"practice": {**practice.about(view), "speed": self.speed}} if practice is not None and mine else None
         return seat_json(view, screen, extra)
 
     async def record(self, make: Callable[[TableView], Sequence[Event]]) -> tables.Recorded:
@@ -305,6 +309,24 @@ class Served:
             return refusal(err).response()
         return JSONResponse({"ok": True, "hand": len(done.view.hands)})
 
+    async def pace(self, request: Request) -> Response:
+        """Practice: `{"speed": "slow"|"normal"|"fast"|"step"}` sets the computers' pace; `{"step": true}`
+        lets the next computer lead now (in "step", the only way they lead)."""
+        player, _ = await self.screen(request, False)
+        if self.practice is None or player != self.practice.you:
+            return not_found()
+        try:
+            data = await json_body(request)
+            speed = data.get("speed", self.speed)
+            if speed not in (*SPEEDS, "step"):
+                raise Refused(400, t("the speed is one of {speeds}", speeds=", ".join((*SPEEDS, "step"))))
+        except Refused as err:
+            return err.response()
+        self.speed = speed
+        if data.get("step") is True or speed != "step":
+            self.stepped.set()
+        return JSONResponse({"ok": True, "speed": self.speed})
+
     async def asset(self, request: Request) -> Response:
         name = request.path_params["name"]
         if name not in ASSETS:
@@ -312,15 +334,26 @@ class Served:
         return Response(self.assets[name], media_type=ASSETS[name])
 
     async def computers(self, practice: Practice) -> None:
-        """Practice: while it is a computer's lead, record the bot's pick, one lead every `pace` seconds."""
+        """Practice: while it is a computer's lead, record the bot's pick, each after the pause `paused` waits."""
         while True:
             view = await self.hub.view()
             if practice.computer_to_lead(view) is None:
                 await self.hub.changed(HEARTBEAT)
                 continue
-            await anyio.sleep(practice.pace)
+            await self.paused(practice, view)
             with contextlib.suppress(PopejoanError):  # the table moved meanwhile: look again
                 await self.record(practice.computer_lead)
+
+    async def paused(self, practice: Practice, view: TableView) -> None:
+        """Wait before a computer's lead: longer after a longer run, as the chosen speed says; in "step",
+        until you tap for the next lead."""
+        if self.speed == "step":
+            self.stepped.clear()
+            await self.stepped.wait()
+            return
+        with anyio.move_on_after(practice.pause(view, self.speed)):
+            self.stepped.clear()
+            await self.stepped.wait()  # a change of speed (or a step) cuts the wait short
 
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
@@ -339,6 +372,7 @@ class Served:
             Route("/p/{token}", self.player_page), Route("/p/{token}/state", self.state),
             Route("/p/{token}/events", self.events), Route("/p/{token}/lead", self.lead, methods=["POST"]),
             Route("/p/{token}/next", self.next_hand, methods=["POST"]),
+            Route("/p/{token}/pace", self.pace, methods=["POST"]),
             Route("/b/{token}", self.board_page), Route("/b/{token}/state", self.state),
             Route("/b/{token}/events", self.events), Route("/s/{name}", self.asset),
             Route("/p/{token}/words", self.words), Route("/b/{token}/words", self.words),

@@ -305,6 +305,11 @@
         ? w("Practice against {computers} computers ({level}); the last hand's seed was {hand}.", about)
         : w("Practice against {computers} computers ({level}).", about);
       $("next").hidden = !(s.hand === null || s.over) || s.ended;
+      Array.prototype.forEach.call(document.querySelectorAll("#pace button"), function (b) {
+        b.setAttribute("aria-pressed", b.getAttribute("data-speed") === practice.speed ? "true" : "false");
+      });
+      // In "a lead per tap", the computers wait for you: this button lets the next one lead.
+      $("step").hidden = !(practice.speed === "step" && s.lead && !you.your_lead && !s.over);
     } else {
       box.hidden = true;
     }
@@ -441,6 +446,11 @@
 
   var next = $("next");
   if (next) { next.addEventListener("click", function () { if (!pending) { post("/next", {}); } }); }
+  var step = $("step");
+  if (step) { step.addEventListener("click", function () { if (!pending) { post("/pace", { step: true }); } }); }
+  Array.prototype.forEach.call(document.querySelectorAll("#pace button"), function (b) {
+    b.addEventListener("click", function () { if (!pending) { post("/pace", { speed: b.getAttribute("data-speed") }); } });
+  });
   // The words first (the page's labels in the table's language), then the state and its stream.
   fetch(base + "/words", { cache: "no-store", credentials: "same-origin" })
     .then(function (r) { return r.ok ? r.json() : null; })
