@@ -172,3 +172,20 @@ def test_a_silent_drop_shows_a_banner_until_the_stream_speaks(table: tuple[Path,
     page.unroute("**/events")
     page.clock.fast_forward(30_000)
     banner.wait_for(state="hidden", timeout=10000)
+
+
+def test_an_undo_is_announced_and_the_focus_stays_on_its_card(table: tuple[Path, serving.Served],
+                                                               browser: Any) -> None:
+    home, served = table
+    page = phone(browser, served.players["Ann"])
+    page.focus("#hand button[data-card='4C']")  # Ann is on her 4♣ (a keyboard, a screen reader)
+    seq = board_state(served)["seq"]
+    banker(home, "lead", "AS")  # Bob's A♠ takes Ann's 2♠: her page is drawn again
+    wait_past(served, seq)
+    page.locator("#hand button[data-card='2S']").wait_for(state="detached", timeout=5000)
+    assert page.evaluate("() => document.activeElement.getAttribute('data-card')") == "4C"
+    seq = board_state(served)["seq"]
+    banker(home, "undo", "--yes")
+    wait_past(served, seq)
+    page.get_by_text("A command was taken back (undo).").wait_for(timeout=5000)
+    assert leads_in_journal(home) == 0

@@ -190,3 +190,19 @@ def test_the_russian_player_page_in_a_browser_shows_no_english_label(tmp_path: P
         code, _ = served.stop()
         assert code == 0
     assert time.monotonic() - started < 10
+
+
+def test_a_russian_page_names_its_cards_in_russian_words() -> None:
+    """A screen reader at a Russian table hears «Туз пик», «Дама червей», not "A of spades"."""
+    from popejoan_cli.render import i18n
+    from popejoan_cli.web.words import page_words
+
+    i18n.use("ru")
+    try:
+        words = page_words("ru")
+    finally:
+        i18n.use("en")
+    label = words["words"]["{rank} of {suit}"]
+    said = {code: label.format(rank=words["rank_words"][code[:-1]], suit=words["suit_of"][code[-1]])
+            for code in ("AS", "QH", "10D", "JC")}
+    assert said == {"AS": "Туз пик", "QH": "Дама червей", "10D": "10 бубен", "JC": "Валет треф"}

@@ -157,3 +157,20 @@ def test_between_hands_there_is_no_hand_to_show(tmp_path: Path) -> None:
     assert state["next_dealer"] == "Dan" and state["runs"] == [] and state["said"] == ""
     with pytest.raises(KeyError):
         seen.seat_state(view, "Eve")
+
+
+def test_once_a_hand_is_over_your_page_keeps_what_you_were_left_with(tmp_path: Path) -> None:
+    """The end of a hand: each player's page shows the cards they were left with (theirs alone), until
+    the next deal; nobody may lead."""
+    folder = tmp_path / "t"
+    tables.record(lambda v: [TableOpened(name="t", rules=preset("modern-stops").to_dict(),
+                                         rules_name="modern-stops", players=list(PLAYERS), counters=50,
+                                         dealer=PLAYERS[0])], where=folder, create=True)
+    view = autoplay.play_hand(folder, 42)
+    rec = view.hands[-1]
+    assert rec.closed and view.open_hand is None
+    for seat, name in enumerate(rec.players):
+        you = seen.seat_state(view, name)["you"]
+        left = sorted(str(c) for c in rec.hand.observe(seat).own)
+        assert you["left"] is True and sorted(you["hand"]) == left and you["legal"] == [] and not you["your_lead"]
+        assert (len(left) == 0) == (seat == rec.hand.out)
