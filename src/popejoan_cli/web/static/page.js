@@ -391,7 +391,8 @@
   // Every drawing rebuilds the page: give the focus back to the card (or control) that had it.
   function refocus(keep) {
     if (!keep) { return; }
-    var again = document.querySelector('[data-card="' + keep + '"]') || document.getElementById(keep);
+    // A card of your hand (a button; the cards in the story are not focusable), or a control by its id.
+    var again = document.querySelector('button[data-card="' + keep + '"]') || document.getElementById(keep);
     if (again && again !== document.activeElement && again.focus) { again.focus({ preventScroll: true }); }
   }
 
