@@ -26,9 +26,11 @@ with warnings.catch_warnings():  # as in test_app: starlette asks for httpx2, wh
     warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
     from starlette.testclient import TestClient
 
+from popejoan_cli.formats.presets import preset
 from popejoan_cli.game.cards import Card
 from popejoan_cli.render import i18n
 from popejoan_cli.store import tables
+from popejoan_cli.table.events import HandDealt, TableOpened
 from popejoan_cli.web.app import STATIC, make_app
 from popejoan_cli.web.links import make_links
 
@@ -194,7 +196,6 @@ def test_the_russian_player_page_in_a_browser_shows_no_english_label(tmp_path: P
 
 def test_a_russian_page_names_its_cards_in_russian_words() -> None:
     """A screen reader at a Russian table hears «Туз пик», «Дама червей», not "A of spades"."""
-    from popejoan_cli.render import i18n
     from popejoan_cli.web.words import page_words
 
     i18n.use("ru")
@@ -206,3 +207,20 @@ def test_a_russian_page_names_its_cards_in_russian_words() -> None:
     said = {code: label.format(rank=words["rank_words"][code[:-1]], suit=words["suit_of"][code[-1]])
             for code in ("AS", "QH", "10D", "JC")}
     assert said == {"AS": "Туз пик", "QH": "Дама червей", "10D": "10 бубен", "JC": "Валет треф"}
+
+
+def test_a_new_hand_says_who_leads_in_russian(tmp_path: Path) -> None:
+    """The page's story of a new deal ends with who leads, in the table's language (it was English)."""
+    from popejoan_cli.web.words import dealt_lines, text
+
+    folder = tmp_path / "t"
+    tables.record(lambda v: [TableOpened(name="t", rules=preset("modern-stops").to_dict(), rules_name="modern-stops",
+                                         players=["Аня", "Боря", "Вика", "Дима"], counters=50, dealer="Аня",
+                                         lang="ru")], where=folder, create=True)
+    view = tables.record(lambda v: [HandDealt(seed=42, dealer="Аня")], where=folder).view
+    i18n.use("ru")
+    try:
+        said = text(dealt_lines(view.hands[-1]))
+    finally:
+        i18n.use("en")
+    assert said.splitlines()[-1] == "Боря ходит." and "leads" not in said

@@ -50,7 +50,7 @@ def dealt_lines(rec: HandRecord) -> list[Line]:
     hand = rec.hand
     lines = narrate.dealt(hand, rec.players, rec.number, rec.dealer)
     if not hand.ended_at_turnup and not hand.kind.real:
-        lines[-1] = [f"{rec.players[hand.leader]} leads."]
+        lines[-1] = narrate.said("{player} leads.", player=rec.players[hand.leader])  # in the table's language
     return lines
 
 
