@@ -26,8 +26,9 @@ def stop() -> None:
     from popejoan_cli.table.events import StopCalled
     from popejoan_cli.table.real import already_stopped
 
+    # Nor once the hand is over (a last card played, or settled): saying `stop` out of habit is harmless.
     view = common.view()
-    rec = view.open_hand
+    rec = view.open_hand or (view.hands[-1] if view.hands else None)  # a settled hand: until the next deal
     note = already_stopped(rec.hand) if rec is not None and rec.kind.real else None
     if note is not None:
         from popejoan_cli.cli.exits import spoken

@@ -3,7 +3,8 @@
 Split from `fold` for size; `fold.apply` hands these events here. The referee checks
 what can be known from the record and never guesses; it asks only who holds the Pope.
 `line` reads one typed `play` line (a run round the table) into those events, checked in
-order before anything is written; `already_stopped` says when a `stop` has nothing to record.
+order before anything is written; `already_stopped` says when a `stop` has nothing to record
+(the run already stopped, or the hand is over).
 """
 
 from __future__ import annotations
@@ -82,9 +83,15 @@ def real_hand(view: TableView, *, shown: bool = False) -> HandRecord:
 
 
 def already_stopped(hand: Hand) -> str | None:
-    """What a `stop` typed after the run has stopped amounts to: nothing, and the words that say
-    so; None when the stop is for the fold to judge."""
-    if hand.can_call_stop() or not (hand.stops and hand.lead_due) or hand.ended:
+    """What a `stop` typed after the run has stopped, or after the hand has ended (a player's last
+    card, a void, a settlement), amounts to: nothing, and the words that say so; None when the
+    stop is for the fold to judge."""
+    if hand.ended:
+        if hand.out is not None:
+            return Said("{player} has played their last card: the hand is over, nothing to record",
+                        player=hand.names[hand.out])
+        return Said("the hand is over: nothing to record")
+    if hand.can_call_stop() or not (hand.stops and hand.lead_due):
         return None
     done = hand.stops[-1]
     return _ALREADY[done.reason](done.card)  # a sentence for every reason a stop can have
