@@ -7,7 +7,7 @@ inside the commands that need them, to keep start-up short.
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -16,10 +16,6 @@ from popejoan_cli.base.errors import Said, UsageError
 from popejoan_cli.base.names import find_name
 from popejoan_cli.cli import command, common, console, emit_json, table_app
 from popejoan_cli.cli.common import JsonOpt
-
-if TYPE_CHECKING:
-    from popejoan_cli.table.events import Event
-    from popejoan_cli.table.view import TableView
 
 
 @command(table_app, "new")
@@ -134,42 +130,38 @@ def table_join(
     counters_text: Annotated[str | None, typer.Option("--counters", "-c", metavar="N",
                                                       help="Counters the player brings (default: what each "
                                                            "player brought when the table opened).")] = None,
+    bring_back: Annotated[bool, typer.Option("--bring-back",
+                                             help="A player who left this session brings back exactly what "
+                                                  "they took away when they last left.")] = False,
 ) -> None:
     """A player sits down between hands (last in the clockwise order)."""
     from popejoan_cli.table import moves
+    from popejoan_cli.table.events import PlayerJoined
+    from popejoan_cli.table.ledger import buy_in
 
     given = None if counters_text is None else common.counters(counters_text)
     if "," in name:
         raise UsageError(Said("{name!r} is not one player's name", name=name), Said("a name may not contain a comma"))
-
-    brings: list[int] = []
-
-    def make(view: TableView) -> list[Event]:
-        joined = moves.joining(view, name, given)
-        brings.append(joined.counters)
-        return [joined]
-
-    common.record(make)
+    done = common.record(lambda view: [moves.joining(view, name, given, bring_back=bring_back)])
+    joined = next(e for _, e in done.written if isinstance(e, PlayerJoined))
     from popejoan_cli.render.i18n import tn  # after `record`, which set the table's language
 
-    console().print(tn("{player} joins with {n} counter.", "{player} joins with {n} counters.", brings[-1],
-                       player=name), markup=False)
+    # The ledger's own figure for the buy-in, not a number kept beside it.
+    console().print(tn("{player} joins with {n} counter.", "{player} joins with {n} counters.", buy_in(joined),
+                       player=joined.player), markup=False)
 
 
 @command(table_app, "leave")
 def table_leave(name: Annotated[str, typer.Argument(help="The player who leaves.")]) -> None:
     """A player leaves between hands, taking their counters (recorded in the ledger)."""
     from popejoan_cli.table.events import PlayerLeft
+    from popejoan_cli.table.ledger import cash_out
     from popejoan_cli.table.view import player_named
 
-    who: list[str] = []
-
-    def make(view: TableView) -> list[Event]:
-        who.append(player_named(view.players, name))
-        return [PlayerLeft(player=who[-1])]
-
-    done = common.record(make)
+    done = common.record(lambda view: [PlayerLeft(player=player_named(view.players, name))])
+    seq, left = next((s, e) for s, e in done.written if isinstance(e, PlayerLeft))
     from popejoan_cli.render.i18n import tn  # after `record`, which set the table's language
 
+    # The ledger's own cash-out for this leave: what the player held, not all they took this session.
     console().print(tn("{player} leaves, taking {n} counter.", "{player} leaves, taking {n} counters.",
-                       done.view.taken_out.get(who[-1], 0), player=who[-1]), markup=False)
+                       cash_out(done.view, seq), player=left.player), markup=False)

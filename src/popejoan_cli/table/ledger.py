@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from popejoan_cli.base.errors import Said
+from popejoan_cli.base.names import find_name
 from popejoan_cli.table.events import BalancesCarried, PlayerJoined, PlayerLeft, TableOpened
 from popejoan_cli.table.view import TableView
 
@@ -42,10 +43,10 @@ def postings(view: TableView) -> list[Posting]:
             for pot, n in event.board.items():
                 out += [Posting(seq, 0, f"pot:{pot}", n, "carried"), Posting(seq, 0, "bank", -n, "carried")]
         elif isinstance(event, PlayerJoined):
-            out += [Posting(seq, 0, f"player:{event.player}", event.counters, "buy-in"),
-                    Posting(seq, 0, "bank", -event.counters, "buy-in")]
+            n = buy_in(event)
+            out += [Posting(seq, 0, f"player:{event.player}", n, "buy-in"), Posting(seq, 0, "bank", -n, "buy-in")]
         elif isinstance(event, PlayerLeft):
-            n = view.cash_outs[seq]
+            n = cash_out(view, seq)
             out += [Posting(seq, 0, f"player:{event.player}", -n, "cash-out"),
                     Posting(seq, 0, "bank", n, "cash-out")]
     while next_hand is not None:
@@ -57,6 +58,25 @@ def postings(view: TableView) -> list[Posting]:
             out += [Posting(view.final_seq, 0, f"player:{view.final_players[a.seat]}", a.amount, "final"),
                     Posting(view.final_seq, 0, f"pot:{a.pot}", -a.amount, "final")]
     return out
+
+
+def buy_in(event: PlayerJoined) -> int:
+    """The counters a player brought when they joined: the buy-in posting, and what `table join` announces."""
+    return event.counters
+
+
+def cash_out(view: TableView, seq: int) -> int:
+    """The counters taken away by the player who left at journal line `seq`: what they held then, this stay's
+    alone (not what they took at an earlier leave). The cash-out posting, and what `table leave` announces."""
+    return view.cash_outs[seq]
+
+
+def last_cash_out(view: TableView, typed: str) -> tuple[str, int] | None:
+    """The player `typed` names among those who left this session (as the table knows them) and what they took
+    away when they last left (`cash_out`), or None when nobody by that name has left (an undone leave is no leave)."""
+    left = {event.player: seq for seq, event in view.effective if isinstance(event, PlayerLeft)}
+    name = find_name(typed, left)
+    return None if name is None else (name, cash_out(view, left[name]))
 
 
 def _hand_postings(view: TableView, number: int, seq: int) -> list[Posting]:

@@ -24,6 +24,7 @@ from popejoan_cli.table.events import (
     TableOpened,
     TallyOut,
 )
+from popejoan_cli.table.ledger import last_cash_out
 from popejoan_cli.table.view import HandRecord, TableView, need_hand, player_named, pot_named
 
 
@@ -45,8 +46,24 @@ def lowest(view: TableView) -> CardLed | None:
     return CardLed(player=rec.players[seat], card=str(card))
 
 
-def joining(view: TableView, name: str, counters: int | None) -> PlayerJoined:
-    """`table join NAME`: with no count given, a player brings what each brought at the opening."""
+def joining(view: TableView, name: str, counters: int | None, *, bring_back: bool = False) -> PlayerJoined:
+    """`table join NAME`: with no count given, a player brings what each brought at the opening; with
+    `bring_back` (`--bring-back`), exactly what they took away when they last left this session (the ledger's
+    cash-out), under the name they left with."""
+    if bring_back:
+        if counters is not None:
+            raise UsageError(Said("--bring-back and --counters both say what {player} brings: give one",
+                                  player=name))
+        seated = find_name(name, view.players)
+        if seated is not None:
+            raise UsageError(Said("{player!r} is already at the table", player=seated))
+        back = last_cash_out(view, name)
+        if back is None:
+            raise UsageError(Said("{player} never left this table this session: there is nothing to bring back",
+                                  player=name),
+                             Said("say what they bring: `{example}`", example=f"popejoan table join {name} "
+                                                                              "--counters 50"))
+        return PlayerJoined(player=back[0], counters=back[1])
     if counters is not None:
         return PlayerJoined(player=name, counters=counters)
     if view.continues:
