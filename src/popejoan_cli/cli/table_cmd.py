@@ -11,7 +11,7 @@ start-up short.
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
@@ -21,6 +21,7 @@ from popejoan_cli.cli import command, common, console, emit_json, ledger_app, ro
 from popejoan_cli.cli.common import JsonOpt
 
 if TYPE_CHECKING:
+    from popejoan_cli.base.errors import Problem
     from popejoan_cli.game.cards import Card
     from popejoan_cli.table.events import Event
     from popejoan_cli.table.view import HandRecord, TableView
@@ -271,29 +272,50 @@ def undo(
     console().print(tn("Undone: {n} command.", "Undone: {n} commands.", len(chosen)), markup=False)
 
 
-@command(root, "count")
+@command(root, "count", context_settings={"ignore_unknown_options": True})  # `count Ann -3` is a number
 def count(
-    target: Annotated[str, typer.Argument(help="A pot name or a player.")],
-    counters: Annotated[int, typer.Argument(help="How many counters the banker counted.")],
+    target: Annotated[str, typer.Argument(help="A pot name, a player, or `board` for every pot at once.")],
+    counters: Annotated[str, typer.Argument(metavar="N", help="How many counters the banker counted (may be below "
+                                            "zero); for `board`, N,N,... in the board's order or POT=N,...")],
 ) -> None:
-    """Record the banker's physical count; a disagreement with the journal is flagged at once."""
+    """Record the banker's physical count; a disagreement with the journal is flagged at once.
+
+    `count board 6,2,2,1,1,1,1,1` counts every pot in the board's order (`popejoan
+    board`), and `count board pope=6,matrimony=2,...` every pot by name: one count per
+    pot. A count that disagrees is recorded all the same, says MISMATCH and exits 3
+    (recount: `popejoan check` keeps failing until a later count of the same pot or
+    player agrees).
+    """
     from popejoan_cli.table import moves
 
     counted = moves.counting(common.view(), target, counters)
-    target = counted.target
-    done = common.record(lambda view: [counted])
-    found = [p for p in done.view.problems if p.key == f"seq {done.written[0][0]}"]
+    done = common.record(lambda view: counted)
+    seqs = {f"seq {seq}" for seq, _ in done.written}
+    found = [p for p in done.view.problems if p.key in seqs]
     if found:
-        from popejoan_cli.cli.exits import spoken
-        from popejoan_cli.render.i18n import t
+        _miscounted(found)
+    from popejoan_cli.render.i18n import tn
 
-        sys.stderr.write("popejoan: " + t("MISMATCH: {problem}", problem=spoken(found[0].message))
-                         + f"\n  {spoken(found[0].hint)}\n")
+    if len(counted) == 1:
+        console().print(tn("{target}: {n} counter, as the journal says.", "{target}: {n} counters, as the journal "
+                           "says.", counted[0].counters, target=counted[0].target), markup=False)
     else:
-        from popejoan_cli.render.i18n import tn
+        console().print(tn("board: {n} counter, every pot as the journal says.",
+                           "board: {n} counters, every pot as the journal says.",
+                           sum(c.counters for c in counted)), markup=False)
 
-        console().print(tn("{target}: {n} counter, as the journal says.",
-                           "{target}: {n} counters, as the journal says.", counters, target=target), markup=False)
+
+def _miscounted(found: list[Problem]) -> NoReturn:
+    """Each count that disagreed, on stderr, and exit 3: a count matter, as `check` reports it."""
+    from popejoan_cli.cli.exits import spoken
+    from popejoan_cli.render.i18n import t, tn
+
+    for p in found:
+        sys.stderr.write("popejoan: " + t("MISMATCH: {problem}", problem=spoken(p.message)) + "\n")
+    sys.stderr.write(f"  {spoken(found[0].hint)}\n")
+    if len(found) > 1:
+        sys.stderr.write(tn("{n} problem found", "{n} problems found", len(found)) + "\n")
+    raise typer.Exit(3)
 
 
 @command(root, "check")

@@ -8,8 +8,8 @@ event before it is written.
 
 from __future__ import annotations
 
-from popejoan_cli.base.errors import RuleViolation, Said, UsageError, allowed
-from popejoan_cli.base.limits import whole_number
+from popejoan_cli.base.errors import RuleViolation, Said, SaidN, UsageError, allowed
+from popejoan_cli.base.limits import cut, whole_number
 from popejoan_cli.base.names import find_name
 from popejoan_cli.game.cards import Card, Seed
 from popejoan_cli.game.playout import lowest_lead
@@ -25,7 +25,14 @@ from popejoan_cli.table.events import (
     TallyOut,
 )
 from popejoan_cli.table.ledger import last_cash_out
-from popejoan_cli.table.view import HandRecord, TableView, need_hand, player_named, pot_named
+from popejoan_cli.table.view import (
+    HandRecord,
+    TableView,
+    check_counters,
+    need_hand,
+    player_named,
+    pot_named,
+)
 
 
 def lead_by(view: TableView, player: str | None, card: Card) -> CardLed:
@@ -82,11 +89,57 @@ def ending(view: TableView, seed: Seed) -> list[Event]:
     return [FinalDealt(seed=seed), SessionEnded()] if final else [SessionEnded()]
 
 
-def counting(view: TableView, typed: str, counters: int) -> Counted:
+def counting(view: TableView, typed: str, counters: str) -> list[Counted]:
     """`count TARGET N`: a pot by its name or the label the board shows ("First out"), a player in
-    any case; anything else is written as typed, and the fold refuses it by name."""
-    target = find_name(typed, view.players) or pot_named(view.the_rules(), typed) or typed
-    return Counted(target=target, counters=counters)
+    any case; anything else is written as typed, and the fold refuses it by name. N may be below
+    zero (a balance can be). `count board N,N,...` (every pot, in the board's order) or `count board
+    POT=N,...` (every pot once, by name or label) is one count per pot, all checked before any is
+    written; `board` means the board unless a player or a pot is called that."""
+    target = find_name(typed, view.players) or pot_named(view.the_rules(), typed)
+    if target is None and typed.strip().lower() == "board":
+        return _board_counts(view, counters)
+    return [Counted(target=target or typed, counters=_counters(counters))]
+
+
+def _counters(typed: str) -> int:
+    """A typed number of counters (a sign allowed), in range; a usage error otherwise."""
+    word = typed.strip()
+    digits = word.lstrip("+-")
+    if not (digits.isascii() and digits.isdigit()) or len(word) - len(digits) > 1:
+        raise UsageError(Said("{typed} is not a number of counters", typed=cut(word)),
+                         Said("a whole number, e.g. {example}", example="6 or -3"))
+    # Python reads at most 4,300 digits: a longer number is only said to be out of range, by its size.
+    n = int(word) if len(digits) <= 4000 else int(word[:-len(digits)] + "1" + "0" * (len(digits) - 1))
+    check_counters(n, negative=True)
+    return n
+
+
+def _board_counts(view: TableView, typed: str) -> list[Counted]:
+    """`count board ...`: every pot of the board counted, in its order or each named once."""
+    pots = list(view.live_board())
+    parts = [part.strip() for part in typed.split(",")]
+    if not any("=" in part for part in parts):
+        if len(parts) != len(pots):
+            raise UsageError(SaidN("count board: {typed} gives {n} number for {pots} pots",
+                                   "count board: {typed} gives {n} numbers for {pots} pots",
+                                   len(parts), typed=cut(typed), pots=len(pots)),
+                             Said("one number a pot, in the board's order: {pots}", pots=", ".join(pots)))
+        return [Counted(target=pot, counters=_counters(n)) for pot, n in zip(pots, parts, strict=True)]
+    named: dict[str, int] = {}
+    for part in parts:
+        word, _, number = part.partition("=")
+        pot = pot_named(view.the_rules(), word.strip())
+        if pot is None or pot not in pots:
+            raise UsageError(Said("count board: {typed} is not a pot on this board", typed=cut(word.strip())),
+                             allowed(pots, word.strip()))
+        if pot in named:
+            raise UsageError(Said("count board: {pot} is counted twice", pot=pot))
+        named[pot] = _counters(number)
+    missing = [pot for pot in pots if pot not in named]
+    if missing:
+        raise UsageError(Said("count board: every pot must be counted; missing: {pots}", pots=", ".join(missing)),
+                         Said("e.g. {example}", example=",".join(f"{pot}=N" for pot in pots)))
+    return [Counted(target=pot, counters=named[pot]) for pot in pots]
 
 
 def going_out(view: TableView, name: str, pope: str | None) -> OutDeclared:
