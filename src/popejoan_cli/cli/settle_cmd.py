@@ -1,6 +1,7 @@
 """`popejoan ledger settle` and `popejoan ledger stats`.
 
-`settle` with no table in use fails like every table command (exit 2, usage). A table
+`settle` with no table in use fails like every table command (exit 2, usage); while a hand
+is being played it is refused (exit 3), naming the hand and how to finish or undo it. A table
 where every net is zero (nobody won or lost this session, and the board neither grew nor
 shrank) is not an error: it says so, says what stays on the board, and exits 0, with an
 empty list of transfers in `--json`.
@@ -83,11 +84,21 @@ def ledger_settle(
     Settling counts what changed hands this session. The board's share is paid to (or by)
     the banker; the counters on the board stay there for the next session.
     """
-    from popejoan_cli.table.settle import banker, money, nets, parse_value, settle, to_cents, transfers
+    from popejoan_cli.table.settle import (
+        banker,
+        between_hands,
+        money,
+        nets,
+        parse_value,
+        settle,
+        to_cents,
+        transfers,
+    )
 
     cur = _currency(value, currency)
     per = parse_value(value) if value is not None else None
     view = common.view(full=True)  # money: every hand refereed again
+    between_hands(view)  # an open hand's dressing has not changed hands yet: exit 3
     bank_name = banker(view, bank)
     pots = {k: n for k, n in view.live_board().items() if n}
     on_board = sum(view.live_board().values())

@@ -2,6 +2,10 @@
 
 Settlement (`settle`):
 
+- Only between hands (`between_hands`): while a hand is being played its dressing sits on the
+  board and its pots are half paid, so a settlement then would count counters that have not
+  yet changed hands. It is refused (exit 3), naming the hand and how to finish or undo it.
+
 - Each player's net is what he holds now, plus what he took away, less what he brought
   in (counters). Counters still on the board belong to no player: they are a participant
   of their own, "the board", kept by the banker for the next session, so the nets always
@@ -23,7 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 
-from popejoan_cli.base.errors import Said, SaidN, UsageError, allowed, joined
+from popejoan_cli.base.errors import RuleViolation, Said, SaidN, UsageError, allowed, joined
+from popejoan_cli.game.state import HandKind
 from popejoan_cli.table.ledger import changes, postings
 from popejoan_cli.table.view import TableView
 
@@ -64,6 +69,20 @@ def parse_value(text: str) -> Decimal:
         raise UsageError(Said("--value {typed!r} is out of range", typed=text),
                          Said("a value per counter above 0 and at most {most}", most=MAX_VALUE))
     return value
+
+
+def between_hands(view: TableView) -> None:
+    """`ledger settle` settles between hands only: a rule violation naming the open hand, and how to finish it
+    (as that hand is kept) or take it back."""
+    rec = view.open_hand
+    if rec is None:
+        return
+    finish = (Said("finish it with `popejoan lead ...` until someone is out, or take it back with "
+                   "`popejoan undo --hand`") if rec.kind is HandKind.VIRTUAL
+              else Said("finish it with `popejoan play ...` (or `popejoan pay ...`) and `popejoan out NAME`, or "
+                        "take it back with `popejoan undo --hand`"))
+    raise RuleViolation(Said("hand {number} is still being played: a settlement now would count its dressing "
+                             "and half-paid pots", number=rec.number), finish)
 
 
 def nets(view: TableView) -> dict[str, int]:
