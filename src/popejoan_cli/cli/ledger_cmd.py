@@ -5,7 +5,8 @@ CSV is one row per posting, and the hledger and beancount journals come from
 `formats.accounts`. The file is written by `outfiles.write_text`: `-` is stdout, the file is
 replaced atomically, symlinks are written through, and nothing is written over a table's
 own files. An existing file is replaced without `--force` only when it is an earlier export
-of the same table (`is_export_of`), so exporting again to the same name just works.
+of the same table (`is_export_of`), so exporting again to the same name just works. No
+format is exported while a hand is being played (`exports.between_hands`, exit 3).
 
 The referee, the store, the formats and rich are imported inside the commands that need
 them, to keep start-up short: a command pays only for what it uses.
@@ -123,6 +124,9 @@ def ledger_export(
     cli.speak(view.lang)  # the table's own language, read with it (the file's contents never change with it)
     for w in warnings:
         sys.stderr.write(spoken(Said("popejoan: warning: {warning}", warning=w)) + "\n")
+    from popejoan_cli.formats import exports
+
+    exports.between_hands(view)  # every format alike: none is written while a hand is being played
     text = render(view, kind)
     where = outfiles.write_text(file, text, force=force, table=cli.table_override,
                                 ours=lambda data: is_export_of(data, view),

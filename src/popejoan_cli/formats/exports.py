@@ -7,7 +7,9 @@ hand-by-hand history with its totals. TOML carries it with `format = 1`, JSON wi
 `schema_version = 1` (integers only); docs/exports.md describes every field.
 `from_document` reads such a document back: it checks every part of it, and all the
 arithmetic between them, and reports every problem in one `DataError` (exit 5).
-`to_csv` is one row per posting. Pure: no files, no printing.
+`to_csv` is one row per posting. `between_hands` is the one refusal of an export while a
+hand is being played, whatever the format (`ledger export` asks it before writing any). Pure:
+no files, no printing.
 
 This module is the export's public face, writing and reading alike, so callers import
 one module. The checking behind `from_document` is long, so it lives beside it:
@@ -65,12 +67,17 @@ def _hand_entry(rec: HandRecord, dressed: dict[str, int]) -> dict[str, Any]:
     }
 
 
-def to_document(view: TableView, *, session: int | None = None, json_style: bool = False) -> dict[str, Any]:
-    """The ledger as people read it (TOML-shaped: no nulls). Only between hands."""
+def between_hands(view: TableView) -> None:
+    """Refused (exit 3) while a hand is being played: a ledger, in any format, is exported between hands."""
     rec = view.open_hand
     if rec is not None:
         raise RuleViolation(Said("a ledger is exported between hands: hand {number} is still being played",
                                  number=rec.number), Said("finish the hand first (or undo its deal)"))
+
+
+def to_document(view: TableView, *, session: int | None = None, json_style: bool = False) -> dict[str, Any]:
+    """The ledger as people read it (TOML-shaped: no nulls). Only between hands."""
+    between_hands(view)
     rules = view.the_rules()
     dressed = _dressed(view)
     hands = [_hand_entry(r, dressed.get(r.number, {})) for r in view.hands]
