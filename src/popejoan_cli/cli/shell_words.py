@@ -1,7 +1,8 @@
 """The words of a shell line: `split` reads a line as `shlex.split` does (in linear time), and
 `Completion` offers what may complete a word at TAB (command words from the command tree,
 the table's players, its pot names, cards in every notation `Card.parse` reads, and the
-`CARD:NAME` and `stop` words of a `play` line).
+`CARD:NAME` and `stop` words of a `play` line), each `quoted` as `split` reads it back (a
+player called "Mary Ann" is offered as `'Mary Ann'`).
 
 Split from `shell_cmd` for size. Every `popejoan` invocation that registers all commands
 imports this file with the shell, so only light modules are imported at the top; the store,
@@ -75,6 +76,26 @@ def split(line: str, comments: bool = True) -> list[str]:
     return words
 
 
+def quoted(word: str) -> str:
+    """`word` as a shell line must spell it for `split` to read it back as that one word: as it is
+    when plain, else in single quotes (a `'` in it written `'"'"'`), as the POSIX shell quotes."""
+    if word and re.fullmatch(_PLAIN, word):
+        return word
+    return "'" + word.replace("'", "'\"'\"'") + "'"
+
+
+def unquoted(text: str) -> str:
+    """What the word being typed means so far, when it has begun a quote (`'2S:Ma`): read by `split` with
+    the quote closed; as it is when that reads as no single word."""
+    for close in ("", "'", '"'):
+        try:
+            words = split(text + close)
+        except ValueError:
+            continue
+        return words[0] if len(words) == 1 else text
+    return text
+
+
 def _escaped(line: str, i: int, parts: list[str]) -> int:
     """Read the character a backslash escapes, at `i` (just after the backslash), into `parts`;
     where the word goes on."""
@@ -146,13 +167,14 @@ class Completion:
         return self.matches[state] if state < len(self.matches) else None
 
     def offers(self, before: str, text: str) -> list[str]:
-        """Every candidate for `text` after the line `before` it, on the table as it is now.
+        """Every candidate for `text` after the line `before` it, on the table as it is now, each
+        `quoted` so that `split` reads it back as one word (`text` may have begun a quote).
 
         What each line editor asks (readline through `complete`, prompt_toolkit directly).
         """
         try:
             self.refresh()
-            return self.candidates(before, text)
+            return [quoted(word) for word in self.candidates(before, unquoted(text))]
         except Exception:  # a completer must never break the prompt
             return []
 
