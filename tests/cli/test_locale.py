@@ -67,6 +67,7 @@ def test_an_evening_under_the_c_locale_writes_utf8_files(home: Path, tmp_path: P
     journal = (home / "tables" / "fridays" / "journal.jsonl").read_bytes().decode("utf-8")
     assert all(name in journal for name in NAMES)
     ok(home, "ledger", "export", tmp_path / "before.json")  # between hands: the JSON export
+    ok(home, "ledger", "export", tmp_path / "during.csv")  # and the CSV (no format is exported mid-hand)
     dealt = ok(home, "deal", "--seed", "42")
     assert dealt.isascii() and b"Zo? deals" in dealt
     led = run(home, "lead", "3S")
@@ -74,7 +75,7 @@ def test_an_evening_under_the_c_locale_writes_utf8_files(home: Path, tmp_path: P
     assert b"3S" in led.stdout and led.stdout.isascii()
     refused = run(home, "lead", "7H")  # not the leader's card, nor anyone's turn: refused, exit 3
     assert refused.returncode == 3 and b"EncodingWarning" not in refused.stderr
-    ok(home, "ledger", "export", tmp_path / "during.csv")
+    assert run(home, "ledger", "export", tmp_path / "mid.csv").returncode == 3  # refused while a hand is played
     ok(home, "rules", "new", "-o", tmp_path / "house.toml")
     ok(home, "hand", "deal", "-r", "modern-stops", "-p", ",".join(NAMES), "-s", "7", "-o", tmp_path / "deal.toml")
     replayed = ok(home, "hand", "replay", tmp_path / "deal.toml", "--json")

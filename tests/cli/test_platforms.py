@@ -35,6 +35,7 @@ main()
 
 EVENING: list[list[str]] = [
     ["table", "new", "fridays", "--rules", "modern-stops", "--players", "Ann,Bob,Zoë,Dan", "--counters", "40"],
+    ["ledger", "export", "ledger.csv"],  # between hands: no format is exported while a hand is played
     ["deal", "--seed", "42"],
     ["board"],
     ["hand", "show", "Bob", "--json"],
@@ -42,7 +43,6 @@ EVENING: list[list[str]] = [
     ["undo", "--yes"],
     ["history"],
     ["ledger", "show", "--json"],
-    ["ledger", "export", "ledger.csv"],
     ["rules", "new", "--from", "modern-stops", "-o", "mine.toml"],
     ["hand", "deal", "--rules", "mine.toml", "--players", "Ann,Bob,Cat", "--seed", "7", "-o", "deal.toml"],
     ["check"],

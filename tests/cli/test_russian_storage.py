@@ -109,7 +109,7 @@ def test_a_damaged_journal_is_said_in_russian_by_check_and_by_any_command(cli: C
 def test_count_s_mismatch_and_check_s_problem_are_russian(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     russian_table(cli, monkeypatch)
     res = cli("count", "Аня", "3")
-    assert (res.exit_code, res.stdout) == (0, "")
+    assert (res.exit_code, res.stdout) == (3, "")
     assert res.stderr == ("popejoan: РАСХОЖДЕНИЕ: пересчёт Аня дал 3, а по журналу 50\n"
                           "  пересчитайте или найдите недостающие фишки; `popejoan check` покажет это расхождение\n")
     check = cli("check")

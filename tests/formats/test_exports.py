@@ -318,7 +318,7 @@ def test_export_refusals(run: Cli, tmp_path: Path) -> None:
     step(home_table(tmp_path), lambda v: [HandDealt(seed=1, dealer=v.next_dealer)])
     if reload(home_table(tmp_path)).open_hand is not None:
         run.fails(3, "ledger", "export", str(tmp_path / "x.toml"), said=("between hands",))
-        run.ok("ledger", "export", str(tmp_path / "x.csv"))  # postings so far
+        run.fails(3, "ledger", "export", str(tmp_path / "x.csv"), said=("between hands",))  # every format
 
 
 @pytest.mark.skipif(not HAVE_ACCT, reason="popejoan_cli.formats.accounts (hledger/beancount writers) is not built yet")
