@@ -189,11 +189,17 @@ def test_append_after_a_torn_tail_cuts_it_under_the_lock(sample: tuple[bytes, jo
         assert len(done.warnings) == 1 and "torn write" in done.warnings[0]
         assert done.written[0][0] == whole + 1
         after = jpath(folder).read_bytes()
-        assert after == data[:good] + b"".join(journal.encode(s, e) for s, e in done.written)
+        assert after == data[:good] + written(folder, done.written)
         again = journal.load(folder)
         assert again.warnings == []
         assert again.events == full.events[:whole] + done.written
         assert_sound(fold.replay(again.events), cut=True)
+
+
+def written(folder: Path, done: list[tuple[int, E.Event]]) -> bytes:
+    """The lines the store wrote for `done`, each with the time (at) it was written with."""
+    times = journal.load(folder).times
+    return b"".join(journal.encode(s, e, times[s]) for s, e in done)
 
 
 def test_a_whole_last_line_without_its_newline_is_kept_and_completed(sample: tuple[bytes, journal.Loaded],
@@ -209,7 +215,7 @@ def test_a_whole_last_line_without_its_newline_is_kept_and_completed(sample: tup
         done = step(folder)
         assert done.written[0][0] == k + 1 and done.warnings == []
         after = jpath(folder).read_bytes()
-        assert after == data[:ends[k - 1]] + b"".join(journal.encode(s, e) for s, e in done.written)
+        assert after == data[:ends[k - 1]] + written(folder, done.written)
         assert journal.load(folder).events == full.events[:k] + done.written
 
 
@@ -301,7 +307,7 @@ def test_flip_other_bit_patterns(sample: tuple[bytes, journal.Loaded]) -> None:
     rng = random.Random(3)
     ends = line_ends(data)
     # every bit of a short line, of the final line and of every newline; then random bytes and patterns
-    short = next(k for k in range(1, len(ends)) if ends[k] - ends[k - 1] < 100)
+    short = next(k for k in range(1, len(ends)) if ends[k] - ends[k - 1] < 140)  # its time (at) included
     spots = [*range(ends[short - 1], ends[short]), *range(ends[-2], len(data))]
     cases = [(i, 1 << b) for i in spots for b in range(8)]
     cases += [(e - 1, p) for e in ends for p in (0x20, 0x2A, 0xFF)]
@@ -496,7 +502,7 @@ def test_partial_write_that_cannot_be_cut_back_leaves_only_a_torn_tail(tmp_path:
     done = step(folder)  # the next append repairs it
     assert "torn write" in done.warnings[0]
     assert journal.load(folder).warnings == []
-    assert jpath(folder).read_bytes() == snapshot + b"".join(journal.encode(s, e) for s, e in done.written)
+    assert jpath(folder).read_bytes() == snapshot + written(folder, done.written)
 
 
 def test_fsync_and_cut_back_both_fail_never_claims_nothing_was_recorded(tmp_path: Path, faulty: FaultyOS) -> None:

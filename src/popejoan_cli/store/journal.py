@@ -1,7 +1,9 @@
 """The store: a table's append-only journal on disk, and what it may trust of it.
 
-One JSON object per line: `{"seq": N, "event": {...}, "crc": "xxxxxxxx"}`, the CRC32 taken
-over the canonical JSON of seq and event (docs/journal.md). Appends take the table's lock
+One JSON object per line: `{"at": "...", "event": {...}, "seq": N, "crc": "xxxxxxxx"}`, the
+CRC32 taken over the canonical JSON of at, event and seq (docs/journal.md). `at` is when the
+store wrote the line (ISO 8601, local time with its offset: `now`); it is optional, since
+journals written before it existed have none, and it is never parsed while replaying. Appends take the table's lock
 (`store/disk.py`: the same guarantees on Linux, macOS and Windows), open with O_APPEND,
 re-read the journal, let the caller validate the new events against the replayed state,
 then make one `write()` and sync it to the disk.
@@ -29,11 +31,13 @@ import contextlib
 import errno
 import json
 import os
+import re
 import signal
 import stat
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +52,16 @@ except ImportError:  # pragma: no cover - Python 3.12 renamed it; other builds m
         from _sha2 import sha256  # type: ignore[import-not-found]
     except ImportError:
         from hashlib import sha256
-from popejoan_cli.base.errors import DataError, Problem, Said, SaidN, StorageError, TableBusy, os_reason
+from popejoan_cli.base.errors import (
+    DataError,
+    Problem,
+    Said,
+    SaidN,
+    StorageError,
+    TableBusy,
+    UsageError,
+    os_reason,
+)
 from popejoan_cli.store import disk
 from popejoan_cli.table.events import Event, from_data, to_data
 
@@ -65,8 +78,28 @@ recorded: list[int] = []
 """Sequence numbers this process has written, so an interruption can say what was recorded."""
 
 
-def encode(seq: int, event: Event) -> bytes:
-    body = _canonical({"seq": seq, "event": to_data(event)})
+_AT = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?(?:Z|[+-]\d\d:\d\d)")
+"""What an `at` must look like: an instant with its offset, to the second (ISO 8601)."""
+
+
+def now() -> str:
+    """When the store writes: local time with its UTC offset, to the second.
+
+    `POPEJOAN_NOW` (an ISO 8601 instant with an offset) fixes it, for tests and demonstrations."""
+    fixed = os.environ.get("POPEJOAN_NOW")
+    if fixed:
+        if not _AT.fullmatch(fixed):
+            raise UsageError(Said("POPEJOAN_NOW={value!r} is not a time like 2026-12-01T21:04:05+01:00", value=fixed),
+                             Said("give an ISO 8601 instant with its offset, or unset it"))
+        return fixed
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def encode(seq: int, event: Event, at: str | None = None) -> bytes:
+    obj: dict[str, object] = {"seq": seq, "event": to_data(event)}
+    if at is not None:
+        obj["at"] = at
+    body = _canonical(obj)
     crc = zlib.crc32(body)
     return body[:-1] + b',"crc":"%08x"}\n' % crc
 
@@ -91,6 +124,10 @@ class Loaded:
     """Bytes in the file, a torn tail included."""
     sha: Any = None
     """A SHA-256 over the first `good_bytes` bytes: what a new `.verified` note would say."""
+    times: dict[int, str] = field(default_factory=dict)
+    """When each event was written (its line's `at`), by seq; a line without one is left out."""
+    now: str | None = None
+    """While appending: the time the new events' lines will carry."""
 
 
 def decode(data: bytes, name: str = JOURNAL, *, canonical_after: int = 0) -> Loaded:
@@ -136,6 +173,8 @@ def decode(data: bytes, name: str = JOURNAL, *, canonical_after: int = 0) -> Loa
             if n > canonical_after and not _is_canonical(obj, body):
                 raise _bad(name, n, Said("not in the form popejoan writes (a key twice, or extra text)"))
             out.events.append(_event(obj, n, n, name))
+            if len(obj) == 3:  # type: ignore[arg-type]  # `_event` checked it: seq, event and at
+                out.times[n] = obj["at"]  # type: ignore[index]
     return out
 
 
@@ -192,8 +231,10 @@ def _parse_one(body: bytes, line_no: int, name: str) -> object:
 
 
 def _event(obj: object, line_no: int, want_seq: int, name: str) -> tuple[int, Event]:
-    if not isinstance(obj, dict) or set(obj) != {"seq", "event"}:
+    if not isinstance(obj, dict) or not (obj.keys() == _KEYS or obj.keys() == _KEYS_AT):
         raise _bad(name, line_no, Said("not a journal entry (seq, event, crc)"))
+    if len(obj) == 3 and not (isinstance(obj["at"], str) and _AT.fullmatch(obj["at"])):
+        raise _bad(name, line_no, Said("its time (at) is not an ISO 8601 instant with an offset"))
     seq, event = obj["seq"], obj["event"]
     if seq != want_seq or isinstance(seq, bool):
         raise _bad(name, line_no, Said("sequence number {seq}, expected {want}", seq=seq, want=want_seq))
@@ -201,6 +242,10 @@ def _event(obj: object, line_no: int, want_seq: int, name: str) -> tuple[int, Ev
         return seq, from_data(event, f"line {line_no}")
     except DataError as err:
         raise _bad(name, line_no, err.problems[0].message) from None
+
+
+_KEYS = {"seq", "event"}
+_KEYS_AT = {"seq", "event", "at"}
 
 
 def _no_table(path: Path) -> DataError:
@@ -408,12 +453,13 @@ def append(folder: Path, decide: Callable[[Loaded], Sequence[Event]], *,
     try:
         with _locked(folder):
             loaded = _loaded(folder, _read_regular(fd, path), True)
+            loaded.now = now()
             new = list(decide(loaded))
             if not new:
                 return [], loaded.warnings
             first = len(loaded.events) + 1
             written = [(first + k, e) for k, e in enumerate(new)]
-            blob = b"".join(encode(seq, e) for seq, e in written)
+            blob = b"".join(encode(seq, e, loaded.now) for seq, e in written)
             if loaded.unterminated:
                 blob = b"\n" + blob  # complete the last event's line: it is kept, never cut
             with _signals_held():
@@ -473,9 +519,10 @@ def _create(folder: Path, decide: Callable[[Loaded], Sequence[Event]]) -> list[t
     path = folder / JOURNAL
     if os.path.lexists(path):
         raise _exists(path)
-    new = list(decide(Loaded()))  # raising here creates nothing
+    at = now()
+    new = list(decide(Loaded(now=at)))  # raising here creates nothing
     written = [(k + 1, e) for k, e in enumerate(new)]
-    blob = b"".join(encode(seq, e) for seq, e in written)
+    blob = b"".join(encode(seq, e, at) for seq, e in written)
     tmp = folder / f".{JOURNAL}.{os.getpid()}.new"
     try:
         folder.mkdir(parents=True, exist_ok=True)

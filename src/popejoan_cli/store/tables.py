@@ -123,7 +123,8 @@ def view(where: Path | None = None, *, full: bool = False, note: bool = True) ->
     path = where or folder()
     loaded = journal.load(path, trust=not full)
     try:
-        view = fold.replay(loaded.events, trusted=loaded.trusted)  # `full`: trusted is 0, nothing lazy
+        # `full`: trusted is 0, nothing lazy
+        view = fold.replay(loaded.events, trusted=loaded.trusted, times=loaded.times)
     except DataError as err:
         raise located(err, path) from None
     if note:
@@ -176,15 +177,17 @@ class _Decision:
     def __call__(self, loaded: journal.Loaded) -> list[Event]:
         events = loaded.events
         try:
-            view = fold.replay(events, trusted=loaded.trusted)
+            view = fold.replay(events, trusted=loaded.trusted, times=loaded.times)
         except DataError as err:
             raise located(err, self.path) from None
         out = _refereed(view, len(events), self.make(view))
         written = [(len(events) + k + 1, e) for k, e in enumerate(out)]
+        if loaded.now is not None:
+            view.times.update((seq, loaded.now) for seq, _ in written)  # the time the store writes them with
         if any(isinstance(e, EventVoided) for e in out):
             # A void changes the past: the view returned is the journal's own replay, which is
             # also the last check that the journal stays loadable.
-            view = fold.replay([*events, *written])
+            view = fold.replay([*events, *written], times=view.times)
         else:
             view.effective.extend(written)
             view.last_seq = len(events) + len(out)

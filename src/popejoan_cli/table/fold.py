@@ -229,6 +229,8 @@ def _checkpointed(view: TableView, seq: int, event: HandCheckpointed) -> None:
         raise DataError([Problem(Said("the replay does not reproduce the checkpoint after hand {number}",
                                       number=event.hand),
                                  key=f"seq {seq}", hint=Said("the journal or the rules were changed"))])
+    if view.hands:
+        view.hands[-1].end_seq = seq  # written with the event that closed the hand: its time is the hand's end
 
 
 def _final_dealt(view: TableView, seq: int, event: FinalDealt) -> None:
@@ -320,14 +322,18 @@ def voided(events: Iterable[tuple[int, Event]]) -> set[int]:
     return gone
 
 
-def replay(events: Sequence[tuple[int, Event]], *, trusted: int = 0) -> TableView:
+def replay(events: Sequence[tuple[int, Event]], *, trusted: int = 0,
+           times: dict[int, str] | None = None) -> TableView:
     """Fold the whole journal. A stored event the fold refuses is damage: a DataError naming it.
+
+    `times` is when each event was recorded, by seq (the store reads it from the journal's lines;
+    an event without one is simply not in it): kept as it is in `TableView.times`, never parsed.
 
     Every hand is refereed, except a closed hand whose checkpoint is among the first `trusted`
     events (those an earlier command refereed in full over the same bytes): it is taken on
     its checkpoint's word, and refereed again only if something asks for it (docs/journal.md).
     """
-    view = TableView()
+    view = TableView(times=times if times is not None else {})
     gone = voided(events)
     live = [(seq, e) for seq, e in events if seq not in gone and not isinstance(e, EventVoided)]
     i = 0
@@ -406,6 +412,7 @@ def _skip_hand(view: TableView, part: Sequence[tuple[int, Event]]) -> None:
 
     rec = HandRecord(len(view.hands) + 1, seq, dealt.seed, dealt.dealer, players, build=build)
     rec.closed = True
+    rec.end_seq = part[-1][0]
     view.hands.append(rec)
     # The journal stores dicts with sorted keys: keep the clockwise and board orders.
     view.balances = {p: check.balances[p] for p in players}

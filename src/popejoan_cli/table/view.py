@@ -37,6 +37,8 @@ class HandRecord:
                  hand: Hand | None = None, build: Callable[[], HandRecord] | None = None) -> None:
         self.number, self.seq, self.seed, self.dealer, self.players = number, seq, seed, dealer, players
         self.closed = False
+        self.end_seq = 0
+        """The seq of the checkpoint written with the event that closed the hand (0 while it is open)."""
         self.kind = hand.kind if hand is not None else HandKind.VIRTUAL
         """Virtual, a real deck card by card, or a tally (a lazily replayed hand is always virtual)."""
         self.breaches: list[str] = []
@@ -122,6 +124,19 @@ class TableView:
     """The earlier sessions' standings an imported ledger brought (for `ledger stats`)."""
     last_seq: int = 0
     effective: list[tuple[int, Event]] = field(default_factory=list)
+    times: dict[int, str] = field(default_factory=dict)
+    """When each event was recorded (ISO 8601 with its offset), by seq, as the journal's lines say;
+    an event recorded before popejoan kept times has none."""
+
+    def time_of(self, seq: int) -> str | None:
+        """When the event `seq` was recorded, or None if the journal does not say."""
+        return self.times.get(seq) if seq else None
+
+    def dealt_at(self, rec: HandRecord) -> str | None:
+        return self.time_of(rec.seq)
+
+    def ended_at(self, rec: HandRecord) -> str | None:
+        return self.time_of(rec.end_seq)
 
     @property
     def open_hand(self) -> HandRecord | None:
