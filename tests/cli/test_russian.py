@@ -111,6 +111,6 @@ def test_english_is_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     other golden files check more of it); here, that nothing Russian leaks into it."""
     text = evening(Cli(tmp_path / "home", columns="80"), monkeypatch, lang=None, leads=5)
     assert "Hand 1: Аня deals." in text and "The board is dressed with 39 counters." in text
-    assert "Turn-up 4♦: trump is ♦ D diamonds." in text
+    assert "Turn-up 4♦, trump: diamonds ♦." in text
     assert not any("а" <= ch <= "я" for ch in text.replace("Аня", "").replace("Боря", "").replace("Вика", "")
                    .lower())

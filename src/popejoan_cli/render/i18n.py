@@ -122,6 +122,12 @@ def suit_label(suit: Suit) -> str:
     return f"{suit.symbol} {tp('suit letter', suit.name)} {tp('suit', suit.title)}"
 
 
+def suit_named(suit: Suit) -> str:
+    """`diamonds ♦`; `бубны ♦`: the suit's name, then its symbol (written as its letter where the
+    terminal cannot show it, docs/terminal.md), for a line that has just shown a card of that suit."""
+    return f"{tp('suit', suit.title)} {suit.symbol}"
+
+
 def pot_label(label: str) -> str:
     """A pot's label in the current language: the presets' labels are translated, a table's own are not."""
     return tp("pot", label) if label in POT_LABELS else label

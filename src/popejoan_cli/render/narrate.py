@@ -206,7 +206,11 @@ def dealt(hand: Hand, names: Sequence[str], number: int, dealer: str, seed: obje
                          said_n("The board is dressed with {n} counter.", "The board is dressed with {n} counters.",
                                 dressed)]
     if hand.turnup is not None:
-        lines.append(said("Turn-up {card}: trump is {suit}.", card=hand.turnup, suit=suit_label(hand.turnup.suit)))
+        # The trump once, in words and its symbol: not `suit_label`'s symbol, letter and name, which after
+        # the card (`9♦`) said the suit three times more. Never colour alone, and the letter is not lost:
+        # where the terminal cannot show ♦ (or POPEJOAN_SUITS=letters), the symbol is written as its
+        # letter, D or б (docs/terminal.md), and the name says the suit in words.
+        lines.append(said("Turn-up {card}, trump: {suit}.", card=hand.turnup, suit=i18n.suit_named(hand.turnup.suit)))
     lines += [said("Turn-up: {award} (the dealer)", award=award(a, names, labels))
               for a in hand.awards if a.at == "turnup"]
     lines += [said("{payer} pays {payee} {amount} for the turned-up Pope.", payer=names[p.payer],
