@@ -481,7 +481,7 @@ def test_out_asks_who_holds_the_pope_only_when_it_cannot_know(cli: Cli) -> None:
     assert record["closed"] is True
     assert {p["from"]: p["amount"] for p in record["payments"]} == {
         "Ann": 5, "Bob": 5, "Eve": 6, "Fay": 6, "Gus": 6, "Hal": 5}
-    assert "no hand is being played" in cli.fails(3, "out", "Cat", "--pope", "Dan")
+    assert "hand 1 is already settled: Cat went out" in cli.fails(3, "out", "Cat", "--pope", "Dan")
 
 
 def test_a_turned_up_pope_is_known(cli: Cli) -> None:

@@ -34,3 +34,33 @@ def test_the_turn_up_says_its_trump_once_in_russian(cli: Cli) -> None:
     _table(cli)
     said = cli.ok("deal", "--real", "--turnup", "9D", POPEJOAN_LANG="ru").stdout
     assert "Открытая карта 9♦, козырь: бубны ♦." in said, said
+
+
+# ------------------------------------------------------------------------------ out after the settlement
+def test_out_after_a_tally_hand_is_settled_says_so(cli: Cli) -> None:
+    _table(cli)
+    cli.ok("deal", "--real", "--tally", "--turnup", "8H")
+    cli.ok("out", "Dan", "--left", "Ann=3,Bob=2,Cat=4", "--pope", "none")
+    for again in (["--left", "Ann=3,Bob=2,Cat=4", "--pope", "none"], ["--left", "Ann=3,Bob=2,Cat=4"], []):
+        err = cli.fails(3, "out", "Dan", *again, said=["hand 1 is already settled: Dan went out",
+                                                       "`popejoan deal --real --tally`", "`popejoan undo`"])
+        assert "not a tally" not in err and "--left goes with" not in err
+
+
+def test_out_after_a_recorded_hand_is_void_says_so(cli: Cli) -> None:
+    cli.ok("table", "new", "t", "--rules", "michigan", "--players", PLAYERS)
+    cli.ok("deal", "--real")
+    cli.ok("play", "Bob", "2C", "stop")  # 3♣ is in the spare hand: nobody can change suit
+    cli.ok("void")
+    for again in ([], ["--left", "Ann=3"]):
+        err = cli.fails(3, "out", "Bob", *again, said=["hand 1 is already settled: it was void",
+                                                       "`popejoan deal --real`", "`popejoan undo`"])
+        assert "--tally" not in err and "no hand is being played" not in err
+
+
+def test_out_after_the_settlement_in_russian(cli: Cli) -> None:
+    _table(cli)
+    cli.ok("deal", "--real", "--tally", "--turnup", "8H")
+    cli.ok("out", "Dan", "--left", "Ann=3,Bob=2,Cat=4", "--pope", "none")
+    cli.fails(3, "out", "Dan", "--left", "Ann=3,Bob=2,Cat=4", POPEJOAN_LANG="ru",
+              said=["раздача 1 уже рассчитана: карты кончились у игрока Dan", "`popejoan deal --real --tally`"])

@@ -59,6 +59,10 @@ def out(
     from popejoan_cli.table.events import OutDeclared, TallyOut
 
     view = common.view()
+    if view.open_hand is None and view.hands and view.hands[-1].kind.real:
+        from popejoan_cli.table.real import settled_already
+
+        raise settled_already(view.hands[-1])  # `out` again: which hand is settled, not that `--left` is wrong
     tally = view.open_hand is not None and view.open_hand.kind is HandKind.TALLY
     if tally and left is None:
         raise UsageError(Said("a tally hand does not know the cards left: say how many each other player holds"),

@@ -71,6 +71,24 @@ def _tallied(view: TableView, rec: HandRecord, event: Event) -> None:
     close_hand(view, rec)
 
 
+def settled_already(rec: HandRecord) -> RuleViolation:
+    """`out` typed once the real hand `rec` is settled (a second `out`, a tally's counts given again):
+    which hand, how it ended, and what may be done now, not that no hand is being played."""
+    hand = rec.hand
+    if hand.out is not None:
+        said = Said("hand {number} is already settled: {player} went out", number=rec.number,
+                    player=rec.players[hand.out])
+    elif hand.void:
+        said = Said("hand {number} is already settled: it was void", number=rec.number)
+    else:
+        said = Said("hand {number} is already settled", number=rec.number)
+    if rec.kind is HandKind.TALLY:
+        return RuleViolation(said, Said("deal the next hand with `popejoan deal --real --tally`; to change how "
+                                        "this one ended, `popejoan undo`"))
+    return RuleViolation(said, Said("deal the next hand with `popejoan deal --real`; to change how this one "
+                                    "ended, `popejoan undo`"))
+
+
 def real_hand(view: TableView, *, shown: bool = False) -> HandRecord:
     """The real hand a card, a stop or (with `shown`) a show is about; refused otherwise."""
     # Cards may be shown once the hand is settled, until the next deal.
