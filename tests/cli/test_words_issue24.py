@@ -10,6 +10,8 @@ or nothing at all.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from conftest import Cli
 
 PLAYERS = "Ann,Bob,Cat,Dan"
@@ -64,3 +66,37 @@ def test_out_after_the_settlement_in_russian(cli: Cli) -> None:
     cli.ok("out", "Dan", "--left", "Ann=3,Bob=2,Cat=4", "--pope", "none")
     cli.fails(3, "out", "Dan", "--left", "Ann=3,Bob=2,Cat=4", POPEJOAN_LANG="ru",
               said=["раздача 1 уже рассчитана: карты кончились у игрока Dan", "`popejoan deal --real --tally`"])
+
+
+# ------------------------------------------------------------------------------ hand show, real deck
+def test_hand_show_in_a_real_hand_says_popejoan_does_not_know_the_cards(cli: Cli) -> None:
+    _table(cli)
+    for deal in (["--real", "--turnup", "8H"], ["--real", "--tally", "--turnup", "8H"]):
+        cli.ok("deal", *deal)
+        for asked in ([], ["--json"], ["--why", "2C"]):
+            err = cli.fails(3, "hand", "show", "Ann", *asked,
+                            said=["hand 1 is played with a real deck: popejoan does not know its cards",
+                                  "they are in the players' hands"])
+            assert "0 cards" not in err
+        cli.ok("undo", "--yes")
+
+
+def test_hand_show_in_a_real_hand_in_russian(cli: Cli) -> None:
+    _table(cli)
+    cli.ok("deal", "--real", "--turnup", "8H")
+    cli.fails(3, "hand", "show", "Ann", POPEJOAN_LANG="ru", said=["раздача 1 играется настоящей колодой"])
+
+
+def test_the_shell_passes_no_laptop_for_a_real_hand(tmp_path: Path) -> None:
+    from test_shell import Term
+
+    cli = Cli(tmp_path / "home")
+    _table(cli)
+    cli.ok("deal", "--real", "--turnup", "8H")
+    term = Term(cli.home, "shell")
+    try:
+        term.prompt()
+        out = term.line("hand show Ann")
+        assert "Pass the laptop" not in out and "popejoan does not know its cards" in out, out
+    finally:
+        term.close()

@@ -186,12 +186,25 @@ def hand_show(
     seat = view.players[seat_of(view, seat)]
     if seat not in rec.players:
         raise UsageError(Said("{player} is not in this hand", player=seat))
+    if rec.kind.real:  # an empty panel ("0 cards") would say the player holds nothing
+        raise _real_deck(rec)
     s = rec.players.index(seat)
     asked = Card.parse(why) if why is not None else None
     if as_json:
         emit_json(_hand_json(rec, s, asked))
         return
     _show_privately(rec, s, asked)
+
+
+def _real_deck(rec: HandRecord) -> RuleViolation:
+    """`hand show` in a hand of a real deck: popejoan never saw its cards, so it shows none (nor why one may be led)."""
+    from popejoan_cli.game.state import HandKind
+    from popejoan_cli.table.real import TALLIED
+
+    return RuleViolation(Said("hand {number} is played with a real deck: popejoan does not know its cards, they are "
+                              "in the players' hands", number=rec.number),
+                         TALLIED if rec.kind is HandKind.TALLY else
+                         Said("record each card as it is played: `popejoan play NAME CARD`"))
 
 
 def _hand_json(rec: HandRecord, seat: int, asked: Card | None) -> dict[str, Any]:

@@ -294,8 +294,8 @@ class Shell(Completion):
         """`hand show NAME`: pass the laptop first, clear the screen after."""
         names = _named(words[2:])
         rec = self.view.open_hand if self.view is not None else None
-        if "--help" in words or len(names) != 1 or rec is None or names[0] not in rec.players:
-            self.call(words)  # --help, or an error the command itself explains
+        if "--help" in words or len(names) != 1 or rec is None or rec.kind.real or names[0] not in rec.players:
+            self.call(words)  # --help, or an error the command itself explains (a real deck's cards: none to show)
             return
         from popejoan_cli.render.i18n import t
 
