@@ -100,3 +100,17 @@ def test_the_shell_passes_no_laptop_for_a_real_hand(tmp_path: Path) -> None:
         assert "Pass the laptop" not in out and "popejoan does not know its cards" in out, out
     finally:
         term.close()
+
+
+# ------------------------------------------------------------------------------ the shell's hints
+def test_the_shells_hints_name_its_own_commands(cli: Cli) -> None:
+    _table(cli)
+    out = cli.ok("shell", input="deal --seed 42\nundo --yes\ndeal --real --tally --turnup 8H\n").stdout
+    assert "Each player sees their own hand with `hand show NAME`." in out, out
+    assert "Record pots as they are taken with `pay NAME POT`, and the end with `out NAME --left NAME=N,...`." in out
+    assert "`popejoan " not in out
+    ru = cli.ok("shell", input="undo --yes\ndeal --real --turnup 8H\n", POPEJOAN_LANG="ru").stdout
+    assert "записывайте каждую карту командой `play ИМЯ КАРТА`" in ru, ru
+    # Outside the shell, in the same process, a command is typed after `popejoan` again.
+    cli.ok("undo", "--yes")
+    assert "`popejoan hand show NAME`" in cli.ok("deal", "--seed", "42").stdout

@@ -96,8 +96,22 @@ def shell(ctx: typer.Context) -> None:
     Lines longer than 10,000 characters are refused, not run. POPEJOAN_LINE_EDITOR=readline
     or =plain chooses the line editor (prompt_toolkit, where installed, otherwise).
     """
+    from popejoan_cli.render import narrate
+
     interactive = _interactive()
     cli.shell_running = True  # `hand show` inside the shell: the shell itself asks for the laptop
+    narrate.typed_at_shell(True)  # and the narration's hints name commands as the shell takes them
+    try:
+        status = _run(ctx, interactive)
+    finally:
+        cli.shell_running = False
+        narrate.typed_at_shell(False)
+    if status:
+        raise typer.Exit(status)
+
+
+def _run(ctx: typer.Context, interactive: bool) -> int:
+    """Greet an interactive shell, then read and run its lines; the status to leave with."""
     sh = Shell(ctx.find_root().command, cli.table_override, interactive)
     if not interactive:
         _utf8_stdin()
@@ -115,7 +129,4 @@ def shell(ctx: typer.Context) -> None:
             banner = t("popejoan shell: no table yet. `help` lists the commands; `exit` or Ctrl-D leaves.")
         sys.stdout.write(banner + "\n")
         sh.show_board()
-    status = serve(sh, read, interactive)
-    cli.shell_running = False
-    if status:
-        raise typer.Exit(status)
+    return serve(sh, read, interactive)
