@@ -12,7 +12,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import Cli
+import pytest
+
+from conftest import GOLDEN, Cli, golden
+
+WIDE = GOLDEN / "widths"
 
 PLAYERS = "Ann,Bob,Cat,Dan"
 
@@ -114,3 +118,46 @@ def test_the_shells_hints_name_its_own_commands(cli: Cli) -> None:
     # Outside the shell, in the same process, a command is typed after `popejoan` again.
     cli.ok("undo", "--yes")
     assert "`popejoan hand show NAME`" in cli.ok("deal", "--seed", "42").stdout
+
+
+# ------------------------------------------------------------------------------ table new --from
+def _exported(cli: Cli, where: Path) -> None:
+    _table(cli, "fri")
+    cli.ok("deal", "--seed", "42")
+    cli.ok("undo", "--yes")
+    for ext in ("csv", "journal", "hledger", "beancount", "toml", "json"):
+        cli.ok("ledger", "export", str(where / f"fri.{ext}"))
+
+
+def test_table_new_from_names_the_formats_a_session_continues_from(cli: Cli, tmp_path: Path) -> None:
+    _exported(cli, tmp_path)
+    for ext, kind in (("csv", "CSV"), ("journal", "hledger"), ("hledger", "hledger"), ("beancount", "beancount")):
+        err = cli.fails(5, "table", "new", "sat", "--from", str(tmp_path / f"fri.{ext}"),
+                        said=[f"fri.{ext}: a session continues only from a TOML or JSON ledger export, not {kind}",
+                              "`popejoan ledger export FILE.toml`"])
+        assert "not valid TOML" not in err
+    (tmp_path / "fri.txt").write_bytes((tmp_path / "fri.csv").read_bytes())  # a CSV by any other name
+    cli.fails(5, "table", "new", "sat", "--from", str(tmp_path / "fri.txt"),
+              said=["not valid TOML", "a session continues only from a TOML or JSON ledger export"])
+    (tmp_path / "fri.txt").write_bytes((tmp_path / "fri.toml").read_bytes())  # a TOML by any other name
+    cli.ok("table", "new", "sat", "--from", str(tmp_path / "fri.txt"))
+
+
+def test_table_new_from_says_the_current_table_changed(cli: Cli, tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    _exported(cli, tmp_path)
+    monkeypatch.chdir(tmp_path)
+    for columns in ("60", "80", "120"):
+        wide = Cli(cli.home, columns=columns)
+        said = wide.ok("table", "new", f"sat{columns}", "--from", "fri.toml").stdout
+        golden(WIDE / f"table-new-from_{columns}.txt", said)
+        assert f"The current table is now 'sat{columns}' (it was 'fri')." in said
+        wide.ok("table", "use", "fri")
+    said = cli.ok("table", "new", "sun", "--from", "fri.json").stdout
+    assert said.rstrip().endswith("The current table is now 'sun' (it was 'fri')."), said
+    assert cli.json("table", "list")["current"] == "sun"
+    kept = cli.ok("--table", str(tmp_path / "mon"), "table", "new", "mon", "--from", "fri.json").stdout
+    assert "current table" not in kept  # --table: the current table stays 'sun'
+    assert cli.json("table", "list")["current"] == "sun"
+    ru = cli.ok("table", "new", "tue", "--from", "fri.json", POPEJOAN_LANG="ru").stdout
+    assert "Текущий стол теперь 'tue' (был 'sun')." in ru, ru

@@ -7,7 +7,7 @@ inside the commands that need them, to keep start-up short.
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -16,6 +16,11 @@ from popejoan_cli.base.errors import Said, UsageError
 from popejoan_cli.base.names import find_name
 from popejoan_cli.cli import command, common, console, emit_json, table_app
 from popejoan_cli.cli.common import JsonOpt
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from popejoan_cli.formats.exports import Imported
 
 
 @command(table_app, "new")
@@ -48,7 +53,7 @@ def table_new(
         if given:
             raise UsageError(Said("--from takes the rules, players, dealer, counters and language from the file: "
                                   "leave out {options}", options=", ".join(given)))
-        common.continue_table(name, common.read_export(from_file), from_file, where)
+        _continue(name, from_file, where)
         return
     if rules_spec is None or players is None:
         needs = (Said("a new table needs --rules and --players") if rules_spec is None and players is None
@@ -70,6 +75,48 @@ def table_new(
                        "Table {name} is ready: {players}, {n} counters each, {rules} rules. {dealer} deals first: "
                        "`popejoan deal`.", each, name=repr(name), players=", ".join(names),
                        rules=preset_title(rules.title), dealer=first), markup=False)
+
+
+def _continue(name: str, from_file: str, where: Path) -> None:
+    """`table new NAME --from FILE`: the next session of an export, made the current table (said so)."""
+    from popejoan_cli.store import tables
+
+    was = tables.current_name()
+    common.continue_table(name, _export(from_file), from_file, where)
+    if not cli.table_override:  # it is the current table now, as `table new` makes every new table
+        from popejoan_cli.render.i18n import t
+
+        console().print(t("The current table is now {name} (it was {old}).", name=repr(name), old=repr(was))
+                        if was is not None and was != name else
+                        t("The current table is now {name}.", name=repr(name)), markup=False)
+
+
+_NOT_CONTINUED = {".csv": "CSV", ".journal": "hledger", ".hledger": "hledger", ".ledger": "hledger",
+                  ".beancount": "beancount"}
+"""The `ledger export` formats a session cannot continue from, by their extension: they hold the
+postings, not the rules, seats and history that a TOML or JSON export carries."""
+
+
+def _export(file: str) -> Imported:
+    """The export `table new --from FILE` continues: a TOML or JSON one. Another format of `ledger
+    export` is refused by its name, and a file of another name that cannot be read says which
+    formats a session continues from (exit 5, as any file that is not an export)."""
+    from pathlib import Path
+
+    from popejoan_cli.base.errors import DataError, Problem
+    from popejoan_cli.formats.userfiles import label
+
+    only = Said("export the table as TOML or JSON (`popejoan ledger export FILE.toml`) and continue from that")
+    suffix = Path(file).suffix.lower()
+    if suffix in _NOT_CONTINUED:
+        raise DataError([Problem(Said("a session continues only from a TOML or JSON ledger export, not {format}",
+                                      format=_NOT_CONTINUED[suffix]), file=label(file), hint=only)])
+    try:
+        return common.read_export(file)
+    except DataError as err:
+        if suffix not in (".toml", ".json"):  # read as TOML or JSON by its first character: say why
+            err.hint = Said("a session continues only from a TOML or JSON ledger export: {how}", how=only)
+        raise
 
 
 def _language(lang: str | None) -> str:
