@@ -69,7 +69,9 @@ setattr(typer.testing, "_get_command", _built_command)  # noqa: B010
 
 
 NOW = "2026-12-01T21:04:05+01:00"
-"""The time the store writes on every event in the CLI's tests (`POPEJOAN_NOW`); a test may set another."""
+"""The time the store writes on every event in the tests (`POPEJOAN_NOW`, set here for the whole run, module
+fixtures and helper processes included), so outputs that show it are stable; a test may set another."""
+os.environ["POPEJOAN_NOW"] = NOW
 
 PLAIN_ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
 """Fixed width and no colour, so rendered output is stable."""
@@ -222,7 +224,6 @@ def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Cli:
     inherited), so that a test can read its tables in-process."""
     monkeypatch.delenv("POPEJOAN_TABLE", raising=False)
     monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("POPEJOAN_NOW", NOW)  # every event's time (at) fixed, so goldens that show it are stable
     return Cli(tmp_path / "home")
 
 

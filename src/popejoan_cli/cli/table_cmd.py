@@ -232,12 +232,26 @@ def history(as_json: JsonOpt = False) -> None:
                 s["reason"] = told_reason(r, s["reason"])
             return data
 
-        emit_json({"hands": [{"hand": r.number, "seed": told_seed(r), "closed": r.closed,
-                              **told(r)} for r in view.hands]})
+        emit_json(_history_json(view, told, told_seed))
         return
     from popejoan_cli.render.table_views import history_view
 
     console().print(history_view(view))
+
+
+def _history_json(view: TableView, told: Any, told_seed: Any) -> dict[str, Any]:
+    """`history --json`: each hand with when it was dealt and ended (`dealt_at`, `ended_at`: ISO 8601 with the
+    table's offset, null where the journal does not say), and the final clearing deal when there was one."""
+    doc: dict[str, Any] = {"hands": [{"hand": r.number, "seed": told_seed(r), "closed": r.closed,
+                                      "dealt_at": view.dealt_at(r), "ended_at": view.ended_at(r), **told(r)}
+                                     for r in view.hands]}
+    final = view.final
+    if final is not None:
+        names = view.final_players
+        doc["final"] = {"dealer": names[final.dealer], "dealt_at": view.time_of(view.final_seq),
+                        "awards": [{"pot": a.pot, "player": names[a.seat], "amount": a.amount} for a in final.awards],
+                        "net": dict(zip(names, final.net, strict=True)), "board": final.board.snapshot()}
+    return doc
 
 
 # ------------------------------------------------------------------------------- corrections

@@ -175,25 +175,60 @@ def _seed_shown(rec: HandRecord) -> str:
 
 
 def history_view(view: TableView) -> RenderableType:
-    """Hand by hand; with many players or a narrow terminal, one block per hand (see `records_view`)."""
+    """Hand by hand, and the final clearing deal; with many players or a narrow terminal, one block per
+    hand (see `records_view`). Each hand shows the time it was dealt beside its number, and the day
+    where a new one begins; the title names the days (as the journal recorded them, the table's
+    local time). A hand recorded before popejoan kept times shows none."""
     heads = (tp("history column", "Hand"), tp("history column", "Dealer"), tp("history column", "Seed"),
              tp("history column", "Turn-up"), tp("history column", "Out"), tp("history column", "Pots won"))
     columns = [(escape(shown(col)), "left") for col in heads]
     columns += [(escape(shown(col)), "right") for col in view.players]
     labels = {p.name: pot_label(p.label) for p in view.the_rules().pots}
     rows: list[list[str]] = []
+    days: list[str] = []
     for rec in view.hands:
         hand = rec.hand
         won = ", ".join(t("{pot} {n} → {player}", pot=labels[a.pot], n=a.amount, player=rec.players[a.seat])
                         for a in hand.awards)
-        row = [str(rec.number), escape(shown(rec.dealer)), _seed_shown(rec),
+        row = [_when(str(rec.number), view.dealt_at(rec), days), escape(shown(rec.dealer)), _seed_shown(rec),
                face(hand.turnup) if hand.turnup is not None else "–", escape(shown(_hand_status(rec))),
                escape(shown(won or "–"))]
-        nets = dict(zip(rec.players, hand.net, strict=True))
-        row += [f"{nets[p]:+d}" if p in nets else "" for p in view.players]
-        rows.append(row)
-    return records_view(t("{table}: hand by hand", table=escape(shown(view.name))), columns, rows,
-                        heading=t("Hand {number}", number="{}"))
+        rows.append(row + _nets(view.players, rec.players, hand.net))
+    if view.final is not None:
+        rows.append(_final_row(view, labels, days))
+    title = t("{table}: hand by hand", table=escape(shown(view.name)))
+    if days:
+        title = t("{title}, {days}", title=title, days=days[0] if len(days) == 1 else f"{days[0]} – {days[-1]}")
+    return records_view(title, columns, rows, heading=t("Hand {number}", number="{}"))
+
+
+def _when(first: str, at: str | None, days: list[str]) -> str:
+    """The first cell of a history row: `first` (the hand's number), under it the time it was dealt, and
+    before that the day (month-day) when a later day begins; `days` gathers each day met."""
+    if at is None:
+        return first
+    date, clock = at[:10], at[11:16]
+    shown_day = f"{date[5:]} " if days and date != days[-1] else ""
+    if not days or date != days[-1]:
+        days.append(date)
+    return f"{first}\n{shown_day}{clock}"
+
+
+def _nets(players: Sequence[str], seated: Sequence[str], net: Sequence[int]) -> list[str]:
+    nets = dict(zip(seated, net, strict=True))
+    return [f"{nets[p]:+d}" if p in nets else "" for p in players]
+
+
+def _final_row(view: TableView, labels: dict[str, str], days: list[str]) -> list[str]:
+    """The final clearing deal as a row of the history: no dealer's hand, every pot to its holder."""
+    final = view.final
+    assert final is not None
+    names = view.final_players
+    won = ", ".join(t("{pot} {n} → {player}", pot=labels[a.pot], n=a.amount, player=names[a.seat])
+                    for a in final.awards)
+    return [_when(tp("history row", "final"), view.time_of(view.final_seq), days), escape(shown(names[final.dealer])),
+            "–", "–", "–",
+            escape(shown(won or "–")), *_nets(view.players, names, final.net)]
 
 
 def run_view(rec: HandRecord, played: Played) -> RenderableType:
