@@ -12,8 +12,12 @@ hledger / ledger-cli journal (`write_hledger`), read by both tools:
   posting comment), per buy-in, cash-out and final deal. An open hand is marked `!`.
 - After each hand and after the final deal, a zero-amount transaction asserts every
   account's balance (`players:Ann  0 CTR = 47 CTR`): both tools check the totals.
-- Dates: one day per session, from `start` (default 2026-01-01, so files are
-  reproducible); every hand of a session shares its date.
+- Dates: the day each transaction happened, as the journal recorded it (a hand's end, or
+  its deal while it is open; the table's local date). A journal from before popejoan kept
+  times has none: then one day per session, from `start` (default 2026-01-01, so files are
+  reproducible), every hand of a session sharing its date. An event without a time in a
+  journal that has some takes the date before it (the first known date at the start), so
+  the dates never go back and every balance assertion reads in order.
 - Names are kept, but made safe for both tools: any run of whitespace becomes one space
   (two spaces would end the account name), and `:` `;` `(` `)` `[` `]` `=` `@` and any other
   control character become `_`. Names that then collide get a numeric suffix (`Ann_2`), in
@@ -165,6 +169,30 @@ def _transactions(view: TableView) -> list[_Txn]:
     return out
 
 
+def _recorded(view: TableView, t: _Txn) -> str | None:
+    """When the transaction happened, as the journal says: a hand's end (its deal while it is open), else its event."""
+    if t.hand:
+        rec = view.hands[t.hand - 1]
+        return view.ended_at(rec) or view.dealt_at(rec)
+    return view.time_of(t.seq)
+
+
+def dates(view: TableView, txns: list[_Txn], start: date | None = None) -> list[date]:
+    """Each transaction's date: when it happened (never before the one before it), or, in a journal
+    without times, one day per session from `start`."""
+    known = [_recorded(view, t) for t in txns]
+    if not any(known):
+        first = start or DEFAULT_START
+        return [first + timedelta(days=t.day) for t in txns]
+    day = date.fromisoformat(next(at for at in known if at)[:10])
+    out = []
+    for at in known:
+        if at:
+            day = max(day, date.fromisoformat(at[:10]))
+        out.append(day)
+    return out
+
+
 def _describe(view: TableView, t: _Txn) -> str:
     if t.hand:
         rec = view.hands[t.hand - 1]
@@ -193,7 +221,6 @@ def title_line(view: TableView) -> str:
 # ------------------------------------------------------------------------------ hledger
 def write_hledger(view: TableView, start: date | None = None) -> str:
     """The table as an hledger / ledger-cli journal (see the module docstring)."""
-    first = start or DEFAULT_START
     players, pots = _kinds(view)
     pnames = hledger_names(players)
     potnames = hledger_names(pots)
@@ -208,8 +235,8 @@ def write_hledger(view: TableView, start: date | None = None) -> str:
 
     out = [title_line(view),
            "; players:NAME are the players, board:POT the pots, equity:opening what was brought in and taken away.",
-           "; Dates: one day per session. Names: whitespace runs become one space; : ; ( ) [ ] = @ and control "
-           "characters become _.",
+           "; Dates: when each happened (one day per session where the journal kept no times). Names: whitespace "
+           "runs become one space; : ; ( ) [ ] = @ and control characters become _.",
            ""]
     renamed = [(n, s) for n, s in pnames.items() if n != s]
     out += [f"; players:{s} is {n!r}" for n, s in renamed]
@@ -220,8 +247,9 @@ def write_hledger(view: TableView, start: date | None = None) -> str:
     out += [f"account board:{potnames[n]}" for n in pots]
     out += ["account equity:opening", ""]
     running: dict[str, int] = {}
-    for t in _transactions(view):
-        day = (first + timedelta(days=t.day)).isoformat()
+    txns = _transactions(view)
+    for t, when in zip(txns, dates(view, txns, start), strict=True):
+        day = when.isoformat()
         out.append(f"{day} {'!' if t.pending else '*'} {hledger_name(_describe(view, t))}  ; event {t.seq}")
         for key, n, kind in t.lines:
             out.append(f"    {acct(key)}  {n} {COMMODITY}  ; {kind}")
@@ -256,7 +284,6 @@ def _quote(text: str) -> str:
 
 def write_beancount(view: TableView, start: date | None = None) -> str:
     """The table as a beancount file (see the module docstring)."""
-    first = start or DEFAULT_START
     players, pots = _kinds(view)
     pslugs = beancount_slugs(players)
     potslugs = beancount_slugs(pots)
@@ -270,26 +297,26 @@ def write_beancount(view: TableView, start: date | None = None) -> str:
         return "Equity:Opening"
 
     out = [title_line(view) + ".",
-           "; One day per session; each session's closing balances are asserted the day after.",
+           "; Dated when each happened (one day per session where the journal kept no times); the balances at the "
+           "end of each day are asserted the day after.",
            "; Slug map (account: player name):"]
     out += [f";   Assets:Players:{s}: {shown(n)}" for n, s in pslugs.items()]
     out += [f";   Assets:Board:{s}: pot {shown(n)}" for n, s in potslugs.items()]
     out += ["", f"option {_quote('title')} {_quote('popejoan table ' + view.name)}",
             f"option {_quote('operating_currency')} {_quote(COMMODITY)}", ""]
-    d0 = first.isoformat()
+    txns = _transactions(view)
+    days = dates(view, txns, start)
+    d0 = (days[0] if days else start or DEFAULT_START).isoformat()
     out += [f"{d0} commodity {COMMODITY}", ""]
     out += [f"{d0} open {acct('player:' + n)} {COMMODITY}" for n in players]
     out += [f"{d0} open {acct('pot:' + n)} {COMMODITY}" for n in pots]
     out += [f"{d0} open Equity:Opening {COMMODITY}", ""]
     running: dict[str, int] = {}
-    txns = _transactions(view)
-    last_day = max((t.day for t in txns), default=0)
     for i, t in enumerate(txns):
-        day = first + timedelta(days=t.day)
+        day = days[i]
         if t.lines:
             out += _beancount_transaction(view, t, day, acct, running)
-        closes_day = i + 1 == len(txns) or txns[i + 1].day != t.day
-        if closes_day and (t.day < last_day or i + 1 == len(txns)):
+        if i + 1 == len(txns) or days[i + 1] != day:  # the day's last transaction: its balances, the day after
             out += _beancount_balances(day + timedelta(days=1), running, _order(players, pots), acct)
     return "\n".join(out).rstrip("\n") + "\n"
 

@@ -1,0 +1,67 @@
+"""Exports dated by when things happened (issue 24): a table played over two days, exported to hledger
+and beancount, shows both days, passes the tools' strict checks, and balances as `ledger show` says."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import Cli, play_hand
+
+DAY1 = "2026-12-01T21:04:05+01:00"
+DAY2 = "2026-12-02T00:15:09+01:00"
+
+
+def _tool(name: str) -> str:
+    here = Path(sys.executable).parent / name
+    found = str(here) if here.exists() else shutil.which(name)
+    if found is None:
+        pytest.skip(f"{name} is not installed")
+    return found
+
+
+def _run(*args: str) -> str:
+    done = subprocess.run(args, capture_output=True, text=True, encoding="utf-8", timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def two_days(run: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("POPEJOAN_NOW", DAY1)
+    run.ok("table", "new", "fri", "-r", "modern-stops", "-p", "Ann,Bob,Cat,Dan")
+    play_hand(run, 1)
+    play_hand(run, 2)
+    monkeypatch.setenv("POPEJOAN_NOW", DAY2)  # past midnight
+    play_hand(run, 3)
+
+
+def test_hledger_export_is_dated_by_day(run: Cli, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    two_days(run, monkeypatch)
+    path = tmp_path / "fri.journal"
+    run.ok("ledger", "export", str(path))
+    text = path.read_text(encoding="utf-8")
+    days = re.findall(r"^(\d{4}-\d\d-\d\d) \* hand (\d)", text, re.M)
+    assert days == [("2026-12-01", "1"), ("2026-12-01", "2"), ("2026-12-02", "3")]
+    assert "2026-01-01" not in text
+    exe = _tool("hledger")
+    _run(exe, "-f", str(path), "check", "--strict")
+    got = {m.group(2).strip(): int(m.group(1))
+           for m in re.finditer(r"^\s*(-?\d+) CTR\s+(\S.*)$", _run(exe, "-f", str(path), "bal", "--flat",
+                                                                     "--no-total", "players"), re.M)}
+    assert got == {f"players:{n}": b for n, b in run.json("ledger", "show").items() if b}
+
+
+def test_beancount_export_is_dated_by_day(run: Cli, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    two_days(run, monkeypatch)
+    path = tmp_path / "fri.beancount"
+    run.ok("ledger", "export", str(path))
+    text = path.read_text(encoding="utf-8")
+    assert re.findall(r'^(\d{4}-\d\d-\d\d) \* "hand (\d)', text, re.M) == [
+        ("2026-12-01", "1"), ("2026-12-01", "2"), ("2026-12-02", "3")]
+    assert "2026-12-02 balance" in text and "2026-12-03 balance" in text
+    _run(_tool("bean-check"), str(path))
