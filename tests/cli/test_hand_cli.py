@@ -88,7 +88,7 @@ def test_deal_rich_output_lists_every_hand_and_the_turnup(invoke: Invoke) -> Non
     for head in ("♣ C", "♦ D", "♥ H", "♠ S"):
         assert head in out
     turnup = next(line for line in lines if "Turn-up" in line)
-    assert "8♥" in turnup and "8H" in turnup and "♥ H" in turnup
+    assert "8♥" in turnup and "8H" in turnup and "trump: hearts ♥" in turnup  # the suit named once, in words
 
 
 def test_deal_json_fields(invoke: Invoke) -> None:

@@ -22,7 +22,7 @@ from popejoan_cli.game.cards import Card, Dealt, Seed, Suit, sort_key
 from popejoan_cli.game.hand import Award, Hand
 from popejoan_cli.game.playout import FinalResult
 from popejoan_cli.game.rules import HouseRules
-from popejoan_cli.render import narrate
+from popejoan_cli.render import i18n, narrate
 from popejoan_cli.render.i18n import face, pot_label, preset_title, t, tp
 from popejoan_cli.render.narrate import Line, said, suit_label
 
@@ -94,10 +94,10 @@ def deal_view(rules: HouseRules, names: Sequence[str], dealer: int, seed: Seed, 
     parts: list[RenderableType] = [hands_table(names, dealt.hands, dealt.spare, rules.ace_high, dealer,
                                                dealt.turnup if dealt.turnup_holder is not None else None)]
     if dealt.turnup is not None:
-        trump = suit_label(dealt.turnup.suit)
-        where = (t(" ({notation}, out of play); trump is {suit}", notation=dealt.turnup, suit=trump)
+        trump = i18n.suit_named(dealt.turnup.suit)  # the suit once, after a card of it: "diamonds ♦"
+        where = (t(" ({notation}, out of play); trump: {suit}", notation=dealt.turnup, suit=trump)
                  if dealt.turnup_holder is None else
-                 t(" ({notation}, marked * in its hand); trump is {suit}", notation=dealt.turnup, suit=trump))
+                 t(" ({notation}, marked * in its hand); trump: {suit}", notation=dealt.turnup, suit=trump))
         parts.append(Text.assemble(tp("hand", "Turn-up: "), card_text(dealt.turnup), where))
     else:
         parts.append(Text(t("No turn-up and no trump under these rules.")))
@@ -139,8 +139,8 @@ def replay_view(hand: Hand, spec: DealSpec) -> RenderableType:
     parts: list[RenderableType] = [hands_table(names, spec.dealt.hands, spec.dealt.spare, ah, spec.dealer,
                                                spec.dealt.turnup if spec.dealt.turnup_holder is not None else None)]
     if hand.turnup is not None:
-        parts.append(line_text(said("Turn-up {card}: trump is {suit}.", card=hand.turnup,
-                                    suit=suit_label(hand.turnup.suit))))
+        parts.append(line_text(said("Turn-up {card}, trump: {suit}.", card=hand.turnup,
+                                    suit=i18n.suit_named(hand.turnup.suit))))  # as `deal` says it (narrate)
     for a in hand.awards:
         if a.at == "turnup":
             parts.append(Text(tp("hand", "Turn-up: ")).append_text(_award_line(a, names, labels)))
