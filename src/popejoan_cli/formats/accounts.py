@@ -193,6 +193,17 @@ def dates(view: TableView, txns: list[_Txn], start: date | None = None) -> list[
     return out
 
 
+def recorded_at(view: TableView, seq: int, hand: int) -> str | None:
+    """When the posting at event `seq` (of hand `hand`, or 0) happened, as the journal says; None if it does not."""
+    return _recorded(view, _Txn(0, seq, hand, "", []))
+
+
+def posting_dates(view: TableView, start: date | None = None) -> dict[tuple[int, int], date]:
+    """The date of each transaction, by (event, hand), as the accounting files date it (`dates`)."""
+    txns = _transactions(view)
+    return {(t.seq, t.hand): d for t, d in zip(txns, dates(view, txns, start), strict=True)}
+
+
 def _describe(view: TableView, t: _Txn) -> str:
     if t.hand:
         rec = view.hands[t.hand - 1]

@@ -32,6 +32,7 @@ from popejoan_cli.base.limits import clip, digits_problem, json_int, key_text, s
 from popejoan_cli.base.visible import shown
 from popejoan_cli.base.words import LANGUAGES
 from popejoan_cli.formats import ledgercheck, ledgersums
+from popejoan_cli.formats.accounts import posting_dates, recorded_at
 from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.table.events import BalancesCarried, Event, HistoryCarried, TableOpened
 from popejoan_cli.table.ledger import postings
@@ -48,10 +49,12 @@ MAX_BYTES = 32 << 20
 
 
 # ------------------------------------------------------------------------------- export
-def _hand_entry(rec: HandRecord, dressed: dict[str, int]) -> dict[str, Any]:
+def _hand_entry(view: TableView, rec: HandRecord, dressed: dict[str, int]) -> dict[str, Any]:
     hand, names = rec.hand, rec.players
+    times = {k: at for k, at in (("dealt_at", view.dealt_at(rec)), ("ended_at", view.ended_at(rec))) if at}
     return {
         "number": rec.number,
+        **times,
         "dealer": rec.dealer,
         "seed": rec.seed,
         "real": rec.kind.real,
@@ -80,7 +83,7 @@ def to_document(view: TableView, *, session: int | None = None, json_style: bool
     between_hands(view)
     rules = view.the_rules()
     dressed = _dressed(view)
-    hands = [_hand_entry(r, dressed.get(r.number, {})) for r in view.hands]
+    hands = [_hand_entry(view, r, dressed.get(r.number, {})) for r in view.hands]
     everyone = list(dict.fromkeys([*view.players, *view.bought, *view.taken_out]))
     totals: dict[str, int] = dict.fromkeys(everyone, 0)
     for h in hands:
@@ -99,6 +102,8 @@ def to_document(view: TableView, *, session: int | None = None, json_style: bool
     doc["board"] = dict(view.board)
     if view.final is not None:
         doc["final"] = _final_entry(view.final, view.final_players)
+        if view.time_of(view.final_seq):
+            doc["final"]["at"] = view.time_of(view.final_seq)
         _add_nets(totals, doc["final"]["net"])
     doc["totals"] = {"hands": len(hands), "net": totals}
     doc["hands"] = hands
@@ -150,8 +155,10 @@ def to_json(view: TableView, *, session: int | None = None) -> str:
 
 
 # ------------------------------------------------------------------------------- CSV
-CSV_HEADER = ("table", "session", "seq", "hand", "what", "account", "player", "pot", "amount", "balance")
-"""The `table` column names the table on every row, so an earlier export of it is known again."""
+CSV_HEADER = ("table", "session", "seq", "hand", "what", "account", "player", "pot", "amount", "balance", "date",
+              "at")
+"""The `table` column names the table on every row, so an earlier export of it is known again. `date` and
+`at` (when the posting happened) were added last, so the columns before them keep their places."""
 _RISKY = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -163,7 +170,10 @@ def guard(cell: str) -> str:
 
 
 def to_csv(view: TableView, *, session: int | None = None) -> str:
-    """One row per posting, with the running balance of its account after it."""
+    """One row per posting, with the running balance of its account after it, and when it happened: its
+    date as the accounting files date it (`accounts.posting_dates`) and the instant the journal recorded
+    (empty where it recorded none)."""
+    days = posting_dates(view)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_HEADER)
@@ -173,7 +183,8 @@ def to_csv(view: TableView, *, session: int | None = None) -> str:
         player = p.account.removeprefix("player:") if p.account.startswith("player:") else ""
         pot = p.account.removeprefix("pot:") if p.account.startswith("pot:") else ""
         writer.writerow([guard(view.name), session or view.session, p.seq, p.hand, guard(p.what), guard(p.account),
-                         guard(player), guard(pot), p.amount, running[p.account]])
+                         guard(player), guard(pot), p.amount, running[p.account],
+                         days[(p.seq, p.hand)].isoformat(), recorded_at(view, p.seq, p.hand) or ""])
     return out.getvalue()
 
 

@@ -281,6 +281,9 @@ def _hand(ck: Checker, h: Mapping[str, Any], i: int, pots: list[str] | None) -> 
     for k, kind in (("dealer", "str"), ("seed", "seed"), ("real", "bool"), ("turnup", "str"), ("out", "str"),
                     ("void", "bool")):
         ck.get(h, k, kind, place)
+    for k in ("dealt_at", "ended_at"):  # when the hand was dealt and ended: optional (a journal without times)
+        if k in h:
+            ck.get(h, k, "str", place)
     net = ck.counts(h, "net", place, None)
     players = list(net) if net is not None else None
     dressed = ck.counts(h, "dressed", place, players, "count")
