@@ -39,6 +39,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from sys import intern
 from typing import Any
 
 from popejoan_cli import __version__
@@ -174,7 +175,7 @@ def decode(data: bytes, name: str = JOURNAL, *, canonical_after: int = 0) -> Loa
                 raise _bad(name, n, Said("not in the form popejoan writes (a key twice, or extra text)"))
             out.events.append(_event(obj, n, n, name))
             if len(obj) == 3:  # type: ignore[arg-type]  # `_event` checked it: seq, event and at
-                out.times[n] = obj["at"]  # type: ignore[index]
+                out.times[n] = intern(obj["at"])  # type: ignore[index]  # one write's events share one time
     return out
 
 
