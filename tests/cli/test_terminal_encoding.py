@@ -190,7 +190,7 @@ def test_letters_at_a_russian_table_are_the_russian_notation(tmp_path: Path) -> 
     cli = Cli(tmp_path / "home")
     cli.ok("table", "new", "t", "--rules", "russian", "--players", "Аня,Боря,Вика", "--lang", "ru")
     dealt = cli.ok("deal", "--seed", "7", POPEJOAN_SUITS="letters").stdout
-    assert "Открытая карта 4б: козырь — б б бубны." in dealt and not set(SYMBOLS) & set(dealt)
+    assert "Открытая карта 4б, козырь: бубны б." in dealt and not set(SYMBOLS) & set(dealt)
     led = cli.ok("lead", "Тб", POPEJOAN_SUITS="letters").stdout
     assert led.startswith("Боря ходит: Тб 2б (Аня) 3б (Вика)\n"), led
     english = cli.ok("board", POPEJOAN_SUITS="letters", POPEJOAN_LANG="en").stdout
