@@ -154,8 +154,9 @@ def hand_folder(home: Path) -> Path:
     return home / "tables" / "fri"
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """One Chromium for the module (a page, or a context, each test): starting it is much of a test's time."""
     with sync_api.sync_playwright() as pw:
         chromium = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
