@@ -108,7 +108,10 @@ def _over(hand: Legality, seat: int, card: Card) -> Ruling | None:
 
 def _placed(hand: Legality, seat: int, card: Card) -> Ruling | None:
     """A card whose place the whole table knows: out of the pack, played, the turn-up, a told spare card."""
-    who, h = hand.name(seat), hand.holder[card]
+    h = hand.holder[card]
+    if h >= 0 or h == UNKNOWN:  # the common case, decided at once: a card in a hand, or unseen
+        return None
+    who = hand.name(seat)
     if h == REMOVED:
         return Ruling(seat, card, Said("{player} cannot play {card}: it is out of the pack", player=who, card=card),
                       "deck.removed")
@@ -144,13 +147,12 @@ def _in_run(hand: Legality, seat: int, card: Card) -> Ruling | None:
 
 
 def _whose_lead(hand: Legality, seat: int, card: Card) -> Ruling | None:
-    who = hand.name(seat)
     if hand.turn.phase != "lead":
-        return Ruling(seat, card, Said("{player} cannot play {card}: no run is waiting for it", player=who,
+        return Ruling(seat, card, Said("{player} cannot play {card}: no run is waiting for it", player=hand.name(seat),
                                        card=card), Said("a run goes up one rank in its suit"))
     if seat not in hand.lead_seats():
-        return Ruling(seat, card, Said("{player} cannot lead {card}: it is {leader}'s lead", player=who, card=card,
-                                       leader=hand.name(hand.leader)), Said("who leads after a stop"))
+        return Ruling(seat, card, Said("{player} cannot lead {card}: it is {leader}'s lead", player=hand.name(seat),
+                                       card=card, leader=hand.name(hand.leader)), Said("who leads after a stop"))
     return None
 
 

@@ -53,6 +53,8 @@ def told_reason(hand: HandState, reason: StopReason) -> StopReason:
 
 def told_stops(hand: HandState, stops: Sequence[Stop]) -> tuple[Stop, ...]:
     """`stops` with each reason as the table may hear it now."""
+    if not stops:
+        return ()
     return tuple(Stop(s.seat, s.card, told_reason(hand, s.reason)) for s in stops)
 
 
