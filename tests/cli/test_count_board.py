@@ -23,7 +23,7 @@ def _hoyle(cli: Cli) -> None:
 
 
 def _counts(cli: Cli) -> int:
-    return sum(1 for line in (cli.home / "tables" / "t" / "journal.jsonl").read_text().splitlines()
+    return sum(1 for line in (cli.home / "tables" / "t" / "journal.jsonl").read_text(encoding="utf-8").splitlines()
                if '"Counted"' in line)
 
 
