@@ -12,6 +12,7 @@ from typing import get_args
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_sight import position
 
 from popejoan_cli.base.errors import IllegalPlay
 from popejoan_cli.formats.presets import preset, preset_names
@@ -27,16 +28,7 @@ SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
 
-def _hand(name: str, seats: int, seed: int, leads: int) -> Hand:
-    rules = preset(name)
-    hand = Hand.deal(rules, seats, seed % seats, Board(rules), seeded_deal(rules, seats, seed % seats, seed))
-    hand.names = NAMES[:seats]
-    for _ in range(leads):
-        if hand.ended:
-            break
-        seat = hand.leader
-        hand.push(seat, hand.lowest_lead(seat))
-    return hand
+
 
 
 positions = st.tuples(st.sampled_from(preset_names()), st.integers(3, 8), st.integers(0, 2**32), st.integers(0, 12))
@@ -46,7 +38,7 @@ positions = st.tuples(st.sampled_from(preset_names()), st.integers(3, 8), st.int
 @given(positions)
 def test_the_check_and_the_list_of_legal_plays_agree(pos: tuple[str, int, int, int]) -> None:
     """`refusal` says None for exactly the plays `legal_plays` lists: both read one decision."""
-    hand = _hand(*pos)
+    hand = position(*pos)
     legal = set(hand.legal_plays())
     for seat in range(hand.seats):
         for card in CARDS:
@@ -58,7 +50,7 @@ def test_the_check_and_the_list_of_legal_plays_agree(pos: tuple[str, int, int, i
 @SETTINGS
 @given(positions)
 def test_each_refusal_carries_its_rule(pos: tuple[str, int, int, int]) -> None:
-    hand = _hand(*pos)
+    hand = position(*pos)
     for seat in range(hand.seats):
         for card in CARDS:
             refused = hand.refusal(seat, card)
@@ -75,7 +67,7 @@ def test_each_refusal_carries_its_rule(pos: tuple[str, int, int, int]) -> None:
 @SETTINGS
 @given(positions)
 def test_the_lowest_lead_is_the_first_legal_lead(pos: tuple[str, int, int, int]) -> None:
-    hand = _hand(*pos)
+    hand = position(*pos)
     if hand.ended:
         assert hand.phase == "over" and hand.legal_plays() == []
         return
@@ -91,7 +83,7 @@ def test_the_lowest_lead_is_the_first_legal_lead(pos: tuple[str, int, int, int])
 @given(positions)
 def test_an_observation_holds_no_other_seats_cards(pos: tuple[str, int, int, int]) -> None:
     """Every card an observation names is the seat's own, played, out of the pack, or the turn-up."""
-    hand = _hand(*pos)
+    hand = position(*pos)
     for seat in range(hand.seats):
         view = hand.observe(seat)
         public = _public_cards(hand)
@@ -147,7 +139,7 @@ def test_stop_reasons_awards_and_payments_keep_their_words() -> None:
     seen_why: set[str] = set()
     for name in preset_names():
         for seed in range(30):
-            hand = play_out(_hand(name, 4, seed, 0))
+            hand = play_out(position(name, 4, seed, 0))
             seen_stops |= {s.reason for s in hand.stops}
             seen_at |= {a.at for a in hand.awards}
             seen_why |= {p.why for p in hand.payments}
@@ -156,11 +148,11 @@ def test_stop_reasons_awards_and_payments_keep_their_words() -> None:
     assert seen_why <= set(get_args(PaymentWhy)) and "cards" in seen_why
 
 
-def test_play_and_push_give_the_same_hand() -> None:
+def test_play_and_push_give_the_sameposition() -> None:
     """`play` (checked, one card) with `follow_run`, and `push` (a legal card and its follows), agree."""
     for name in preset_names():
         for seed in range(10):
-            checked, pushed = _hand(name, 4, seed, 0), _hand(name, 4, seed, 0)
+            checked, pushed = position(name, 4, seed, 0), position(name, 4, seed, 0)
             while not checked.ended:
                 if checked.phase == "lead":
                     seat = checked.leader
@@ -230,7 +222,7 @@ def test_declare_void_needs_a_passing_lead_after_a_stop() -> None:
     assert michigan.ended and michigan.void and michigan.phase == "over" and michigan.legal_plays() == []
 
 
-def test_a_deep_copy_plays_on_apart_from_its_hand() -> None:
+def test_a_deep_copy_plays_on_apart_from_itsposition() -> None:
     """`copy.deepcopy(hand)` is a probe: its plays, holders and stops are its own."""
     import copy
 

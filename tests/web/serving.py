@@ -1,5 +1,7 @@
 """A `popejoan serve` in a subprocess for the web tests and the bench: start it on a table, read its
-links (`--json`), and stop it with Ctrl-C.
+links (`--json`), and stop it with Ctrl-C; what the browser tests share besides: where Debian's
+Chromium is and how it is started (`CHROMIUM`, `ARGS`), the banker's commands (`banker`), and the
+board's state as the server gives it (`board_state`, `wait_past`).
 
 Each test that needs a real server (the pages over HTTP, the browser, signals, the lock) starts
 one here; the app's own tests call it in-process (Starlette's test client) instead.
@@ -10,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import shutil
 import signal
 import subprocess
 import sys
@@ -20,6 +23,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+CHROMIUM = next((p for p in (os.environ.get("POPEJOAN_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
+                             shutil.which("chromium-browser")) if p and Path(p).is_file()), None)
+"""The system's Chromium (Debian's `chromium`), never a download; None where there is none."""
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+"""Chromium's flags here: headless as root, and no connection of its own to the outside."""
 START_WAIT = 20.0
 """Seconds a server may take to print its links (a loaded CI machine, a cold import)."""
 
@@ -97,3 +106,29 @@ def table(home: Path, players: Sequence[str] = ("Ann", "Bob", "Cat", "Dan"), see
                             "--counters", "50"), env=env, check=True, capture_output=True)
     if seed is not None:
         subprocess.run(popejoan("deal", "--seed", str(seed)), env=env, check=True, capture_output=True)
+
+
+def banker(home: Path, *args: str) -> str:
+    """`popejoan ARGS` at the table in `home`, as the banker types it: its stdout (it must succeed)."""
+    env = {**os.environ, "POPEJOAN_HOME": str(home), "NO_COLOR": "1"}
+    env.pop("POPEJOAN_TABLE", None)
+    done = subprocess.run(popejoan(*args), env=env, capture_output=True, text=True, encoding="utf-8", timeout=30)
+    assert done.returncode == 0, (args, done.stderr)
+    return done.stdout
+
+
+def board_state(served: Served) -> dict[str, Any]:
+    """The board's state as the server gives it now (`GET /b/TOKEN/state`)."""
+    import httpx  # the web extra: only the tests that serve need it
+
+    state: dict[str, Any] = httpx.get(f"{served.board}/state", timeout=5).json()
+    return state
+
+
+def wait_past(served: Served, seq: int) -> dict[str, Any]:
+    """The board's state once the table has moved past `seq` (within 10 s)."""
+    deadline = time.monotonic() + 10
+    while (state := board_state(served))["seq"] <= seq:
+        assert time.monotonic() < deadline, "the lead was never recorded"
+        time.sleep(0.02)
+    return state

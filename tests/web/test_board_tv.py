@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -30,14 +28,13 @@ httpx = pytest.importorskip("httpx")
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install playwright)")
 
 import serving  # noqa: E402  tests/web/serving.py
+from serving import banker, board_state, wait_past  # noqa: E402
 
 from conftest import ROOT  # noqa: E402
 from popejoan_cli.store import autoplay  # noqa: E402
 
-CHROMIUM = next((p for p in (os.environ.get("POPEJOAN_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
-                             shutil.which("chromium-browser")) if p and Path(p).is_file()), None)
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+CHROMIUM = serving.CHROMIUM
+ARGS = serving.ARGS
 FULL_HD = {"width": 1920, "height": 1080}
 HD = {"width": 1280, "height": 720}
 PHONE = {"width": 390, "height": 844}
@@ -103,33 +100,6 @@ CARDS = """() => { for (const s of ['C', 'D', 'H', 'S']) {
 def contrast(a: float, b: float) -> float:
     """The WCAG contrast ratio of two relative luminances."""
     return (max(a, b) + 0.05) / (min(a, b) + 0.05)
-
-
-def env_of(home: Path) -> dict[str, str]:
-    env = {**os.environ, "POPEJOAN_HOME": str(home), "NO_COLOR": "1"}
-    env.pop("POPEJOAN_TABLE", None)
-    return env
-
-
-def banker(home: Path, *args: str) -> str:
-    """`popejoan ARGS` at the table in `home`, as the banker types it."""
-    done = subprocess.run(serving.popejoan(*args), env=env_of(home), capture_output=True, text=True,
-                          encoding="utf-8", timeout=30)
-    assert done.returncode == 0, (args, done.stderr)
-    return done.stdout
-
-
-def board_state(served: serving.Served) -> dict[str, Any]:
-    state: dict[str, Any] = httpx.get(f"{served.board}/state", timeout=5).json()
-    return state
-
-
-def wait_past(served: serving.Served, seq: int) -> dict[str, Any]:
-    deadline = time.monotonic() + 10
-    while (state := board_state(served))["seq"] <= seq:
-        assert time.monotonic() < deadline, "the lead was never recorded"
-        time.sleep(0.02)
-    return state
 
 
 def drawn(page: Any, state: dict[str, Any]) -> None:

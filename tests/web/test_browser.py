@@ -17,7 +17,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -31,13 +30,12 @@ httpx = pytest.importorskip("httpx")
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install playwright)")
 
 import serving  # noqa: E402  tests/web/serving.py
+from serving import banker, board_state, wait_past  # noqa: E402
 
 from conftest import ROOT  # noqa: E402
 
-CHROMIUM = next((p for p in (os.environ.get("POPEJOAN_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
-                             shutil.which("chromium-browser")) if p and Path(p).is_file()), None)
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+CHROMIUM = serving.CHROMIUM
+ARGS = serving.ARGS
 PHONE = {"width": 390, "height": 844}
 SCREEN = {"width": 1280, "height": 720}
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
@@ -117,28 +115,6 @@ def evening(tmp_path: Path) -> Iterator[tuple[Path, serving.Served]]:
     finally:
         code, err = served.stop()
         assert (code, err) == (0, "popejoan serve: stopped\n")
-
-
-def banker(home: Path, *args: str) -> str:
-    env = {**os.environ, "POPEJOAN_HOME": str(home)}
-    env.pop("POPEJOAN_TABLE", None)
-    done = subprocess.run(serving.popejoan(*args), env=env, capture_output=True, text=True, encoding="utf-8",
-                          timeout=30)
-    assert done.returncode == 0, (args, done.stderr)
-    return done.stdout
-
-
-def board_state(served: serving.Served) -> dict[str, Any]:
-    state: dict[str, Any] = httpx.get(f"{served.board}/state", timeout=5).json()
-    return state
-
-
-def wait_past(served: serving.Served, seq: int) -> dict[str, Any]:
-    deadline = time.monotonic() + 10
-    while (state := board_state(served))["seq"] <= seq:
-        assert time.monotonic() < deadline, "the lead was never recorded"
-        time.sleep(0.02)
-    return state
 
 
 def dom_board(page: Any) -> dict[str, int]:

@@ -25,7 +25,8 @@ httpx = pytest.importorskip("httpx")
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install playwright)")
 
 import serving  # noqa: E402  tests/web/serving.py
-from test_browser import ARGS, CHROMIUM, PHONE, PLAYERS, banker, board_state, wait_past  # noqa: E402
+from serving import ARGS, CHROMIUM, banker, board_state, wait_past  # noqa: E402
+from test_browser import PHONE, PLAYERS  # noqa: E402
 
 from popejoan_cli.store import tables  # noqa: E402
 from popejoan_cli.table.events import CardLed  # noqa: E402

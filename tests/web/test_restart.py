@@ -10,10 +10,7 @@ Playwright, launched as test_browser.py launches it, skipped where Chromium or P
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -26,6 +23,7 @@ pytest.importorskip("starlette")
 httpx = pytest.importorskip("httpx")
 
 import serving  # noqa: E402  tests/web/serving.py
+from serving import banker  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from conftest import Cli  # noqa: E402
@@ -43,10 +41,8 @@ ENGLISH = ("This link is not valid, or no longer valid.", "Ask the banker for yo
            "<code>popejoan serve</code> prints them.")
 RUSSIAN = ("Эта ссылка недействительна или больше не действует.", "Попросите у банкира свою ссылку: "
            "их печатает <code>popejoan serve</code>.")
-CHROMIUM = next((p for p in (os.environ.get("POPEJOAN_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
-                             shutil.which("chromium-browser")) if p and Path(p).is_file()), None)
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+CHROMIUM = serving.CHROMIUM
+ARGS = serving.ARGS
 PHONE: Any = {"width": 390, "height": 844}
 POSIX = pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT to a subprocess (POSIX)")
 
@@ -149,15 +145,6 @@ def test_without_a_folder_the_links_are_fresh_and_kept_nowhere(cli: Cli) -> None
 
 
 # ----------------------------------------------------------------------------- real servers, real browser
-def banker(home: Path, *args: str) -> str:
-    env = {**os.environ, "POPEJOAN_HOME": str(home)}
-    env.pop("POPEJOAN_TABLE", None)
-    done = subprocess.run(serving.popejoan(*args), env=env, capture_output=True, text=True, encoding="utf-8",
-                          timeout=30)
-    assert done.returncode == 0, (args, done.stderr)
-    return done.stdout
-
-
 def next_lead(home: Path) -> tuple[str, str]:
     """Who leads now, and the lowest card they may lead (`moves.lowest`, as the bots' tests choose it)."""
     view = tables.view(home / "tables" / "fri", note=False)[0]

@@ -5,9 +5,7 @@ in headless Chromium (skipped without it).
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import time
 import warnings
 from collections.abc import Iterator
@@ -156,8 +154,7 @@ def test_a_refused_lead_is_told_in_russian(both: Any) -> None:
     assert got.status_code == 400 and CYRILLIC.search(got.json()["error"])
 
 
-CHROMIUM = next((p for p in (os.environ.get("POPEJOAN_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
-                             shutil.which("chromium-browser")) if p and Path(p).is_file()), None)
+CHROMIUM = serving.CHROMIUM
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="no Chromium at /usr/bin/chromium or on PATH")
