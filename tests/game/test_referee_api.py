@@ -28,9 +28,6 @@ SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
 
-
-
-
 positions = st.tuples(st.sampled_from(preset_names()), st.integers(3, 8), st.integers(0, 2**32), st.integers(0, 12))
 
 
