@@ -13,6 +13,7 @@ files, no printing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from popejoan_cli.game.cards import CARDS, Card, sort_key
@@ -157,7 +158,11 @@ def board_state(view: TableView) -> State:
 
 def own_cards(hand: Hand, seat: int) -> list[Card]:
     """A seat's cards sorted as `hand show` sorts them: by suit, then rank (from its observation)."""
-    return sorted((CARDS[c] for c in hand.observe(seat).own), key=lambda c: sort_key(c, hand.ace_high))
+    return _in_hand_order(hand.observe(seat).own, hand.ace_high)
+
+
+def _in_hand_order(cards: Iterable[int], ace_high: bool) -> list[Card]:
+    return sorted((CARDS[c] for c in cards), key=lambda c: sort_key(c, ace_high))
 
 
 def your_part(view: TableView, player: str) -> State:
@@ -170,7 +175,7 @@ def your_part(view: TableView, player: str) -> State:
         return you
     hand, seat = rec.hand, rec.players.index(player)
     mine = hand.observe(seat)
-    you.update(hand=[str(c) for c in sorted((CARDS[c] for c in mine.own), key=lambda c: sort_key(c, hand.ace_high))],
+    you.update(hand=[str(c) for c in _in_hand_order(mine.own, hand.ace_high)],
                your_lead=not rec.closed and mine.public.phase == "lead" and seat in mine.public.lead_seats,
                legal=[] if rec.closed else [str(CARDS[c]) for c in mine.legal],
                left=rec.closed)  # the hand is over: what you were left with stays on your page
