@@ -202,7 +202,7 @@ class Hand(Settlement):
 
     def check_play(self, seat: int, card: Card) -> None:
         """Raise the refusal `ruling` decided on, unless the play is legal."""
-        refused = rule_on(self, seat, card).refusal()
+        refused = self.refusal(seat, card)
         if refused is not None:
             raise refused
 
