@@ -9,7 +9,7 @@ import importlib
 import pytest
 
 MODULES = ["popejoan_cli.game.ruling", "popejoan_cli.game.hand", "popejoan_cli.game.bots",
-           "popejoan_cli.game.laws", "popejoan_cli.game.deal"]
+           "popejoan_cli.game.laws", "popejoan_cli.game.deal", "popejoan_cli.table.evening"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -402,3 +402,5 @@ def end(
     from popejoan_cli.render.i18n import t
 
     out.print(t("The session has ended."))
+    out.print(t("`popejoan evening` sums it up: the standings, who pays whom, what stays on the board."),
+              markup=False)

@@ -1,0 +1,96 @@
+"""The end-of-evening summary (`popejoan evening`): one record of the evening, pure.
+
+`evening(view)` gathers, from the same view and the same functions the ledger and `settle`
+use, everything a banker reads out when the table breaks up:
+
+- when: the first and the last time the journal recorded (the table's local time, as each
+  line says; a journal older than popejoan's times says none);
+- how much was played: hands dealt, whether the final clearing deal was played, whether
+  the session has ended;
+- the standings: each player's counters now (`live_balances`), what they took away when
+  they left, and their net (`settle.nets`: held + taken away − brought in), best first;
+- the board: what stays on it for next time, pot by pot, and the board's own net;
+- the settle-up: `settle.transfers` over the same nets (or `settle.settle` in money), so the
+  summary's amounts are the ledger's and `ledger settle`'s own figures, never a sum kept
+  beside them.
+
+Like `ledger settle` it is refused while a hand is being played (`settle.between_hands`):
+an open hand's dressing has not changed hands yet.
+
+>>> from popejoan_cli.table.view import TableView
+>>> view = TableView(name="demo", players=["Ann", "Bob"], balances={"Ann": 55, "Bob": 45},
+...                  bought={"Ann": 50, "Bob": 50}, brought_in=100)
+>>> night = evening(view)
+>>> [(s.name, s.counters, s.net) for s in night.standings], night.transfers
+([('Ann', 55, 5), ('Bob', 45, -5)], (Transfer(payer='Bob', payee='Ann', cents=5),))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from popejoan_cli.table.settle import BOARD, Settlement, Transfer, between_hands, nets, settle_nets, transfers
+
+if TYPE_CHECKING:
+    from decimal import Decimal
+
+    from popejoan_cli.table.view import TableView
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One player's evening: counters held now, counters taken away on leaving, and the net."""
+
+    name: str
+    counters: int
+    took: int
+    net: int
+    seated: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Evening:
+    """What `popejoan evening` says, in the ledger's own figures."""
+
+    table: str
+    began: str | None  # ISO 8601 with the offset, as the journal recorded it
+    finished: str | None
+    hands: int
+    final: bool
+    ended: bool
+    standings: tuple[Standing, ...]
+    board: dict[str, int]  # pot -> counters staying on the board (pots holding none left out)
+    board_net: int  # how much the board grew (+) or shrank (−) this evening
+    nets: dict[str, int]  # participant -> counters, the board as `settle.BOARD`, as `ledger settle` has them
+    transfers: tuple[Transfer, ...]  # in counters, or in cents when `money` is set
+    money: Settlement | None
+
+    @property
+    def on_board(self) -> int:
+        return sum(self.board.values())
+
+    @property
+    def days(self) -> tuple[str, ...]:
+        """The evening's days (YYYY-MM-DD), one or two (an evening past midnight), none when undated."""
+        found = [at[:10] for at in (self.began, self.finished) if at]
+        return tuple(dict.fromkeys(found))
+
+
+def evening(view: TableView, value: Decimal | None = None, currency: str = "EUR") -> Evening:
+    """The evening's summary; `value` (money per counter) turns the settle-up into cents."""
+    between_hands(view)  # exit 3 mid-hand, naming the hand and how to finish or undo it
+    counted = nets(view)
+    money = settle_nets(counted, value, currency) if value is not None else None
+    moves = money.transfers if money is not None else transfers(counted)
+    held = view.live_balances()
+    rows = [Standing(name, held.get(name, 0), view.taken_out.get(name, 0), counted[name], name in view.players)
+            for name in view.bought]
+    order = {name: i for i, name in enumerate(view.bought)}
+    rows.sort(key=lambda s: (-s.net, order[s.name]))  # best first; ties in order of arrival
+    seqs = sorted(view.times)
+    return Evening(
+        table=view.name, began=view.times[seqs[0]] if seqs else None,
+        finished=view.times[seqs[-1]] if seqs else None, hands=len(view.hands), final=view.final is not None,
+        ended=view.ended, standings=tuple(rows), board={k: n for k, n in view.live_board().items() if n},
+        board_net=counted.get(BOARD, 0), nets=counted, transfers=tuple(moves), money=money)
