@@ -198,7 +198,7 @@ def ledger_stats(
     as_json: JsonOpt = False,
     this_session: Annotated[bool, typer.Option("--session", help="Only this session, not the season.")] = False,
 ) -> None:
-    """Per player across sessions: hands, net counters, pots won, firsts out, deals, and a balance chart."""
+    """Per player across sessions: hands, net counters, counters won from each pot, firsts out, deals, a chart."""
     from popejoan_cli.render.table_views import pot_words
     from popejoan_cli.store import tables
     from popejoan_cli.table.settle import carried_stats, season, sparkline, stats
@@ -232,7 +232,7 @@ def ledger_stats(
     from popejoan_cli.render.table_views import records_view
 
     columns = [(tp("stats column", "Player"), "left"), (tp("stats column", "Hands"), "right"),
-               (tp("stats column", "Net"), "right"), (tp("stats column", "Pots won"), "left"),
+               (tp("stats column", "Net"), "right"), (tp("stats column", "Counters won"), "left"),
                (tp("stats column", "First out"), "right"), (tp("stats column", "Dealt"), "right"),
                (tp("stats column", "Balance"), "left")]
     table_rows = [[escape(shown(r.name)), str(r.hands), f"{r.net:+d}",

@@ -292,8 +292,8 @@ def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
                     players=seats.names, balances={r["name"]: r["balance"] for r in seats.seated}, board=board,
                     next_dealer=head.next_dealer, ended=bool(head.ended), brought_in=head.brought_in,
                     taken_away=head.taken_away, hands=len(hands), totals=dict(totals or {}),
-                    history_nets=[h["net"] for h in hands], standings=ledgersums.standings(seats, hands, final),
-                    lang=lang)
+                    history_nets=[h["net"] for h in hands],
+                    standings=ledgersums.standings(seats, hands, final, head.next_dealer), lang=lang)
 
 
 def _language(ck: ledgercheck.Checker, doc: Mapping[str, Any]) -> str:

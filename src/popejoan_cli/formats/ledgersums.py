@@ -157,8 +157,12 @@ def _pots(board: Mapping[str, int]) -> str:
     return ", ".join(f"{k} {v}" for k, v in board.items()) or Said("nothing")
 
 
-def standings(seats: Seats, hands: list[dict[str, Any]], final: FinalDeal | None) -> dict[str, dict[str, Any]]:
+def standings(seats: Seats, hands: list[dict[str, Any]], final: FinalDeal | None,
+              final_dealer: str = "") -> dict[str, dict[str, Any]]:
     """What `ledger stats` shows for the exported session, from its hand-by-hand history.
+
+    The final clearing deal counts as a deal of `final_dealer`: the document's `next_dealer`, whose deal it
+    was (the final deal passes the deal on to nobody), as `ledger stats` counts it at the table.
 
     The balance after each hand is counted back from where each player ended (his balance,
     or what he took away when he left), so a player who left and came back is charted
@@ -187,6 +191,8 @@ def standings(seats: Seats, hands: list[dict[str, Any]], final: FinalDeal | None
             st["balances"].append(running[n])
         _add_awards(out, h["awards"])
     _add_awards(out, final.awards if final is not None else [])
+    if final is not None and final_dealer in out:
+        out[final_dealer]["dealt"] += 1
     for n, v in final_net.items():
         running[n] += v
         out[n]["balances"].append(running[n])

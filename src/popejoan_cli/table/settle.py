@@ -191,7 +191,7 @@ class PlayerStats:
     balance: int = 0
     won: dict[str, int] = field(default_factory=dict)  # counters won from each pot (hands and final deal)
     first_out: int = 0
-    dealt: int = 0
+    dealt: int = 0  # the hands he dealt, and the final clearing deal when he dealt it
     series: list[int] = field(default_factory=list)  # balance after each hand he played (and the final deal)
 
 
@@ -224,6 +224,8 @@ def stats(view: TableView) -> list[PlayerStats]:
             won = out[rec.players[a.seat]].won
             won[a.pot] = won.get(a.pot, 0) + a.amount
     if view.final is not None:
+        # The final clearing deal is dealt too (`history` shows it as a row): it counts for its dealer.
+        out[view.final_players[view.final.dealer]].dealt += 1
         for a in view.final.awards:
             won = out[view.final_players[a.seat]].won
             won[a.pot] = won.get(a.pot, 0) + a.amount
