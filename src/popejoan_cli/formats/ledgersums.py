@@ -190,13 +190,20 @@ def standings(seats: Seats, hands: list[dict[str, Any]], final: FinalDeal | None
             st["first_out"] += h["out"] == n
             st["balances"].append(running[n])
         _add_awards(out, h["awards"])
-    _add_awards(out, final.awards if final is not None else [])
-    if final is not None and final_dealer in out:
-        out[final_dealer]["dealt"] += 1
+    _add_final(out, final, final_dealer)
     for n, v in final_net.items():
         running[n] += v
         out[n]["balances"].append(running[n])
     return out
+
+
+def _add_final(out: dict[str, dict[str, Any]], final: FinalDeal | None, dealer: str) -> None:
+    """The final clearing deal in the standings: its awards, and a deal for its dealer."""
+    if final is None:
+        return
+    _add_awards(out, final.awards)
+    if dealer in out:
+        out[dealer]["dealt"] += 1
 
 
 def _add_awards(out: dict[str, dict[str, Any]], awards: list[dict[str, Any]]) -> None:
