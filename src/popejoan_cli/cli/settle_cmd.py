@@ -16,7 +16,7 @@ them, to keep start-up short: a command pays only for what it uses.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 
     from rich.table import Table
 
-    from popejoan_cli.table.settle import Settlement, Transfer
+    from popejoan_cli.table.settle import PlayerStats, Settlement, Transfer
+    from popejoan_cli.table.view import TableView
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout.")]
 
@@ -197,29 +198,22 @@ def _nets_table(counted: dict[str, int], per: Decimal | None, cur: str, bank_nam
 def ledger_stats(
     as_json: JsonOpt = False,
     this_session: Annotated[bool, typer.Option("--session", help="Only this session, not the season.")] = False,
+    by: Annotated[str | None, typer.Option(
+        "--by", help="Group the standings by month (when each hand was dealt) or by session.")] = None,
 ) -> None:
     """Per player across sessions: hands, net counters, counters won from each pot, firsts out, deals, a chart."""
     from popejoan_cli.render.table_views import pot_words
-    from popejoan_cli.store import tables
-    from popejoan_cli.table.settle import carried_stats, season, sparkline, stats
+    from popejoan_cli.table.settle import grouping, season, sparkline, stats
 
+    how = grouping(by) if by is not None else None  # a usage error before the table is read
     view = common.view()
     word = pot_words(view.the_rules())
-    sessions = [stats(view)]
-    names = [view.name]
-    # Earlier sessions are earlier tables (`session new` / `table new --from`), followed back by name;
-    # where the earlier table is not here, an imported ledger brought its standings along.
-    while not this_session and view.continues and view.continues not in names and len(names) < 1000:
-        if view.continues not in tables.table_names():
-            earlier, rows = carried_stats(view)
-            if earlier:
-                sessions.insert(0, rows)
-                names[0:0] = earlier
-            break
-        view, _ = tables.view(tables.folder_of(view.continues))
-        sessions.insert(0, stats(view))
-        names.insert(0, view.name)
-    rows = season(sessions)
+    views, (earlier, carried) = _sessions(view, this_session)
+    names = [*earlier, *(v.name for v in views)]
+    if how is not None:
+        _grouped(how, views, (earlier, carried), names, as_json, word)
+        return
+    rows = season(([carried] if earlier else []) + [stats(v) for v in views])
     if as_json:
         emit_json({"sessions": names,
                    "players": [{"player": r.name, "hands": r.hands, "net": r.net, "balance": r.balance,
@@ -231,13 +225,74 @@ def ledger_stats(
     from popejoan_cli.render.i18n import tn, tp
     from popejoan_cli.render.table_views import records_view
 
-    columns = [(tp("stats column", "Player"), "left"), (tp("stats column", "Hands"), "right"),
-               (tp("stats column", "Net"), "right"), (tp("stats column", "Counters won"), "left"),
-               (tp("stats column", "First out"), "right"), (tp("stats column", "Dealt"), "right"),
-               (tp("stats column", "Balance"), "left")]
-    table_rows = [[escape(shown(r.name)), str(r.hands), f"{r.net:+d}",
-                   escape(shown(", ".join(f"{word(pot)} {n}" for pot, n in r.won.items()) or "-")),
-                   str(r.first_out), str(r.dealt), f"[cyan]{sparkline(r.series)}[/cyan]"] for r in rows]
+    columns = [*_stats_columns(), (tp("stats column", "Balance"), "left")]
+    table_rows = [[*_stats_cells(r, word), f"[cyan]{sparkline(r.series)}[/cyan]"] for r in rows]
     title = escape(shown(tn("Standings over {n} session: {names}", "Standings over {n} sessions: {names}",
                             len(names), names=", ".join(names))))
     console().print(records_view(title, columns, table_rows))
+
+
+def _sessions(view: TableView, this_session: bool) -> tuple[list[TableView], tuple[list[str], list[PlayerStats]]]:
+    """The sessions `ledger stats` counts, oldest first: this table's view and, unless `this_session`, the earlier
+    tables it continues (`session new` / `table new --from`), followed back by name; where the earlier table is not
+    here, the earlier sessions' names and standings that an imported ledger brought along (`carried_stats`)."""
+    from popejoan_cli.store import tables
+    from popejoan_cli.table.settle import carried_stats
+
+    views = [view]
+    while not this_session and view.continues and view.continues not in [v.name for v in views] and len(views) < 1000:
+        if view.continues not in tables.table_names():
+            return views, carried_stats(view)
+        view, _ = tables.view(tables.folder_of(view.continues))
+        views.insert(0, view)
+    return views, ([], [])
+
+
+def _stats_columns() -> list[tuple[str, str]]:
+    """The columns every standings table has: who, hands, net, counters won from each pot, firsts out, deals."""
+    from popejoan_cli.render.i18n import tp
+
+    return [(tp("stats column", "Player"), "left"), (tp("stats column", "Hands"), "right"),
+            (tp("stats column", "Net"), "right"), (tp("stats column", "Counters won"), "left"),
+            (tp("stats column", "First out"), "right"), (tp("stats column", "Dealt"), "right")]
+
+
+def _stats_cells(r: PlayerStats, word: Callable[[str], str]) -> list[str]:
+    """A player's cells under `_stats_columns` (rich markup: names and pot words escaped)."""
+    from rich.markup import escape
+
+    won = ", ".join(f"{word(pot)} {n}" for pot, n in r.won.items()) or "-"
+    return [escape(shown(r.name)), str(r.hands), f"{r.net:+d}", escape(shown(won)), str(r.first_out), str(r.dealt)]
+
+
+def _grouped(how: str, views: list[TableView], earlier: tuple[list[str], list[PlayerStats]], names: list[str],
+             as_json: bool, word: Callable[[str], str]) -> None:
+    """`ledger stats --by month|session`: one table of standings per month (or session), as JSON with `--json`.
+    A group has no balance or chart: a month has no balance of its own."""
+    from popejoan_cli.table.settle import UNDATED, grouped
+
+    groups = grouped(how, views, earlier)
+    if as_json:
+        emit_json({"sessions": names, "by": how,
+                   "groups": [{"group": label,
+                               "players": [{"player": r.name, "hands": r.hands, "net": r.net, "won": r.won,
+                                            "first_out": r.first_out, "dealt": r.dealt} for r in rows]}
+                              for label, rows in groups]})
+        return
+    from rich.console import Group
+    from rich.markup import escape
+    from rich.text import Text
+
+    from popejoan_cli.render.i18n import t, tn
+    from popejoan_cli.render.table_views import records_view
+
+    head = (tn("Standings by month over {n} session: {names}", "Standings by month over {n} sessions: {names}",
+               len(names), names=", ".join(names)) if how == "month" else
+            tn("Standings by session over {n} session: {names}", "Standings by session over {n} sessions: {names}",
+               len(names), names=", ".join(names)))
+    parts: list[Any] = [Text(shown(head))]
+    for label, rows in groups:
+        title = t("undated (no time recorded)") if label == UNDATED else label
+        parts += [Text(""), records_view(escape(shown(title)), _stats_columns(),
+                                         [_stats_cells(r, word) for r in rows])]
+    console().print(Group(*parts))

@@ -20,17 +20,24 @@ Settlement (`settle`):
   participant and the last settles two, so there are at most n − 1 transfers for n
   participants with a nonzero amount. That bound is guaranteed; the fewest possible is
   not (finding it is NP-hard: greedy misses splits into zero-sum groups).
+
+Standings (`stats`, `season`): per player, hands, net, counters won from each pot, firsts out
+and deals, over one session or several; `grouped` splits them by the month each hand was dealt
+in (as the journal recorded it, in the table's local time) or by session. A hand recorded before
+popejoan kept times, and the earlier sessions an imported ledger carries only as totals, have no
+month: they are the group `UNDATED`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 
 from popejoan_cli.base.errors import RuleViolation, Said, SaidN, UsageError, allowed, joined
 from popejoan_cli.game.state import HandKind
 from popejoan_cli.table.ledger import changes, postings
-from popejoan_cli.table.view import TableView
+from popejoan_cli.table.view import HandRecord, TableView
 
 BOARD = "the board"
 MAX_VALUE = Decimal(1_000_000)
@@ -213,25 +220,39 @@ def stats(view: TableView) -> list[PlayerStats]:
         for p in posts[last + 1:end + 1]:
             running[p.account] = running.get(p.account, 0) + p.amount
         last = max(last, end)
-        hand = rec.hand
-        for seat, name in enumerate(rec.players):
-            st = out[name]
-            st.hands += 1
-            st.dealt += name == rec.dealer
-            st.first_out += hand.out == seat
-            st.series.append(running.get(f"player:{name}", 0))
-        for a in hand.awards:
-            won = out[rec.players[a.seat]].won
-            won[a.pot] = won.get(a.pot, 0) + a.amount
+        _count_hand(out.__getitem__, rec)
+        for name in rec.players:
+            out[name].series.append(running.get(f"player:{name}", 0))
     if view.final is not None:
-        # The final clearing deal is dealt too (`history` shows it as a row): it counts for its dealer.
-        out[view.final_players[view.final.dealer]].dealt += 1
-        for a in view.final.awards:
-            won = out[view.final_players[a.seat]].won
-            won[a.pot] = won.get(a.pot, 0) + a.amount
+        _count_final(out.__getitem__, view)
         for name in view.final_players:
             out[name].series.append(live.get(name, 0))
     return list(out.values())
+
+
+def _count_hand(row: Callable[[str], PlayerStats], rec: HandRecord) -> None:
+    """One hand in the standings of its players (`row` gives a player's): a hand each, the dealer's deal, who
+    went out first, and the counters each award paid."""
+    hand = rec.hand
+    for seat, name in enumerate(rec.players):
+        st = row(name)
+        st.hands += 1
+        st.dealt += name == rec.dealer
+        st.first_out += hand.out == seat
+    for a in hand.awards:
+        won = row(rec.players[a.seat]).won
+        won[a.pot] = won.get(a.pot, 0) + a.amount
+
+
+def _count_final(row: Callable[[str], PlayerStats], view: TableView) -> None:
+    """The final clearing deal in the standings: dealt too (`history` shows it as a row), so it counts for its
+    dealer; its awards as a hand's."""
+    final = view.final
+    assert final is not None
+    row(view.final_players[final.dealer]).dealt += 1
+    for a in final.awards:
+        won = row(view.final_players[a.seat]).won
+        won[a.pot] = won.get(a.pot, 0) + a.amount
 
 
 def carried_stats(view: TableView) -> tuple[list[str], list[PlayerStats]]:
@@ -264,6 +285,79 @@ def season(sessions: list[list[PlayerStats]]) -> list[PlayerStats]:
             for pot, n in r.won.items():
                 st.won[pot] = st.won.get(pot, 0) + n
     return list(out.values())
+
+
+GROUPINGS = ("month", "session")
+"""What `ledger stats --by` groups the standings by."""
+UNDATED = "undated"
+"""The month of a hand the journal recorded no time for."""
+
+
+def grouping(typed: str) -> str:
+    """`--by`'s word (any case), or a usage error naming the allowed words (one line: there are two)."""
+    word = typed.strip().lower()
+    if word not in GROUPINGS:
+        raise UsageError(Said("--by groups the standings by `month` or by `session`, not {typed!r}", typed=typed))
+    return word
+
+
+def month_of(at: str | None) -> str:
+    """The month of a recorded time, "2026-12": its own date, the table's local one (the journal writes each time
+    with its offset); UNDATED when there is none."""
+    return at[:7] if at else UNDATED
+
+
+def _hand_nets(view: TableView) -> dict[int, dict[str, int]]:
+    """Each player's change from each hand, by its number (0: the final clearing deal): the ledger's own postings
+    to players, less what was brought in or taken away, which is no hand's."""
+    out: dict[int, dict[str, int]] = {}
+    for p in postings(view):
+        if p.account.startswith("player:") and (p.hand or p.what == "final"):
+            per = out.setdefault(p.hand, {})
+            name = p.account.removeprefix("player:")
+            per[name] = per.get(name, 0) + p.amount
+    return out
+
+
+def by_month(view: TableView) -> dict[str, list[PlayerStats]]:
+    """This session's standings in each month a hand was dealt (the final deal in the month it was dealt), each
+    player's net the sum of their hands' changes; players in order of arrival. No balance or chart: a month has
+    no balance of its own."""
+    changed = _hand_nets(view)
+    months: dict[str, dict[str, PlayerStats]] = {}
+    order = {name: k for k, name in enumerate(dict.fromkeys([*view.bought, *view.players]))}
+
+    def rows(month: str) -> Callable[[str], PlayerStats]:
+        group = months.setdefault(month, {})
+        return lambda name: group.setdefault(name, PlayerStats(name))
+
+    for rec in view.hands:
+        row = rows(month_of(view.dealt_at(rec)))
+        _count_hand(row, rec)
+        for name in rec.players:
+            row(name).net += changed.get(rec.number, {}).get(name, 0)
+    if view.final is not None:
+        row = rows(month_of(view.time_of(view.final_seq)))
+        _count_final(row, view)
+        for name in view.final_players:
+            row(name).net += changed.get(0, {}).get(name, 0)
+    return {month: sorted(group.values(), key=lambda r: order.get(r.name, len(order)))
+            for month, group in months.items()}
+
+
+def grouped(by: str, views: list[TableView], earlier: tuple[list[str], list[PlayerStats]]
+            ) -> list[tuple[str, list[PlayerStats]]]:
+    """The standings of the sessions `views` (oldest first), after the `earlier` ones an imported ledger carried
+    (`carried_stats`), grouped `by` session (each session's, the carried ones together under their names) or by
+    month (added up over the sessions, oldest month first, UNDATED before them all: those hands came first)."""
+    names, carried = earlier
+    if by == "session":
+        return ([(", ".join(names), carried)] if names else []) + [(v.name, stats(v)) for v in views]
+    months: dict[str, list[list[PlayerStats]]] = {UNDATED: [carried]} if names else {}
+    for view in views:
+        for month, rows in by_month(view).items():
+            months.setdefault(month, []).append(rows)
+    return [(month, season(months[month])) for month in sorted(months, key=lambda m: (m != UNDATED, m))]
 
 
 BARS = "▁▂▃▄▅▆▇█"
