@@ -183,7 +183,7 @@ def continue_table(name: str, imp: Imported, source: str, folder: Path) -> None:
     record(lambda view: first_events, where=folder, create=True)
     if not cli.table_override:
         tables.set_current(name)
-    from popejoan_cli.render.i18n import tn
+    from popejoan_cli.render.i18n import t, tn
 
     held = ", ".join(f"{p} {n}" for p, n in imp.balances.items())  # names and numbers: no words
     words = dict(name=repr(name), old=repr(imp.table), session=imp.session + 1, rules=imp.rules_name, held=held,
@@ -199,3 +199,13 @@ def continue_table(name: str, imp: Imported, source: str, folder: Path) -> None:
            "Table {name} continues {old} as session {session} ({rules} rules): {held}; {n} counters on the board. "
            "{dealer} deals next: `popejoan deal`.", sum(imp.board.values()), **words)
     console().print(said, markup=False)
+    if imp.dates:  # the session it continues, dated as its export says
+        began, _, ended = imp.dates.partition("/")
+        console().print(t("The session it continues was played {when}.", when=span(began, ended)), markup=False)
+
+
+def span(began: str, ended: str) -> str:
+    """When something was played, from two ISO 8601 times as the journal writes them (the table's local time):
+    `2026-12-01, 21:04–23:41` within one day, `2026-12-01 21:04 – 2026-12-02 00:41` past midnight."""
+    (d0, t0), (d1, t1) = (began[:10], began[11:16]), (ended[:10], ended[11:16])
+    return f"{d0}, {t0}–{t1}" if d0 == d1 else f"{d0} {t0} – {d1} {t1}"

@@ -73,8 +73,7 @@ def _when(night: Evening) -> str:
     """`2026-12-01, 19:02–23:41`, or both days for an evening past midnight; '' when the journal has no times."""
     if night.began is None or night.finished is None:
         return ""
-    (d0, t0), (d1, t1) = (night.began[:10], night.began[11:16]), (night.finished[:10], night.finished[11:16])
-    return f"{d0}, {t0}–{t1}" if d0 == d1 else f"{d0} {t0} – {d1} {t1}"
+    return common.span(night.began, night.finished)
 
 
 def _header(night: Evening) -> str:

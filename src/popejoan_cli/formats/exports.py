@@ -212,6 +212,23 @@ class Imported:
     """Per player, the session's standings for `ledger stats` (carried by `HistoryCarried`)."""
     lang: str = "en"
     """The language the table speaks (`table new --lang`), which its next session speaks too."""
+    dates: str = ""
+    """When the session was played, as an ISO 8601 interval (`2026-12-01T21:04:05+01:00/2026-12-02T00:41:09+01:00`:
+    its first hand dealt, its last hand or final deal ended); "" when the export says no time."""
+
+
+def played_between(hands: list[dict[str, Any]], final: ledgercheck.FinalDeal | None) -> str:
+    """The session's span as an ISO 8601 interval, from the hands' own times (and the final deal's).
+
+    >>> played_between([{"dealt_at": "2026-12-01T21:04:05+01:00", "ended_at": "2026-12-01T21:30:00+01:00"}], None)
+    '2026-12-01T21:04:05+01:00/2026-12-01T21:30:00+01:00'
+    >>> played_between([{}], None)
+    ''
+    """
+    began = [h["dealt_at"] for h in hands if h.get("dealt_at")]
+    ended = [h["ended_at"] for h in hands if h.get("ended_at")] + ([final.at] if final and final.at else [])
+    # The journal's times never go back, so the first written is the first played and the last the last.
+    return f"{began[0]}/{ended[-1]}" if began and ended else ""
 
 
 def parse(data: bytes, name: str, kind: str = "") -> dict[str, Any]:
@@ -293,7 +310,8 @@ def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
                     next_dealer=head.next_dealer, ended=bool(head.ended), brought_in=head.brought_in,
                     taken_away=head.taken_away, hands=len(hands), totals=dict(totals or {}),
                     history_nets=[h["net"] for h in hands],
-                    standings=ledgersums.standings(seats, hands, final, head.next_dealer), lang=lang)
+                    standings=ledgersums.standings(seats, hands, final, head.next_dealer), lang=lang,
+                    dates=played_between(hands, final))
 
 
 def _language(ck: ledgercheck.Checker, doc: Mapping[str, Any]) -> str:
@@ -336,7 +354,7 @@ def carried_opening(name: str, imp: Imported) -> list[Event]:
                          counters=0, dealer=imp.next_dealer, lang=imp.lang)
     return [opened, BalancesCarried(balances=dict(imp.balances), board=dict(imp.board), session=imp.session + 1,
                                      continues=imp.table),
-            HistoryCarried(sessions=[imp.table], players=imp.standings)]
+            HistoryCarried(sessions=[imp.table], players=imp.standings, dates=[imp.dates] if imp.dates else [])]
 
 
 def read_document(data: bytes, name: str, kind: str = "") -> Imported:

@@ -74,7 +74,7 @@ class Checker:
               "count": type(v) is int and 0 <= v <= MAX_TOTAL,
               "str": isinstance(v, str), "bool": isinstance(v, bool),
               "seed": seed_problem(v) is None,
-              "list": isinstance(v, list), "table": isinstance(v, dict)}[kind]
+              "list": isinstance(v, list), "table": isinstance(v, dict), "time": is_time(v)}[kind]
         if not ok:
             found = Said("an integer ({value})", value=int_text(v)) if type(v) is int else describe(clip(v))
             self.bad(place, Said("found {found}, expected {want}", found=found, want=_WANTED[kind]),
@@ -126,7 +126,24 @@ class Checker:
 
 
 _WANTED = {"count": Said("a whole number from 0"), "int": Said("a whole number"), "seed": Said("a seed"),
-           "str": Said("a str"), "bool": Said("a bool"), "list": Said("a list"), "table": Said("a table")}
+           "str": Said("a str"), "bool": Said("a bool"), "list": Said("a list"), "table": Said("a table"),
+           "time": Said("a date and time with its offset, as 2026-12-01T21:04:05+01:00")}
+
+
+def is_time(v: object) -> bool:
+    """An ISO 8601 date and time with its offset from UTC, as the journal writes each event's `at`.
+
+    >>> is_time("2026-12-01T21:04:05+01:00"), is_time("2026-12-01T21:04:05"), is_time("yesterday")
+    (True, False, False)
+    """
+    from datetime import datetime  # a time is read only where an export says one
+
+    if not isinstance(v, str) or len(v) > 40:
+        return False
+    try:
+        return datetime.fromisoformat(v).utcoffset() is not None
+    except ValueError:
+        return False
 """What each kind of value is, for "found …, expected …" (`str` and `bool` as the file's types are named)."""
 
 
@@ -167,6 +184,7 @@ class FinalDeal:
     net: dict[str, int]
     board: dict[str, int]
     awards: list[dict[str, Any]]
+    at: str | None = None
 
 
 def unknown_keys(ck: Checker, doc: Mapping[str, Any], version_key: str) -> None:
@@ -281,9 +299,8 @@ def _hand(ck: Checker, h: Mapping[str, Any], i: int, pots: list[str] | None) -> 
     for k, kind in (("dealer", "str"), ("seed", "seed"), ("real", "bool"), ("turnup", "str"), ("out", "str"),
                     ("void", "bool")):
         ck.get(h, k, kind, place)
-    for k in ("dealt_at", "ended_at"):  # when the hand was dealt and ended: optional (a journal without times)
-        if k in h:
-            ck.get(h, k, "str", place)
+    times = {k: ck.get(h, k, "time", place) for k in ("dealt_at", "ended_at") if k in h}  # optional: a journal
+    # without times has none
     net = ck.counts(h, "net", place, None)
     players = list(net) if net is not None else None
     dressed = ck.counts(h, "dressed", place, players, "count")
@@ -293,7 +310,7 @@ def _hand(ck: Checker, h: Mapping[str, Any], i: int, pots: list[str] | None) -> 
     if None in (net, dressed, after, awards, payments):
         return None
     return {"net": net, "dressed": dressed, "board": after, "awards": awards, "payments": payments,
-            "place": place, "dealer": h.get("dealer"), "out": h.get("out")}
+            "place": place, "dealer": h.get("dealer"), "out": h.get("out"), **times}
 
 
 def final_deal(ck: Checker, doc: Mapping[str, Any], pots: list[str] | None) -> FinalDeal | None:
@@ -307,9 +324,10 @@ def final_deal(ck: Checker, doc: Mapping[str, Any], pots: list[str] | None) -> F
     net = ck.counts(final, "net", "final", None) or {}
     board = ck.counts(final, "board", "final", pots, "count")
     awards = ck.rows(final, "awards", "final", {"pot": "str", "player": "str", "amount": "count"})
+    at = ck.get(final, "at", "time", "final") if "at" in final else None  # optional, as a hand's times
     if board is None or not net or awards is None:
         return None
-    return FinalDeal(net, board, awards)
+    return FinalDeal(net, board, awards, at)
 
 
 def totals(ck: Checker, doc: Mapping[str, Any], listed: int | None, everyone: list[str]) -> dict[str, int] | None:

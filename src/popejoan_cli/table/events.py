@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from popejoan_cli.base.errors import DataError, Problem, Said
@@ -54,6 +54,9 @@ class HistoryCarried:
 
     sessions: list[str]
     players: dict[str, Any]
+    dates: list[str] = field(default_factory=list)
+    """When each of `sessions` was played, as an ISO 8601 interval (`began/ended`), "" where the export
+    said no time; empty in a journal written before exports were dated (optional: written when known)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -220,7 +223,7 @@ KINDS: dict[str, type[Any]] = {
 _FIELDS: dict[type[Any], dict[str, str]] = {cls: {f.name: str(f.type) for f in fields(cls)} for cls in KINDS.values()}
 
 
-OPTIONAL: dict[type[Any], dict[str, object]] = {TableOpened: {"lang": "en"}}
+OPTIONAL: dict[type[Any], dict[str, object]] = {TableOpened: {"lang": "en"}, HistoryCarried: {"dates": []}}
 """Fields an event may leave out, with the value they then have: written only when they differ."""
 
 
@@ -265,7 +268,7 @@ def from_data(data: object, where: str = "") -> Event:
     del given["type"]
     names, checks = _CHECKS[cls]
     for name, default in OPTIONAL.get(cls, {}).items():
-        given.setdefault(name, default)
+        given.setdefault(name, list(default) if isinstance(default, list) else default)  # no shared list
     if given.keys() != names:
         raise DataError([Problem(Said("{kind} has fields {given}, expected {names}", kind=data["type"],
                                       given=sorted(given), names=sorted(names)), key=where)])

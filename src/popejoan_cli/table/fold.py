@@ -281,6 +281,8 @@ def _good_history(event: HistoryCarried) -> bool:
     def whole(v: object) -> bool:
         return type(v) is int and abs(v) <= MAX_COUNTERS * 1000
 
+    if event.dates and len(event.dates) != len(event.sessions):
+        return False  # one span (or "") per carried session
     for row in event.players.values():
         if not isinstance(row, dict) or set(row) != {"hands", "net", "balance", "won", "first_out", "dealt",
                                                      "balances"}:
