@@ -206,21 +206,16 @@ def _only_between(what: str, number: int) -> str:
     return sentences.get(what) or f"{what} only between hands: hand {number} is still being played"
 
 
-def _session_ended(what: str) -> str:
-    sentences = {"a hand is dealt": Said("a hand is dealt: this session has ended"),
-                 "players join": Said("players join: this session has ended"),
-                 "players leave": Said("players leave: this session has ended"),
-                 "the final deal": Said("the final deal: this session has ended"),
-                 "the session ends": Said("the session ends: this session has ended")}
-    return sentences.get(what) or f"{what}: this session has ended"
-
-
 def between_hands(view: TableView, what: str) -> None:
     if view.open_hand is not None:
         raise RuleViolation(_only_between(what, view.open_hand.number),
                             Said("finish the hand first (or undo its deal)"))
     if view.ended:
-        raise RuleViolation(_session_ended(what), Said("start the next one with `popejoan session new`"))
+        # Whatever was asked (a deal, a join, a leave, another `end`), the answer is the same one plain line:
+        # which session ended, by what, and the command that starts the next (`session new` continues the
+        # current table; `table new --from FILE` does it from an export elsewhere).
+        raise RuleViolation(Said("the session {table!r} has ended (`popejoan end`); start the next with "
+                                 "`popejoan session new`", table=view.name))
 
 
 def deal_turn(view: TableView, dealer: str) -> int:
