@@ -647,7 +647,9 @@ def test_undo_of_a_real_play_restores_the_state(cli: Cli) -> None:
     assert said.startswith(f"Cat plays {face('JH')}\nCat wins Jack ({face('JH')}): 1 counter\n")
     assert cli.json("board")["jack"] == 0
     res = cli.ok("undo", "--yes")
-    assert res.stdout == "Undone: 1 command.\n"
+    # what was undone, and what the table does now, as `play` said it before J♥
+    assert res.stdout == (f"Undone: Cat's {face('JH')}.\n"
+                          f"Next: {face('JH')}, from whoever holds it; or `popejoan stop` if nobody can.\n")
     assert res.stderr == f"Undo:\n  Cat's {face('JH')}\n"  # each card of a real hand is undone on its own
     assert snapshot(cli) == before
     # The state is whole again: the same card may be played, by someone else this time.
@@ -667,7 +669,8 @@ def test_undo_of_a_stop_and_of_going_out(cli: Cli) -> None:
     cli.ok("out", "Cat", "--pope", "spare")
     assert cli.hand()["closed"] is True
     res = cli.ok("undo", "--yes")
-    assert res.stdout == "Undone: 1 command.\n" and "Cat going out, which closed hand 1" in res.stderr
+    assert res.stdout.startswith("Undone: Cat going out, which closed hand 1.\nCat is out.\n")
+    assert "Cat going out, which closed hand 1" in res.stderr
     assert snapshot(cli) == before
     said = cli.ok("out", "Cat", "--pope", "Dan").stdout
     assert f"Dan still holds the Pope ({face('9D')})" in said

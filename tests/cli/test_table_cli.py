@@ -264,7 +264,7 @@ def test_undo_voids_the_last_lead_exactly(cli: Cli) -> None:
     assert cli.json("history")["hands"][0]["plays"][-1]["card"] == "AD"
     journal = cli.journal()
     res = cli.ok("undo", "--yes")
-    assert "Undone: 1 command." in res.stdout
+    assert res.stdout == "Undone: Ann's lead A♦.\nAnn leads next.\n"
     assert "Ann's lead A♦" in res.stderr
     assert cli.journal().startswith(journal) and len(cli.journal()) > len(journal), "an undo appends only"
     assert cli.json("board") == board
@@ -305,7 +305,7 @@ def test_undo_asks_and_no_changes_nothing(cli: Cli) -> None:
     assert "Undone" not in res.stdout
     assert cli.journal() == before
     res = cli("undo", input="y\n")
-    assert res.exit_code == 0 and "Undone: 1 command." in res.stdout
+    assert res.exit_code == 0 and "Undone: Bob's lead A♠" in res.stdout
     assert cli.journal() != before
 
 

@@ -101,7 +101,8 @@ def test_undo_takes_back_a_lead_with_its_follows_in_words(run: Cli) -> None:
     assert [p["card"] for p in before] == ["AS", "2S"]
     res = run.ok("undo", "--yes")
     assert res.stderr == "Undo:\n  Bob's lead A♠, and Ann's 2♠ that followed\n"
-    assert res.stdout == "Undone: 1 command.\n"
+    assert res.stdout == ("Undone: Bob's lead A♠, and Ann's 2♠ that followed.\n"
+                          "Bob leads. Each player sees their own hand with `popejoan hand show NAME`.\n")
     assert history(run)["hands"][0]["plays"] == []
     # the deal is one command too; while the hand is open its seed stays secret
     res = run("undo", input="n\n")

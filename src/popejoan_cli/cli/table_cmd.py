@@ -262,10 +262,12 @@ def undo(
                                                       "included.")] = False,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
 ) -> None:
-    """Take back the last command (or the last N, or the hand). Nothing is deleted: the undo is recorded."""
+    """Take back the last command (or the last N, or the hand), and say what the table does next. Nothing is
+    deleted: the undo is recorded."""
     from popejoan_cli.base.errors import Said
     from popejoan_cli.cli.exits import spoken
-    from popejoan_cli.render.i18n import t, tn
+    from popejoan_cli.render.i18n import t
+    from popejoan_cli.render.narrate import after_undo, said, said_n
     from popejoan_cli.table.undo import describe, to_undo, voids
 
     view = common.view()
@@ -282,8 +284,12 @@ def undo(
             raise RuleViolation(Said("the table changed while you were deciding"), Said("run undo again"))
         return voids(chosen)
 
-    common.record(make)
-    console().print(tn("Undone: {n} command.", "Undone: {n} commands.", len(chosen)), markup=False)
+    done = common.record(make)
+    # One command is named as the list above named it; then what the table does now, from the table the undo
+    # left (the records the journal holds, as `board` and the narration say it).
+    head = (said("Undone: {what}.", what=spoken(describe(view, chosen[0]))) if len(chosen) == 1
+            else said_n("Undone: {n} command.", "Undone: {n} commands.", len(chosen)))
+    say([head, *after_undo(done.view)])
 
 
 @command(root, "count", context_settings={"ignore_unknown_options": True})  # `count Ann -3` is a number

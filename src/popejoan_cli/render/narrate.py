@@ -1,4 +1,5 @@
-"""The words for what happened: runs, stops, awards, settlements, as lines of text and cards.
+"""The words for what happened: runs, stops, awards, settlements, as lines of text and cards; and what
+the table does next once an undo has taken something back (`after_undo`).
 
 A `Line` is a list of pieces, each a string or a `Card`. The rich renderers style the cards
 (symbol and letter, never colour alone); plain output, for pipes and NO_COLOR terminals,
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from string import Formatter
+from typing import TYPE_CHECKING
 
 from popejoan_cli.base.visible import shown
 from popejoan_cli.game.cards import Card, Suit
@@ -23,6 +25,9 @@ from popejoan_cli.game.sight import told_reason
 from popejoan_cli.game.state import HandKind
 from popejoan_cli.render import i18n
 from popejoan_cli.render.i18n import counters, marked, tn, tp
+
+if TYPE_CHECKING:
+    from popejoan_cli.table.view import TableView
 
 Line = list[str | Card]
 
@@ -272,3 +277,31 @@ def next_step(hand: Hand, names: Sequence[str]) -> list[Line]:
         return [said("{player} leads next.", player=names[seats[0]])]
     return [said("{player} leads next, or the first player after them who can change suit.",
                  player=names[hand.leader])]
+
+
+def after_undo(view: TableView) -> list[Line]:
+    """What the table does next once an undo is recorded (`view`, the table after it), in the words the table
+    heard when it last got there: between hands, who deals next (as `board` says it) or that the session has
+    ended; in a hand, `now_in_hand`."""
+    rec = view.open_hand
+    if rec is None:
+        if view.ended:
+            return [said("The session has ended.")]
+        return [said("Between hands: {player} deals next (`popejoan deal`).", player=view.next_dealer)]
+    last = rec.happened[max(rec.happened)] if rec.happened else None
+    return now_in_hand(rec.hand, rec.players, rec.number, last)
+
+
+def now_in_hand(hand: Hand, names: Sequence[str], number: int, last: Played | None) -> list[Line]:
+    """What the open hand waits for, from the record the table was told: nothing led or played since the deal,
+    the deal's own first lead (`dealt`); in a virtual hand, the leader the last lead's record named (`Played`,
+    as `after_lead` said it: public, so nothing of a hidden hand is told); in a real hand, its next step as
+    `play` says it; a tally hand goes on recording its pots and its end (it keeps no record of each lead)."""
+    if hand.kind is HandKind.TALLY:
+        return [said("Hand {number} goes on: record pots as they are taken with `popejoan pay NAME POT`, and the "
+                     "end with `popejoan out NAME --left NAME=N,...`.", number=number)]
+    if last is None:
+        return [_first_lead(hand, names)]
+    if hand.kind.real:
+        return next_step(hand, names)
+    return [said("{player} leads next.", player=names[last.leader])]
