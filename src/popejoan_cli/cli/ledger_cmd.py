@@ -74,7 +74,8 @@ def is_export_of(data: bytes, view: TableView) -> bool:
 
     Told from the file itself, so the same table's export in another format may be replaced
     too. hledger and beancount: the first line is the title line both writers open with,
-    naming this table and its rules. CSV: popejoan's header row, and the `table` cell of the
+    naming this table and its rules. CSV: a header row popejoan wrote (this version's, or the
+    one before the `date` and `at` columns: `exports.CSV_HEADERS`), and the `table` cell of the
     first row naming this table (a file with the header alone holds nothing to lose). TOML
     and JSON: the document says `program = "popejoan"` and its `table` is this table's name.
     """
@@ -92,7 +93,7 @@ def is_export_of(data: bytes, view: TableView) -> bool:
         from popejoan_cli.formats.accounts import title_line
 
         return first.removesuffix(".") == title_line(view)
-    if first == ",".join(exports.CSV_HEADER):
+    if first in {",".join(header) for header in exports.CSV_HEADERS}:
         import csv
 
         row = next(csv.reader([rest.partition("\n")[0]]), [])

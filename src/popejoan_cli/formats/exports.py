@@ -159,6 +159,10 @@ CSV_HEADER = ("table", "session", "seq", "hand", "what", "account", "player", "p
               "at")
 """The `table` column names the table on every row, so an earlier export of it is known again. `date` and
 `at` (when the posting happened) were added last, so the columns before them keep their places."""
+CSV_HEADERS = (CSV_HEADER, CSV_HEADER[:-2])
+"""Every header row popejoan has written with a `table` column, newest first: this one, and the one before
+`date` and `at` were added. A CSV under any of them is known as a table's earlier export (`ledger export`
+replaces it without `--force`); one older still has no `table` column, and says no table's name."""
 _RISKY = ("=", "+", "-", "@", "\t", "\r")
 
 
