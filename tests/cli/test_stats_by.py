@@ -31,6 +31,8 @@ def test_the_final_deal_counts_for_its_dealer_and_the_won_column_says_counters(r
     shutil.rmtree(tables.folder())
     run.ok("table", "new", "sat", "--from", str(export))
     assert run.json("ledger", "stats")["players"] == stats["players"]
+    # The export dated fri, all in December: its standings are December's, not undated.
+    assert [g["group"] for g in run.json("ledger", "stats", "--by", "month")["groups"]] == ["2026-12"]
 
 
 NOV = "2026-11-30T23:50:00+01:00"

@@ -269,9 +269,9 @@ def _grouped(how: str, views: list[TableView], earlier: tuple[list[str], list[Pl
              as_json: bool, word: Callable[[str], str]) -> None:
     """`ledger stats --by month|session`: one table of standings per month (or session), as JSON with `--json`.
     A group has no balance or chart: a month has no balance of its own."""
-    from popejoan_cli.table.settle import UNDATED, grouped
+    from popejoan_cli.table.settle import UNDATED, carried_month, grouped
 
-    groups = grouped(how, views, earlier)
+    groups = grouped(how, views, earlier, carried_month(views[0]))  # the oldest here carried any earlier ones
     if as_json:
         emit_json({"sessions": names, "by": how,
                    "groups": [{"group": label,

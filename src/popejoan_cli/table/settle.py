@@ -24,8 +24,8 @@ Settlement (`settle`):
 Standings (`stats`, `season`): per player, hands, net, counters won from each pot, firsts out
 and deals, over one session or several; `grouped` splits them by the month each hand was dealt
 in (as the journal recorded it, in the table's local time) or by session. A hand recorded before
-popejoan kept times, and the earlier sessions an imported ledger carries only as totals, have no
-month: they are the group `UNDATED`.
+popejoan kept times has no month: it is in the group `UNDATED`; so are the earlier sessions an
+imported ledger carries only as totals, unless the export dated them all within one month.
 """
 
 from __future__ import annotations
@@ -345,15 +345,27 @@ def by_month(view: TableView) -> dict[str, list[PlayerStats]]:
             for month, group in months.items()}
 
 
-def grouped(by: str, views: list[TableView], earlier: tuple[list[str], list[PlayerStats]]
-            ) -> list[tuple[str, list[PlayerStats]]]:
+def carried_month(view: TableView) -> str:
+    """The month the earlier sessions an imported ledger carried were played in, when the export dated every one
+    of them within that month (`HistoryCarried.dates`); else UNDATED: their standings are totals, which cannot
+    be split between months."""
+    h = view.carried_history
+    if h is None or not h.sessions or len(h.dates) != len(h.sessions) or not all(h.dates):
+        return UNDATED
+    months = {month_of(at) for span in h.dates for at in span.split("/")}
+    return months.pop() if len(months) == 1 else UNDATED
+
+
+def grouped(by: str, views: list[TableView], earlier: tuple[list[str], list[PlayerStats]],
+            earlier_month: str = UNDATED) -> list[tuple[str, list[PlayerStats]]]:
     """The standings of the sessions `views` (oldest first), after the `earlier` ones an imported ledger carried
-    (`carried_stats`), grouped `by` session (each session's, the carried ones together under their names) or by
-    month (added up over the sessions, oldest month first, UNDATED before them all: those hands came first)."""
+    (`carried_stats`, played in `earlier_month`: `carried_month`), grouped `by` session (each session's, the
+    carried ones together under their names) or by month (added up over the sessions, oldest month first,
+    UNDATED before them all: those hands came first)."""
     names, carried = earlier
     if by == "session":
         return ([(", ".join(names), carried)] if names else []) + [(v.name, stats(v)) for v in views]
-    months: dict[str, list[list[PlayerStats]]] = {UNDATED: [carried]} if names else {}
+    months: dict[str, list[list[PlayerStats]]] = {earlier_month: [carried]} if names else {}
     for view in views:
         for month, rows in by_month(view).items():
             months.setdefault(month, []).append(rows)
