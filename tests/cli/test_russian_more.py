@@ -132,7 +132,7 @@ def test_undo_lists_a_stop_and_the_cards_of_a_real_hand_in_russian(cli: Cli) -> 
     cli.ok("play", "Боря", "7H", "8H", "9H:Вика", "10H:Дима", "stop")
     res = cli.ok("undo", "3", "-y")
     assert res.stderr == "Отменить:\n  стоп, объявленный в раздаче 1\n  10♥ игрока Дима\n  9♥ игрока Вика\n"
-    assert res.stdout == "Отменено: 3 команды.\n"
+    assert res.stdout == "Отменено: 3 команды.\nДальше: 9♥, у кого она есть; или `popejoan stop`, если ни у кого.\n"
     english = cli.ok("undo", "2", "-y", POPEJOAN_LANG="en")
     assert english.stderr == "Undo:\n  Боря's 8♥\n  Боря's 7♥\n"
     res = cli.ok("undo", "-y")
@@ -145,7 +145,8 @@ def test_undo_lists_a_player_joining_in_russian_with_the_count_in_its_form(cli: 
                              ("3", "приход игрока Гена с 3 фишками")):
         cli.ok("table", "join", "Гена", "-c", counters)
         res = cli.ok("undo", "-y")
-        assert res.stderr == f"Отменить:\n  {phrase}\n" and res.stdout == "Отменено: 1 команда.\n"
+        assert res.stderr == f"Отменить:\n  {phrase}\n"
+        assert res.stdout == f"Отменено: {phrase}.\nМежду раздачами: следующим сдаёт Аня (`popejoan deal`).\n"
     cli.ok("table", "join", "Гена", "-c", "1")
     assert cli.ok("undo", "-y", POPEJOAN_LANG="en").stderr == "Undo:\n  Гена joining with 1 counter\n"
     cli.ok("table", "leave", "Дима")

@@ -262,8 +262,7 @@ def undo(
                                                       "included.")] = False,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
 ) -> None:
-    """Take back the last command (or the last N, or the hand), and say what the table does next. Nothing is
-    deleted: the undo is recorded."""
+    """Take back the last command (or the last N, or the hand). Nothing is deleted: the undo is recorded."""
     from popejoan_cli.base.errors import Said
     from popejoan_cli.cli.exits import spoken
     from popejoan_cli.render.i18n import t
