@@ -1,12 +1,19 @@
-"""`history`, `ledger show`, `ledger stats` and `board` stay readable at 60, 80 and 120 columns.
+"""`history`, `ledger show`, `ledger stats`, `board` and `hand deal` stay readable at 60, 80 and 120 columns.
 
 A michigan table of 3 or 8 players with 20-character names plays two hands through the CLI;
 each command is rendered at each width. No line may be wider than the terminal, nothing is
-cut ("…"), and every name and pot label appears whole (wrapped, if at all, only at a space).
-Golden files under `data/golden/widths/` hold each output; regenerate with POPEJOAN_REGEN=1.
+cut ("…"), every name and pot label appears whole (wrapped, if at all, only at a space), and
+each pot won in `history` is on a line of its own. A modern-stops table (a turn-up) of 8
+players whose 20-character names have no space at all (`Anne-Sophie-Lefevre0`: rich cut them
+once short of room) shows its empty history, its board in a hand and between hands, its
+history and its deal. Golden files under `data/golden/widths/` hold each output; regenerate
+with POPEJOAN_REGEN=1.
 """
 
 from __future__ import annotations
+
+import json
+from collections.abc import Sequence
 
 import pytest
 from rich.cells import cell_len
@@ -40,7 +47,7 @@ def outputs(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFac
         for key, args in COMMANDS.items():
             for w in WIDTHS:
                 found[(key, w)] = Cli(home, columns=str(w)).ok(*args).stdout
-        return {**found, ("players", 0): str(n)}
+        return {**found, ("players", 0): str(n), ("history-json", 0): run.ok("history", "--json").stdout}
 
 
 def whole(text: str, phrase: str) -> bool:
@@ -66,3 +73,106 @@ def test_readable_at_each_width(outputs: dict[tuple[str, int], str], key: str) -
             if key == "history" and phrase in LABELS and phrase.split()[0] not in text.split():
                 continue
             assert whole(text, phrase), f"{phrase!r} cut in {where}"
+
+
+def test_each_pot_won_is_whole_on_its_line(outputs: dict[tuple[str, int], str]) -> None:
+    """`history`'s pots won, one award to a line: a pot's label, its counters and the arrow are never
+    split (comma-joined, "King of" / "clubs 9 → ..." once broke at 80 columns with 8 players)."""
+    labels = {p.name: p.label for p in preset("michigan").pots}
+    awards = [a for h in json.loads(outputs[("history-json", 0)])["hands"] for a in h["awards"]]
+    assert awards
+    for w in WIDTHS:
+        lines = outputs[("history", w)].splitlines()
+        for a in awards:
+            head = f"{labels[a['pot']]} {a['amount']} →"
+            assert any(head in line for line in lines), f"{head!r} split at {w} columns"
+        assert not any(line.rstrip(" │").endswith(",") for line in lines), f"awards joined at {w} columns"
+
+
+# ------------------------------------------------------------------------------ a turn-up, names without a space
+HYPHENED = [f"Anne-Sophie-Lefevre{i}" for i in range(8)]
+"""Eight 20-character names with no space to wrap at."""
+TURNUP = {"history-empty": ("history",), "board-in-hand": ("board",), "board-between": ("board",),
+          "history-turnup": ("history",), "hand-deal": ("hand", "deal", "--rules", "modern-stops", "--players",
+                                                        ",".join(HYPHENED), "--seed", "1")}
+
+
+@pytest.fixture(scope="module")
+def turnup(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, int], str]:
+    """Each of `TURNUP`'s outputs at each width, at the moment it stands for: the history before any
+    hand, the board after the deal and after the hand; the ledger's standings once the hand is over
+    (`ledger-stats`); and the history of a michigan table ended before any hand (`history-ended`)."""
+    from popejoan_cli.store import autoplay, tables
+
+    home = tmp_path_factory.mktemp("turnup")
+    run = Cli(home)
+    found: dict[tuple[str, int], str] = {}
+
+    def at_each_width(key: str, *args: str) -> None:
+        for w in WIDTHS:
+            found[(key, w)] = Cli(home, columns=str(w)).ok(*(args or TURNUP[key])).stdout
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("POPEJOAN_HOME", str(home))
+        mp.delenv("POPEJOAN_TABLE", raising=False)
+        run.ok("table", "new", "wide", "--rules", "modern-stops", "--players", ",".join(HYPHENED))
+        at_each_width("history-empty")
+        found[("history-empty-json", 0)] = run.ok("history", "--json").stdout
+        run.ok("deal", "--seed", "1")
+        at_each_width("board-in-hand")
+        while tables.view(tables.folder())[0].open_hand is not None:
+            autoplay.lead_lowest(tables.folder())
+        at_each_width("board-between")
+        at_each_width("history-turnup")
+        at_each_width("ledger-stats", "ledger", "stats")
+        at_each_width("hand-deal")
+        run.ok("table", "new", "over", "--rules", "michigan", "--players", "Ann,Bob,Cat")
+        run.ok("end")
+        found[("history-ended", 80)] = Cli(home, columns="80").ok("history").stdout
+    return found
+
+
+def readable(text: str, w: int, names: Sequence[str]) -> None:
+    """No line of `text` wider than `w`, nothing cut, each of `names` whole on one line."""
+    assert all(cell_len(line) <= w for line in text.splitlines()), f"wider than {w}"
+    assert "…" not in text, f"cut at {w} columns"
+    for name in names:
+        assert whole(text, name), f"{name!r} cut at {w} columns"
+
+
+@pytest.mark.parametrize("key", list(TURNUP))
+def test_turnup_table_at_each_width(turnup: dict[tuple[str, int], str], key: str) -> None:
+    wanted = {"history-empty": HYPHENED[:1], "board-in-hand": HYPHENED[1:2], "board-between": HYPHENED[1:2],
+              "history-turnup": HYPHENED, "hand-deal": HYPHENED}[key]
+    for w in WIDTHS:
+        text = turnup[(key, w)]
+        golden(WIDE / f"{key}_8p_{w}.txt", text)
+        readable(text, w, wanted)
+
+
+def test_no_name_is_cut_in_the_standings(turnup: dict[tuple[str, int], str]) -> None:
+    """`ledger stats` (a `records_view`) with eight names of one 20-character word: at 80 columns rich
+    once narrowed the names' column below them ("Anne-Sophie-Le…") while another column could still
+    wrap. (No golden file: the standings' headings are `ledger stats`' own business.)"""
+    for w in WIDTHS:
+        readable(turnup[("ledger-stats", w)], w, HYPHENED)
+
+
+def test_the_board_between_hands_shows_no_turnup(turnup: dict[tuple[str, int], str]) -> None:
+    """In a hand the centre shows its turn-up and trump; once the hand is over, none (the last hand's
+    turn-up belongs to history): it says that no hand is being played, and who deals next."""
+    for w in WIDTHS:
+        during, after = turnup[("board-in-hand", w)], turnup[("board-between", w)]
+        assert "turn-up" not in after and "trump" not in after
+        assert "no hand being played" in after and "deals next" in after
+        assert "turn-up 7♣" in during and "trump: clubs ♣" in during
+
+
+def test_an_empty_history_is_one_sentence(turnup: dict[tuple[str, int], str]) -> None:
+    """No hand yet: one sentence, who deals first (not a table's header with no rows); `--json` keeps
+    its shape. A session ended with no hand says so."""
+    said = "No hands yet at wide: Anne-Sophie-Lefevre0 deals first (`popejoan deal`).\n"
+    assert turnup[("history-empty", 120)] == said
+    assert " ".join(turnup[("history-empty", 60)].split()) == said.strip()
+    assert json.loads(turnup[("history-empty-json", 0)]) == {"hands": []}
+    assert turnup[("history-ended", 80)] == "No hands were played at over: the session has ended.\n"

@@ -1,4 +1,5 @@
-"""Rich renderables for one hand: a deal, a played-out hand told run by run, a final deal.
+"""Rich renderables for one hand: a deal, a played-out hand told run by run, a final deal; and `Fit`,
+the choice between layouts (a table, or the same told another way) that the table's views use too.
 
 Builds renderables from core results; prints nothing and reads nothing. Player names, pot
 labels, titles and seeds come from users and files: their control characters are shown as
@@ -10,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.console import Group, RenderableType
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.markup import escape
+from rich.measure import Measurement
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -27,6 +30,52 @@ from popejoan_cli.render.i18n import face, pot_label, preset_title, t, tp
 from popejoan_cli.render.narrate import Line, said, suit_label
 
 SUIT_STYLE = {Suit.C: "bold", Suit.D: "bold red", Suit.H: "bold red", Suit.S: "bold"}
+
+
+class Fit:
+    """The first of `choices` that fits the width it is given without a cut cell (else the last).
+
+    rich cuts a cell ("…") once a table's columns are narrower than their longest word. A
+    choice whose narrowest layout is wider than the room is passed over; so is one that rich,
+    given less room than it wants, would cut all the same: rich narrows the widest columns
+    first and does not stop at their longest word, so a column of one long word (a 20-character
+    name without a space) is cut while another's wrapping text still had room to give. Only
+    such a choice is drawn to see (twice at most); one that fits at its widest is not.
+    """
+
+    def __init__(self, *choices: RenderableType) -> None:
+        self.choices = choices
+        self._picked: dict[int, RenderableType] = {}
+
+    def _pick(self, console: Console, options: ConsoleOptions) -> RenderableType:
+        if options.max_width not in self._picked:
+            self._picked[options.max_width] = next(
+                (c for c in self.choices[:-1] if _fits(console, options, c)), self.choices[-1])
+        return self._picked[options.max_width]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self._pick(console, options)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self._pick(console, options))
+
+
+def _fits(console: Console, options: ConsoleOptions, choice: RenderableType) -> bool:
+    """Whether `choice` is drawn in `options.max_width` with no cell cut: its narrowest layout fits,
+    and drawn there it shows no "…" beyond those its own words hold (drawn with all the room it wants)."""
+    # Measured unbounded: rich clamps a table's minimum to the width it is offered.
+    room = Measurement.get(console, options.update_width(10_000), choice)
+    if room.minimum > options.max_width:
+        return False
+    if room.maximum <= options.max_width:
+        return True
+
+    def cuts(width: int) -> int:
+        lines = console.render_lines(choice, options.update_width(width), pad=False)
+        return sum(segment.text.count("…") for line in lines for segment in line)
+
+    here = cuts(options.max_width)
+    return here == 0 or here <= cuts(room.maximum)
 
 
 def card_text(card: Card) -> Text:
@@ -62,19 +111,30 @@ def cards_line(cards: Sequence[Card], ace_high: bool) -> Text:
 
 
 def hands_table(names: Sequence[str], hands: Sequence[Sequence[Card]], spare: Sequence[Card] | None,
-                ace_high: bool, dealer: int, turnup: Card | None = None) -> Table:
-    """One row per seat, its cards sorted by suit and rank, grouped by suit."""
-    table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
-    letters = {Suit.C: tp("suit letter", "C"), Suit.D: tp("suit letter", "D"), Suit.H: tp("suit letter", "H"),
-               Suit.S: tp("suit letter", "S")}
-    table.add_column(tp("hand column", "Seat"))
-    table.add_column("#", justify="right")
-    for s in Suit:
-        table.add_column(f"{s.symbol} {letters[s]}")
+                ace_high: bool, dealer: int, turnup: Card | None = None) -> RenderableType:
+    """One row per seat, its cards sorted by suit and rank, grouped by suit.
+
+    Where rich, short of room, would narrow the seat column below a name's longest word (and cut
+    it: `Anne-Sophie-Lefevre0` has no space), the seat column is as wide as that word instead
+    and the names wrap only at their spaces; the cards' columns wrap."""
     rows: list[tuple[str, Sequence[Card]]] = [
         (escape(shown(n)) + (t(" (dealer)") if i == dealer else ""), hands[i]) for i, n in enumerate(names)]
     if spare is not None:
         rows.append((t("spare hand"), spare))
+    longest = max(cell_len(word) for label, _ in rows for word in Text.from_markup(label).plain.split())
+    return Fit(_seats_table(rows, ace_high, turnup, None), _seats_table(rows, ace_high, turnup, longest))
+
+
+def _seats_table(rows: Sequence[tuple[str, Sequence[Card]]], ace_high: bool, turnup: Card | None,
+                 seat_width: int | None) -> Table:
+    """`hands_table` laid out: the seat column as rich sizes it, or `seat_width` wide."""
+    table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
+    letters = {Suit.C: tp("suit letter", "C"), Suit.D: tp("suit letter", "D"), Suit.H: tp("suit letter", "H"),
+               Suit.S: tp("suit letter", "S")}
+    table.add_column(tp("hand column", "Seat"), width=seat_width)
+    table.add_column("#", justify="right")
+    for s in Suit:
+        table.add_column(f"{s.symbol} {letters[s]}")
     for label, cards in rows:
         cells: list[Text | str] = [label, str(len(cards))]
         for s in Suit:

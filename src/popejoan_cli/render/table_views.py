@@ -22,71 +22,66 @@ from rich.text import Text
 
 from popejoan_cli.base.visible import shown
 from popejoan_cli.game.cards import Card
-from popejoan_cli.game.hand import Played
+from popejoan_cli.game.hand import Award, Played
 from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.game.state import HandKind
 from popejoan_cli.render import narrate
-from popejoan_cli.render.hand_views import cards_line, line_text
-from popejoan_cli.render.i18n import cards, face, language, pot_label, t, tn, tp
-from popejoan_cli.render.narrate import said, suit_label
+from popejoan_cli.render.hand_views import Fit, cards_line, line_text
+from popejoan_cli.render.i18n import cards, face, language, pot_label, suit_named, t, tn, tp
+from popejoan_cli.render.narrate import said
 from popejoan_cli.table.ledger import change
 from popejoan_cli.table.view import HandRecord, TableView
 
 
-class _Fit:
-    """The first of `choices` whose narrowest layout fits the width it is given (else the last).
-
-    rich cuts a cell ("…") once a table's columns are narrower than their longest word; a
-    choice whose minimum width fits is wrapped only at spaces.
-    """
-
-    def __init__(self, *choices: RenderableType) -> None:
-        self.choices = choices
-
-    def _pick(self, console: Console, options: ConsoleOptions) -> RenderableType:
-        for choice in self.choices[:-1]:
-            # Measured unbounded: rich clamps a table's minimum to the width it is offered.
-            if Measurement.get(console, options.update_width(10_000), choice).minimum <= options.max_width:
-                return choice
-        return self.choices[-1]
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield self._pick(console, options)
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        return Measurement.get(console, options, self._pick(console, options))
-
-
-def records_view(title: str, columns: Sequence[tuple[str, str]], rows: Sequence[Sequence[str]],
+def records_view(title: str, columns: Sequence[tuple[str, str]], rows: Sequence[Sequence[RenderableType]],
                  heading: str = "{}") -> RenderableType:
-    """A table of `rows` (rich markup) under `columns` (header, justify) where it fits, else one block per row.
+    """A table of `rows` (rich markup, or `_Awards`) under `columns` (header, justify) where it fits, else
+    one block per row.
 
     The blocks are the table turned on its side: `heading` filled with the row's first cell,
     then each other cell beside its column's header; many columns or long names are never cut.
+    A column of `_Awards` keeps each award whole on its line where the table has the room (the
+    other columns give theirs up first); else it is as narrow as its awards allow when each
+    breaks before its winner's name; else the blocks are shown, where it has the room there is.
     """
-    table = Table(title=title, title_justify="left", header_style="bold")
-    for header, just in columns:
-        table.add_column(header, justify=just)  # type: ignore[arg-type]
+    floors: dict[int, int] = {}
     for row in rows:
-        table.add_row(*row)
+        for i, cell in enumerate(row):
+            if isinstance(cell, _Awards):
+                floors[i] = max(floors.get(i, 0), cell.floor)
+    tables = [_records_table(title, columns, rows, floors, whole=True)]
+    if floors:
+        tables.append(_records_table(title, columns, rows, floors, whole=False))
     blocks: list[RenderableType] = [Text.from_markup(title)]
     for row in rows:
         grid = Table.grid(padding=(0, 2))
         grid.add_column(no_wrap=True)
         grid.add_column()
         for (header, _), cell in zip(columns[1:], row[1:], strict=True):
-            grid.add_row(Text.from_markup(header), Text.from_markup(cell))
+            grid.add_row(Text.from_markup(header), Text.from_markup(cell) if isinstance(cell, str) else cell)
         blocks += [Text(""), Text.from_markup(heading.format(row[0]), style="bold"),
                    Padding(grid, (0, 0, 0, 2), expand=False)]
-    return _Fit(table, Group(*blocks))
+    return Fit(*tables, Group(*blocks))
+
+
+def _records_table(title: str, columns: Sequence[tuple[str, str]], rows: Sequence[Sequence[RenderableType]],
+                   floors: dict[int, int], *, whole: bool) -> Table:
+    """`records_view`'s table: the columns with `floors` (of `_Awards`) never narrowed (`whole`), or `floors` wide."""
+    table = Table(title=title, title_justify="left", header_style="bold")
+    for i, (header, just) in enumerate(columns):
+        table.add_column(header, justify=just, no_wrap=whole and i in floors,  # type: ignore[arg-type]
+                         width=None if whole else floors.get(i))
+    for row in rows:
+        table.add_row(*row)
+    return table
 
 
 def board_view(view: TableView) -> RenderableType:
     """The pots laid out around the trump and the turn-up, with the counters on each."""
     rules = view.the_rules()
     board = view.live_board()
-    rec = view.open_hand or (view.hands[-1] if view.hands else None)
-    hand = rec.hand if rec is not None else None
+    # Only a hand being played has a turn-up and a trump: a hand over is history's (and says so).
+    hand = view.open_hand.hand if view.open_hand is not None else None
     # Wide enough for the longest label in the title ("─ Ace of hearts ─" and the corners).
     labels = [pot_label(p.label) for p in rules.pots]  # the seeds' own words at a Russian table
     width = max([16] + [cell_len(shown(label)) + 6 for label in labels])
@@ -96,9 +91,12 @@ def board_view(view: TableView) -> RenderableType:
     if hand is not None and hand.turnup is not None:
         middle.append_text(line_text(said("turn-up {card}", card=hand.turnup)))
         middle.append("\n")
-        middle.append_text(line_text(said("trump {suit}", suit=suit_label(hand.turnup.suit))))
+        # The suit once, after a card of it, as `deal` says it: "trump: clubs ♣" (not "♣ C clubs").
+        middle.append_text(line_text(said("trump: {suit}", suit=suit_named(hand.turnup.suit))))
     elif hand is not None:
         middle.append(t("no turn-up"))
+    elif view.hands or view.final is not None:
+        middle.append(t("no hand being played"))
     else:
         middle.append(t("no hand dealt yet"))
     centre = Panel(middle, width=26, border_style="dim")
@@ -119,7 +117,7 @@ def board_view(view: TableView) -> RenderableType:
 
     # Two rows round the centre where they fit; else fewer pots to a row (never a cut label).
     half = (len(cells) + 1) // 2
-    rows = [_Fit(*(laid_out(n) for n in range(max(half, 1), 0, -1)))]
+    rows = [Fit(*(laid_out(n) for n in range(max(half, 1), 0, -1)))]
     state = _state_line(view)
     total = sum(board.values())
     title = tn("{table}: the board ({n} counter)", "{table}: the board ({n} counters)", total,
@@ -178,28 +176,84 @@ def history_view(view: TableView) -> RenderableType:
     """Hand by hand, and the final clearing deal; with many players or a narrow terminal, one block per
     hand (see `records_view`). Each hand shows the time it was dealt beside its number, and the day
     where a new one begins; the title names the days (as the journal recorded them, the table's
-    local time). A hand recorded before popejoan kept times shows none."""
+    local time). A hand recorded before popejoan kept times shows none.
+
+    A table with no hand (and no final deal) has no rows to head: one sentence says so, and
+    who deals first (or that the session ended with none)."""
+    if not view.hands and view.final is None:
+        return _no_hands(view)
     heads = (tp("history column", "Hand"), tp("history column", "Dealer"), tp("history column", "Seed"),
              tp("history column", "Turn-up"), tp("history column", "Out"), tp("history column", "Pots won"))
     columns = [(escape(shown(col)), "left") for col in heads]
     columns += [(escape(shown(col)), "right") for col in view.players]
     labels = {p.name: pot_label(p.label) for p in view.the_rules().pots}
-    rows: list[list[str]] = []
+    rows: list[list[RenderableType]] = []
     days: list[str] = []
     for rec in view.hands:
         hand = rec.hand
-        won = ", ".join(t("{pot} {n} → {player}", pot=labels[a.pot], n=a.amount, player=rec.players[a.seat])
-                        for a in hand.awards)
-        row = [_when(str(rec.number), view.dealt_at(rec), days), escape(shown(rec.dealer)), _seed_shown(rec),
-               face(hand.turnup) if hand.turnup is not None else "–", escape(shown(_hand_status(rec))),
-               escape(shown(won or "–"))]
-        rows.append(row + _nets(view.players, rec.players, hand.net))
+        rows.append([_when(str(rec.number), view.dealt_at(rec), days), escape(shown(rec.dealer)), _seed_shown(rec),
+                     face(hand.turnup) if hand.turnup is not None else "–", escape(shown(_hand_status(rec))),
+                     _won(hand.awards, labels, rec.players), *_nets(view.players, rec.players, hand.net)])
     if view.final is not None:
         rows.append(_final_row(view, labels, days))
     title = t("{table}: hand by hand", table=escape(shown(view.name)))
     if days:
         title = t("{title}, {days}", title=title, days=days[0] if len(days) == 1 else f"{days[0]} – {days[-1]}")
     return records_view(title, columns, rows, heading=t("Hand {number}", number="{}"))
+
+
+class _Awards:
+    """A history row's pots won, one award to a line (`Pope 6 → Ann`).
+
+    Why one to a line: comma-joined, the awards wrapped wherever the cell ended, inside a pot's
+    label or a name ("King of" / "clubs 9 → ..."), and a banker paying out reads award by award.
+    So a line break falls between awards; an award wider than its cell breaks before its
+    winner's name (indented under it where there is room), and a part still too wide only at
+    its spaces, as a last resort (rich cuts only a word wider than the whole cell).
+    """
+
+    def __init__(self, awards: Sequence[tuple[str, str]]) -> None:
+        """`awards`: each award as the table says it, and the winner's name within it."""
+        self.awards = [(shown(told), *_broken(shown(told), shown(name))) for told, name in awards]
+        self.floor = max(max(cell_len(head), cell_len(name) + 2 if name else 0) for _, head, name in self.awards)
+        """The narrowest this cell is with each award broken only before its winner's name (indented)."""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        room = options.max_width
+        for told, head, name in self.awards:
+            if cell_len(told) <= room or not name:
+                yield Text(told)
+                continue
+            yield Text(head)
+            yield Text(("  " if cell_len(name) + 2 <= room else "") + name)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        words = [cell_len(word) for told, _, _ in self.awards for word in told.split()]
+        widest = max(cell_len(told) for told, _, _ in self.awards)
+        return Measurement(max(words), widest).with_maximum(options.max_width)
+
+
+def _broken(told: str, name: str) -> tuple[str, str]:
+    """An award as said, split before the winner's name where it ends with it (else whole, and no name)."""
+    at = told.rfind(name)
+    return (told[:at].rstrip(), told[at:]) if at > 0 and told[at:] == name else (told, "")
+
+
+def _won(awards: Sequence[Award], labels: dict[str, str], names: Sequence[str]) -> RenderableType:
+    """The pots won, as `_Awards` lays them out; "–" for none."""
+    if not awards:
+        return "–"
+    return _Awards([(t("{pot} {n} → {player}", pot=labels[a.pot], n=a.amount, player=names[a.seat]), names[a.seat])
+                    for a in awards])
+
+
+def _no_hands(view: TableView) -> Text:
+    """`history` with no row: one sentence (names shown by `line_text`, control characters escaped)."""
+    if view.ended:
+        return line_text(said("No hands were played at {table}: the session has ended.", table=view.name))
+    # `said`: at `popejoan shell` the hint names the command as the shell takes it (`deal`)
+    return line_text(said("No hands yet at {table}: {player} deals first (`popejoan deal`).", table=view.name,
+                          player=view.next_dealer))
 
 
 def _when(first: str, at: str | None, days: list[str]) -> str:
@@ -219,16 +273,13 @@ def _nets(players: Sequence[str], seated: Sequence[str], net: Sequence[int]) -> 
     return [f"{nets[p]:+d}" if p in nets else "" for p in players]
 
 
-def _final_row(view: TableView, labels: dict[str, str], days: list[str]) -> list[str]:
+def _final_row(view: TableView, labels: dict[str, str], days: list[str]) -> list[RenderableType]:
     """The final clearing deal as a row of the history: no dealer's hand, every pot to its holder."""
     final = view.final
     assert final is not None
     names = view.final_players
-    won = ", ".join(t("{pot} {n} → {player}", pot=labels[a.pot], n=a.amount, player=names[a.seat])
-                    for a in final.awards)
     return [_when(tp("history row", "final"), view.time_of(view.final_seq), days), escape(shown(names[final.dealer])),
-            "–", "–", "–",
-            escape(shown(won or "–")), *_nets(view.players, names, final.net)]
+            "–", "–", "–", _won(final.awards, labels, names), *_nets(view.players, names, final.net)]
 
 
 def run_view(rec: HandRecord, played: Played) -> RenderableType:
