@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from conftest import Cli, play_hand
 
 _TABLES = itertools.count()
-LEAVES = re.compile(r"^(\S+) leaves, taking (\d+) counters?\.\n$")
+LEAVES = re.compile(r"^(\S+) leaves, (taking|owing) (\d+) counters?\.\n$")
 JOINS = re.compile(r"^(\S+) joins with (\d+) counters?\.\n$")
 
 
@@ -36,7 +36,7 @@ def _leave(cli: Cli, name: str) -> int:
     held = cli.json("ledger", "show")[name]
     said = LEAVES.match(cli.ok("table", "leave", name).stdout)
     assert said is not None and said[1] == name
-    announced = int(said[2])
+    announced = int(said[3]) * (-1 if said[2] == "owing" else 1)
     assert announced == held, f"{name} held {held} but the message says {announced}"
     assert -_posting("cash-out", name) == announced
     assert name not in cli.json("ledger", "show")

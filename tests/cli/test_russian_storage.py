@@ -86,19 +86,21 @@ def test_an_export_where_nothing_can_be_written_is_said_in_russian(cli: Cli, mon
     assert english == f"popejoan: cannot write {shut / 'x.toml'}: permission denied\n"
 
 
-def _damage(folder: Path) -> None:
+def _damage(folder: Path) -> int:
+    """A line edited by hand at the journal's end; its line number."""
     with (folder / journal.JOURNAL).open("ab") as fh:
         fh.write(b'{"seq": 2, "event": "edited by hand"}\n')
+    return len((folder / journal.JOURNAL).read_bytes().splitlines())
 
 
 def test_a_damaged_journal_is_said_in_russian_by_check_and_by_any_command(cli: Cli,
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     folder = russian_table(cli, monkeypatch)
-    _damage(folder)
-    where = f"{folder / journal.JOURNAL}:2:1"
-    russian = (f"popejoan: {where}: строка 2 повреждена: это не запись журнала (в конце нет контрольной суммы)\n"
-               "  = журнал, видимо, правили вручную или он испорчен; восстановите его из копии\n")
-    english = (f"popejoan: {where}: line 2 is damaged: not a journal entry (no checksum at its end)\n"
+    line = _damage(folder)  # after the opening and the players' descriptions
+    where = f"{folder / journal.JOURNAL}:{line}:1"
+    russian = (f"popejoan: {where}: строка {line} повреждена: это не запись журнала (в конце нет контрольной "
+               "суммы)\n  = журнал, видимо, правили вручную или он испорчен; восстановите его из копии\n")
+    english = (f"popejoan: {where}: line {line} is damaged: not a journal entry (no checksum at its end)\n"
                "  = the journal may have been edited or corrupted; restore it from a copy\n")
     # The table's language is read from its first line, which is whole: the damage reads Russian.
     assert cli.fails(5, "check") == russian
@@ -114,13 +116,14 @@ def test_count_s_mismatch_and_check_s_problem_are_russian(cli: Cli, monkeypatch:
                           "  пересчитайте или найдите недостающие фишки; `popejoan check` покажет это расхождение\n")
     check = cli("check")
     assert (check.exit_code, check.stdout) == (3, "")
-    assert check.stderr == "popejoan: seq 2: пересчёт Аня дал 3, а по журналу 50\nнайдена 1 проблема\n"
+    assert check.stderr == "popejoan: seq 5: пересчёт Аня дал 3, а по журналу 50\nнайдена 1 проблема\n"  # seq 2-4:
+    # the three players' descriptions
     english = cli("check", POPEJOAN_LANG="en")
     assert (english.exit_code, english.stderr) == (
-        3, "popejoan: seq 2: the count of Аня is 3, but the journal says 50\n1 problem found\n")
+        3, "popejoan: seq 5: the count of Аня is 3, but the journal says 50\n1 problem found\n")
     as_json = cli("check", "--json")
     assert as_json.exit_code == 3 and json.loads(as_json.stdout)["problems"] == [
-        {"where": "seq 2", "message": "the count of Аня is 3, but the journal says 50"}]  # --json never changes
+        {"where": "seq 5", "message": "the count of Аня is 3, but the journal says 50"}]  # --json never changes
 
 
 def test_the_table_s_refusals_are_russian(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -307,10 +310,10 @@ def test_board_watch_s_lines_are_russian(cli: Cli, monkeypatch: pytest.MonkeyPat
     assert "Last run (hand 1):" in drawn()
     monkeypatch.delenv("POPEJOAN_LANG")
     drawn()
-    _damage(folder)
+    line = _damage(folder)
     damaged = " ".join(drawn().split())  # rich wraps it at 100 columns
     assert damaged.startswith("popejoan: "), damaged
-    assert ":4:1: строка 4 повреждена: это не запись журнала (в конце нет контрольной суммы)" in damaged
+    assert f":{line}:1: строка {line} повреждена: это не запись журнала (в конце нет контрольной суммы)" in damaged
     assert damaged.endswith("(наблюдение продолжается: доска вернётся, как только журнал можно будет прочитать)")
 
 

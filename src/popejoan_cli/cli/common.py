@@ -21,9 +21,12 @@ from popejoan_cli.base.limits import cut, whole_number
 from popejoan_cli.cli import console
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from popejoan_cli.formats.exports import Imported
     from popejoan_cli.game.rules import HouseRules
     from popejoan_cli.store.tables import Recorded
+    from popejoan_cli.table.events import Event
     from popejoan_cli.table.view import TableView
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout.")]
@@ -41,9 +44,18 @@ def view(full: bool = False) -> TableView:
     from popejoan_cli.store import tables
 
     found, warnings = tables.view(where(), full=full)
-    cli.speak(found.lang)
+    speak(found)
     warn(warnings)
     return found
+
+
+def speak(found: TableView) -> None:
+    """Speak the table's language, of its players as the journal describes them (gender, cases)."""
+    cli.speak(found.lang)
+    if "popejoan_cli.render.i18n" in sys.modules:  # English loads no words, and needs no genders
+        from popejoan_cli.render import i18n
+
+        i18n.meet(found.people)
 
 
 def record(make: Any, **kw: Any) -> Recorded:
@@ -53,11 +65,11 @@ def record(make: Any, **kw: Any) -> Recorded:
     def spoken(found: TableView) -> Any:
         # A refusal is raised before the table is recorded: speak its language first, so that the
         # refusal of a Russian table's move reads Russian whoever types.
-        cli.speak(found.lang)
+        speak(found)
         return make(found)
 
     done = tables.record(spoken, where=kw.pop("where", None) or where(), **kw)
-    cli.speak(done.view.lang)
+    speak(done.view)
     warn(done.warnings)
     return done
 
@@ -91,12 +103,34 @@ def counters(text: str) -> int:
 
 
 def players(text: str) -> list[str]:
-    """`--players Ann,Bob,Cat`: the names, clockwise."""
-    names = [n.strip() for n in text.split(",")]
-    if any(not n for n in names):
+    """`--players Ann,Bob,Cat`: the names, clockwise (a gender said after a name, `Саша:ж`, left off)."""
+    return [name for name, _ in players_said(text)]
+
+
+def players_said(text: str) -> list[tuple[str, str | None]]:
+    """`--players "Ann,Саша:ж,Bob:m"`: each name, clockwise, with the gender said for it (None where none was:
+    the name tells, or nobody knows)."""
+    from popejoan_cli.base.people import split_gender
+
+    seats = [split_gender(n.strip()) for n in text.split(",")]
+    if any(not n for n, _ in seats):
         raise UsageError(Said("--players {typed!r} has an empty name", typed=text),
                          Said("give names separated by commas: Ann,Bob,Cat"))
-    return names
+    return seats
+
+
+def described(seats: Iterable[tuple[str, str | None]]) -> list[Event]:
+    """How the table's language will speak of each player sitting down (`render.morph`): an event for each
+    one whose gender or cases are known; a name that tells nothing (Latin, unsaid) needs none."""
+    from popejoan_cli.render.morph import describe  # the dictionary loads here, once, as the players sit down
+    from popejoan_cli.table.events import PlayerDescribed
+
+    out: list[Event] = []
+    for name, said in dict(seats).items():
+        person = describe(name, said)
+        if person.gender or person.forms:
+            out.append(PlayerDescribed(player=name, gender=person.gender, forms=person.forms))
+    return out
 
 
 def seats(text: str, dealer: str | None, rules_spec: str) -> tuple[HouseRules, list[str], int]:
@@ -179,7 +213,7 @@ def continue_table(name: str, imp: Imported, source: str, folder: Path) -> None:
     from popejoan_cli.formats.exports import carried_opening
     from popejoan_cli.store import tables
 
-    first_events = carried_opening(name, imp)
+    first_events = [*carried_opening(name, imp), *described((n, imp.genders.get(n)) for n in imp.players)]
     record(lambda view: first_events, where=folder, create=True)
     if not cli.table_override:
         tables.set_current(name)

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from popejoan_cli.formats.exports import Imported
+    from popejoan_cli.table.events import Event
+    from popejoan_cli.table.view import TableView
 
 
 @command(table_app, "new")
@@ -28,7 +30,9 @@ def table_new(
     name: Annotated[str, typer.Argument(help="A name for the table, e.g. fridays.")],
     rules_spec: Annotated[str | None, typer.Option("--rules", "-r", help="A preset name or house-rule file.")]
     = None,
-    players: Annotated[str | None, typer.Option("--players", "-p", help="Players clockwise: Ann,Bob,Cat.")] = None,
+    players: Annotated[str | None, typer.Option(
+        "--players", "-p", help="Players clockwise: Ann,Bob,Cat (Sasha:f says a gender the name does not tell).")]
+    = None,
     dealer: Annotated[str | None, typer.Option("--dealer", "-d", help="First dealer (default: first player).")] = None,
     counters: Annotated[str | None, typer.Option("--counters", "-c", metavar="N",
                                                  help="Counters each player brings (50).")] = None,
@@ -55,17 +59,16 @@ def table_new(
                                   "leave out {options}", options=", ".join(given)))
         _continue(name, from_file, where)
         return
-    if rules_spec is None or players is None:
-        needs = (Said("a new table needs --rules and --players") if rules_spec is None and players is None
-                 else Said("a new table needs --rules") if rules_spec is None else Said("a new table needs --players"))
-        raise UsageError(needs, Said("e.g. `popejoan table new fridays --rules modern-stops --players Ann,Bob,Cat`, "
-                                     "or continue an export with --from FILE"))
+    _needs(rules_spec, players)
+    assert rules_spec is not None and players is not None
     each = 50 if counters is None else common.counters(counters)
     rules = load_rules(rules_spec)
-    names = common.players(players)
+    seats = common.players_said(players)
+    names = [n for n, _ in seats]
     first = (find_name(dealer, names) or dealer) if dealer is not None else names[0]
-    common.record(lambda view: [TableOpened(name=name, rules=rules.to_dict(), rules_name=rules.name, players=names,
-                                      counters=each, dealer=first, lang=speaks)], where=where, create=True)
+    opened = TableOpened(name=name, rules=rules.to_dict(), rules_name=rules.name, players=names, counters=each,
+                         dealer=first, lang=speaks)
+    common.record(lambda view: [opened, *common.described(seats)], where=where, create=True)
     if not cli.table_override:
         tables.set_current(name)
     from popejoan_cli.render.i18n import preset_title, tn  # after `record`, which set the table's language
@@ -75,6 +78,15 @@ def table_new(
                        "Table {name} is ready: {players}, {n} counters each, {rules} rules. {dealer} deals first: "
                        "`popejoan deal`.", each, name=repr(name), players=", ".join(names),
                        rules=preset_title(rules.title), dealer=first), markup=False)
+
+
+def _needs(rules_spec: str | None, players: str | None) -> None:
+    """A new table (not continued from a file) is refused without its rules or its players."""
+    if rules_spec is None or players is None:
+        needs = (Said("a new table needs --rules and --players") if rules_spec is None and players is None
+                 else Said("a new table needs --rules") if rules_spec is None else Said("a new table needs --players"))
+        raise UsageError(needs, Said("e.g. `popejoan table new fridays --rules modern-stops --players Ann,Bob,Cat`, "
+                                     "or continue an export with --from FILE"))
 
 
 def _continue(name: str, from_file: str, where: Path) -> None:
@@ -180,6 +192,9 @@ def table_join(
     bring_back: Annotated[bool, typer.Option("--bring-back",
                                              help="A player who left this session brings back exactly what "
                                                   "they took away when they last left.")] = False,
+    gender: Annotated[str | None, typer.Option("--gender", "-g", metavar="f|m",
+                                               help="The player's gender, where the name does not tell "
+                                                    "(f or m; ж or м).")] = None,
 ) -> None:
     """A player sits down between hands (last in the clockwise order)."""
     from popejoan_cli.table import moves
@@ -187,15 +202,51 @@ def table_join(
     from popejoan_cli.table.ledger import buy_in
 
     given = None if counters_text is None else common.counters(counters_text)
+    said = _gender(gender)
     if "," in name:
         raise UsageError(Said("{name!r} is not one player's name", name=name), Said("a name may not contain a comma"))
-    done = common.record(lambda view: [moves.joining(view, name, given, bring_back=bring_back)])
+
+    def sitting(view: TableView) -> list[Event]:
+        joined = moves.joining(view, name, given, bring_back=bring_back)
+        known = view.people.get(joined.player) if said is None else None  # back again: as described before
+        return [joined] if known is not None else [joined, *common.described([(joined.player, said)])]
+
+    done = common.record(sitting)
     joined = next(e for _, e in done.written if isinstance(e, PlayerJoined))
     from popejoan_cli.render.i18n import tn  # after `record`, which set the table's language
 
     # The ledger's own figure for the buy-in, not a number kept beside it.
     console().print(tn("{player} joins with {n} counter.", "{player} joins with {n} counters.", buy_in(joined),
                        player=joined.player), markup=False)
+
+
+def _gender(typed: str | None) -> str | None:
+    """A gender typed (`--gender`, `table gender`): "f" or "m" (ж, м, female, male too), or None when not given."""
+    if typed is None:
+        return None
+    from popejoan_cli.base.people import gender_of
+
+    said = gender_of(typed)
+    if said is None:
+        raise UsageError(Said("{typed!r} is not a gender", typed=typed), Said("allowed: f or m (ж or м)"))
+    return said
+
+
+@command(table_app, "gender")
+def table_gender(
+    name: Annotated[str, typer.Argument(help="A player of this table.")],
+    gender: Annotated[str, typer.Argument(metavar="f|m", help="Their gender: f or m (ж or м).")],
+) -> None:
+    """Say a player's gender, where the name does not tell (or was read wrong): the sentences about them agree."""
+    from popejoan_cli.table.view import player_named
+
+    said = _gender(gender)
+    done = common.record(lambda view: common.described([(player_named(list(view.bought), name), said)]))
+    from popejoan_cli.render.i18n import t  # after `record`, which set the table's language
+
+    who = done.written[0][1].player  # type: ignore[union-attr]
+    console().print(t("{player} is spoken of as a woman.", player=who) if said == "f" else
+                    t("{player} is spoken of as a man.", player=who), markup=False)
 
 
 @command(table_app, "leave")
@@ -210,5 +261,8 @@ def table_leave(name: Annotated[str, typer.Argument(help="The player who leaves.
     from popejoan_cli.render.i18n import tn  # after `record`, which set the table's language
 
     # The ledger's own cash-out for this leave: what the player held, not all they took this session.
-    console().print(tn("{player} leaves, taking {n} counter.", "{player} leaves, taking {n} counters.",
-                       cash_out(done.view, seq), player=left.player), markup=False)
+    took = cash_out(done.view, seq)
+    console().print(tn("{player} leaves, taking {n} counter.", "{player} leaves, taking {n} counters.", took,
+                       player=left.player) if took >= 0 else  # a negative balance (hoyle) is owed to the table
+                    tn("{player} leaves, owing {n} counter.", "{player} leaves, owing {n} counters.", -took,
+                       player=left.player), markup=False)

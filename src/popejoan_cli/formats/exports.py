@@ -70,6 +70,12 @@ def _hand_entry(view: TableView, rec: HandRecord, dressed: dict[str, int]) -> di
     }
 
 
+def _gender(view: TableView, name: str) -> dict[str, str]:
+    """A seat's `gender` where the table knows it (said, or read from the name), for the next session's sentences."""
+    person = view.people.get(name)
+    return {"gender": person.gender} if person is not None and person.gender else {}
+
+
 def between_hands(view: TableView) -> None:
     """Refused (exit 3) while a hand is being played: a ledger, in any format, is exported between hands."""
     rec = view.open_hand
@@ -95,7 +101,7 @@ def to_document(view: TableView, *, session: int | None = None, json_style: bool
     if view.lang != "en":  # the table's own language, carried to its next session; English is never written
         doc["lang"] = view.lang
     doc["players"] = [{"name": n, "balance": view.balances[n], "brought_in": view.bought.get(n, 0),
-                       "taken_away": view.taken_out.get(n, 0)} for n in view.players]
+                       "taken_away": view.taken_out.get(n, 0), **_gender(view, n)} for n in view.players]
     doc["departed"] = [{"name": n, "brought_in": view.bought.get(n, 0), "taken_away": view.taken_out.get(n, 0)}
                        for n in everyone if n not in view.players]
     doc["opening_board"] = _opening_board(view, rules)
@@ -216,6 +222,8 @@ class Imported:
     """Per player, the session's standings for `ledger stats` (carried by `HistoryCarried`)."""
     lang: str = "en"
     """The language the table speaks (`table new --lang`), which its next session speaks too."""
+    genders: dict[str, str] = field(default_factory=dict)
+    """Each seated player's gender, where the export says it."""
     dates: str = ""
     """When the session was played, as an ISO 8601 interval (`2026-12-01T21:04:05+01:00/2026-12-02T00:41:09+01:00`:
     its first hand dealt, its last hand or final deal ended); "" when the export says no time."""
@@ -315,7 +323,8 @@ def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
                     taken_away=head.taken_away, hands=len(hands), totals=dict(totals or {}),
                     history_nets=[h["net"] for h in hands],
                     standings=ledgersums.standings(seats, hands, final, head.next_dealer), lang=lang,
-                    dates=played_between(hands, final))
+                    dates=played_between(hands, final),
+                    genders={r["name"]: r["gender"] for r in seats.seated if "gender" in r})
 
 
 def _language(ck: ledgercheck.Checker, doc: Mapping[str, Any]) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 
 from popejoan_cli.base.errors import Problem, Said, SaidN, describe
 from popejoan_cli.base.limits import clip, int_text, quoted, text_problem
+from popejoan_cli.base.people import GENDERS
 from popejoan_cli.base.visible import shown, shown_said
 from popejoan_cli.game import rules as rules_mod
 from popejoan_cli.game.cards import SEED_RULE, seed_problem
@@ -247,11 +248,13 @@ def _seat_rows(ck: Checker, doc: Mapping[str, Any], key: str, needs_balance: boo
                "brought_in": ck.get(row, "brought_in", "int", place),
                "taken_away": ck.get(row, "taken_away", "int", place),
                "balance": ck.get(row, "balance", "int", place) if needs_balance else 0}
-        extra = set(row) - {"name", "brought_in", "taken_away", *(["balance"] if needs_balance else [])}
+        extra = set(row) - {"name", "brought_in", "taken_away", "gender", *(["balance"] if needs_balance else [])}
         for k in sorted(extra):
             ck.bad(f"{place}.{k}", Said("unknown key"))
+        if "gender" in row and row["gender"] not in GENDERS:  # optional: said, or read from the name
+            ck.bad(f"{place}.gender", Said("found {found}, expected f or m", found=describe(clip(row["gender"]))))
         if None not in got.values():
-            out.append(got)
+            out.append(got | ({"gender": row["gender"]} if row.get("gender") in GENDERS else {}))
     return out
 
 

@@ -18,6 +18,9 @@ from typing import TYPE_CHECKING
 from popejoan_cli.base.words import LANGUAGES, choose
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from popejoan_cli.base.people import Person
     from popejoan_cli.formats.po import Catalog
     from popejoan_cli.game.cards import Card, Suit
 
@@ -56,7 +59,34 @@ def tp(ctx: str | None, msgid: str, /, **named: object) -> str:
     catalog = _catalog()
     forms = catalog.messages.get((ctx, msgid)) if catalog is not None else None
     text = forms[0] if forms else msgid
-    return text.format(**named) if named else text
+    return fill(text, named) if named else text
+
+
+def fill(text: str, named: dict[str, object]) -> str:
+    """A message's `{placeholders}` filled in; a translation may also ask for a player's gender and case
+    (`grammar.agree`: `{?player|сдал|сдала|сдаёт}`, `{player@dat}`; docs/i18n.md: Gender and case)."""
+    if "{?" in text or "@" in text:
+        from popejoan_cli.render.grammar import agree  # only a language with genders and cases asks
+
+        text, named = agree(text, named, _people, construction)
+    return text.format(**named)
+
+
+def construction(case: str) -> str:
+    """How a name the dictionary cannot decline stands in `case`: «игроку {name}» (the name itself in English)."""
+    return {"gen": tp("name in the genitive", "{name}"), "dat": tp("name in the dative", "{name}"),
+            "acc": tp("name in the accusative", "{name}"), "ins": tp("name in the instrumental", "{name}"),
+            "pre": tp("name in the prepositional", "{name}")}[case]
+
+
+_people: dict[str, Person] = {}
+"""How the current table's language speaks of each player (`meet`)."""
+
+
+def meet(people: Mapping[str, Person]) -> None:
+    """The players of the table a command reads, as the journal describes them (`PlayerDescribed`)."""
+    _people.clear()
+    _people.update(people)
 
 
 def t(msgid: str, /, **named: object) -> str:
@@ -76,7 +106,7 @@ def template_n(singular: str, plural: str, n: int) -> str:
 
 def tn(singular: str, plural: str, n: int, /, **named: object) -> str:
     """The form of a message for the count `n` (given to it as `{n}` too), filled in."""
-    return template_n(singular, plural, n).format(n=n, **named)
+    return fill(template_n(singular, plural, n), {"n": n, **named})
 
 
 def counters(n: int) -> str:

@@ -68,6 +68,18 @@ class PlayerJoined:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
+class PlayerDescribed:
+    """How the table's language speaks of a player (base.people): their grammatical gender ("m", "f", or ""
+    when the name does not tell and nobody said) and their name's oblique cases (case → form; empty when the
+    name is not declined). Written when a player sits down or someone says their gender; the last one counts.
+    No counter moves. Undo takes it back with the join it was written with, or alone (`table gender`)."""
+
+    player: str
+    gender: str
+    forms: dict[str, str]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
 class PlayerLeft:
     """A player left between hands, taking his counters with him."""
 
@@ -203,18 +215,21 @@ class SessionEnded:
     """The session was closed."""
 
 
-Event = (TableOpened | BalancesCarried | HistoryCarried | PlayerJoined | PlayerLeft | HandDealt | SpareTaken | CardLed
+Event = (TableOpened | BalancesCarried | HistoryCarried | PlayerJoined | PlayerDescribed | PlayerLeft | HandDealt
+         | SpareTaken | CardLed
          | RealHandDealt | CardPlayed | StopCalled | HandShown | VoidDeclared | OutDeclared | Counted | EventVoided
          | HandCheckpointed | FinalDealt | SessionEnded | TallyHandDealt | PotsPaid | TallyOut)
 
 OPENING = (TableOpened, BalancesCarried, HistoryCarried)
 """Events that open a table or a session and bring its counters in: undo never voids them (a
 table without its opening has no seats or rules, and a session without its carried balances
-would lose every counter it brought in). A new table is the way to start again."""
+would lose every counter it brought in). A new table is the way to start again. The players'
+descriptions written with the opening are part of it (`table.undo.commands`)."""
 
 KINDS: dict[str, type[Any]] = {
     cls.__name__: cls
-    for cls in (TableOpened, BalancesCarried, HistoryCarried, PlayerJoined, PlayerLeft, HandDealt, SpareTaken, CardLed,
+    for cls in (TableOpened, BalancesCarried, HistoryCarried, PlayerJoined, PlayerDescribed, PlayerLeft, HandDealt,
+                SpareTaken, CardLed,
                 RealHandDealt, CardPlayed, StopCalled, HandShown, VoidDeclared, OutDeclared, Counted, EventVoided,
                 HandCheckpointed, FinalDealt, SessionEnded, TallyHandDealt, PotsPaid, TallyOut)
 }

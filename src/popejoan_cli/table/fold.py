@@ -24,9 +24,10 @@ from popejoan_cli.base.errors import (
     UsageError,
     allowed,
 )
+from popejoan_cli.base.people import CASES, GENDERS, Person
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import Card
-from popejoan_cli.game.deal import check_players, seeded_deal
+from popejoan_cli.game.deal import MAX_NAME, check_players, seeded_deal
 from popejoan_cli.game.hand import Hand
 from popejoan_cli.game.playout import final_deal
 from popejoan_cli.game.rules import from_data
@@ -44,6 +45,7 @@ from popejoan_cli.table.events import (
     HandShown,
     HistoryCarried,
     OutDeclared,
+    PlayerDescribed,
     PlayerJoined,
     PlayerLeft,
     PotsPaid,
@@ -104,6 +106,18 @@ def _opened(view: TableView, seq: int, event: TableOpened) -> None:
     view.bought = dict.fromkeys(event.players, event.counters)
     view.board = dict.fromkeys((p.name for p in rules.pots), 0)
     view.next_dealer = event.dealer
+
+
+def _described(view: TableView, seq: int, event: PlayerDescribed) -> None:
+    """A player's gender and cases, for the sentences about them; the last description counts."""
+    if event.player not in view.bought:  # undo takes a description back with the joining it was written with
+        raise UsageError(Said("{player!r} is not a player of this table", player=event.player),
+                         allowed(list(view.bought), event.player))
+    if event.gender not in ("", *GENDERS) or not set(event.forms) <= set(CASES) or \
+            not all(isinstance(f, str) and 0 < len(f) <= 4 * MAX_NAME for f in event.forms.values()):
+        raise DataError([Problem(Said("the description of {player!r} is malformed", player=event.player),
+                                 key=f"seq {seq}", hint=Said("the journal was changed by hand"))])
+    view.people[event.player] = Person(event.gender, dict(event.forms))
 
 
 def _all_of(issues: Sequence[str]) -> str:
@@ -261,6 +275,7 @@ _STEPS: dict[type[Any], Callable[[TableView, int, Any], None]] = {
     BalancesCarried: _balances_carried,
     HistoryCarried: _history_carried,
     PlayerJoined: _joined,
+    PlayerDescribed: _described,
     PlayerLeft: _left,
     HandDealt: _dealt,
     SpareTaken: _spare_taken,

@@ -21,6 +21,7 @@ from popejoan_cli.table.events import (
     HandDealt,
     HandShown,
     OutDeclared,
+    PlayerDescribed,
     PlayerJoined,
     PlayerLeft,
     PotsPaid,
@@ -48,15 +49,23 @@ Command = list[tuple[int, Event]]
 def commands(view: TableView) -> list[Command]:
     """The events undo may take back, grouped into the commands that wrote them, newest first."""
     groups: list[Command] = []
+    opening = True  # the players' descriptions written with the opening are part of it
     for seq, event in view.effective:
-        if isinstance(event, (*OPENING, EventVoided)):
+        if isinstance(event, (*OPENING, EventVoided)) or (opening and isinstance(event, PlayerDescribed)):
             continue
-        ending = isinstance(event, SessionEnded) and groups and isinstance(groups[-1][-1][1], FinalDealt)
-        if groups and (isinstance(event, HandCheckpointed) or ending):
+        opening = False
+        if groups and _same_command(groups[-1][-1][1], event):
             groups[-1].append((seq, event))
         else:
             groups.append([(seq, event)])
     return groups[::-1]
+
+
+def _same_command(last: Event, event: Event) -> bool:
+    """`event` was written by the command that wrote `last`: a checkpoint, the session's end after the final
+    deal, a player's description after their joining."""
+    return (isinstance(event, HandCheckpointed) or (isinstance(event, SessionEnded) and isinstance(last, FinalDealt))
+            or (isinstance(event, PlayerDescribed) and isinstance(last, PlayerJoined) and last.player == event.player))
 
 
 def hand_commands(view: TableView) -> list[Command]:
@@ -144,6 +153,8 @@ def _words(event: Event, number: int) -> str:
                      player=event.player)
     if isinstance(event, PlayerLeft):
         return Said("{player} leaving", player=event.player)
+    if isinstance(event, PlayerDescribed):
+        return Said("what was said of {player}'s gender", player=event.player)
     if isinstance(event, FinalDealt):
         return Said("the final clearing deal and the end of the session")
     if isinstance(event, SessionEnded):

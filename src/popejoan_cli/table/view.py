@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from popejoan_cli.base.errors import Problem, RuleViolation, Said, UsageError, allowed
 from popejoan_cli.base.limits import int_text
 from popejoan_cli.base.names import find_name
+from popejoan_cli.base.people import Person
 from popejoan_cli.game.cards import Seed
 from popejoan_cli.game.hand import Hand
 from popejoan_cli.game.playout import FinalResult
@@ -124,6 +125,8 @@ class TableView:
     """The earlier sessions' standings an imported ledger brought (for `ledger stats`)."""
     last_seq: int = 0
     effective: list[tuple[int, Event]] = field(default_factory=list)
+    people: dict[str, Person] = field(default_factory=dict)
+    """How the table's language speaks of each player described (`PlayerDescribed`): gender and cases."""
     times: dict[int, str] = field(default_factory=dict)
     """When each event was recorded (ISO 8601 with its offset), by seq, as the journal's lines say;
     an event recorded before popejoan kept times has none."""

@@ -77,6 +77,7 @@ def speak(view: TableView) -> str:
     server's process) before anything is said, as the command line does for each command; returns it."""
     lang = choose(os.environ, view.lang)
     i18n.use(lang)
+    i18n.meet(view.people)
     return lang
 
 
