@@ -6,14 +6,16 @@ cut ("…"), every name and pot label appears whole (wrapped, if at all, only at
 each pot won in `history` is on a line of its own. A modern-stops table (a turn-up) of 8
 players whose 20-character names have no space at all (`Anne-Sophie-Lefevre0`: rich cut them
 once short of room) shows its empty history, its board in a hand and between hands, its
-history and its deal. Golden files under `data/golden/widths/` hold each output; regenerate
-with POPEJOAN_REGEN=1.
+history and its deal. `ledger stats` breaks no name and no "queen 4" entry; `practice`'s scores
+and `popejoan shell`'s opening line, which list eight players, wrap between two of them.
+Golden files under `data/golden/widths/` hold each output; regenerate with POPEJOAN_REGEN=1.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
@@ -47,7 +49,8 @@ def outputs(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFac
         for key, args in COMMANDS.items():
             for w in WIDTHS:
                 found[(key, w)] = Cli(home, columns=str(w)).ok(*args).stdout
-        return {**found, ("players", 0): str(n), ("history-json", 0): run.ok("history", "--json").stdout}
+        return {**found, ("players", 0): str(n), ("history-json", 0): run.ok("history", "--json").stdout,
+                ("stats-json", 0): run.ok("ledger", "stats", "--json").stdout}
 
 
 def whole(text: str, phrase: str) -> bool:
@@ -87,6 +90,23 @@ def test_each_pot_won_is_whole_on_its_line(outputs: dict[tuple[str, int], str]) 
             head = f"{labels[a['pot']]} {a['amount']} →"
             assert any(head in line for line in lines), f"{head!r} split at {w} columns"
         assert not any(line.rstrip(" │").endswith(",") for line in lines), f"awards joined at {w} columns"
+
+
+def test_the_standings_break_no_name_and_no_entry(outputs: dict[tuple[str, int], str]) -> None:
+    """`ledger stats`: each name on one line, and what a player won from each pot one entry to a line
+    ("queen 4, jack" / "8" and "Bartholomew" / "Quincey0" once, at 80 columns). Where a table cannot
+    hold the names whole, each player is a block headed by their name."""
+    from popejoan_cli.render.table_views import pot_words
+
+    word = pot_words(preset("michigan"))
+    players = json.loads(outputs[("stats-json", 0)])["players"]
+    entries = [f"{word(pot)} {n}" for p in players for pot, n in p["won"].items()]
+    assert entries
+    for w in WIDTHS:
+        lines = outputs[("ledger-stats", w)].splitlines()
+        for phrase in [p["player"] for p in players] + entries:
+            assert any(phrase in line for line in lines), f"{phrase!r} broken at {w} columns"
+        assert not any(line.rstrip(" │").endswith(",") for line in lines), f"entries joined at {w} columns"
 
 
 # ------------------------------------------------------------------------------ a turn-up, names without a space
@@ -176,3 +196,43 @@ def test_an_empty_history_is_one_sentence(turnup: dict[tuple[str, int], str]) ->
     assert " ".join(turnup[("history-empty", 60)].split()) == said.strip()
     assert json.loads(turnup[("history-empty-json", 0)]) == {"hands": []}
     assert turnup[("history-ended", 80)] == "No hands were played at over: the session has ended.\n"
+
+
+# ------------------------------------------------------------------------------ lines that list every player
+def test_practice_scores_wrap_between_players(tmp_path: Path) -> None:
+    """`practice` with eight players: the scores line (and the board's) wraps between two players' scores,
+    never inside one, and is never cut: at 120 columns it once ran past the edge, losing the last names
+    and the board's count. Quitting at the first lead shows the final scores, laid out as the running ones."""
+    me = names(1)[0]
+    for w in WIDTHS:
+        out = Cli(tmp_path, columns=str(w)).ok("practice", "--computers", "7", "--hands", "1", "--seed", "1",
+                                                "--name", me, input="").stdout
+        totals = out[out.index(f"Final scores: {me} left"):out.index("Session seed")]
+        golden(WIDE / f"practice-scores_8p_{w}.txt", totals)
+        readable(totals, w, [me, *(f"Computer {n}" for n in range(1, 8))])
+        lines = totals.splitlines()
+        scores = [f"{me} +0", *(f"Computer {n} +0" for n in range(1, 7)), "Computer 7 -15", "board 15."]
+        for phrase in [*scores, "Pope 6", "First out 1"]:
+            assert any(phrase in line for line in lines), f"{phrase!r} broken at {w} columns"
+        assert not any(line.startswith("·") for line in lines)
+
+
+def test_the_shells_opening_line_wraps_between_names(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`popejoan shell`'s opening line names every player: wrapped at the console's width between two names
+    (written out whole, the terminal broke "Bartholomew Quincey3" wherever the edge fell); so is the board
+    line under it, between two pots."""
+    from popejoan_cli.cli import shell_cmd
+    from popejoan_cli.cli.shell_editors import EDITOR_VARIABLE
+
+    monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path))
+    monkeypatch.delenv("POPEJOAN_TABLE", raising=False)
+    monkeypatch.setattr(shell_cmd, "_interactive", lambda: True)
+    Cli(tmp_path).ok("table", "new", "wide", "--rules", "michigan", "--players", ",".join(names(8)))
+    for w in WIDTHS:
+        out = Cli(tmp_path, columns=str(w)).ok("shell", input="", **{EDITOR_VARIABLE: "plain"}).stdout
+        banner = out[:out.index("popejoan> ")]
+        golden(WIDE / f"shell-banner_8p_{w}.txt", banner)
+        readable(banner, w, [])
+        lines = banner.splitlines()
+        for phrase in [*names(8), *(f"{label} 0" for label in LABELS)]:
+            assert any(phrase in line for line in lines), f"{phrase!r} broken at {w} columns"

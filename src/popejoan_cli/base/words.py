@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 LANGUAGES = ("en", "ru")
@@ -12,6 +13,21 @@ def marked(msgid: str, ctx: str | None = None) -> str:
     """A message named where it cannot be looked up (the pure layers cannot import `render.i18n`):
     returned as it is. The catalogue test finds it as it finds `render.i18n.marked`."""
     return msgid
+
+
+_SAFE = r"[\w@%+=:,./-]+"
+"""The characters a word needs no quotes for, as `shlex.quote` has them but in every alphabet (`Дарья`
+is as plain to a POSIX shell as `Ann`): none a shell or `popejoan shell`'s splitter reads as special."""
+
+
+def as_typed(word: str) -> str:
+    """`word` as a command line must spell it to read back as that one word, at a POSIX shell and at
+    `popejoan shell` alike (`shell_words.split` reads quotes as the POSIX shell does): as it is when
+    plain, else in single quotes, a `'` in it written `'"'"'` (`hand show 'Mary Ann'`). For the hints
+    that name a player inside a command: `popejoan hand show Mary Ann` would name two players."""
+    if re.fullmatch(_SAFE, word):
+        return word
+    return "'" + word.replace("'", "'\"'\"'") + "'"
 
 
 def choose(env: Mapping[str, str], table: str | None = None) -> str:

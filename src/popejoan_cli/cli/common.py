@@ -156,6 +156,7 @@ def run_words(names: list[str], words: list[str]) -> list[tuple[str, str | None]
     """The cards of a `play` line: `CARD` or `CARD:NAME` each (the card as the file writes it, and
     the player named, or "" for whoever played the card before), or `stop` (None); exit 2 else."""
     from popejoan_cli.base.names import find_name
+    from popejoan_cli.base.words import as_typed
     from popejoan_cli.game.cards import Card
 
     typed: list[tuple[str, str | None]] = []
@@ -167,8 +168,9 @@ def run_words(names: list[str], words: list[str]) -> list[tuple[str, str | None]
         who = ""
         if colon:
             if not name.strip():
+                example = as_typed(f"{word.strip()[:10]}{names[0] if names else 'Ann'}")  # `'5D:Mary Ann'`
                 raise UsageError(Said("{typed}: who played it? give a name after the colon", typed=cut(word, 20)),
-                                 Said("e.g. `{example}`", example=f"{word.strip()[:10]}{names[0] if names else 'Ann'}"))
+                                 Said("e.g. `{example}`", example=example))
             found = find_name(name, names)
             if found is None:
                 raise UsageError(Said("no player {typed} at this table", typed=cut(name, 20)), allowed(names, name))

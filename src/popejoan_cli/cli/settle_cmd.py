@@ -257,12 +257,15 @@ def _stats_columns() -> list[tuple[str, str]]:
             (tp("stats column", "First out"), "right"), (tp("stats column", "Dealt"), "right")]
 
 
-def _stats_cells(r: PlayerStats, word: Callable[[str], str]) -> list[str]:
-    """A player's cells under `_stats_columns` (rich markup: names and pot words escaped)."""
+def _stats_cells(r: PlayerStats, word: Callable[[str], str]) -> list[Any]:
+    """A player's cells under `_stats_columns` (rich markup: names escaped); what they won from each pot one
+    entry to a line (`one_per_line`: never "queen 4, jack" / "8")."""
     from rich.markup import escape
 
-    won = ", ".join(f"{word(pot)} {n}" for pot, n in r.won.items()) or "-"
-    return [escape(shown(r.name)), str(r.hands), f"{r.net:+d}", escape(shown(won)), str(r.first_out), str(r.dealt)]
+    from popejoan_cli.render.table_views import one_per_line
+
+    won = one_per_line([f"{word(pot)} {n}" for pot, n in r.won.items()])
+    return [escape(shown(r.name)), str(r.hands), f"{r.net:+d}", won, str(r.first_out), str(r.dealt)]
 
 
 def _grouped(how: str, views: list[TableView], earlier: tuple[list[str], list[PlayerStats]], names: list[str],

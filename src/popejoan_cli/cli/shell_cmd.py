@@ -118,15 +118,20 @@ def _run(ctx: typer.Context, interactive: bool) -> int:
     read = reader(sh, choose_editor()) if interactive else _piped
     sh.refresh()
     if interactive:
+        from popejoan_cli.base.visible import shown
+        from popejoan_cli.render.flow import listing
         from popejoan_cli.render.i18n import t
 
         view = sh.view
+        names = [shown(p) for p in view.players] if view is not None and view.name else []
         if view is not None and view.name:
             cli.speak(view.lang)  # the banner in the table's language, as its commands will speak
             banner = t("popejoan shell: table {name} ({players}). `help` lists the commands; `exit` or Ctrl-D "
-                       "leaves.", name=repr(view.name), players=", ".join(view.players))
+                       "leaves.", name=repr(view.name), players=", ".join(names))
         else:
             banner = t("popejoan shell: no table yet. `help` lists the commands; `exit` or Ctrl-D leaves.")
-        sys.stdout.write(banner + "\n")
+        # Wrapped at the console's width between two names, never inside one (written out whole, the
+        # terminal broke it mid-name).
+        cli.console().print(listing(banner, names, ", "))
         sh.show_board()
     return serve(sh, read, interactive)

@@ -67,9 +67,9 @@ def _too_long() -> str:
 
 
 def _unfinished(line: str, err: ValueError) -> str:
-    """One line for a half-typed line: what is wrong and the line it probably meant."""
-    import shlex
-
+    """One line for a half-typed line: what is wrong and the line it probably meant (each word as `as_typed`
+    spells it, which `split` reads back: `play 'Mary Ann' 4C`, `play Дарья 4C`)."""
+    from popejoan_cli.base.words import as_typed
     from popejoan_cli.cli.exits import spoken
     from popejoan_cli.render.i18n import t
 
@@ -81,7 +81,8 @@ def _unfinished(line: str, err: ValueError) -> str:
         except ValueError:
             continue
         if words:
-            return "popejoan: " + t("half-typed line ({why}); did you mean: {line}", why=why, line=shlex.join(words))
+            return "popejoan: " + t("half-typed line ({why}); did you mean: {line}", why=why,
+                                    line=" ".join(map(as_typed, words)))
     return "popejoan: " + t("half-typed line ({why}); close the quote and enter it again", why=why)
 
 
@@ -157,25 +158,38 @@ class Shell(Completion):
         return True
 
     def board_line(self) -> str:
+        return self._board()[0]
+
+    def _board(self) -> tuple[str, list[str]]:
+        """The board line (`Board: Pope 6 · ...`; "" with no table or nothing on the board) and each pot in it."""
         view = self.view
         if view is None or view.rules is None:
-            return ""
+            return "", []
         from popejoan_cli.render.i18n import pot_label, t
 
         labels = {p.name: pot_label(p.label) for p in view.rules.pots}
         try:
             board = view.live_board()
         except PopejoanError:
-            return ""
+            return "", []
         if not board:
-            return ""
-        return t("Board: {pots}", pots=" · ".join(f"{labels.get(k, k.capitalize())} {n}" for k, n in board.items()))
+            return "", []
+        pots = [f"{labels.get(k, k.capitalize())} {n}" for k, n in board.items()]
+        return t("Board: {pots}", pots=" · ".join(pots)), pots
 
     def show_board(self) -> None:
-        text = self.board_line()
-        if text:
-            sys.stdout.write(text + "\n")
-            sys.stdout.flush()
+        """The board line; at a terminal wrapped at its width between two pots (`listing`), never inside one
+        (written out whole, the terminal broke `First out 1` wherever its edge fell)."""
+        text, pots = self._board()
+        if not text:
+            return
+        if self.interactive:
+            from popejoan_cli.render.flow import listing
+
+            cli.console().print(listing(text, pots, with_tail=True))
+            return
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
 
     # ------------------------------------------------------------------------- running
     def call(self, words: list[str]) -> int:

@@ -17,6 +17,7 @@ import typer
 
 from popejoan_cli.base.errors import IllegalPlay, RuleViolation, Said, UsageError
 from popejoan_cli.base.names import find_name
+from popejoan_cli.base.words import as_typed
 from popejoan_cli.cli import command, common, console, emit_json, ledger_app, root, say
 from popejoan_cli.cli.common import JsonOpt
 
@@ -86,8 +87,9 @@ def _public(err: IllegalPlay, card: Card) -> IllegalPlay:
     leader's own cards) is for the leader alone: `hand show NAME --why CARD` tells it."""
     if err.private is None:
         return err
+    # The name as a command line must spell it (`'Mary Ann'`), at a POSIX shell and at `popejoan shell`.
     hint = Said("rule: {rule}\n{player} alone may see why: `{command}`", rule=err.rule, player=err.player,
-                command=f"popejoan hand show {err.player} --why {card}")
+                command=f"popejoan hand show {as_typed(err.player)} --why {card}")
     return IllegalPlay(err.message, rule=err.rule, hint=hint)
 
 
@@ -105,13 +107,14 @@ def spare(
     rec = done.view.hands[-1]
     from popejoan_cli.render.i18n import t
 
+    # The name in the command as a command line must spell it (`as_typed`: `'Mary Ann'`).
     if price:
         said = t("{player} takes the spare hand, paying {dealer} {price}; their old hand is now the spare hand. "
-                 "`popejoan hand show {player}` shows the new one.", player=name, dealer=rec.players[rec.hand.dealer],
-                 price=price)
+                 "`popejoan hand show {as_typed}` shows the new one.", player=name, as_typed=as_typed(name),
+                 dealer=rec.players[rec.hand.dealer], price=price)
     else:
         said = t("{player} takes the spare hand; their old hand is now the spare hand. "
-                 "`popejoan hand show {player}` shows the new one.", player=name)
+                 "`popejoan hand show {as_typed}` shows the new one.", player=name, as_typed=as_typed(name))
     console().print(said, markup=False)
 
 
@@ -173,8 +176,9 @@ def _named_plays(rec: HandRecord, player: str | None, typed: Plays) -> Plays:
     for who, card in typed:
         now = who or now
         if card is not None and not now:
+            leader = as_typed(rec.players[rec.hand.leader])
             raise UsageError(Said("who played {card}? in a real hand, name the player first", card=Card.parse(card)),
-                             Said("e.g. `{example}`", example=f"popejoan play {rec.players[rec.hand.leader]} {card}"))
+                             Said("e.g. `{example}`", example=f"popejoan play {leader} {card}"))
         plays.append((now, card))
     return plays
 

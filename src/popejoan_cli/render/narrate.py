@@ -19,6 +19,7 @@ from string import Formatter
 from typing import TYPE_CHECKING
 
 from popejoan_cli.base.visible import shown
+from popejoan_cli.base.words import as_typed
 from popejoan_cli.game.cards import Card, Suit
 from popejoan_cli.game.hand import Award, Hand, Play, Played, Stop
 from popejoan_cli.game.sight import told_reason
@@ -260,10 +261,12 @@ def next_step(hand: Hand, names: Sequence[str]) -> list[Line]:
     if hand.out is not None:
         out = names[hand.out]
         lines: list[Line] = [said("{player} is out.", player=out)]
+        # The name in the command as a command line must spell it (`as_typed`: `'Mary Ann'`).
         if hand.awaiting_pope:
-            lines.append(said("Who still holds the Pope? `popejoan out {player} --pope NAME|spare|none`", player=out))
+            lines.append(said("Who still holds the Pope? `popejoan out {as_typed} --pope NAME|spare|none`",
+                              as_typed=as_typed(out)))
         else:
-            lines.append(said("Settle with `popejoan out {player}`.", player=out))
+            lines.append(said("Settle with `popejoan out {as_typed}`.", as_typed=as_typed(out)))
         return lines
     if hand.ended:
         return []

@@ -23,6 +23,7 @@ from rich.text import Text
 
 from popejoan_cli.game.cards import CARDS, SPARE, Card, Suit, sort_key
 from popejoan_cli.game.hand import OUT_OF_PLAY, PLAYED, Hand
+from popejoan_cli.render.flow import Phrases, listing
 from popejoan_cli.render.hand_views import card_text, cards_line
 from popejoan_cli.render.i18n import pot_label, t, tn, tp
 from popejoan_cli.render.narrate import Line, suit_label
@@ -126,13 +127,13 @@ def scores_table(hand: Hand, session: Session) -> Table:
     return table
 
 
-def board_text(hand: Hand, board: Mapping[str, int] | None = None) -> Text:
-    """`Board: Pope 6 · Matrimony 2 · ... (15 counters)`."""
+def board_text(hand: Hand, board: Mapping[str, int] | None = None) -> Phrases:
+    """`Board: Pope 6 · Matrimony 2 · ... (15 counters)`, wrapped between two pots (`First out 1` whole)."""
     counters = hand.board.snapshot() if board is None else board
-    labels = [(pot_label(p.label), counters.get(p.name, 0)) for p in hand.rules.pots]
+    pots = [f"{pot_label(p.label)} {counters.get(p.name, 0)}" for p in hand.rules.pots]
     # English has always said "counters" here, even for one: both English forms are the same.
-    return Text(tn("Board: {pots} ({n} counters)", "Board: {pots} ({n} counters)", sum(counters.values()),
-                   pots=" · ".join(f"{label} {n}" for label, n in labels)))
+    return listing(tn("Board: {pots} ({n} counters)", "Board: {pots} ({n} counters)", sum(counters.values()),
+                      pots=" · ".join(pots)), pots, with_tail=True)
 
 
 def history_table(hand: Hand) -> Table:
@@ -200,11 +201,22 @@ def status_view(hand: Hand, session: Session) -> RenderableType:
     return Panel(Group(*parts), title=title, title_align="left")
 
 
+def _entries(names: Sequence[str], scores: Sequence[int]) -> list[str]:
+    return [f"{n} {s:+d}" for n, s in zip(names, scores, strict=True)]
+
+
 def scores_line(names: Sequence[str], scores: Sequence[int], board_total: int, label: str | None = None) -> str:
     """`Running scores: You +3 · Computer 1 -2 · ...; board 15.` (players plus board is zero)."""
-    each = " · ".join(f"{n} {s:+d}" for n, s in zip(names, scores, strict=True))
+    each = " · ".join(_entries(names, scores))
     return t("{label}: {scores}; board {board}.", label=t("Running scores") if label is None else label, scores=each,
              board=board_total)
+
+
+def scores_view(names: Sequence[str], scores: Sequence[int], board_total: int, label: str | None = None) -> Phrases:
+    """`scores_line`, wrapped between two players' scores (each `Computer 1 -2 ·` whole, the last with the
+    board's count), never inside one nor cut at the edge: eight players at 120 columns once lost the
+    last names and the board's count past it."""
+    return listing(scores_line(names, scores, board_total, label), _entries(names, scores), with_tail=True)
 
 
 def totals_view(names: Sequence[str], scores: Sequence[int], nets: Sequence[int] | None, hand: Hand,
@@ -224,7 +236,7 @@ def totals_view(names: Sequence[str], scores: Sequence[int], nets: Sequence[int]
         cells: list[Text | str] = [who, *([f"{nets[seat]:+d}"] if nets is not None else []), f"{scores[seat]:+d}"]
         table.add_row(*cells)
     board = hand.board.total()
-    line = Text(scores_line(names, scores, board, label), no_wrap=True, overflow="ignore")
+    line = scores_view(names, scores, board, label)
     note = Text(t("Players {players} and board {board}: nothing created or lost.", players=f"{sum(scores):+d}",
                   board=f"{board:+d}"))
     return Group(Text(title, style="bold"), table, board_text(hand), line, note)

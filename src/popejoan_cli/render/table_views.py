@@ -43,12 +43,20 @@ def records_view(title: str, columns: Sequence[tuple[str, str]], rows: Sequence[
     A column of `_Awards` keeps each award whole on its line where the table has the room (the
     other columns give theirs up first); else it is as narrow as its awards allow when each
     breaks before its winner's name; else the blocks are shown, where it has the room there is.
+
+    The first column (a player's name, a hand's number) is never wrapped in the table: a name is
+    what a reader finds a row by, and "Bartholomew" / "Quincey0" reads as two players. The
+    headers wrap first ("Counters" / "won"), where the table still fits with the names whole
+    (`ledger stats` with eight 20-character names at 80 columns); where it does not, the blocks,
+    each headed by its name whole, are longer to read but break no name.
     """
     floors: dict[int, int] = {}
     for row in rows:
         for i, cell in enumerate(row):
             if isinstance(cell, _Awards):
                 floors[i] = max(floors.get(i, 0), cell.floor)
+    for i in floors:  # a column that wide must hold its header's longest word too ("Counters" / "won")
+        floors[i] = max(floors[i], *(cell_len(word) for word in Text.from_markup(columns[i][0]).plain.split()))
     tables = [_records_table(title, columns, rows, floors, whole=True)]
     if floors:
         tables.append(_records_table(title, columns, rows, floors, whole=False))
@@ -66,10 +74,12 @@ def records_view(title: str, columns: Sequence[tuple[str, str]], rows: Sequence[
 
 def _records_table(title: str, columns: Sequence[tuple[str, str]], rows: Sequence[Sequence[RenderableType]],
                    floors: dict[int, int], *, whole: bool) -> Table:
-    """`records_view`'s table: the columns with `floors` (of `_Awards`) never narrowed (`whole`), or `floors` wide."""
+    """`records_view`'s table: the columns with `floors` (of `_Awards`) never narrowed (`whole`), or `floors` wide.
+    The first column (a player's name, a hand's number) is never wrapped: where it would have to be, the
+    blocks are shown, each headed by it whole."""
     table = Table(title=title, title_justify="left", header_style="bold")
     for i, (header, just) in enumerate(columns):
-        table.add_column(header, justify=just, no_wrap=whole and i in floors,  # type: ignore[arg-type]
+        table.add_column(header, justify=just, no_wrap=i == 0 or (whole and i in floors),  # type: ignore[arg-type]
                          width=None if whole else floors.get(i))
     for row in rows:
         table.add_row(*row)
@@ -245,6 +255,13 @@ def _won(awards: Sequence[Award], labels: dict[str, str], names: Sequence[str]) 
         return "–"
     return _Awards([(t("{pot} {n} → {player}", pot=labels[a.pot], n=a.amount, player=names[a.seat]), names[a.seat])
                     for a in awards])
+
+
+def one_per_line(entries: Sequence[str]) -> RenderableType:
+    """A cell of `entries` (`queen 4`, `jack 8`: what a player won from each pot, in `ledger stats`), one to
+    a line as `_Awards` lays out a history's pots won, so a line breaks between two entries, never inside
+    one ("queen 4, jack" / "8" once, comma-joined at 80 columns); "-" for none."""
+    return _Awards([(entry, "") for entry in entries]) if entries else "-"
 
 
 def _no_hands(view: TableView) -> Text:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from popejoan_cli.base.errors import RuleViolation, Said, SaidN, UsageError, allowed
 from popejoan_cli.base.limits import cut, whole_number
 from popejoan_cli.base.names import find_name
+from popejoan_cli.base.words import as_typed
 from popejoan_cli.game.cards import Card, Seed
 from popejoan_cli.game.playout import lowest_lead
 from popejoan_cli.table.events import (
@@ -68,7 +69,7 @@ def joining(view: TableView, name: str, counters: int | None, *, bring_back: boo
         if back is None:
             raise UsageError(Said("{player} never left this table this session: there is nothing to bring back",
                                   player=name),
-                             Said("say what they bring: `{example}`", example=f"popejoan table join {name} "
+                             Said("say what they bring: `{example}`", example=f"popejoan table join {as_typed(name)} "
                                                                               "--counters 50"))
         return PlayerJoined(player=back[0], counters=back[1])
     if counters is not None:
@@ -77,7 +78,7 @@ def joining(view: TableView, name: str, counters: int | None, *, bring_back: boo
         # A continued session opens with no counters of its own: there is no starting stake to copy.
         raise UsageError(Said("how many counters does {player} bring? this session continues {table!r}",
                               player=name, table=view.continues),
-                         Said("e.g. `{example}`", example=f"popejoan table join {name} --counters 50"))
+                         Said("e.g. `{example}`", example=f"popejoan table join {as_typed(name)} --counters 50"))
     opened = view.effective[0][1]
     assert isinstance(opened, TableOpened)
     return PlayerJoined(player=name, counters=opened.counters)

@@ -8,6 +8,7 @@ A refusal is a `Said`, for the CLI to say in the table's language (docs/i18n.md:
 from __future__ import annotations
 
 from popejoan_cli.base.errors import RuleViolation, Said, UsageError, allowed
+from popejoan_cli.base.words import as_typed
 from popejoan_cli.game.cards import SPARE
 from popejoan_cli.game.state import UNKNOWN, HandKind
 from popejoan_cli.game.tally import TallyHand, went_out_holding
@@ -64,9 +65,9 @@ def _counts(view: TableView, rec: HandRecord, event: TallyOut) -> list[int]:
         raise RuleViolation(went_out_holding(event.player, event.left[event.player]))
     missing = [p for p in rec.players if p != event.player and p not in event.left]
     if missing:
+        counts = ",".join(f"{p}=3" for p in rec.players if p != event.player)
         raise UsageError(Said("how many cards does {player} hold? give every other player's count", player=missing[0]),
-                         Said("e.g. {example}",
-                              example=f"--left {','.join(f'{p}=3' for p in rec.players if p != event.player)}"))
+                         Said("e.g. {example}", example=f"--left {as_typed(counts)}"))
     return [event.left.get(p, 0) for p in rec.players]
 
 
