@@ -130,7 +130,7 @@ def test_show_says_the_distinctive_choices_in_words(invoke: Invoke) -> None:
     assert "each player 4" in flat
     assert "belongs to no hand" in flat
     assert "the dealer takes the Pope and Game pots; the hand ends there" in flat
-    assert "trump read as diamonds ♦ (D)" in flat
+    assert "trump read as diamonds ♦;" in flat
     assert "The Pope 9♦ (9D) is not counted" in flat
     michigan = " ".join(ok(invoke("rules", "show", "michigan")).stdout.split())
     assert "Ace is high: runs go 2→A and the ace is the top card" in michigan

@@ -72,11 +72,11 @@ def test_practice_in_russian_at_80_columns(tmp_path: Path) -> None:
         assert words in res.stdout, words
     # A hand's seed is told once it is over, and the session's once, at the end, in the replay line.
     out = res.stdout
-    over = out.index(f"После раздачи 1 (зерно {session_seed(5, 1)})")
-    assert "зерн" not in out[:over].lower() and str(session_seed(5, 1)) not in out[:over]
+    over = out.index(f"После раздачи 1 (ключ тасовки {session_seed(5, 1)})")
+    assert "ключ тасовки" not in out[:over].lower() and str(session_seed(5, 1)) not in out[:over]
     assert str(session_seed(5, 2)) not in out[:out.index("После раздачи 2")]
-    assert out.endswith("\nЗерно сессии 5: `popejoan practice --seed 5 --computers 2 --hands 2 --name 'Аня'` "
-                        "повторит её.\n") and out.count("Зерно сессии") == 1
+    assert out.endswith("\nКлюч тасовки сессии 5: `popejoan practice --seed 5 --computers 2 --hands 2 --name 'Аня'` "
+                        "повторит её.\n") and out.count("Ключ тасовки сессии") == 1
     assert "Your lead" not in res.stdout and "Computer 1" not in res.stdout
 
 
@@ -84,8 +84,8 @@ def test_simulate_in_russian_at_80_columns(tmp_path: Path) -> None:
     cli = Cli(tmp_path / "home", columns="80")
     res = cli.ok(*SIMULATE, POPEJOAN_LANG="ru")
     golden(GOLDEN / "russian_simulate_80.txt", res.stdout)
-    for words in ("200 раздач, 3 игрока, зерно 1, 1 процесс", "По местам", "По секциям", "Матримония",
-                  "Чем кончались раздачи", "Преимущество сдающего"):
+    for words in ("200 раздач, 3 игрока, ключ тасовки 1, 1 процесс", "По местам", "По секциям", "Матримония",
+                  "Чем заканчивались раздачи", "Преимущество сдатчика"):
         assert words in res.stdout, words
     assert cli.ok(*SIMULATE, POPEJOAN_LANG="ru").stdout == res.stdout
 

@@ -250,8 +250,8 @@ def test_a_broken_deal_file_in_russian(cli: Cli, files: Path) -> None:
     for said in (
         "popejoan: deal.toml:3:1: dealer: сдатчик 'Дима' не числится среди игроков\n",
         "  = можно: 'Аня', 'Боря', 'Вика'; может быть, 'Вика'?\n",
-        "deal.toml:4:1: seed: зерно -5 вне допустимых пределов\n",
-        "  = зерно — целое число от 0 до 9,223,372,036,854,775,807 или текст длиной до 100 символов\n",
+        "deal.toml:4:1: seed: ключ тасовки -5 вне допустимых пределов\n",
+        "  = ключ тасовки — целое число от 0 до 9,223,372,036,854,775,807 или текст длиной до 100 символов\n",
         "deal.toml:5:1: leads: неизвестная карта 'ZZ'\n",
         "  = карта пишется как достоинство и масть: достоинства A 2 3 4 5 6 7 8 9 10 J Q K (T вместо 10), ",
         "deal.toml:6:1: colour: неизвестный ключ в файле сдачи\n",
@@ -314,18 +314,18 @@ def test_a_card_typed_wrong_at_a_russian_table(cli: Cli, monkeypatch: pytest.Mon
 
 def test_a_bad_seed_in_russian(cli: Cli) -> None:
     deal = ("hand", "deal", "--rules", "russian", "--players", "Аня,Боря,Вика", "--seed")
-    rule_ru = "  зерно — целое число от 0 до 9,223,372,036,854,775,807 или текст длиной до 100 символов\n"
+    rule_ru = "  ключ тасовки — целое число от 0 до 9,223,372,036,854,775,807 или текст длиной до 100 символов\n"
     rule_en = "  a seed is a whole number from 0 to 9,223,372,036,854,775,807, or up to 100 characters of text\n"
     assert cli.fails(2, *deal, "99999999999999999999999", POPEJOAN_LANG="ru") == (
         "popejoan: --seed '99999999999999999999999': вне допустимых пределов\n" + rule_ru)
     assert cli.fails(2, *deal, "99999999999999999999999") == (
         "popejoan: --seed '99999999999999999999999' is out of range\n" + rule_en)
     assert cli.fails(2, *deal, "a\tb", POPEJOAN_LANG="ru") == (
-        "popejoan: --seed: зерно 'a\\tb': содержит управляющий символ U+0009 на позиции 2\n" + rule_ru)
+        "popejoan: --seed: ключ тасовки 'a\\tb': содержит управляющий символ U+0009 на позиции 2\n" + rule_ru)
     assert cli.fails(2, *deal, "a\tb") == (
         "popejoan: --seed: seed 'a\\tb' holds the control character U+0009 at character 2\n" + rule_en)
     assert cli.fails(2, *deal, "x" * 101, POPEJOAN_LANG="ru").startswith(
-        "popejoan: --seed: зерно 'xxxxxxxxxxxxxxxxxxxx…xxxxxxxxxxxxxxxxxxxx' (101 символ): длина 101 символ, "
+        "popejoan: --seed: ключ тасовки 'xxxxxxxxxxxxxxxxxxxx…xxxxxxxxxxxxxxxxxxxx' (101 символ): длина 101 символ, "
         "а можно не больше 100\n")
     assert cli.fails(2, *deal, "x" * 101).startswith(
         "popejoan: --seed: seed 'xxxxxxxxxxxxxxxxxxxx…xxxxxxxxxxxxxxxxxxxx' (101 characters) is 101 characters long; "

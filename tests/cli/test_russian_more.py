@@ -186,11 +186,11 @@ def lower_held_in_suit(held: tuple[Card, ...]) -> tuple[Card, Card]:
 
 def seed_told_once_over(out: str) -> None:
     """No seed while hand 1 of session 5 is played: the hand's once it is over, the session's at the very end."""
-    over = out.index(f"После раздачи 1 (зерно {session_seed(5, 1)})")
-    assert "зерн" not in out[:over].lower(), out[:over]
+    over = out.index(f"После раздачи 1 (ключ тасовки {session_seed(5, 1)})")
+    assert "ключ тасовки" not in out[:over].lower(), out[:over]
     assert str(session_seed(5, 1)) not in out[:over]
-    assert out.endswith("\nЗерно сессии 5: `popejoan practice --seed 5 --computers 2 --hands 1` повторит её.\n")
-    assert out.count("Зерно сессии") == 1
+    assert out.endswith("\nКлюч тасовки сессии 5: `popejoan practice --seed 5 --computers 2 --hands 1` повторит её.\n")
+    assert out.count("Ключ тасовки сессии") == 1
 
 
 def test_practice_in_russian_names_you_vy_and_speaks_to_you(cli: Cli) -> None:
@@ -302,7 +302,7 @@ def test_serve_practices_unknown_level_reads_as_practices(cli: Cli) -> None:
 def test_the_second_person_is_only_for_vy_and_leaves_other_names_alone() -> None:
     from popejoan_cli.render.practice_views import for_you, second_person
 
-    assert second_person("Раздача 1: сдаёт Вы (зерно 5).", "Вы") == "Раздача 1: сдаёте Вы (зерно 5)."
+    assert second_person("Раздача 1: сдаёт Вы (ключ тасовки 5).", "Вы") == "Раздача 1: сдаёте Вы (ключ тасовки 5)."
     assert second_person("У игрока Вы кончились карты.", "Вы") == "У Вас кончились карты."
     assert second_person("Компьютер 2 платит игроку Вы 4 за оставшиеся карты.", "Вы") == \
         "Компьютер 2 платит Вам 4 за оставшиеся карты."

@@ -93,11 +93,12 @@ def test_a_russian_tally_hand_at_80_columns(tmp_path: Path, monkeypatch: pytest.
         "popejoan: у игрока Вика не может остаться столько карт (20): сдано 10 карт, и из них за секции показано: "
         "2 карты\n  число от 0 до 8\n",
         "popejoan: игрок Дима вышел, значит, карт у него 0, а не 1\n",
-        "popejoan: за Попа (9♦) в этой раздаче уже заплатили игроку Боря: Поп ни у кого не остался\n"
+        "popejoan: за Поп Джона (9♦) в этой раздаче уже заплатили игроку Боря: Поп Джон ни у кого не остался\n"
         "  уберите --pope или напишите --pope none\n",
         "верно: секцию «Гейм» в этой раздаче взял игрок Дима, выйдя первым; выплачено 4 фишки\n",
-        "popejoan: сейчас не идёт раздача, которая ведётся счётом: последняя раздача окончена\n",
-        "popejoan: у кого остался Поп? popejoan не видит карт\n  добавьте --pope ИМЯ, --pope spare или --pope none\n",
+        "popejoan: сейчас не идёт раздача, которая ведётся счётом: прошлая раздача окончена\n",
+        "popejoan: у кого остался Поп Джон? popejoan не видит карт\n"
+        "  добавьте --pope ИМЯ, --pope spare или --pope none\n",
     ):
         assert words in text, words
     for word in ENGLISH:
@@ -234,7 +235,7 @@ def test_the_spare_hands_refusals(cli: Cli) -> None:
     cli.ok("table", "new", "m", "--rules", "michigan", "--players", FOUR, "--lang", "ru")
     cli.ok("deal", "--seed", "3")
     assert cli.fails(3, "spare", "Аня", "--price", "2") == (
-        "popejoan: сдающий берёт дополнительную руку даром; остальные платят 0 или больше\n"
+        "popejoan: сдатчик берёт дополнительную руку даром; остальные платят 0 или больше\n"
         "  правило: deal.spare_exchange\n")
     assert cli.fails(3, "spare", "Аня", "--price", "2", POPEJOAN_LANG="en") == (
         "popejoan: the dealer takes the spare hand for nothing; others pay 0 or more\n  rule: deal.spare_exchange\n")
@@ -253,7 +254,7 @@ def test_the_spare_hands_refusals(cli: Cli) -> None:
 def test_the_spare_hand_only_for_the_dealer_and_before_the_first_lead(cli: Cli) -> None:
     cli.ok("table", "new", "n", "--rules", "newmarket", "--players", FOUR, "--lang", "ru")
     cli.ok("deal", "--seed", "1")
-    assert cli.fails(3, "spare", "Боря") == ("popejoan: дополнительную руку может взять только сдающий\n"
+    assert cli.fails(3, "spare", "Боря") == ("popejoan: дополнительную руку может взять только сдатчик\n"
                                              "  правило: deal.spare_exchange = \"dealer\"\n")
     assert cli.fails(3, "spare", "Боря", POPEJOAN_LANG="en") == (
         "popejoan: only the dealer may take the spare hand\n  rule: deal.spare_exchange = \"dealer\"\n")
@@ -317,7 +318,7 @@ def test_the_final_deals_board_errors(cli: Cli, board: str, russian: str, englis
 def test_no_final_deal_under_these_rules(cli: Cli) -> None:
     args = ("hand", "final", "--rules", "modern-stops", "--players", FOUR, "--seed", "1")
     assert cli.fails(2, *args, POPEJOAN_LANG="ru") == (
-        "popejoan: в правилах modern-stops нет последней раздачи, очищающей доску (final.deal = \"none\"): фишки "
+        "popejoan: в правилах modern-stops нет финального кона, что очищает доску (final.deal = \"none\"): фишки "
         "на доске переходят дальше\n  возьмите правила с final.deal = \"holders\", например russian\n")
     assert cli.fails(2, *args) == (
         "popejoan: modern-stops has no final clearing deal (final.deal = \"none\"): its board carries over\n"

@@ -112,11 +112,11 @@ def test_count_s_mismatch_and_check_s_problem_are_russian(cli: Cli, monkeypatch:
     russian_table(cli, monkeypatch)
     res = cli("count", "Аня", "3")
     assert (res.exit_code, res.stdout) == (3, "")
-    assert res.stderr == ("popejoan: РАСХОЖДЕНИЕ: пересчёт Аня дал 3, а по журналу 50\n"
+    assert res.stderr == ("popejoan: РАСХОЖДЕНИЕ: у Ани насчитано 3 фишки, а по журналу 50\n"
                           "  пересчитайте или найдите недостающие фишки; `popejoan check` покажет это расхождение\n")
     check = cli("check")
     assert (check.exit_code, check.stdout) == (3, "")
-    assert check.stderr == "popejoan: seq 5: пересчёт Аня дал 3, а по журналу 50\nнайдена 1 проблема\n"  # seq 2-4:
+    assert check.stderr == "popejoan: запись 5: у Ани насчитано 3 фишки, а по журналу 50\nнайдена 1 проблема\n"  # 2-4:
     # the three players' descriptions
     english = cli("check", POPEJOAN_LANG="en")
     assert (english.exit_code, english.stderr) == (

@@ -445,7 +445,7 @@ def test_change_suit_suit() -> None:
     # The table hears the lead rules in force; why this lead broke one is Ann's alone (game.ruling).
     assert 'play.change_suit = "suit"' in err.value.rule
     assert str(err.value.message) == "Ann cannot lead 9♣ now"
-    assert err.value.private == "after a stop in ♣ C you must change suit: you hold 3♥"
+    assert err.value.private == "after a stop in clubs ♣ you must change suit: you hold 3♥"
 
 
 def test_change_suit_colour() -> None:
@@ -457,7 +457,7 @@ def test_change_suit_colour() -> None:
     with pytest.raises(IllegalPlay) as err:
         hand.check_play(ANN, c("4S"))
     assert 'play.change_suit = "colour"' in err.value.rule
-    assert err.value.private == "after a stop in ♣ C you must change colour: you hold 3♦"
+    assert err.value.private == "after a stop in clubs ♣ you must change colour: you hold 3♦"
 
 
 def test_no_new_suit_same_suit_leads_as_if_no_rule() -> None:

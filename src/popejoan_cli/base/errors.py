@@ -65,12 +65,13 @@ class SaidN(Said):
 
 
 def _english(value: object) -> object:
-    """A value as the English puts it: a card by its face (`7♥`), a suit as `♠ S`, the rest as it is.
+    """A value as the English puts it: a card by its face (`7♥`), a suit once, by its name and then its
+    symbol (`spades ♠`, as the turn-up's line says it), the rest as it is.
     Duck-typed: base sits below the cards (`game.cards`)."""
     if isinstance(value, int) and hasattr(value, "face"):
         return value.face
     if isinstance(value, int) and hasattr(value, "symbol"):
-        return f"{value.symbol} {getattr(value, 'name', value)}"
+        return f"{getattr(value, 'title', value)} {value.symbol}"
     return value
 
 

@@ -50,3 +50,17 @@ def alike(names: Iterable[str]) -> list[tuple[str, str]]:
         else:
             seen[key] = n
     return pairs
+
+
+class PotName(str):
+    """A pot named in words another language says: the pot's name as the English has always said it
+    (`game`, what a person types), carrying the label its board shows (`Game`), which a Russian
+    sentence says instead («Гейм»: `render.i18n.spoken_said`). Built by the pure layers, which cannot
+    look a label up."""
+
+    label: str
+
+    def __new__(cls, name: str, label: str) -> PotName:
+        self = super().__new__(cls, name)
+        self.label = label
+        return self

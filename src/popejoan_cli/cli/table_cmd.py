@@ -24,8 +24,8 @@ from popejoan_cli.cli.common import JsonOpt
 if TYPE_CHECKING:
     from popejoan_cli.base.errors import Problem
     from popejoan_cli.game.cards import Card
-    from popejoan_cli.table.events import Event
-    from popejoan_cli.table.view import HandRecord, TableView
+    from popejoan_cli.table.events import Counted, Event
+    from popejoan_cli.table.view import Count, HandRecord, TableView
 
 
 # ------------------------------------------------------------------------------- a hand
@@ -309,9 +309,11 @@ def count(
     (recount: `popejoan check` keeps failing until a later count of the same pot or
     player agrees).
     """
+    from popejoan_cli.render.i18n import pot_words
     from popejoan_cli.table import moves
 
-    counted = moves.counting(common.view(), target, counters)
+    view = common.view()
+    counted = moves.counting(view, target, counters, pot_words(view.the_rules()))
     done = common.record(lambda view: counted)
     seqs = {f"seq {seq}" for seq, _ in done.written}
     found = [p for p in done.view.problems if p.key in seqs]
@@ -320,12 +322,25 @@ def count(
     from popejoan_cli.render.i18n import tn
 
     if len(counted) == 1:
-        console().print(tn("{target}: {n} counter, as the journal says.", "{target}: {n} counters, as the journal "
-                           "says.", counted[0].counters, target=counted[0].target), markup=False)
+        console().print(_agreed(done.view, counted[0]), markup=False)
     else:
         console().print(tn("board: {n} counter, every pot as the journal says.",
                            "board: {n} counters, every pot as the journal says.",
                            sum(c.counters for c in counted)), markup=False)
+
+
+def _agreed(view: TableView, counted: Counted) -> str:
+    """A count that agrees, said of a player («У Бориса 50 фишек») or of a pot by its board's label
+    («В секции «Поп Джон» 20 фишек»; the English names the pot as typed, `pope`, as it always has)."""
+    from popejoan_cli.base.errors import SaidN
+    from popejoan_cli.cli.exits import spoken
+    from popejoan_cli.table.view import pot_said
+
+    if counted.target in view.players:
+        return spoken(SaidN("{player}: {n} counter, as the journal says.",
+                            "{player}: {n} counters, as the journal says.", counted.counters, player=counted.target))
+    return spoken(SaidN("{pot}: {n} counter, as the journal says.", "{pot}: {n} counters, as the journal says.",
+                        counted.counters, pot=pot_said(view.the_rules(), counted.target)))
 
 
 def _miscounted(found: list[Problem]) -> NoReturn:
@@ -370,9 +385,7 @@ def check(as_json: JsonOpt = False) -> None:
                               hands=tn("{count} hand", "{count} hands", len(view.hands), count=len(view.hands)),
                               n=view.total_in_play()), markup=False)
         for bad, good in resolved:
-            line = t("resolved: the count of {target} was {counted} (seq {seq}), the journal said {journal}; the count "
-                     "at seq {later} agreed.", target=bad.target, counted=bad.counted, seq=bad.seq,
-                     journal=bad.journal, later=good.seq)
+            line = _resolved(view, bad, good)
             if problems:  # a failing command prints nothing on stdout
                 sys.stderr.write(f"popejoan: {line}\n")
             else:
@@ -383,9 +396,37 @@ def check(as_json: JsonOpt = False) -> None:
             from popejoan_cli.render.i18n import tn
 
             for p in problems:  # the fold's and the ledger's words, said in the table's language
-                sys.stderr.write(f"popejoan: {p.key}: {spoken(p.message)}\n")
+                sys.stderr.write(f"popejoan: {_place(p.key)}: {spoken(p.message)}\n")
             sys.stderr.write(tn("{n} problem found", "{n} problems found", len(problems)) + "\n")
         raise typer.Exit(3 if len(tables.miscounts(view, problems)) == len(problems) else 5)
+
+
+def _resolved(view: TableView, bad: Count, good: Count) -> str:
+    """A miscount a later count resolved, said of a player or of a pot by its board's label."""
+    from popejoan_cli.base.errors import SaidN
+    from popejoan_cli.cli.exits import spoken
+    from popejoan_cli.table.view import pot_said
+
+    if bad.target in view.players:
+        return spoken(SaidN("resolved: the count of {player} was {n} (seq {seq}), the journal said {journal}; the "
+                            "count at seq {later} agreed.", "resolved: the count of {player} was {n} (seq {seq}), the "
+                            "journal said {journal}; the count at seq {later} agreed.", bad.counted,
+                            player=bad.target, seq=bad.seq, journal=bad.journal, later=good.seq))
+    return spoken(SaidN("resolved: the count of {pot} was {n} (seq {seq}), the journal said {journal}; the count at "
+                        "seq {later} agreed.", "resolved: the count of {pot} was {n} (seq {seq}), the journal said "
+                        "{journal}; the count at seq {later} agreed.", bad.counted,
+                        pot=pot_said(view.the_rules(), bad.target), seq=bad.seq, journal=bad.journal,
+                        later=good.seq))
+
+
+def _place(key: str) -> str:
+    """Where `check` found a problem: the journal's entry (`seq 5`, «запись 5» in Russian) or what it names."""
+    from popejoan_cli.render.i18n import t, tp
+
+    number = key.removeprefix("seq ")
+    if number != key and number.isdigit():
+        return t("seq {seq}", seq=int(number))
+    return tp("check place", "conservation") if key == "conservation" else key
 
 
 @command(root, "end")

@@ -20,7 +20,7 @@ def pay(
 ) -> None:
     """In a tally hand: NAME showed the cards of these pots during play and takes them."""
     from popejoan_cli.base.errors import Said, UsageError, allowed
-    from popejoan_cli.render.i18n import pot_label
+    from popejoan_cli.render.i18n import pot_label, pot_words
     from popejoan_cli.render.narrate import award, said
     from popejoan_cli.table.events import PotsPaid
     from popejoan_cli.table.view import player_named, pot_named
@@ -29,8 +29,9 @@ def pay(
     rules = view.the_rules()
     who = player_named(view.players, name)
     named: list[str] = []
+    words = pot_words(rules)  # «Вика Туз» at a Russian table: the board's labels as it says them
     for typed in pots:
-        pot = pot_named(rules, typed)
+        pot = pot_named(rules, typed, words)
         if pot is None:
             raise UsageError(Said("no pot called {pot!r} on this board", pot=typed),
                              allowed([p.name for p in rules.pots], typed))

@@ -27,7 +27,7 @@ from popejoan_cli.game.playout import FinalResult
 from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.render import i18n, narrate
 from popejoan_cli.render.i18n import face, pot_label, preset_title, t, tp
-from popejoan_cli.render.narrate import Line, said, suit_label
+from popejoan_cli.render.narrate import Line, said
 
 SUIT_STYLE = {Suit.C: "bold", Suit.D: "bold red", Suit.H: "bold red", Suit.S: "bold"}
 
@@ -270,7 +270,7 @@ def final_view(res: FinalResult, names: Sequence[str]) -> RenderableType:
     names = _names(names)
     labels = _labels(rules)
     parts: list[RenderableType] = [
-        Text(t("The final deal: every card dealt round; `trump` pots read as {suit}.", suit=suit_label(res.suit))),
+        Text(t("The final deal: every card dealt round; `trump` pots read as {suit}.", suit=i18n.suit_named(res.suit))),
         hands_table(names, res.hands, None, rules.ace_high, res.dealer),
     ]
     parts += ([line_text(line) for line in narrate.final_awards(res.awards, names, labels)]

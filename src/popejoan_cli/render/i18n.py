@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from popejoan_cli.base.people import Person
     from popejoan_cli.formats.po import Catalog
     from popejoan_cli.game.cards import Card, Suit
+    from popejoan_cli.game.rules import HouseRules
 
 __all__ = ["LANGUAGES", "cards", "choose", "counters", "face", "marked", "pot_label", "suit_label", "t", "tn", "tp"]
 
@@ -148,7 +149,8 @@ def face(card: Card) -> str:
 
 
 def suit_label(suit: Suit) -> str:
-    """`♠ S spades`; `♠ п пики`."""
+    """`♠ S spades`; `♠ п пики`: the parts the web pages take apart (symbol, letter, name), never a sentence's
+    words (where the symbol is written as its letter, it would say `п п пики`): a sentence says `suit_named`."""
     return f"{suit.symbol} {tp('suit letter', suit.name)} {tp('suit', suit.title)}"
 
 
@@ -161,6 +163,12 @@ def suit_named(suit: Suit) -> str:
 def pot_label(label: str) -> str:
     """A pot's label in the current language: the presets' labels are translated, a table's own are not."""
     return tp("pot", label) if label in POT_LABELS else label
+
+
+def pot_words(rules: HouseRules) -> dict[str, str]:
+    """Each pot's label as the current language says it, to the label its rules write (`Гейм` to `Game`):
+    what a person at a Russian table may type for a pot (`table.view.pot_named`). Empty in English."""
+    return {said: p.label for p in rules.pots if (said := pot_label(p.label)) != p.label}
 
 
 def preset_title(title: str) -> str:
@@ -184,6 +192,7 @@ def spoken_said(text: str) -> str:
     label (`{pot}`) in its words and a nested `Said` spoken in turn; anything else, and everything
     in English, as it is."""
     from popejoan_cli.base.errors import Said, SaidN  # only another language speaks a Said
+    from popejoan_cli.base.names import PotName
     from popejoan_cli.game.cards import Card, Suit
 
     if not isinstance(text, Said) or language() == "en":
@@ -195,7 +204,9 @@ def spoken_said(text: str) -> str:
         elif isinstance(value, Card):
             values[name] = face(value)
         elif isinstance(value, Suit):
-            values[name] = suit_label(value)
+            values[name] = suit_named(value)  # once, by name then symbol: «в масти бубны ♦»
+        elif isinstance(value, PotName):
+            values[name] = pot_label(value.label)  # a pot the English names as typed (`game`), said by its label
         elif name == "pot" and isinstance(value, str):
             values[name] = pot_label(value)  # a pot's label, which the pure layers name as their rules write it
         else:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from popejoan_cli.base.visible import shown
 from popejoan_cli.base.words import as_typed
-from popejoan_cli.game.cards import Card, Suit
+from popejoan_cli.game.cards import Card
 from popejoan_cli.game.hand import Award, Hand, Play, Played, Stop
 from popejoan_cli.game.sight import told_reason
 from popejoan_cli.game.state import HandKind
@@ -85,10 +85,6 @@ def said(msgid: str, /, **named: object) -> Line:
 def said_n(singular: str, plural: str, n: int, /, **named: object) -> Line:
     """`said` for a message with a count (given to it as `{n}` too): the plural form `n` takes."""
     return _filled(i18n.template_n(singular, plural, n), {"n": n, **named})
-
-
-def suit_label(suit: Suit) -> str:
-    return i18n.suit_label(suit)
 
 
 def plain(line: Line) -> str:

@@ -23,10 +23,11 @@ from rich.text import Text
 
 from popejoan_cli.game.cards import CARDS, SPARE, Card, Suit, sort_key
 from popejoan_cli.game.hand import OUT_OF_PLAY, PLAYED, Hand
+from popejoan_cli.render import i18n
 from popejoan_cli.render.flow import Phrases, listing
 from popejoan_cli.render.hand_views import card_text, cards_line
 from popejoan_cli.render.i18n import pot_label, t, tn, tp
-from popejoan_cli.render.narrate import Line, suit_label
+from popejoan_cli.render.narrate import Line
 
 PLAY = "Play"
 """The mark on each card you may lead now (in English; `play_mark` gives it in the table's language)."""
@@ -102,7 +103,7 @@ def facts(hand: Hand, names: Sequence[str], me: int) -> Text:
     where = turnup_where(hand, names, me)
     text.append(f" ({where})" if where else "")
     text.append(tp("practice", " · Trump: "))
-    text.append(suit_label(hand.turnup.suit), style="bold")
+    text.append(i18n.suit_named(hand.turnup.suit), style="bold")  # after its card: the suit once
     return text
 
 
@@ -149,7 +150,7 @@ def history_table(hand: Hand) -> Table:
         if removed:
             line.append(t(" · out of the pack: "), style="dim")
             line.append_text(cards_line([CARDS[c] for c in removed], hand.ace_high))
-        table.add_row(suit_label(suit), line)
+        table.add_row(i18n.suit_named(suit), line)
     return table
 
 
@@ -160,7 +161,7 @@ def hand_table(hand: Hand, seat: int) -> Table:
     table = Table(box=None, pad_edge=False, header_style="bold")
     columns: list[list[Text]] = []
     for suit in Suit:
-        table.add_column(suit_label(suit))
+        table.add_column(i18n.suit_named(suit))  # `spades ♠`: where ♠ is written as its letter, not `п п пики`
         cells = []
         for n, c in enumerate(cards, start=1):
             if c.suit != suit:

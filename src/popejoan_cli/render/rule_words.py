@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from popejoan_cli.game.cards import Card, Suit, rank_order
 from popejoan_cli.game.rules import CardSpec, HouseRules, PotRule
 from popejoan_cli.render.i18n import cards as count_cards
-from popejoan_cli.render.i18n import counters, face, marked, pot_label, t, tn, tp
+from popejoan_cli.render.i18n import counters, face, marked, pot_label, suit_named, t, tn, tp
 
 SECTION_TITLES: tuple[tuple[str, str], ...] = (
     ("players", marked("Players", "rules section")),
@@ -52,10 +52,9 @@ def card_words(card: Card) -> str:
 
 
 def suit_words(suit: Suit) -> str:
-    """`diamonds ♦ (D)`; `бубны ♦ (б)`."""
-    title = {"clubs": tp("suit", "clubs"), "diamonds": tp("suit", "diamonds"), "hearts": tp("suit", "hearts"),
-             "spades": tp("suit", "spades")}[suit.title]
-    return f"{title} {suit.symbol} ({_letter(suit.name)})"
+    """`diamonds ♦`; `бубны ♦`: the suit once, by its name and then its symbol (`suit_named`: a letter after
+    the symbol would say it twice where the symbol is written as its letter, `бубны б (б)`)."""
+    return suit_named(suit)
 
 
 def _trump_words(rank: int) -> str:

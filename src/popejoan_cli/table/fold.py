@@ -21,6 +21,7 @@ from popejoan_cli.base.errors import (
     Problem,
     RuleViolation,
     Said,
+    SaidN,
     UsageError,
     allowed,
 )
@@ -70,6 +71,7 @@ from popejoan_cli.table.view import (
     close_hand,
     deal_turn,
     need_hand,
+    pot_said,
     seat_of,
 )
 
@@ -229,10 +231,20 @@ def _counted(view: TableView, seq: int, event: Counted) -> None:
                          allowed([*view.players, *view.board], event.target))
     view.counts.append(Count(seq, event.target, event.counters, have[key]))
     if have[key] != event.counters:
-        view.problems.append(Problem(
-            Said("the count of {target} is {counted}, but the journal says {journal}", target=event.target,
-                 counted=event.counters, journal=have[key]),
-            key=f"seq {seq}", hint=Said("recount, or find the missing counters; `popejoan check` lists this")))
+        # A pot and a player are two sentences: Russian says «в секции «Гейм»» of one, «у Бориса» of the other.
+        if event.target in view.players:
+            said = SaidN("the count of {player} is {n}, but the journal says {journal}",
+                         "the count of {player} is {n}, but the journal says {journal}", event.counters,
+                         player=event.target, journal=have[key])
+        else:
+            said = SaidN("the count of {pot} is {n}, but the journal says {journal}",
+                         "the count of {pot} is {n}, but the journal says {journal}", event.counters,
+                         pot=pot_said(view.the_rules(), event.target), journal=have[key])
+        # Fewer than the journal: counters are missing; more: some came from somewhere.
+        hint = (Said("recount, or find the missing counters; `popejoan check` lists this")
+                if event.counters < have[key] else
+                Said("recount, or find where the extra counters came from; `popejoan check` lists this"))
+        view.problems.append(Problem(said, key=f"seq {seq}", hint=hint))
 
 
 def _checkpointed(view: TableView, seq: int, event: HandCheckpointed) -> None:

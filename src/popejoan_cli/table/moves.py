@@ -8,6 +8,8 @@ event before it is written.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from popejoan_cli.base.errors import RuleViolation, Said, SaidN, UsageError, allowed
 from popejoan_cli.base.limits import cut, whole_number
 from popejoan_cli.base.names import find_name
@@ -33,6 +35,7 @@ from popejoan_cli.table.view import (
     need_hand,
     player_named,
     pot_named,
+    pot_said,
 )
 
 
@@ -90,15 +93,16 @@ def ending(view: TableView, seed: Seed) -> list[Event]:
     return [FinalDealt(seed=seed), SessionEnded()] if final else [SessionEnded()]
 
 
-def counting(view: TableView, typed: str, counters: str) -> list[Counted]:
-    """`count TARGET N`: a pot by its name or the label the board shows ("First out"), a player in
-    any case; anything else is written as typed, and the fold refuses it by name. N may be below
-    zero (a balance can be). `count board N,N,...` (every pot, in the board's order) or `count board
-    POT=N,...` (every pot once, by name or label) is one count per pot, all checked before any is
-    written; `board` means the board unless a player or a pot is called that."""
-    target = find_name(typed, view.players) or pot_named(view.the_rules(), typed)
+def counting(view: TableView, typed: str, counters: str, words: Mapping[str, str] | None = None) -> list[Counted]:
+    """`count TARGET N`: a pot by its name or the label the board shows ("First out", or «Матримония»
+    at a Russian table: `words`, as `pot_named` reads them), a player in any case; anything else is
+    written as typed, and the fold refuses it by name. N may be below zero (a balance can be). `count
+    board N,N,...` (every pot, in the board's order) or `count board POT=N,...` (every pot once, by name
+    or label) is one count per pot, all checked before any is written; `board` means the board unless
+    a player or a pot is called that."""
+    target = find_name(typed, view.players) or pot_named(view.the_rules(), typed, words)
     if target is None and typed.strip().lower() == "board":
-        return _board_counts(view, counters)
+        return _board_counts(view, counters, words)
     return [Counted(target=target or typed, counters=_counters(counters))]
 
 
@@ -115,7 +119,7 @@ def _counters(typed: str) -> int:
     return n
 
 
-def _board_counts(view: TableView, typed: str) -> list[Counted]:
+def _board_counts(view: TableView, typed: str, words: Mapping[str, str] | None) -> list[Counted]:
     """`count board ...`: every pot of the board counted, in its order or each named once."""
     pots = list(view.live_board())
     parts = [part.strip() for part in typed.split(",")]
@@ -129,12 +133,12 @@ def _board_counts(view: TableView, typed: str) -> list[Counted]:
     named: dict[str, int] = {}
     for part in parts:
         word, _, number = part.partition("=")
-        pot = pot_named(view.the_rules(), word.strip())
+        pot = pot_named(view.the_rules(), word.strip(), words)
         if pot is None or pot not in pots:
             raise UsageError(Said("count board: {typed} is not a pot on this board", typed=cut(word.strip())),
                              allowed(pots, word.strip()))
         if pot in named:
-            raise UsageError(Said("count board: {pot} is counted twice", pot=pot))
+            raise UsageError(Said("count board: {pot} is counted twice", pot=pot_said(view.the_rules(), pot)))
         named[pot] = _counters(number)
     missing = [pot for pot in pots if pot not in named]
     if missing:

@@ -33,7 +33,7 @@ from popejoan_cli.table.events import (
     TallyOut,
     VoidDeclared,
 )
-from popejoan_cli.table.view import TableView, need_hand
+from popejoan_cli.table.view import TableView, need_hand, pot_said
 
 # What undo takes back (docs/journal.md). Undo voids the newest commands, so what is left is
 # always a journal as it stood before them; the opening (OPENING) is never voided, a void is
@@ -115,6 +115,11 @@ def describe(view: TableView, command: Command) -> str:
         return _lead_words(view, number, seq, event, closes)
     if isinstance(event, CardPlayed | OutDeclared | TallyOut):
         return _closing_words(event, number, closes)
+    if isinstance(event, Counted):  # a player's count and a pot's are two phrases («у Бориса», «секции «Гейм»»)
+        if event.target in view.players:
+            return Said("the count of {player}: {counters}", player=event.target, counters=event.counters)
+        return Said("the count of {pot}: {counters}", pot=pot_said(view.the_rules(), event.target),
+                    counters=event.counters)
     return _words(event, number)
 
 
@@ -146,8 +151,6 @@ def _words(event: Event, number: int) -> str:
         if event.price:
             return Said("{player} taking the spare hand for {price}", player=event.player, price=event.price)
         return Said("{player} taking the spare hand", player=event.player)
-    if isinstance(event, Counted):
-        return Said("the count of {target}: {counters}", target=event.target, counters=event.counters)
     if isinstance(event, PlayerJoined):
         return SaidN("{player} joining with {n} counter", "{player} joining with {n} counters", event.counters,
                      player=event.player)

@@ -8,12 +8,12 @@ one (`table.fold`) both build on it without importing each other. Pure: no files
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from popejoan_cli.base.errors import Problem, RuleViolation, Said, UsageError, allowed
 from popejoan_cli.base.limits import int_text
-from popejoan_cli.base.names import find_name
+from popejoan_cli.base.names import PotName, find_name
 from popejoan_cli.base.people import Person
 from popejoan_cli.game.cards import Seed
 from popejoan_cli.game.hand import Hand
@@ -182,14 +182,25 @@ def seat_of(view: TableView, name: str) -> int:
     return view.players.index(player_named(view.players, name))
 
 
-def pot_named(rules: HouseRules, typed: str) -> str | None:
-    """The pot a person means by `typed`: its name (`game`) or the label the board shows (`First out`)."""
+def pot_named(rules: HouseRules, typed: str, words: Mapping[str, str] | None = None) -> str | None:
+    """The pot a person means by `typed`: its name (`game`), the label the board shows (`First out`), or
+    that label as the table's language says it, which `words` gives (each word to its label: «Гейм» to
+    `Game`; the CLI looks them up, as this layer cannot). Any case; ё and е alike (`find_name`)."""
     by_name = find_name(typed, [p.name for p in rules.pots])
     if by_name is not None:
         return by_name
     labels = {p.label: p.name for p in rules.pots}
     by_label = find_name(typed, labels)
-    return labels[by_label] if by_label is not None else None
+    if by_label is not None:
+        return labels[by_label]
+    spoken = {word: labels[label] for word, label in (words or {}).items() if label in labels}
+    by_word = find_name(typed, spoken)
+    return spoken[by_word] if by_word is not None else None
+
+
+def pot_said(rules: HouseRules, name: str) -> PotName:
+    """The pot `name` for a sentence: its name in English, its board's label in another language."""
+    return PotName(name, next((p.label for p in rules.pots if p.name == name), name))
 
 
 def _only_between(what: str, number: int) -> str:
