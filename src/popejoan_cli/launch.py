@@ -64,6 +64,19 @@ def _signal_in(err: BaseException) -> int | None:
     return None
 
 
+def _told(signum: int) -> str:
+    """The interrupted command's one line, in the language it was speaking (`cli.exits.spoken`: Russian at a
+    Russian table); English when the signal came before it chose one. Nothing is read to choose it now."""
+    from popejoan_cli.base.errors import interrupted_message  # only when interrupted
+
+    said = interrupted_message(signum)
+    exits = sys.modules.get("popejoan_cli.cli.exits")
+    try:
+        return str(exits.spoken(said)) if exits is not None else str(said)
+    except Exception:  # a catalogue that cannot be read now: the English is still the whole line
+        return str(said)
+
+
 def main() -> None:
     """Run the command line; the handlers were set when this module was imported."""
     try:
@@ -77,9 +90,7 @@ def main() -> None:
         if signum is None:
             raise
         _done()
-        from popejoan_cli.base.errors import interrupted_message  # only when interrupted
-
-        sys.stderr.write(interrupted_message(signum))
+        sys.stderr.write(_told(signum))
         sys.exit(128 + signum)
     finally:
         _done()

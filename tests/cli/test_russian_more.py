@@ -114,7 +114,7 @@ def test_undo_lists_a_lead_and_the_cards_that_followed_in_russian(cli: Cli) -> N
                           "игрока Боря\n"
                           "  ход игрока Аня с Т♦\n"
                           "  ход игрока Боря с Т♠, а следом 2♠ игрока Аня\n"
-                          "Отменить это? [y/N]:"), res.stderr
+                          "Отменить это? [д/Н]:"), res.stderr
     assert res.stderr.endswith("Ничего не отменено.\n")
     english = cli("undo", "3", input="n\n", POPEJOAN_LANG="en").stderr
     assert english.startswith("Undo:\n"
@@ -380,8 +380,8 @@ def test_the_shell_words_raise_what_shlex_raises() -> None:
 # ------------------------------------------------------------------------------ demo
 def test_demo_in_russian_seats_russian_names_unless_players_are_typed(cli: Cli) -> None:
     res = cli.ok("demo", "--hands", "1", POPEJOAN_LANG="ru")
-    assert res.stdout.startswith("Стол на один вечер: Аня, Боря, Вика, Дима, у каждого по 50 фишек, правила "
-                                 "Modern stops.")
+    assert " ".join(res.stdout.split()).startswith("Стол на один вечер: Аня, Боря, Вика, Дима, у каждого по 50 "
+                                                   "фишек, правила «Поп Джон: современные стопы».")
     assert "Ann" not in res.stdout and "Bob" not in res.stdout
     typed = cli.ok("demo", "--hands", "1", "--players", "Ann,Bob,Cat", POPEJOAN_LANG="ru").stdout
     assert typed.startswith("Стол на один вечер: Ann, Bob, Cat, у каждого по 50 фишек")

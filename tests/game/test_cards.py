@@ -12,6 +12,7 @@ from popejoan_cli.game.cards import (
     Card,
     Suit,
     canonical_deck,
+    lookalike,
     parse_card_or_none,
     rank_order,
     successor_table,
@@ -29,11 +30,12 @@ from popejoan_cli.game.cards import (
         # Russian ranks В Д К Т and suits т б ч п, either case
         ("Вч", "JH"), ("вЧ", "JH"), ("Дп", "QS"), ("дп", "QS"), ("Кб", "KD"), ("КБ", "KD"),
         ("Тт", "AC"), ("10т", "10C"), ("9б", "9D"), ("7ч", "7H"), ("2п", "2S"), ("Д♦", "QD"),
-        # the look-alikes: Latin T is a ten, Cyrillic Т is an ace (rank) and clubs (suit)
+        # the look-alikes: Latin T is a ten, Cyrillic Т is an ace (rank) and clubs (suit); each word in one
+        # script (a word mixing them is refused: test_look_alikes_mixed_are_refused_with_every_reading)
         ("TC", "10C"),  # Latin T, Latin C
         ("ТТ", "AC"),  # Cyrillic Т, Cyrillic Т: the ace of clubs
-        ("ТH", "AH"),  # Cyrillic Т rank, Latin H
-        ("TТ", "10C"),  # Latin T rank, Cyrillic Т suit: ten of clubs
+        # a Latin letter with no Cyrillic twin beside a Cyrillic one is read
+        ("Qб", "QD"), ("Jп", "JS"), ("Дs", "QS"), ("9Б", "9D"),
     ],
 )
 def test_every_spelling_of_spec_1_parses(text: str, expected: str) -> None:
@@ -68,12 +70,44 @@ def test_look_alikes_are_different_letters() -> None:
     latin_t, cyrillic_t = "T", "\u0422"
     assert latin_t != cyrillic_t
     assert Card.parse(latin_t + "D") == Card.of(10, Suit.D)
-    assert Card.parse(cyrillic_t + "D") == Card.of(1, Suit.D)
+    assert Card.parse(cyrillic_t + "\u0431") == Card.of(1, Suit.D)  # Тб
     assert Card.parse(cyrillic_t * 2) == Card.of(1, Suit.C)
+    assert parse_card_or_none(cyrillic_t + "D") is None  # the two mixed: which was meant?
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # a Latin T, the ten, or a Cyrillic Т, the ace? Both, each spelled in its suit letter's notation
+        ("Tб", "Tб: Latin T or Cyrillic Т? — 10♦ or A♦; type 10б or Тб"),
+        ("tб", "tб: Latin T or Cyrillic Т? — 10♦ or A♦; type 10б or Тб"),
+        ("ТD", "ТD: Latin T or Cyrillic Т? — 10♦ or A♦; type 10D or AD"),
+        ("ТH", "ТH: Latin T or Cyrillic Т? — 10♥ or A♥; type 10H or AH"),
+        ("TТ", "TТ: Latin T or Cyrillic Т? — 10♣ or A♣; type 10т or Тт"),
+        # one reading only: a twin that means the same (K, К), or that is no card letter in its script
+        ("Kб", "Kб: Latin K or Cyrillic К? — K♦; type Кб"),
+        ("Bб", "Bб: Latin B or Cyrillic В? — J♦; type Вб"),
+        ("Aч", "Aч: Latin A or Cyrillic А? — A♥; type Тч"),
+        ("ДC", "ДC: Latin C or Cyrillic С? — Q♣; type QC"),
+    ],
+)
+def test_look_alikes_mixed_are_refused_with_every_reading(text: str, said: str) -> None:
+    assert parse_card_or_none(text) is None  # never read as either
+    assert lookalike(text) == said
+    with pytest.raises(UsageError) as info:
+        Card.parse(text)
+    assert info.value.message == said and info.value.exit_code == EXIT_USAGE
+
+
+def test_a_word_in_one_script_or_with_no_twin_is_no_look_alike() -> None:
+    for text in ("Тб", "TD", "Qб", "10б", "9♦", "Д♦", "ZZ", "Xб", "ТЮ"):
+        assert lookalike(text) is None, text
+    with pytest.raises(UsageError, match="not a card"):
+        Card.parse("TЮ")  # a twin, but no card either way: what a card is
 
 
 def test_latin_b_is_not_the_russian_jack() -> None:
-    assert str(Card.parse("\u0412" + "C")) == "JC"  # Cyrillic В: jack
+    assert str(Card.parse("\u0412" + "\u0442")) == "JC"  # Cyrillic В: jack (Вт)
     assert parse_card_or_none("BC") is None  # Latin B: nothing
     with pytest.raises(UsageError, match="'BC'"):
         Card.parse("BC")

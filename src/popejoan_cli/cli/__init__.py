@@ -214,7 +214,10 @@ def command(group: typer.Typer, name: str | None = None, **kw: Any) -> Callable[
             store = sys.modules.get("popejoan_cli.store.journal")
             if store is not None:
                 store.recorded.clear()  # what an interruption reports is this command's (the shell runs many)
-            speak()  # each command decides again: the shell runs many, at more than one table
+            # Each command decides again (the shell runs many, at more than one table), and speaks as the
+            # current table does: one that reads no table (`rules show`, `hand deal`, `demo`) speaks Russian at a
+            # Russian table too. JSON says no words: it reads nothing (`rules list --json` starts quickest).
+            speak(None if kwargs.get("as_json") else _table_language())
             try:
                 return fn(*args, **kwargs)
             except PopejoanError as err:

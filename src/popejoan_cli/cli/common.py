@@ -182,13 +182,28 @@ def run_words(names: list[str], words: list[str]) -> list[tuple[str, str | None]
     return typed
 
 
+YES = frozenset({"y", "yes", "д", "да"})
+NO = frozenset({"n", "no", "н", "нет"})
+"""The answers `confirm` reads, in either language whatever the table speaks (a Russian keyboard types «д», an
+English one «y»), in any case."""
+
+
 def confirm(question: str) -> bool:
-    """Ask yes or no on stderr; no answer at all (end of input) is no."""
-    try:
-        return bool(typer.confirm(question, default=False, err=True))
-    except (typer.Abort, EOFError):
-        sys.stderr.write("\n")
-        return False
+    """Ask yes or no on stderr: `[y/N]`, at a Russian table `[д/Н]`. Enter, the end of input or Ctrl-C is no;
+    an answer that is neither is asked again. Not click's `confirm`, which knows only y and n, in English."""
+    from popejoan_cli.render.i18n import t, tp
+
+    while True:
+        sys.stderr.write(f"{question} {tp('confirmation', '[y/N]')}: ")
+        sys.stderr.flush()
+        try:
+            answer = input().strip().casefold()
+        except (EOFError, KeyboardInterrupt):
+            sys.stderr.write("\n")
+            return False
+        if answer in YES or answer in NO or not answer:
+            return answer in YES
+        sys.stderr.write(t("Error: invalid input") + "\n")
 
 
 def read_export(file: str) -> Imported:

@@ -58,11 +58,11 @@ def demo(
                                                     players=names, counters=50, dealer=names[0])],
                              where=where, create=True).view
         if out is not None:
-            from popejoan_cli.render.i18n import tn
+            from popejoan_cli.render.i18n import preset_title, tn
 
             out.print(tn("A throwaway table: {players} with {n} counter each, {rules} rules.",
                          "A throwaway table: {players} with {n} counters each, {rules} rules.", 50,
-                         players=", ".join(names), rules=rules.title), markup=False)
+                         players=", ".join(names), rules=preset_title(rules.title)), markup=False)
         for k in range(hands):
             view = autoplay.play_hand(where, seed + k, told=None if out is None else _teller(out, k, hands))
         if as_json:

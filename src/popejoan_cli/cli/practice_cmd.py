@@ -117,7 +117,8 @@ def _your_lead(hand: Hand, session: Session, out: Any) -> Played | None:
     """Ask until the referee accepts a lead from you, and play it; what it did, or None if you quit."""
     from rich.text import Text
 
-    from popejoan_cli.game.cards import parse_card_or_none
+    from popejoan_cli.cli.exits import spoken
+    from popejoan_cli.game.cards import lookalike, parse_card_or_none
     from popejoan_cli.render.i18n import t
     from popejoan_cli.render.practice_views import numbered, play_mark, second_person, status_view
 
@@ -148,6 +149,10 @@ def _your_lead(hand: Hand, session: Session, out: Any) -> Played | None:
             card = cards[n - 1]
         else:
             found = parse_card_or_none(entry)
+            mixed = lookalike(entry) if found is None else None
+            if mixed is not None:  # `Tб`: a Latin T or a Cyrillic Т? Never guessed: both are offered
+                tell(spoken(mixed))
+                continue
             if found is None:
                 tell(t("{entry} is neither a card nor a card's number: type a card such as 4C, 4♣ or 10h "
                        "(rank, then suit C D H S or ♣ ♦ ♥ ♠), or its number from 1 to {count}.", entry=repr(entry),

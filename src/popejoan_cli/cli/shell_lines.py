@@ -336,20 +336,37 @@ class Shell(Completion):
                 _err(self.unknown(topic) or "popejoan: " + t("`{word}` is a shell word: help, exit, quit",
                                                              word=topic[0]))
             return
-        rows: list[tuple[str, str]] = []
-        for name, c in visible(self.root).items():
-            if name == "shell":
-                continue
-            about = c.get_short_help_str(limit=72)
-            if is_group(c):
-                about = f"{' | '.join(visible(c))}: {about}"
-            rows.append((name, about))
+        rows = self.summaries()
         width = max(len(n) for n, _ in rows) + 2
         lines = [t("Commands, as after `popejoan` (`help COMMAND` or `COMMAND --help` for its options):")]
         lines += [f"  {name:<{width}}{about}" for name, about in rows]
         lines.append(t("Shell: help [COMMAND], exit or quit (or Ctrl-D). TAB completes commands, players, pots and "
                        "cards."))
         sys.stdout.write("\n".join(lines) + "\n")
+
+    def summaries(self) -> list[tuple[str, str]]:
+        """Each command's name and the start of its help, in the language the shell speaks: its help texts as
+        `--help` gives them (`help_words.translated`, imported for another language only)."""
+        import contextlib
+
+        from popejoan_cli.render.i18n import language
+
+        lang = language()
+        words: contextlib.AbstractContextManager[None] = contextlib.nullcontext()
+        if lang != "en":
+            from popejoan_cli.cli.help_words import translated
+
+            words = translated(self.root, lang)
+        rows: list[tuple[str, str]] = []
+        with words:
+            for name, c in visible(self.root).items():
+                if name == "shell":
+                    continue
+                about = c.get_short_help_str(limit=72)
+                if is_group(c):
+                    about = f"{' | '.join(visible(c))}: {about}"
+                rows.append((name, about))
+        return rows
 
 
 def _named(words: list[str]) -> list[str]:

@@ -89,9 +89,13 @@ class Card(int):
 
     @staticmethod
     def parse(text: str) -> Card:
-        """Read any accepted spelling; raise `BadInput` naming the bad text."""
+        """Read any accepted spelling; raise `BadInput` naming the bad text, or the readings of a card typed
+        in Latin and Cyrillic letters that look alike (`lookalike`)."""
         card = parse_card_or_none(text)
         if card is None:
+            mixed = lookalike(text)
+            if mixed is not None:
+                raise BadInput(mixed)
             raise BadInput(Said("not a card: {text}", text=repr(text)), VALID_FORMS)
         return card
 
@@ -104,8 +108,18 @@ _VARIATION_SELECTORS = "\ufe0e\ufe0f"
 
 
 def parse_card_or_none(text: object) -> Card | None:
+    """The card `text` spells, or None: not a card, or one typed in Latin and Cyrillic letters that look alike
+    (`lookalike`), which is never read as either."""
     if not isinstance(text, str):
         return None
+    word = _folded(text)
+    if not word.isascii() and _mixed(word):
+        return None
+    return _read(word)
+
+
+def _folded(text: str) -> str:
+    """`text` as the parser reads it: stripped, in capitals, full-width forms folded."""
     word = text
     if not word.isascii():
         import unicodedata  # only non-ASCII text needs it; keep it off the start-up path
@@ -113,7 +127,11 @@ def parse_card_or_none(text: object) -> Card | None:
         # NFKC folds full-width forms (`１０Ｈ`, `Ａ♠`) to ASCII and leaves the suit symbols and
         # Cyrillic letters alone; the variation selector of an emoji suit (`9♦️`) is dropped.
         word = unicodedata.normalize("NFKC", word).strip().rstrip(_VARIATION_SELECTORS)
-    word = word.strip().upper()
+    return word.strip().upper()
+
+
+def _read(word: str) -> Card | None:
+    """The card a folded `word` spells, Latin and Cyrillic letters each read as their own notation's."""
     if len(word) < 2:
         return None
     suit = _SUIT_WORDS.get(word[-1])
@@ -121,6 +139,59 @@ def parse_card_or_none(text: object) -> Card | None:
     if suit is None or rank is None:
         return None
     return CARDS[suit * 13 + rank - 1]
+
+
+_TWINS = {"A": "А", "B": "В", "C": "С", "H": "Н", "K": "К", "T": "Т"}
+"""Latin capitals and the Cyrillic ones drawn the same, among the letters of either notation: typed on the other
+keyboard layout they change a card (a Latin T is a ten, a Cyrillic Т an ace) or make none, and nobody sees it."""
+_LATIN = {cyrillic: latin for latin, cyrillic in _TWINS.items()}
+_RUSSIAN_RANKS = {1: "Т", 11: "В", 12: "Д", 13: "К"}
+"""The Russian notation's rank letters, for the spelling `lookalike` offers (other ranks are digits)."""
+
+
+def _cyrillic(letter: str) -> bool:
+    return "А" <= letter <= "Я" or letter == "Ё"
+
+
+def _mixed(word: str) -> bool:
+    """Whether a folded `word` holds Latin and Cyrillic letters, one of them with a twin in the other script."""
+    return (any("A" <= c <= "Z" for c in word) and any(_cyrillic(c) for c in word)
+            and any(c in _TWINS or c in _LATIN for c in word))
+
+
+def _readings(word: str) -> dict[Card, str]:
+    """The cards a folded `word` mixing the scripts may mean, each with how to type it in its suit letter's
+    notation: the word all in Latin letters, as typed, and all in Cyrillic."""
+    read: dict[Card, str] = {}
+    for reading in ("".join(_LATIN.get(c, c) for c in word), word, "".join(_TWINS.get(c, c) for c in word)):
+        card = _read(reading)
+        if card is not None and card not in read:
+            read[card] = (_RUSSIAN_RANKS.get(card.rank, str(card.rank)) + "тбчп"[card.suit]
+                          if _cyrillic(reading[-1]) else str(card))
+    return read
+
+
+def lookalike(text: str) -> Said | None:
+    """Why `text` is not read, when it mixes Latin and Cyrillic letters that look alike (`Tб`: a Latin T, the ten,
+    or a Cyrillic Т, the ace?): the question, the cards it may mean, and how to type each. None for other text.
+
+    The readings are the word all in Latin letters, as typed, and all in Cyrillic (at most two cards differ);
+    each is spelled in the notation of its suit letter (`10б`, `Тб`; `10D`, `AD`)."""
+    word = _folded(text) if isinstance(text, str) else ""
+    if word.isascii() or not _mixed(word):
+        return None
+    read = _readings(word)
+    if not read:
+        return None  # no card either way: "not a card" says what a card is
+    first = next(c for c in word if c in _TWINS or c in _LATIN)
+    latin, cyrillic = (first, _TWINS[first]) if first in _TWINS else (_LATIN[first], first)
+    cards, spelled = list(read)[:2], list(read.values())[:2]
+    if len(cards) == 1:
+        return Said("{typed}: Latin {latin} or Cyrillic {cyrillic}? — {card}; type {spelled}", typed=text.strip(),
+                    latin=latin, cyrillic=cyrillic, card=cards[0], spelled=spelled[0])
+    return Said("{typed}: Latin {latin} or Cyrillic {cyrillic}? — {first} or {second}; type {first_typed} or "
+                "{second_typed}", typed=text.strip(), latin=latin, cyrillic=cyrillic, first=cards[0],
+                second=cards[1], first_typed=spelled[0], second_typed=spelled[1])
 
 
 def parse_cards(words: Iterable[str]) -> list[Card]:

@@ -149,11 +149,18 @@ def rules_view(rules: HouseRules) -> Group:
     return Group(header_panel(rules), Text(""), board_table(rules), Text(""), choices_view(rules))
 
 
+_WORDS_OF: dict[str, Any] = {"title": preset_title, "description": preset_description}
+"""The keys whose value is words, not a setting: a shipped preset's are said in the language, as `rules list` and
+`rules show` say them (a table's own title and labels stay as its file writes them)."""
+
+
 def diff_cell(key: str, value: Any) -> str:
     """One value of a diff for people: cards with symbol and letter, lists joined, control
-    characters shown as escapes."""
+    characters shown as escapes; a shipped preset's title, description and pot labels in the language."""
     if value is MISSING:
         return "—"
+    if isinstance(value, str) and (key in _WORDS_OF or (key.startswith("pot.") and key.endswith(".label"))):
+        return shown(_WORDS_OF.get(key, pot_label)(value))
     if isinstance(value, bool):
         return "true" if value else "false"
     if key == "final.suit" and isinstance(value, str) and value in Suit.__members__:

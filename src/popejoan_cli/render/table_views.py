@@ -143,10 +143,13 @@ def _state_line(view: TableView) -> Text:
         return Text(t("Between hands: {player} deals next (`popejoan deal`).", player=shown(view.next_dealer)))
     hand = rec.hand
     if hand.lead_due:
-        # `lead` is refused in a real hand
-        how = "`popejoan play NAME CARD`" if rec.kind.real else "`popejoan lead CARD`"
-        return Text(t("Hand {number}: {player} to lead ({how}).", number=rec.number,
-                      player=shown(rec.players[hand.leader]), how=how))
+        # `lead` is refused in a real hand. A sentence with each command whole: its words are the language's
+        # (`popejoan lead КАРТА` in Russian, as the Russian narration writes the words a person fills in).
+        leader = shown(rec.players[hand.leader])
+        if rec.kind.real:
+            return Text(t("Hand {number}: {player} to lead (`popejoan play NAME CARD`).", number=rec.number,
+                          player=leader))
+        return Text(t("Hand {number}: {player} to lead (`popejoan lead CARD`).", number=rec.number, player=leader))
     return Text(t("Hand {number} is being played.", number=rec.number))
 
 
