@@ -48,8 +48,8 @@ def test_a_card_not_held_is_refused_in_russian(cli: Cli, monkeypatch: pytest.Mon
     err = cli.fails(3, "lead", held)
     face = held[:-1].replace("A", "Т").replace("K", "К").replace("Q", "Д").replace("J", "В")
     assert err.startswith(f"popejoan: Игрок {leader} не может ходить с {face}"), err
-    assert "  правило: игрок ходит картой, которая у него на руках\n" in err
-    assert f"  причину увидит только {leader}: `popejoan hand show {leader} --why {held}`\n" in err
+    assert "  Правило: игрок ходит картой, которая у него на руках\n" in err
+    assert f"  Причину увидит только {leader}: `popejoan hand show {leader} --why {held}`\n" in err
     english = cli.fails(3, "lead", held, POPEJOAN_LANG="en")
     assert english == (f"popejoan: {leader} cannot lead {Card.parse(held).face} now\n"
                        "  rule: a player leads a card they hold\n"
@@ -75,7 +75,7 @@ def test_out_of_turn_is_refused_in_russian(cli: Cli, monkeypatch: pytest.MonkeyP
     leader, other, held, _ = places(folder)
     err = cli.fails(3, "lead", held, "--by", other)
     assert err.startswith(f"popejoan: Игрок {other} не может ходить с "), err
-    assert f": сейчас ходит {leader}\n  правило: кто ходит после стопа\n" in err
+    assert f": сейчас ходит {leader}\n  Правило: кто ходит после стопа\n" in err
     assert cli.fails(3, "lead", held, "--by", other, POPEJOAN_LANG="en").endswith(
         f": it is {leader}'s lead\n  rule: who leads after a stop\n")
 
@@ -83,15 +83,15 @@ def test_out_of_turn_is_refused_in_russian(cli: Cli, monkeypatch: pytest.MonkeyP
 def test_no_hand_open_is_refused_in_russian(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     russian_table(cli, monkeypatch, deal=False)
     assert cli.fails(3, "lead", "7H") == ("popejoan: сейчас не идёт ни одна раздача\n"
-                                          "  сначала сдайте: `popejoan deal`\n")
+                                          "  Сначала сдайте: `popejoan deal`\n")
     assert cli.fails(3, "lead", "7H", POPEJOAN_LANG="en") == ("popejoan: no hand is being played\n"
                                                              "  deal one first: `popejoan deal`\n")
 
 
 def test_an_unknown_player_is_refused_in_russian(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     russian_table(cli, monkeypatch)
-    assert cli.fails(2, "lead", "7H", "--by", "Аню") == ("popejoan: в этой раздаче нет игрока 'Аню'\n"
-                                                        "  можно: 'Аня', 'Боря', 'Вика'; может быть, 'Аня'?\n")
+    assert cli.fails(2, "lead", "7H", "--by", "Аню") == ("popejoan: в этой раздаче нет игрока «Аню»\n"
+                                                        "  Можно: «Аня», «Боря», «Вика»; может быть, «Аня»?\n")
     assert cli.fails(2, "lead", "7H", "--by", "Аню", POPEJOAN_LANG="en") == (
         "popejoan: no player 'Аню' in this hand\n  allowed: 'Аня', 'Боря', 'Вика'; did you mean 'Аня'?\n")
 
@@ -99,8 +99,8 @@ def test_an_unknown_player_is_refused_in_russian(cli: Cli, monkeypatch: pytest.M
 def test_an_unknown_command_names_the_nearest_in_russian(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     russian_table(cli, monkeypatch, deal=False)  # the table's own language, with no command run to read it
     err = cli.fails(2, "boardd")
-    assert err.startswith("popejoan: Нет такой команды 'boardd'.\n  можно: '"), err  # the list, in Typer's order
-    assert err.endswith("; может быть, 'board'?; см. `popejoan --help`\n"), err
+    assert err.startswith("popejoan: Нет такой команды «boardd».\n  Можно: «"), err  # the list, in Typer's order
+    assert err.endswith("; может быть, «board»?; см. `popejoan --help`\n"), err
     english = cli.fails(2, "boardd", POPEJOAN_LANG="en")
     assert english.startswith("popejoan: No such command 'boardd'.\n  allowed: '")
     assert english.endswith("; did you mean 'board'?; see `popejoan --help`\n")
@@ -159,10 +159,10 @@ def test_a_few_russian_refusals_at_80_columns(tmp_path: Path, monkeypatch: pytes
 
 
 @pytest.mark.parametrize(("players", "russian", "english"), [
-    ("Аня,Аня,Боря", "игрок 'Аня' указан дважды", "player 'Аня' is listed twice"),
-    ("Аня,Боря,spare", "игрока нельзя назвать 'spare' (так называется дополнительная рука)",
+    ("Аня,Аня,Боря", "игрок «Аня» указан дважды", "player 'Аня' is listed twice"),
+    ("Аня,Боря,spare", "игрока нельзя назвать «spare» (так называется дополнительная рука)",
      "no player may be called 'spare' (it names the spare hand)"),
-    ("Аня,Аня", "2 игрока, а правила russian — для 3–8 игроков; игрок 'Аня' указан дважды",
+    ("Аня,Аня", "2 игрока, а правила russian — для 3–8 игроков; игрок «Аня» указан дважды",
      "2 players, but russian is for 3–8 players; player 'Аня' is listed twice"),
 ])
 def test_a_seat_list_s_problems_in_russian_each_in_its_own_words(cli: Cli, players: str, russian: str,

@@ -76,13 +76,13 @@ def whole_evening(cli: Cli, mp: pytest.MonkeyPatch) -> str:
 def test_a_whole_russian_evening_at_80_columns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     text = whole_evening(Cli(tmp_path / "home", columns="80"), monkeypatch)
     golden(GOLDEN / "russian_evening_whole_80.txt", text)
-    for words in ("верно: игрок Боря сыграл Т♦, ход 1; выплачено 3 фишки",
-                  "неверно: игрок Боря сыграл Т♦, ход 1; за это платится 3 фишки, а не 5",
-                  "верно: вышел игрок Аня; за оставшиеся карты заплатили: Боря 12, Вика 9; выплачена 21 фишка",
-                  "неверно: первым вышел игрок Аня",
+    for words in ("Верно: Боря сыграл Т♦, ход 1; выплачено 3 фишки",
+                  "Неверно: Боря сыграл Т♦, ход 1; за это платится 3 фишки, а не 5",
+                  "Верно: вышла Аня; за оставшиеся карты заплатили: Боря 12, Вика 9; выплачена 21 фишка",
+                  "Неверно: первой вышла Аня",
                   "Секвенция уже остановилась на 4♣ (следующая карта в дополнительной руке):",
                   "Секвенция уже остановилась на Т♥ (следующая карта уже сыграна): записывать",
-                  "Игрок Аня не может ходить с 5♥", "Стоп на 4♣", "У игрока Аня кончились карты.",
+                  "Игрок Аня не может ходить с 5♥", "Стоп на 4♣", "У Ани кончились карты.",
                   "Раздача 2: настоящая колода, сдаёт Боря.", "Итоги в фишках"):
         assert words in text, words
     assert "каждая сумма округлена до целой копейки" in text  # the rounding note under a settle in money
@@ -101,7 +101,7 @@ def test_a_claim_says_the_same_english_and_json_at_an_english_table(cli: Cli) ->
     assert cli.fails(3, "claim", "Ann", "king") == "popejoan: wrong: K♠ has not been played\n"
     cli.ok("table", "new", "r", "--rules", "russian", "--players", "Ann,Bob,Cat", "--lang", "ru")
     cli.ok("deal", "--real", "--turnup", "4S")
-    assert cli.fails(3, "claim", "Ann", "king") == "popejoan: неверно: К♠ не сыграна\n"
+    assert cli.fails(3, "claim", "Ann", "king") == "popejoan: Неверно: К♠ не сыграна\n"
     said = cli("claim", "Ann", "king", "--json")
     assert said.exit_code == 3 and '"why": "wrong: K♠ has not been played"' in said.stdout
 
@@ -119,8 +119,8 @@ def test_the_other_presets_pots_and_a_new_session_speak_russian(cli: Cli) -> Non
     cli.ok("table", "new", "s", "--rules", "russian", "--players", "Ann,Bob,Cat")
     cli.ok("end")
     said = cli.ok("session", "new", POPEJOAN_LANG="ru").stdout
-    assert said.startswith("Стол 's-s2' продолжает 's' как сессия 2"), said
-    assert "на доске 0 фишек" in said and "Следующим сдаёт" in said, said
+    assert said.startswith("Стол «s-s2» продолжает «s» как сессия 2"), said
+    assert "на доске 0 фишек" in said and "Следующая сдача за игроком Ann" in said, said
 
 
 def test_the_rounding_note_is_named_for_russian_and_its_english_is_unchanged() -> None:
@@ -136,7 +136,7 @@ def test_the_rounding_note_is_named_for_russian_and_its_english_is_unchanged() -
                     "-1 cent, taken by Вика (whose rounding moved furthest the other way; ties by name).")
     i18n.use("ru")
     try:
-        assert spoken(note).endswith("от округления осталась -1 копейка, её взяли: Вика (чьё округление дальше "
+        assert spoken(note).endswith("от округления осталась −1 копейка, её взяли: Вика (чьё округление дальше "
                                      "всех ушло в другую сторону; при равенстве — по имени).")
     finally:
         i18n.use("en")

@@ -183,7 +183,7 @@ ENGLISH = re.compile(r"\b(is|are|found|expected|allowed|must|unknown|the|not|no|
 
 def _words_said(stderr: str) -> list[str]:
     """The words popejoan says in each problem: the message after `file:line:col key:` and the hint
-    after `=`, with the quoted file words ('...', "...") and the allowed words taken out."""
+    after `=`, with the quoted file words ('...', "...", «...») and the allowed words taken out."""
     said = []
     for line in stderr.splitlines():
         if line.startswith("  | "):
@@ -191,7 +191,7 @@ def _words_said(stderr: str) -> list[str]:
         line = line.removeprefix("popejoan: ")
         place = r"^\S+?\.toml(:\d+:\d+)?: ([^ :]+: )?"
         text = line[4:] if line.startswith("  = ") else re.sub(place, "", line)
-        text = re.sub(r"'[^']*'|\"[^\"]*\"|\[[^\]]*\]|--?[a-z-]+|\w+ = ", "", text)
+        text = re.sub(r"'[^']*'|\"[^\"]*\"|«[^»]*»|\[[^\]]*\]|--?[a-z-]+|\w+ = ", "", text)
         said.append(text)
     return said
 
@@ -217,22 +217,22 @@ def files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_a_house_rule_file_with_many_problems_in_russian(cli: Cli, files: Path) -> None:
     err = russian_fails(cli, "rules", "check", "house.toml")
     lines = err.splitlines()
-    assert lines[-1] == "найдено 8 проблем"
+    assert lines[-1] == "Найдено 8 проблем"
     for said in (
         "popejoan: house.toml:4:1: players.min: min 45 больше, чем max 40\n  | min = 45\n  | ^\n"
         "  = min должен быть не больше max\n",
         "house.toml:5:1: players.max: на 40 игроков и дополнительную руку нужно карт: 41, а колода даёт только 39\n",
         "  = можно: не больше 38 игроков\n",
         "house.toml:11:1: play.lead: найдено: целое число (3)\n  | lead = 3\n  | ^\n"
-        "  = можно: 'any', 'lowest-in-suit'\n",
+        "  = можно: «any», «lowest-in-suit»\n",
         "house.toml:12:1: play.leed: неизвестный ключ в [play]\n",
-        "; может быть, 'lead'?\n",
-        "stakes.dealer_multiplier: -2 — отрицательное число\n",
+        "; может быть, «lead»?\n",
+        "stakes.dealer_multiplier: −2 — отрицательное число\n",
         "  = можно: целое число от 1 до 100\n",
-        "settle.negative: найдено: строка ('yes'), а нужно true или false\n  | negative = \"yes\"\n  | ^\n"
+        "settle.negative: найдено: строка («yes»), а нужно true или false\n  | negative = \"yes\"\n  | ^\n"
         "  = можно: true, false\n",
-        "turnup.pope_takes: в pope_takes названа неизвестная секция 'kity'\n",
-        "house.toml:28:1: pot[2]: секции вида 'card' нужен card = \"9D\" или card = \"trump:A\"\n",
+        "turnup.pope_takes: в pope_takes названа неизвестная секция «kity»\n",
+        "house.toml:28:1: pot[2]: секции вида «card» нужен card = \"9D\" или card = \"trump:A\"\n",
     ):
         assert said in err, (said, err)
     assert not [w for w in _words_said(err) if ENGLISH.search(w)], [w for w in _words_said(err) if ENGLISH.search(w)]
@@ -248,27 +248,28 @@ def test_a_house_rule_file_with_many_problems_in_russian(cli: Cli, files: Path) 
 def test_a_broken_deal_file_in_russian(cli: Cli, files: Path) -> None:
     err = russian_fails(cli, "hand", "replay", "deal.toml")
     for said in (
-        "popejoan: deal.toml:3:1: dealer: сдатчик 'Дима' не числится среди игроков\n",
-        "  = можно: 'Аня', 'Боря', 'Вика'; может быть, 'Вика'?\n",
-        "deal.toml:4:1: seed: ключ тасовки -5 вне допустимых пределов\n",
-        "  = ключ тасовки — целое число от 0 до 9,223,372,036,854,775,807 или текст длиной до 100 символов\n",
-        "deal.toml:5:1: leads: неизвестная карта 'ZZ'\n",
+        "popejoan: deal.toml:3:1: dealer: сдатчик «Дима» не числится среди игроков\n",
+        "  = можно: «Аня», «Боря», «Вика»; может быть, «Вика»?\n",
+        "deal.toml:4:1: seed: ключ тасовки −5 вне допустимых пределов\n",
+        "  = ключ тасовки — целое число от 0 до 9\u202f223\u202f372\u202f036\u202f854\u202f775\u202f807 или текст "
+        "длиной до 100 символов\n",
+        "deal.toml:5:1: leads: неизвестная карта «ZZ»\n",
         "  = карта пишется как достоинство и масть: достоинства A 2 3 4 5 6 7 8 9 10 J Q K (T вместо 10), ",
         "deal.toml:6:1: colour: неизвестный ключ в файле сдачи\n",
         "deal.toml:9:1: board.kity: на этой доске нет такой секции\n",
-        "найдено 5 проблем\n",
+        "Найдено 5 проблем\n",
     ):
         assert said in err, (said, err)
     assert cli.fails(5, "hand", "replay", "deal.toml", several=True) == DEAL_EN
     err = russian_fails(cli, "hand", "replay", "laid.toml")
     for said in (
-        "popejoan: laid.toml:6:1: hands.Вика: игроку Вика не сдано ни одной карты\n",
+        "popejoan: laid.toml:6:1: hands.Вика: Вика не получает ни одной карты\n",
         "  = каждому игроку нужно сдать хотя бы одну карту\n",
         "laid.toml:6:1: hands: не хватает 49 карт: AC 3C ",
         "  = каждая карта колоды должна встречаться ровно один раз\n",
         "laid.toml:7:1: hands.Аня: 2C встречается 2 раза (Аня, Аня)\n",
         "laid.toml:8:1: hands.Боря: по этим правилам карты 8D нет в колоде\n",
-        "найдены 4 проблемы\n",
+        "Найдены 4 проблемы\n",
     ):
         assert said in err, (said, err)
     assert cli.fails(5, "hand", "replay", "laid.toml", several=True) == LAID_EN
@@ -276,7 +277,7 @@ def test_a_broken_deal_file_in_russian(cli: Cli, files: Path) -> None:
 
 def test_a_file_that_is_not_toml_in_russian(cli: Cli, files: Path) -> None:
     assert cli.fails(5, "rules", "check", "broken.toml", POPEJOAN_LANG="ru") == (
-        "popejoan: broken.toml:2:6: ошибка TOML: в конце заголовка таблицы ожидалась ']'\n"
+        "popejoan: broken.toml:2:6: ошибка TOML: в конце заголовка таблицы ожидалась «]»\n"
         "  | [play\n"
         "  |      ^\n"
         "  = синтаксис TOML описан на https://toml.io\n")
@@ -307,25 +308,26 @@ def test_a_card_typed_wrong_at_a_russian_table(cli: Cli, monkeypatch: pytest.Mon
     cli.ok("table", "new", "vecher", "--rules", "russian", "--players", "Аня,Боря,Вика", "--lang", "ru")
     cli.ok("deal", "--seed", "7")
     err = cli.fails(2, "lead", "ZZ")
-    assert err.startswith("popejoan: это не карта: 'ZZ'\n  карта пишется как достоинство и масть: "), err
+    assert err.startswith("popejoan: это не карта: «ZZ»\n  Карта пишется как достоинство и масть: "), err
     assert "по-русски: достоинства В Д К Т (туз), масти т б ч п;" in err
     assert cli.fails(2, "lead", "ZZ", POPEJOAN_LANG="en") == "popejoan: not a card: 'ZZ'\n  " + FORMS_EN + "\n"
 
 
 def test_a_bad_seed_in_russian(cli: Cli) -> None:
     deal = ("hand", "deal", "--rules", "russian", "--players", "Аня,Боря,Вика", "--seed")
-    rule_ru = "  ключ тасовки — целое число от 0 до 9,223,372,036,854,775,807 или текст длиной до 100 символов\n"
+    rule_ru = ("  Ключ тасовки — целое число от 0 до 9\u202f223\u202f372\u202f036\u202f854\u202f775\u202f807 или текст "
+               "длиной до 100 символов\n")
     rule_en = "  a seed is a whole number from 0 to 9,223,372,036,854,775,807, or up to 100 characters of text\n"
     assert cli.fails(2, *deal, "99999999999999999999999", POPEJOAN_LANG="ru") == (
-        "popejoan: --seed '99999999999999999999999': вне допустимых пределов\n" + rule_ru)
+        "popejoan: --seed «99999999999999999999999»: вне допустимых пределов\n" + rule_ru)
     assert cli.fails(2, *deal, "99999999999999999999999") == (
         "popejoan: --seed '99999999999999999999999' is out of range\n" + rule_en)
     assert cli.fails(2, *deal, "a\tb", POPEJOAN_LANG="ru") == (
-        "popejoan: --seed: ключ тасовки 'a\\tb': содержит управляющий символ U+0009 на позиции 2\n" + rule_ru)
+        "popejoan: --seed: ключ тасовки «a\\tb»: содержит управляющий символ U+0009 на позиции 2\n" + rule_ru)
     assert cli.fails(2, *deal, "a\tb") == (
         "popejoan: --seed: seed 'a\\tb' holds the control character U+0009 at character 2\n" + rule_en)
     assert cli.fails(2, *deal, "x" * 101, POPEJOAN_LANG="ru").startswith(
-        "popejoan: --seed: ключ тасовки 'xxxxxxxxxxxxxxxxxxxx…xxxxxxxxxxxxxxxxxxxx' (101 символ): длина 101 символ, "
+        "popejoan: --seed: ключ тасовки «xxxxxxxxxxxxxxxxxxxx…xxxxxxxxxxxxxxxxxxxx» (101 символ): длина 101 символ, "
         "а можно не больше 100\n")
     assert cli.fails(2, *deal, "x" * 101).startswith(
         "popejoan: --seed: seed 'xxxxxxxxxxxxxxxxxxxx…xxxxxxxxxxxxxxxxxxxx' (101 characters) is 101 characters long; "
@@ -380,4 +382,4 @@ def test_a_problem_whose_words_hold_an_escape_is_still_said_in_russian() -> None
                       "deal.toml", "[hands]\n")
     assert found.message == "Ann\\x1b[2J is dealt no cards" and isinstance(found.message, Said)
     i18n.use("ru")
-    assert i18n.spoken_said(found.message) == "игроку Ann\\x1b[2J не сдано ни одной карты"
+    assert i18n.spoken_said(found.message) == "Ann\\x1b[2J не получает ни одной карты"

@@ -49,8 +49,8 @@ def test_the_rounding_note_under_settle_value_reads_russian_and_names_the_board(
     played(cli)
     res = cli.ok("ledger", "settle", "--value", "0.005", "--currency", "RUB")
     note = " ".join(res.stdout.split()).split("доска (держит Аня) ")[-1]
-    assert ("1 фишка = 0.005 RUB; каждая сумма округлена до целой копейки (половина — к чётному); от округления "
-            "осталась -1 копейка, её взяли: доска (чьё округление дальше всех ушло в другую сторону; при равенстве "
+    assert ("1 фишка = 0,005 RUB; каждая сумма округлена до целой копейки (половина — к чётному); от округления "
+            "осталась −1 копейка, её взяли: доска (чьё округление дальше всех ушло в другую сторону; при равенстве "
             "— по имени).") in note, res.stdout
     assert "the board" not in res.stdout and "counter" not in res.stdout
     english = cli.ok("ledger", "settle", "--value", "0.005", "--currency", "RUB", POPEJOAN_LANG="en").stdout
@@ -66,27 +66,27 @@ def test_the_rounding_note_under_settle_value_reads_russian_and_names_the_board(
 def test_a_settlement_with_nothing_left_over_says_so_in_russian(cli: Cli) -> None:
     played(cli)
     res = cli.ok("ledger", "settle", "--value", "0.07", "--currency", "RUB")
-    assert ("1 фишка = 0.07 RUB; каждая сумма округлена до целой копейки (половина — к чётному); остатка нет."
+    assert ("1 фишка = 0,07 RUB; каждая сумма округлена до целой копейки (половина — к чётному); остатка нет."
             in " ".join(res.stdout.split()))
 
 
 SETTLE_ERRORS = [
-    (("--value", "abc"), "popejoan: --value 'abc' — не число\n  например, --value 0.05 (деньги за одну фишку)\n",
+    (("--value", "abc"), "popejoan: --value «abc» — не число\n  Например, --value 0.05 (деньги за одну фишку)\n",
      "popejoan: --value 'abc' is not a number\n  e.g. --value 0.05 (money per counter)\n"),
-    (("--value", "0"), "popejoan: --value '0' — вне допустимых пределов\n"
-                       "  цена фишки должна быть больше 0 и не больше 1000000\n",
+    (("--value", "0"), "popejoan: --value «0» — вне допустимых пределов\n"
+                       "  Цена фишки должна быть больше 0 и не больше 1\u202f000\u202f000\n",
      "popejoan: --value '0' is out of range\n  a value per counter above 0 and at most 1000000\n"),
-    (("--bank", "Гоша"), "popejoan: --bank 'Гоша' — не игрок за этим столом\n  можно: 'Аня', 'Боря', 'Вика'\n",
+    (("--bank", "Гоша"), "popejoan: --bank «Гоша» — не игрок за этим столом\n  Можно: «Аня», «Боря», «Вика»\n",
      "popejoan: --bank 'Гоша' is not a player of this table\n  allowed: 'Аня', 'Боря', 'Вика'\n"),
-    (("--bank", "Аян"), "popejoan: --bank 'Аян' — не игрок за этим столом\n"
-                        "  можно: 'Аня', 'Боря', 'Вика'; может быть, 'Аня'?\n",
+    (("--bank", "Аян"), "popejoan: --bank «Аян» — не игрок за этим столом\n"
+                        "  Можно: «Аня», «Боря», «Вика»; может быть, «Аня»?\n",
      "popejoan: --bank 'Аян' is not a player of this table\n  allowed: 'Аня', 'Боря', 'Вика'; did you mean 'Аня'?\n"),
     (("--currency", "RUB"), "popejoan: --currency нужен вместе с --value: без цены фишки все суммы считаются в "
-                            "фишках\n  например, --value 0.05 --currency GBP\n",
+                            "фишках\n  Например, --value 0.05 --currency GBP\n",
      "popejoan: --currency needs --value: without a value per counter the amounts are in counters\n"
      "  e.g. --value 0.05 --currency GBP\n"),
     (("--value", "1", "--currency", "12345678901"),
-     "popejoan: --currency '12345678901' не подходит\n  например, --currency EUR (от 1 до 10 символов)\n",
+     "popejoan: --currency «12345678901» не подходит\n  Например, --currency EUR (от 1 до 10 символов)\n",
      "popejoan: --currency '12345678901' is not allowed\n  e.g. --currency EUR (1–10 characters)\n"),
 ]
 
@@ -110,10 +110,9 @@ def test_undo_lists_a_lead_and_the_cards_that_followed_in_russian(cli: Cli) -> N
     res = cli("undo", "3", input="n\n")
     assert res.exit_code == 0 and "Undone" not in res.stdout and "Отменено" not in res.stdout
     assert res.stderr.startswith("Отменить:\n"
-                          "  ход игрока Аня с 3♦, а следом 4♦ игрока Боря, 5♦ игрока Дима, 6♦ игрока Дима и 7♦ "
-                          "игрока Боря\n"
-                          "  ход игрока Аня с Т♦\n"
-                          "  ход игрока Боря с Т♠, а следом 2♠ игрока Аня\n"
+                          "  ход Ани с 3♦, а следом 4♦ Бори, 5♦ Димы, 6♦ Димы и 7♦ Бори\n"
+                          "  ход Ани с Т♦\n"
+                          "  ход Бори с Т♠, а следом 2♠ Ани\n"
                           "Отменить это? [д/Н]:"), res.stderr
     assert res.stderr.endswith("Ничего не отменено.\n")
     english = cli("undo", "3", input="n\n", POPEJOAN_LANG="en").stderr
@@ -131,7 +130,7 @@ def test_undo_lists_a_stop_and_the_cards_of_a_real_hand_in_russian(cli: Cli) -> 
     cli.ok("deal", "--real", "--turnup", "8H")
     cli.ok("play", "Боря", "7H", "8H", "9H:Вика", "10H:Дима", "stop")
     res = cli.ok("undo", "3", "-y")
-    assert res.stderr == "Отменить:\n  стоп, объявленный в раздаче 1\n  10♥ игрока Дима\n  9♥ игрока Вика\n"
+    assert res.stderr == "Отменить:\n  стоп, объявленный в раздаче 1\n  10♥ Димы\n  9♥ Вики\n"
     assert res.stdout == "Отменено: 3 команды.\nДальше: 9♥, у кого она есть; или `popejoan stop`, если ни у кого.\n"
     english = cli.ok("undo", "2", "-y", POPEJOAN_LANG="en")
     assert english.stderr == "Undo:\n  Боря's 8♥\n  Боря's 7♥\n"
@@ -141,16 +140,16 @@ def test_undo_lists_a_stop_and_the_cards_of_a_real_hand_in_russian(cli: Cli) -> 
 
 def test_undo_lists_a_player_joining_in_russian_with_the_count_in_its_form(cli: Cli) -> None:
     cli.ok("table", "new", "fri", "-r", "modern-stops", "-p", FOUR, "--lang", "ru")
-    for counters, phrase in (("21", "приход игрока Гена с 21 фишкой"), ("50", "приход игрока Гена с 50 фишками"),
-                             ("3", "приход игрока Гена с 3 фишками")):
+    for counters, phrase in (("21", "приход Гены с 21 фишкой"), ("50", "приход Гены с 50 фишками"),
+                             ("3", "приход Гены с 3 фишками")):
         cli.ok("table", "join", "Гена", "-c", counters)
         res = cli.ok("undo", "-y")
         assert res.stderr == f"Отменить:\n  {phrase}\n"
-        assert res.stdout == f"Отменено: {phrase}.\nМежду раздачами: следующим сдаёт Аня (`popejoan deal`).\n"
+        assert res.stdout == f"Отменено: {phrase}.\nМежду раздачами: следующей сдаёт Аня (`popejoan deal`).\n"
     cli.ok("table", "join", "Гена", "-c", "1")
     assert cli.ok("undo", "-y", POPEJOAN_LANG="en").stderr == "Undo:\n  Гена joining with 1 counter\n"
     cli.ok("table", "leave", "Дима")
-    assert cli.ok("undo", "-y").stderr == "Отменить:\n  уход игрока Дима\n"
+    assert cli.ok("undo", "-y").stderr == "Отменить:\n  уход Димы\n"
 
 
 def test_the_phrases_of_undo_keep_their_english_and_say_cards_in_russian_faces() -> None:
@@ -203,13 +202,13 @@ def test_practice_in_russian_names_you_vy_and_speaks_to_you(cli: Cli) -> None:
     assert out.startswith("Правила «Поп Джон: современные стопы»: Вы против 2 компьютеров (уровень good), 1 раздача.\n")
     seed_told_once_over(out)
     for words in ("Вы ходите.", "Вы ходите: В♣ Д♣ К♣ (Компьютер 2)", "Вы забираете секцию «Валет» (В♣): 1 фишка",
-                  "Следующим ходите Вы.", "У Вас кончились карты.",
+                  "Следующий ход за Вами.", "У Вас кончились карты.",
                   "Вы не можете ходить с 2♥ сейчас: у вас нет карты 2♥. Выберите карту с пометкой «Ход».",
                   f"Вы не можете ходить с {russian_face(card)} сейчас: у вас есть {russian_face(lower)}, младше в "
                   "этой масти. Выберите карту с пометкой «Ход».",
-                  "Компьютер 1 платит Вам 3 за оставшиеся карты.", "Текущий счёт: Вы +10"):
+                  "Компьютер 1 платит 3 фишки Вам за оставшиеся карты.", "Текущий счёт: Вы +10"):
         assert words in " ".join(out.split()), words
-    for english in ("You", "игрока Вы", "игроку Вы", "does not hold", "(rule:", "(правило:"):
+    for english in ("You", "игрока Вы", "игроку Вы", "игроком Вы", "ходит Вы", "does not hold", "(rule:", "(правило:"):
         assert english not in out, english
     assert not re.search(r"\bВы [а-яё]+[еёи]т\b|\b[а-яё]+[еёи]т Вы\b", out), "a verb not put in the second person"
     # In English the default is still `You`, and the refusal and the replay read as they do.
@@ -232,9 +231,9 @@ def test_a_name_typed_wins_over_the_russian_default_and_is_kept_as_typed(cli: Cl
 
 
 PRACTICE_ERRORS = [
-    (("--variant", "nope"), "popejoan: неизвестный вариант 'nope'\n  можно: 'instant-win', 'split-combination'\n",
+    (("--variant", "nope"), "popejoan: неизвестный вариант «nope»\n  Можно: «instant-win», «split-combination»\n",
      "popejoan: unknown variant 'nope'\n  allowed: 'instant-win', 'split-combination'\n"),
-    (("--level", "goood"), "popejoan: неизвестный уровень 'goood'\n  можно: 'simple', 'good'; может быть, 'good'?\n",
+    (("--level", "goood"), "popejoan: неизвестный уровень «goood»\n  Можно: «simple», «good»; может быть, «good»?\n",
      "popejoan: unknown level 'goood'\n  allowed: 'simple', 'good'; did you mean 'good'?\n"),
     (("--variant", "instant-win", "--rules", "newmarket"),
      "popejoan: для instant-win нужны секция «Поп Джон» и открытая карта, а в правилах newmarket нет секции "
@@ -251,7 +250,7 @@ def test_practices_errors_read_russian(cli: Cli, args: tuple[str, ...], russian:
 
 def test_a_practice_name_the_computers_hold_gets_a_russian_hint(cli: Cli) -> None:
     err = cli.fails(2, "practice", "--name", "Компьютер 1", POPEJOAN_LANG="ru")
-    assert err.endswith("\n  правила modern-stops — для 3-8 игроков; ваше имя должно отличаться от имён компьютеров\n")
+    assert err.endswith("\n  Правила modern-stops — для 3–8 игроков; ваше имя должно отличаться от имён компьютеров\n")
     assert cli.fails(2, "practice", "--name", "Computer 1").endswith(
         "\n  modern-stops is for 3-8 players; your name must differ from the computers'\n")
 
@@ -295,7 +294,7 @@ def test_serve_practice_names_you_and_the_computers_as_practice_does() -> None:
 
 def test_serve_practices_unknown_level_reads_as_practices(cli: Cli) -> None:
     assert cli.fails(2, "serve", "--practice", "--level", "hard", POPEJOAN_LANG="ru") == \
-        "popejoan: неизвестный уровень 'hard'\n  можно: 'simple', 'good'\n"
+        "popejoan: неизвестный уровень «hard»\n  Можно: «simple», «good»\n"
     assert cli.fails(2, "serve", "--practice", "--level", "hard") == \
         "popejoan: unknown level 'hard'\n  allowed: 'simple', 'good'\n"
 
@@ -304,11 +303,11 @@ def test_the_second_person_is_only_for_vy_and_leaves_other_names_alone() -> None
 
     assert second_person("Раздача 1: сдаёт Вы (ключ тасовки 5).", "Вы") == "Раздача 1: сдаёте Вы (ключ тасовки 5)."
     assert second_person("У игрока Вы кончились карты.", "Вы") == "У Вас кончились карты."
-    assert second_person("Компьютер 2 платит игроку Вы 4 за оставшиеся карты.", "Вы") == \
-        "Компьютер 2 платит Вам 4 за оставшиеся карты."
+    assert second_person("Компьютер 2 платит 4 фишки игроку Вы за оставшиеся карты.", "Вы") == \
+        "Компьютер 2 платит 4 фишки Вам за оставшиеся карты."
     assert second_person("Вы кладёт последнюю карту и выходит.", "Вы") == "Вы кладёте последнюю карту и выходите."
-    assert second_person("Стоп на 5♣: следующим ходит Вы, и у него нет 6♣.", "Вы") == \
-        "Стоп на 5♣: следующим ходите Вы, и у Вас нет 6♣."
+    assert second_person("Стоп на 5♣: следующий ход за игроком Вы, и у игрока Вы нет 6♣.", "Вы") == \
+        "Стоп на 5♣: следующий ход за Вами, и у Вас нет 6♣."
     assert for_you([["Вы держит Поп Джона (", "Д♦", ") и ничего не платит за оставшиеся карты."]], "Вы") == \
         [["Вы держите Поп Джона (", "Д♦", ") и ничего не платите за оставшиеся карты."]]
     assert second_person("Аня ходит: 2♣; Следующим ходит Аня.", "Аня") == "Аня ходит: 2♣; Следующим ходит Аня."
@@ -319,15 +318,15 @@ def test_the_second_person_is_only_for_vy_and_leaves_other_names_alone() -> None
 SIMULATE_ERRORS = [
     (("-p", "9", "-k", "10"), "popejoan: --players 9: правила russian — для 3–8 игроков\n",
      "popejoan: --players 9: russian is for 3–8 players\n"),
-    (("-p", "3", "-k", "0"), "popejoan: --hands 0: укажите число раздач от 1 до 10,000,000\n",
+    (("-p", "3", "-k", "0"), "popejoan: --hands 0: укажите число раздач от 1 до 10\u202f000\u202f000\n",
      "popejoan: --hands 0: give a number of hands from 1 to 10,000,000\n"),
     (("-p", "3", "-k", "10", "-P", "0"), "popejoan: --processes 0: укажите 1 или больше\n",
      "popejoan: --processes 0: give 1 or more\n"),
     (("-p", "3", "-k", "10", "-b", "good,bad"),
-     "popejoan: --bots: неизвестный уровень 'bad'\n  можно: 'simple', 'good'\n",
+     "popejoan: --bots: неизвестный уровень «bad»\n  Можно: «simple», «good»\n",
      "popejoan: --bots: unknown bot level 'bad'\n  allowed: 'simple', 'good'\n"),
     (("-p", "3", "-k", "10", "-b", "good,good,simple,good"),
-     "popejoan: в --bots уровней: 4, а игроков: 3\n  не больше одного уровня на место; список короче повторяется по "
+     "popejoan: в --bots уровней: 4, а игроков: 3\n  Не больше одного уровня на место; список короче повторяется по "
      "кругу\n",
      "popejoan: --bots lists 4 levels for 3 players\n"
      "  give at most one level a seat; a shorter list repeats round the table\n"),
@@ -350,7 +349,7 @@ def test_the_shells_quoting_errors_and_its_own_lines_read_russian(cli: Cli) -> N
         "popejoan: строка набрана не до конца (нет закрывающей кавычки); возможно, имелось в виду: board abc",
         "popejoan: строка набрана не до конца (нет символа после обратной косой черты); возможно, имелось в виду: "
         "board 'abc\"'",
-        "popejoan: lead: Не указан аргумент 'card'. (как пользоваться: `lead --help`)",
+        "popejoan: lead: Не указан аргумент «card». (как пользоваться: `lead --help`)",
     ]
     english = cli("shell", input='board "abc\nboard abc\\\nlead\n', POPEJOAN_LANG="en")
     assert english.stderr.splitlines() == [

@@ -28,32 +28,32 @@ CASES = [
      "Нет такого параметра: -z"),
     (("table", "new"), "popejoan table new",
      "Missing argument 'name'.",
-     "Не указан аргумент 'name'."),
+     "Не указан аргумент «name»."),
     (("simulate", "--hands", "3"), "popejoan simulate",
      "Missing option '--rules' / '-r'.",
-     "Не указан параметр '--rules' / '-r'."),
+     "Не указан параметр «--rules» / «-r»."),
     (("simulate", "--rules", "russian", "--seed", "x"), "popejoan simulate",
      "Invalid value for '--seed' / '-s': 'x' is not a valid int.",
-     "Недопустимое значение для '--seed' / '-s': 'x' — не целое число."),
+     "Недопустимое значение для «--seed» / «-s»: «x» — не целое число."),
     (("serve", "--port", "abc"), "popejoan serve",
      "Invalid value for '--port' / '-p': 'abc' is not a valid int range.",
-     "Недопустимое значение для '--port' / '-p': 'abc' — не целое число."),
+     "Недопустимое значение для «--port» / «-p»: «abc» — не целое число."),
     (("demo", "--hands", "0"), "popejoan demo",
      "Invalid value for '--hands' / '-n': 0 is not in the range 1<=x<=50.",
-     "Недопустимое значение для '--hands' / '-n': 0 вне допустимых пределов 1<=x<=50."),
+     "Недопустимое значение для «--hands» / «-n»: 0 вне допустимых пределов 1<=x<=50."),
     (("undo", "0"), "popejoan undo",
      "Invalid value for 'n': 0 is not in the range 1<=x<=1000.",
-     "Недопустимое значение для 'n': 0 вне допустимых пределов 1<=x<=1000."),
+     "Недопустимое значение для «n»: 0 вне допустимых пределов 1<=x<=1000."),
     (("board", "x", "y"), "popejoan board",
      "Got unexpected extra argument(s) (x y)",
      "Лишнее в командной строке: x y"),
     # Click raises these two without the command's context: the hint names the root, in English too.
     (("serve", "--port"), "popejoan",
      "Option '--port' requires an argument.",
-     "Параметру '--port' нужно значение."),
+     "Параметру «--port» нужно значение."),
     (("rules", "list", "--json=yes"), "popejoan",
      "Option '--json' does not take a value.",
-     "Параметр '--json' не принимает значения."),
+     "Параметр «--json» не принимает значения."),
 ]
 """Each parser error: what is typed, the command its hint names, the English and the Russian line."""
 IDS = [" ".join(args) for args, *_ in CASES]
@@ -64,7 +64,7 @@ def english(path: str, line: str) -> str:
 
 
 def russian(path: str, line: str) -> str:
-    return f"popejoan: {line}\n  см. `{path} --help`\n"
+    return f"popejoan: {line}\n  См. `{path} --help`\n"
 
 
 @pytest.mark.parametrize(("args", "path", "en", "ru"), CASES, ids=IDS)
@@ -106,7 +106,7 @@ def test_a_path_that_cannot_be_read(cli: Cli, tmp_path: Path, monkeypatch: pytes
     there.write_text("", encoding="utf-8")
     monkeypatch.setattr(os, "access", lambda *args, **kwargs: False)
     assert cli.fails(2, "rules", "new", "-o", str(there), POPEJOAN_LANG="ru") == russian(
-        "popejoan rules new", f"Недопустимое значение для '-o' / '--output': путь '{there}' недоступен для чтения.")
+        "popejoan rules new", f"Недопустимое значение для «-o» / «--output»: путь «{there}» недоступен для чтения.")
     assert cli.fails(2, "rules", "new", "-o", str(there)) == english(
         "popejoan rules new", f"Invalid value for '-o' / '--output': Path '{there}' is not readable.")
 

@@ -76,29 +76,29 @@ def test_a_russian_tally_hand_at_80_columns(tmp_path: Path, monkeypatch: pytest.
     golden(GOLDEN / "russian_tally_80.txt", text)
     for words in (
         "popejoan: сейчас не идёт раздача, которая ведётся счётом: ещё ничего не сдано\n"
-        "  сначала сдайте: `popejoan deal --real --tally`\n",
-        "popejoan: секцию «Поп Джон» в этой раздаче уже взяли (её получил игрок Боря)\n"
-        "  правило: секцию берут один раз за раздачу\n",
+        "  Сначала сдайте: `popejoan deal --real --tally`\n",
+        "popejoan: секцию «Поп Джон» в этой раздаче уже взяли (она выплачена Боре)\n"
+        "  Правило: секцию берут один раз за раздачу\n",
         "popejoan: одна секция названа дважды\n",
         "popejoan: секция «Гейм» достаётся тому, кто выйдет первым: её выплачивает `popejoan out ИМЯ --left ...`\n"
-        "  правило: секция game: wins = \"first-out\"\n",
-        "popejoan: карту Д♠ уже показал игрок Вика (за секцию «Матримония»)\n",
-        "верно: секцию «Поп Джон» в этой раздаче взял игрок Боря; выплачено 16 фишек\n",
-        "popejoan: неверно: секцию «Поп Джон» в этой раздаче взял игрок Боря; за это выплачено 16 фишек, а не 5\n",
-        "popejoan: неверно: секцию «Туз» в этой раздаче ещё никто не взял\n",
-        "popejoan: неверно: секцию «Матримония» в этой раздаче взял игрок Вика\n",
-        "  добавьте --left ИМЯ=N,ИМЯ=N...\n",
-        "popejoan: сколько карт у игрока Вика? укажите число карт каждого из остальных игроков\n"
-        "  например, --left Аня=3,Боря=3,Вика=3\n",
-        "popejoan: у игрока Вика не может остаться столько карт (20): сдано 10 карт, и из них за секции показано: "
-        "2 карты\n  число от 0 до 8\n",
-        "popejoan: игрок Дима вышел, значит, карт у него 0, а не 1\n",
-        "popejoan: за Поп Джона (9♦) в этой раздаче уже заплатили игроку Боря: Поп Джон ни у кого не остался\n"
-        "  уберите --pope или напишите --pope none\n",
-        "верно: секцию «Гейм» в этой раздаче взял игрок Дима, выйдя первым; выплачено 4 фишки\n",
+        "  Правило: секция game: wins = \"first-out\"\n",
+        "popejoan: карта Д♠ уже показана Викой (за секцию «Матримония»)\n",
+        "Верно: секция «Поп Джон» в этой раздаче досталась Боре; выплачено 16 фишек\n",
+        "popejoan: Неверно: секция «Поп Джон» в этой раздаче досталась Боре; за это выплачено 16 фишек, а не 5\n",
+        "popejoan: Неверно: секцию «Туз» в этой раздаче ещё никто не взял\n",
+        "popejoan: Неверно: секция «Матримония» в этой раздаче досталась Вике\n",
+        "  Добавьте --left ИМЯ=N,ИМЯ=N...\n",
+        "popejoan: сколько карт у Вики? Укажите число карт каждого из остальных игроков\n"
+        "  Например, --left Аня=3,Боря=3,Вика=3\n",
+        "popejoan: у Вики не может остаться столько карт (20): сдано 10 карт, и из них за секции показано: "
+        "2 карты\n  Число от 0 до 8\n",
+        "popejoan: Дима вышел, значит, карт у него 0, а не 1\n",
+        "popejoan: за Поп Джона (9♦) в этой раздаче уже заплатили Боре: Поп Джон ни у кого не остался\n"
+        "  Уберите --pope или напишите --pope none\n",
+        "Верно: секция «Гейм» в этой раздаче досталась Диме: он вышел первым; выплачено 4 фишки\n",
         "popejoan: сейчас не идёт раздача, которая ведётся счётом: прошлая раздача окончена\n",
-        "popejoan: у кого остался Поп Джон? popejoan не видит карт\n"
-        "  добавьте --pope ИМЯ, --pope spare или --pope none\n",
+        "popejoan: у кого остался Поп Джон? Карт popejoan не видит\n"
+        "  Добавьте --pope ИМЯ, --pope spare или --pope none\n",
     ):
         assert words in text, words
     for word in ENGLISH:
@@ -150,12 +150,12 @@ def test_cards_dealt_and_shown_in_three_forms(cli: Cli) -> None:
     cli.ok("deal", "--real", "--tally", "--turnup", "4S")
     cli.ok("pay", "Боря", "pope")
     err = cli.fails(3, "out", "Дима", "--left", "Аня=3,Боря=20,Вика=4")
-    assert err == ("popejoan: у игрока Боря не может остаться столько карт (20): сдано 10 карт, и из них за секции "
-                   "показано: 1 карта\n  число от 0 до 9\n")
+    assert err == ("popejoan: у Бори не может остаться столько карт (20): сдано 10 карт, и из них за секции "
+                   "показано: 1 карта\n  Число от 0 до 9\n")
     assert cli.fails(3, "out", "Дима", "--left", "Аня=3,Боря=20,Вика=4", POPEJOAN_LANG="en") == (
         "popejoan: Боря cannot hold 20: they were dealt 10 cards and showed 1 card for pots\n  a number from 0 to 9\n")
     assert cli.fails(3, "out", "Дима", "--left", "Аня=30,Боря=2,Вика=4") == (
-        "popejoan: у игрока Аня не может остаться столько карт (30): сдано 10 карт\n  число от 0 до 10\n")
+        "popejoan: у Ани не может остаться столько карт (30): сдано 10 карт\n  Число от 0 до 10\n")
 
 
 @pytest.fixture
@@ -185,8 +185,8 @@ def test_a_shown_hand_against_the_record(real_eight: Cli) -> None:
     for cards, russian, english in [
         (("2C", "3H", "4H", "5H", "5C"), "у игрока Bob не может быть карты 5♣: по записи она в другом месте (уже "
          "сыграна)", "Bob cannot hold 5♣: the record places it elsewhere (played)"),
-        (("2C", "3H", "4H", "5H", "7C"), "у игрока Bob не может быть карты 7♣: по записи она в другом месте (не у "
-         "него на руках)", "Bob cannot hold 7♣: the record places it elsewhere (not in their hand)"),
+        (("2C", "3H", "4H", "5H", "7C"), "у игрока Bob не может быть карты 7♣: по записи она в другом месте (не на "
+         "руках у этого игрока)", "Bob cannot hold 7♣: the record places it elsewhere (not in their hand)"),
     ]:
         assert cli.fails(3, "show", "Bob", *cards) == f"popejoan: {russian}\n"
         assert cli.fails(3, "show", "Bob", *cards, POPEJOAN_LANG="en") == f"popejoan: {english}\n"
@@ -196,14 +196,14 @@ def test_a_shown_hand_against_the_record(real_eight: Cli) -> None:
     assert cli.fails(3, "show", "Gus", "2D", "3D", "4D", "5D", "6D", "7D", POPEJOAN_LANG="en") == (
         "popejoan: Gus must still hold 8♥\n")
     assert cli.fails(3, "out", "Eve") == (
-        "popejoan: по записи у игрока Eve ещё 1 карта\n  сначала запишите остальные ходы\n")
+        "popejoan: по записи у игрока Eve ещё 1 карта\n  Сначала запишите остальные ходы\n")
 
 
 def test_a_breach_is_said_in_russian(real_eight: Cli) -> None:
     """Bob led 5♣ though he holds 2♣: his shown hand proves it, in either language."""
     res = real_eight.ok("show", "Bob", "2C", "3H", "4H", "5H", "6H")
     assert res.stdout == ""
-    assert res.stderr == ("popejoan: НАРУШЕНИЕ: игрок Bob пошёл с 5♣, имея на руках 2♣ "
+    assert res.stderr == ("popejoan: НАРУШЕНИЕ: Bob ходит с 5♣, имея на руках 2♣ "
                           "(play.lead = \"lowest-in-suit\")\n")
     problems = json.loads(real_eight("check", "--json").stdout)["problems"]
     assert [p["message"] for p in problems] == ["Bob led 5♣ while holding 2♣ (play.lead = \"lowest-in-suit\")"]
@@ -216,8 +216,8 @@ def test_a_breach_in_english_is_as_it_was(real_eight: Cli) -> None:
 
 def test_a_real_hands_command_errors(real_eight: Cli) -> None:
     cli = real_eight
-    assert cli.fails(2, "play", "5D") == ("popejoan: кто сыграл 5♦? в раздаче настоящей колоды сначала назовите "
-                                          "игрока\n  например, `popejoan play Eve 5D`\n")
+    assert cli.fails(2, "play", "5D") == ("popejoan: кто сыграл 5♦? В раздаче настоящей колоды сначала назовите "
+                                          "игрока\n  Например, `popejoan play Eve 5D`\n")
     assert cli.fails(2, "play", "5D", POPEJOAN_LANG="en") == (
         "popejoan: who played 5♦? in a real hand, name the player first\n  e.g. `popejoan play Eve 5D`\n")
     assert cli.fails(2, "out", "Eve", "--left", "Ann=1") == (
@@ -227,7 +227,7 @@ def test_a_real_hands_command_errors(real_eight: Cli) -> None:
         "popejoan: --left goes with a tally hand (`deal --real --tally`): here the record counts the cards\n")
     assert cli.fails(3, "pay", "Bob", "pope") == (
         "popejoan: эта раздача не ведётся счётом: секции выплачиваются, когда сыграны их карты\n"
-        "  чтобы вести счёт, сдавайте командой `popejoan deal --real --tally`\n")
+        "  Чтобы вести счёт, сдавайте командой `popejoan deal --real --tally`\n")
 
 
 # --------------------------------------------------------------------------- the spare hand
@@ -236,17 +236,17 @@ def test_the_spare_hands_refusals(cli: Cli) -> None:
     cli.ok("deal", "--seed", "3")
     assert cli.fails(3, "spare", "Аня", "--price", "2") == (
         "popejoan: сдатчик берёт дополнительную руку даром; остальные платят 0 или больше\n"
-        "  правило: deal.spare_exchange\n")
+        "  Правило: deal.spare_exchange\n")
     assert cli.fails(3, "spare", "Аня", "--price", "2", POPEJOAN_LANG="en") == (
         "popejoan: the dealer takes the spare hand for nothing; others pay 0 or more\n  rule: deal.spare_exchange\n")
     cli.ok("spare", "Боря", "--price", "2")
-    assert cli.fails(3, "spare", "Вика") == "popejoan: дополнительную руку уже взяли\n  правило: deal.spare_exchange\n"
+    assert cli.fails(3, "spare", "Вика") == "popejoan: дополнительную руку уже взяли\n  Правило: deal.spare_exchange\n"
     assert cli.fails(3, "spare", "Вика", POPEJOAN_LANG="en") == (
         "popejoan: the spare hand has already been taken\n  rule: deal.spare_exchange\n")
     cli.ok("table", "new", "p", "--rules", "modern-stops", "--players", FOUR, "--lang", "ru")
     cli.ok("deal", "--seed", "1")
     assert cli.fails(3, "spare", "Аня") == ("popejoan: по этим правилам дополнительную руку не может взять никто\n"
-                                            "  правило: deal.spare_exchange = \"none\"\n")
+                                            "  Правило: deal.spare_exchange = \"none\"\n")
     assert cli.fails(3, "spare", "Аня", POPEJOAN_LANG="en") == (
         "popejoan: these rules do not let anyone take the spare hand\n  rule: deal.spare_exchange = \"none\"\n")
 
@@ -255,7 +255,7 @@ def test_the_spare_hand_only_for_the_dealer_and_before_the_first_lead(cli: Cli) 
     cli.ok("table", "new", "n", "--rules", "newmarket", "--players", FOUR, "--lang", "ru")
     cli.ok("deal", "--seed", "1")
     assert cli.fails(3, "spare", "Боря") == ("popejoan: дополнительную руку может взять только сдатчик\n"
-                                             "  правило: deal.spare_exchange = \"dealer\"\n")
+                                             "  Правило: deal.spare_exchange = \"dealer\"\n")
     assert cli.fails(3, "spare", "Боря", POPEJOAN_LANG="en") == (
         "popejoan: only the dealer may take the spare hand\n  rule: deal.spare_exchange = \"dealer\"\n")
     from popejoan_cli.store import tables
@@ -265,7 +265,7 @@ def test_the_spare_hand_only_for_the_dealer_and_before_the_first_lead(cli: Cli) 
     assert led is not None
     cli.ok("lead", led.card)
     assert cli.fails(3, "spare", "Аня") == ("popejoan: дополнительную руку можно взять только до первого хода\n"
-                                            "  правило: deal.spare_exchange\n")
+                                            "  Правило: deal.spare_exchange\n")
     assert cli.fails(3, "spare", "Аня", POPEJOAN_LANG="en") == (
         "popejoan: the spare hand can be taken only before the first lead\n  rule: deal.spare_exchange\n")
 
@@ -281,14 +281,14 @@ def test_deal_and_play_and_board_errors(cli: Cli) -> None:
         (("board", "--watch", "--json"), "--watch рисует доску для людей, а --json выводит её один раз",
          "--watch draws the board for people; --json prints it once"),
     ]:
-        assert cli.fails(2, *args) == f"popejoan: {russian}\n  укажите что-то одно\n"
+        assert cli.fails(2, *args) == f"popejoan: {russian}\n  Укажите что-то одно\n"
         assert cli.fails(2, *args, POPEJOAN_LANG="en") == f"popejoan: {english}\n  give one or the other\n"
     assert cli.fails(2, "deal", "--turnup", "2C") == (
         "popejoan: --turnup нужен только с --real: виртуальная раздача открывает свою карту сама\n")
     assert cli.fails(2, "deal", "--turnup", "2C", POPEJOAN_LANG="en") == (
         "popejoan: --turnup goes with --real: a virtual deal turns up its own card\n")
     assert cli.fails(3, "hand", "show", "Аня") == (
-        "popejoan: сейчас не идёт ни одна раздача\n  сначала сдайте: `popejoan deal`\n")
+        "popejoan: сейчас не идёт ни одна раздача\n  Сначала сдайте: `popejoan deal`\n")
     cli.ok("deal", "--seed", "7")
     assert cli.fails(2, "play", "Боря", "2C", "3C") == (
         "popejoan: продолжения виртуальной раздачи popejoan играет сам: ходите одной картой\n")
@@ -296,17 +296,17 @@ def test_deal_and_play_and_board_errors(cli: Cli) -> None:
         "popejoan: popejoan plays the follows of a virtual hand itself: lead one card\n")
     assert cli.fails(3, "pay", "Боря", "pope") == (
         "popejoan: эта раздача не ведётся счётом: секции выплачиваются, когда сыграны их карты\n"
-        "  чтобы вести счёт, сдавайте командой `popejoan deal --real --tally`\n")
+        "  Чтобы вести счёт, сдавайте командой `popejoan deal --real --tally`\n")
 
 
 @pytest.mark.parametrize(("board", "russian", "english"), [
-    ("pope12", "запись --board 'pope12' не по образцу pot=N\n  например, --board pope=12,game=3",
+    ("pope12", "запись --board «pope12» не по образцу pot=N\n  Например, --board pope=12,game=3",
      "--board entry 'pope12' is not pot=N\n  e.g. --board pope=12,game=3"),
-    ("popo=12", "в --board названа секция 'popo', а её нет на доске\n  можно: 'pope', 'matrimony', 'intrigue', "
-     "'ace', 'king', 'queen', 'jack', 'game'; может быть, 'pope'?",
+    ("popo=12", "в --board названа секция «popo», а её нет на доске\n  Можно: «pope», «matrimony», «intrigue», "
+     "«ace», «king», «queen», «jack», «game»; может быть, «pope»?",
      "--board names no pot 'popo'\n  allowed: 'pope', 'matrimony', 'intrigue', 'ace', 'king', 'queen', 'jack', "
      "'game'; did you mean 'pope'?"),
-    ("pope=99999999", "--board pope='99999999': слишком много\n  можно: от 0 до 1 000 000",
+    ("pope=99999999", "--board pope='99999999': слишком много\n  Можно: от 0 до 1\u202f000\u202f000",
      "--board pope='99999999' is too large\n  allowed: 0 to 1,000,000"),
 ])
 def test_the_final_deals_board_errors(cli: Cli, board: str, russian: str, english: str) -> None:
@@ -319,7 +319,7 @@ def test_no_final_deal_under_these_rules(cli: Cli) -> None:
     args = ("hand", "final", "--rules", "modern-stops", "--players", FOUR, "--seed", "1")
     assert cli.fails(2, *args, POPEJOAN_LANG="ru") == (
         "popejoan: в правилах modern-stops нет финального кона, что очищает доску (final.deal = \"none\"): фишки "
-        "на доске переходят дальше\n  возьмите правила с final.deal = \"holders\", например russian\n")
+        "на доске переходят дальше\n  Возьмите правила с final.deal = \"holders\", например russian\n")
     assert cli.fails(2, *args) == (
         "popejoan: modern-stops has no final clearing deal (final.deal = \"none\"): its board carries over\n"
         "  use rules with final.deal = \"holders\", such as russian\n")
@@ -333,7 +333,7 @@ def test_a_lead_left_over_in_a_deal_file(cli: Cli, tmp_path: Path) -> None:
     text = file.read_text(encoding="utf-8").replace("\n[hands]", f"\nleads = {json.dumps(leads)}\n\n[hands]")
     file.write_text(text, encoding="utf-8")
     assert cli.fails(3, "hand", "replay", str(file), POPEJOAN_LANG="ru") == (
-        "popejoan: ход 2♣ лишний: раздача уже закончилась\n  уберите лишние записи из leads\n")
+        "popejoan: ход 2♣ лишний: раздача уже закончилась\n  Уберите лишние записи из leads\n")
     assert cli.fails(3, "hand", "replay", str(file)) == (
         "popejoan: lead 2♣ is left over: the hand has already ended\n  remove the extra entries from leads\n")
 
@@ -346,7 +346,7 @@ def test_a_hand_not_shown_at_a_terminal(cli: Cli, monkeypatch: pytest.MonkeyPatc
     cli.ok("deal", "--seed", "7")
     monkeypatch.setattr(the_cli, "at_terminal", lambda: True)  # the terminal is faked here, not by the runner
     res = cli.ok("hand", "show", "Боря", input="")
-    assert res.stdout == "Передайте ноутбук игроку Боря и нажмите Enter \n"
+    assert res.stdout == "Передайте ноутбук Боре и нажмите Enter \n"
     assert res.stderr == "popejoan: карты не были показаны\n"
     res = cli.ok("hand", "show", "Боря", input="", POPEJOAN_LANG="en")
     assert res.stdout == "Pass the laptop to Боря and press Enter \n"

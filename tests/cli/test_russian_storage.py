@@ -42,7 +42,7 @@ def test_a_busy_table_is_said_in_russian(cli: Cli, monkeypatch: pytest.MonkeyPat
         err = cli.fails(4, "deal", "--seed", "7")
         english = cli.fails(4, "deal", "--seed", "7", POPEJOAN_LANG="en")
     assert err == (f"popejoan: стол в {folder} занят: в него сейчас пишет другой popejoan\n"
-                   "  дождитесь, пока он закончит, и попробуйте снова\n")
+                   "  Дождитесь, пока он закончит, и попробуйте снова\n")
     assert english == (f"popejoan: the table at {folder} is busy: another popejoan is writing to it\n"
                        "  wait for it to finish and try again\n")
     cli.ok("deal", "--seed", "7")  # free again once the lock is let go
@@ -54,14 +54,14 @@ def test_an_export_over_an_existing_file_is_refused_in_russian(cli: Cli, monkeyp
     target = tmp_path / "notes.toml"
     target.write_text("мои заметки\n", encoding="utf-8")
     err = cli.fails(2, "ledger", "export", str(target))
-    assert err == (f"popejoan: {target} уже существует, и это не прежняя выгрузка стола 'vecher'; "
-                   "перезаписывать его не буду\n  перезапишите с --force или выберите другой файл\n")
+    assert err == (f"popejoan: {target} уже существует, и это не прежняя выгрузка стола «vecher»; "
+                   "перезаписывать его не буду\n  Перезапишите с --force или выберите другой файл\n")
     assert cli.fails(2, "ledger", "export", str(target), POPEJOAN_LANG="en") == (
         f"popejoan: {target} already exists and is not an earlier export of table 'vecher'; not overwriting it\n"
         "  use --force to overwrite it, or choose another file\n")
     assert target.read_text(encoding="utf-8") == "мои заметки\n"
     again = cli.ok("ledger", "export", str(target), "--force")
-    assert again.stdout == f"Стол 'vecher' (0 раздач) выгружен в формате toml: {target}\n"
+    assert again.stdout == f"Стол «vecher» (0 раздач) выгружен в формате toml: {target}\n"
 
 
 def test_an_export_where_nothing_can_be_written_is_said_in_russian(cli: Cli, monkeypatch: pytest.MonkeyPatch,
@@ -113,10 +113,10 @@ def test_count_s_mismatch_and_check_s_problem_are_russian(cli: Cli, monkeypatch:
     res = cli("count", "Аня", "3")
     assert (res.exit_code, res.stdout) == (3, "")
     assert res.stderr == ("popejoan: РАСХОЖДЕНИЕ: у Ани насчитано 3 фишки, а по журналу 50\n"
-                          "  пересчитайте или найдите недостающие фишки; `popejoan check` покажет это расхождение\n")
+                          "  Пересчитайте или найдите недостающие фишки; `popejoan check` покажет это расхождение\n")
     check = cli("check")
     assert (check.exit_code, check.stdout) == (3, "")
-    assert check.stderr == "popejoan: запись 5: у Ани насчитано 3 фишки, а по журналу 50\nнайдена 1 проблема\n"  # 2-4:
+    assert check.stderr == "popejoan: запись 5: у Ани насчитано 3 фишки, а по журналу 50\nНайдена 1 проблема\n"  # 2-4:
     # the three players' descriptions
     english = cli("check", POPEJOAN_LANG="en")
     assert (english.exit_code, english.stderr) == (
@@ -128,7 +128,7 @@ def test_count_s_mismatch_and_check_s_problem_are_russian(cli: Cli, monkeypatch:
 
 def test_the_table_s_refusals_are_russian(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     russian_table(cli, monkeypatch)
-    assert cli.fails(2, "table", "join", "Аня") == "popejoan: 'Аня' уже за столом\n"
+    assert cli.fails(2, "table", "join", "Аня") == "popejoan: «Аня» уже за столом\n"
     assert cli.fails(2, "table", "join", "Аня", POPEJOAN_LANG="en") == "popejoan: 'Аня' is already at the table\n"
     left = cli.fails(3, "table", "leave", "Боря")
     assert left.startswith("popejoan: Игрок Боря не может уйти: "), left
@@ -148,7 +148,7 @@ def test_an_export_with_problems_read_back_is_russian(cli: Cli, monkeypatch: pyt
     assert res.stderr == (f"popejoan: {bad}: players[0].balance: Аня: по истории 50, а в файле указано 51\n"
                    "  = принесено 50, унесено 0, выиграно или проиграно 0\n"
                    f"{bad}: board: у игроков и на доске 151, а принесено 150 и унесено 0 (150)\n"
-                   "найдены 2 проблемы\n")
+                   "Найдены 2 проблемы\n")
     assert cli.fails(5, "table", "new", "next", "--from", str(bad), several=True, POPEJOAN_LANG="en") == (
         f"popejoan: {bad}: players[0].balance: Аня: history gives 50, file says 51\n"
         "  = brought in 50, taken away 0, won or lost 0\n"
@@ -160,7 +160,7 @@ def test_a_file_read_that_is_no_export_is_russian(cli: Cli, monkeypatch: pytest.
     russian_table(cli, monkeypatch)
     missing = tmp_path / "gone.toml"
     assert cli.fails(2, "table", "new", "next", "--from", str(missing)) == (
-        f"popejoan: {missing}: такого файла нет\n  укажите путь к счёту, выгруженному в .toml или .json\n")
+        f"popejoan: {missing}: такого файла нет\n  Укажите путь к счёту, выгруженному в .toml или .json\n")
     assert cli.fails(2, "table", "new", "next", "--from", str(missing), POPEJOAN_LANG="en") == (
         f"popejoan: {missing}: no such file\n  give the path of a ledger exported as .toml or .json\n")
     other = tmp_path / "other.toml"
@@ -221,7 +221,7 @@ def test_serve_s_refusals_are_russian(cli: Cli, monkeypatch: pytest.MonkeyPatch)
     with disk.locked(folder, 0, name="serve.lock"):
         assert cli.fails(4, "serve", "--port", "0") == (
             "popejoan: этот стол уже показан на телефонах (работает другой popejoan serve)\n"
-            "  сначала остановите тот (Ctrl-C там, где он запущен) или покажите другой стол\n")
+            "  Сначала остановите тот (Ctrl-C там, где он запущен) или покажите другой стол\n")
         assert cli.fails(4, "serve", "--port", "0", POPEJOAN_LANG="en") == (
             "popejoan: this table is already being served (another popejoan serve)\n"
             "  stop the other one first (Ctrl-C where it runs), or serve another table\n")
@@ -277,17 +277,17 @@ def test_completion_s_lines_are_russian(tmp_path: Path) -> None:
     first = CliRunner().invoke(app, ["completion", "bash", "--install"], env=env)
     script, rc = home / ".bash_completions" / "popejoan.sh", home / ".bashrc"
     assert (first.exit_code, first.stderr) == (0, "")
-    assert first.stdout == (f"записан {script}\nдобавлено в {rc}: source '{script}'\n"
+    assert first.stdout == (f"Записан {script}\nДобавлено в {rc}: source '{script}'\n"
                             "Дополнение будет работать в оболочках, запущенных с этого момента.\n")
     again = CliRunner().invoke(app, ["completion", "bash", "--install"], env=env)
-    assert again.stdout == (f"записан {script}\n{rc} уже его подключает\n"
+    assert again.stdout == (f"Записан {script}\n{rc} уже его подключает\n"
                             "Дополнение будет работать в оболочках, запущенных с этого момента.\n")
     english = CliRunner().invoke(app, ["completion", "bash", "--install"], env={**env, "POPEJOAN_LANG": "en"})
     assert english.stdout == f"wrote {script}\n{rc} already loads it\nCompletion works in shells started from now on.\n"
     unknown = CliRunner().invoke(app, ["completion", "tcsh"], env=env)
     assert (unknown.exit_code, unknown.stdout) == (2, "")
-    assert unknown.stderr == ("popejoan: для оболочки 'tcsh' дополнения нет\n"
-                              "  можно: 'bash', 'zsh', 'fish', 'powershell'; может быть, 'zsh'?\n")
+    assert unknown.stderr == ("popejoan: для оболочки «tcsh» дополнения нет\n"
+                              "  Можно: «bash», «zsh», «fish», «powershell»; может быть, «zsh»?\n")
 
 
 def test_board_watch_s_lines_are_russian(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -322,7 +322,7 @@ def test_a_table_made_twice_is_refused_in_russian(cli: Cli, monkeypatch: pytest.
     folder = russian_table(cli, monkeypatch)
     again = ("table", "new", "vecher", "--rules", "russian", "--players", PLAYERS)
     assert cli.fails(2, *again) == (f"popejoan: в {folder} уже есть стол\n"
-                                    "  выберите другое имя или перейдите к нему: `popejoan table use`\n")
+                                    "  Выберите другое имя или перейдите к нему: `popejoan table use`\n")
     assert cli.fails(2, *again, POPEJOAN_LANG="en") == (f"popejoan: a table already exists at {folder}\n"
                                                         "  pick another name, or `popejoan table use` it\n")
 

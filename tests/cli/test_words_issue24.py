@@ -160,4 +160,4 @@ def test_table_new_from_says_the_current_table_changed(cli: Cli, tmp_path: Path,
     assert "current table" not in kept  # --table: the current table stays 'sun'
     assert cli.json("table", "list")["current"] == "sun"
     ru = cli.ok("table", "new", "tue", "--from", "fri.json", POPEJOAN_LANG="ru").stdout
-    assert "Текущий стол теперь 'tue' (был 'sun')." in ru, ru
+    assert "Текущий стол теперь «tue» (был «sun»)." in ru, ru

@@ -78,11 +78,6 @@ def test_nets_must_sum_to_zero() -> None:
         settle.settle_nets({"Ann": 1}, Decimal(1))
 
 
-def test_money_text() -> None:
-    assert settle.money(-5, "EUR") == "-0.05 EUR"
-    assert settle.money(1234, "£") == "12.34 £"
-
-
 def test_sparkline() -> None:
     assert settle.sparkline([]) == ""
     assert settle.sparkline([5, 5]) == "▄▄"

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from popejoan_cli import Interrupted as Interrupted  # raised by the launcher's signal handlers
+from popejoan_cli.base.marks import Listed, Quoted
 
 EXIT_OK = 0
 EXIT_BUG = 1
@@ -245,7 +246,7 @@ def describe(value: object) -> str:
     if isinstance(value, int):
         return Said("an integer ({value})", value=value)
     if isinstance(value, str):
-        return Said("a string ({value})", value=repr(value))
+        return Said("a string ({value})", value=Quoted(value))
     if isinstance(value, list):
         return Said("an array")
     if isinstance(value, dict):
@@ -274,7 +275,7 @@ def nearest(word: str, choices: Iterable[str]) -> str:
 def allowed(choices: Iterable[str], word: str | None = None) -> str:
     """A hint listing the allowed words, plus the nearest one to `word`."""
     options = list(choices)
-    listed = ", ".join(repr(o) for o in options)
+    listed = Listed(options)  # each in the language's quotes: 'pope', «pope»
     close = closest(word, options) if word is not None else None
     if close is not None:
         return Said("allowed: {choices}; did you mean {word!r}?", choices=listed, word=close)

@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from popejoan_cli.base.errors import Said, SaidN
+from popejoan_cli.base.marks import Grouped, Quoted
 from popejoan_cli.base.visible import is_control, shown
 
 HUGE_DIGITS = 100
@@ -47,7 +48,7 @@ def json_int(text: str) -> int | TooLong:
 def int_text(n: int) -> str:
     """A number for a message: `1,234`, or `a number of about 5,000 digits` when it is huge."""
     if -(10**24) < n < 10**24:
-        return f"{n:,}"
+        return Grouped(n)
     digits = int(n.bit_length() * 0.30103) + 1
     if n < 0:
         return SaidN("a negative number of about {n:,} digit", "a negative number of about {n:,} digits", digits)
@@ -57,10 +58,10 @@ def int_text(n: int) -> str:
 def cut(text: str, limit: int = 40) -> str:
     """`text` quoted for a message, cut in the middle when long: 'aaaa…aaaa' (5,000 characters)."""
     if len(text) <= limit:
-        return repr(text)
+        return Quoted(text)
     half = limit // 2
     return SaidN("{text} ({n:,} character)", "{text} ({n:,} characters)", len(text),
-                 text=repr(text[:half] + "…" + text[-half:]))
+                 text=Quoted(text[:half] + "…" + text[-half:]))
 
 
 def digits_problem(text: str) -> tuple[int, int, str] | None:
@@ -130,7 +131,7 @@ def text_problem(text: str, *, max_len: int, multiline: bool = False, blank_ok: 
     # it after the quoted text as `{problem}` in a sentence of its own, and Russian after a colon.
     if len(text) > max_len:
         return SaidN("is {n:,} character long; at most {most} are allowed",
-                     "is {n:,} characters long; at most {most} are allowed", len(text), most=f"{max_len:,}")
+                     "is {n:,} characters long; at most {most} are allowed", len(text), most=Grouped(max_len))
     allowed = "\n\t" if multiline else ""
     if multiline:
         text = text.replace("\r\n", "\n")  # a file saved with Windows line ends
@@ -181,6 +182,9 @@ def clip(value: object, limit: int = 60) -> object:
 
 
 def quoted(value: object, limit: int = 60) -> str:
-    """`repr` of a value from a file, cut short: a message quotes it, never all of a huge one."""
+    """`repr` of a value from a file, cut short: a message quotes it, never all of a huge one (a text in the
+    language's quotes, `Quoted`, unless its escapes make it too long)."""
     text = repr(clip(value, limit))
-    return text if len(text) <= limit + 20 else text[:limit] + "…"
+    if len(text) > limit + 20:
+        return text[:limit] + "…"
+    return Quoted(str(clip(value, limit))) if isinstance(value, str) else text

@@ -22,7 +22,7 @@ from typer.core import TyperGroup
 from popejoan_cli import __version__
 from popejoan_cli.base.errors import DataError, PopejoanError, interrupted_message
 from popejoan_cli.cli import terminal
-from popejoan_cli.cli.exits import exit_code, spoken
+from popejoan_cli.cli.exits import exit_code, line_start, spoken
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -32,6 +32,7 @@ def usage_message(exc: Exception) -> str:
     the nearest word, instead of Typer's boxed panel, in the command's language (click's other errors through
     `help_words.parser_said`). Duck-typed: click is never imported."""
     from popejoan_cli.base.errors import Said, closest
+    from popejoan_cli.base.marks import Listed
 
     speak(_table_language())
     ctx = getattr(exc, "ctx", None)
@@ -47,7 +48,7 @@ def usage_message(exc: Exception) -> str:
             text = Said("No such command {word!r}.", word=word)
         else:
             text = text.split(".")[0] + "."
-        listed = ", ".join(repr(n) for n in names)
+        listed = Listed(names)  # each in the language's quotes: «deal»
         close = closest(word, names) if word is not None else None
         if word == "help":
             hint = Said("for help: `{path} --help`", path=path)
@@ -58,7 +59,7 @@ def usage_message(exc: Exception) -> str:
             hint = Said("allowed: {choices}; see `{path} --help`", choices=listed, path=path)
     else:
         text = parser_words(exc, text)
-    return f"popejoan: {spoken(text)}\n  {spoken(hint)}\n"
+    return f"popejoan: {spoken(text)}\n  {line_start(spoken(hint))}\n"
 
 
 def parser_words(exc: Exception, english: str) -> str:
@@ -201,7 +202,7 @@ def fail(err: PopejoanError) -> typer.Exit:
     told = err.told(spoken) if isinstance(err, DataError) else spoken(err.message)
     sys.stderr.write(f"popejoan: {told}\n")
     if err.hint:
-        sys.stderr.write("".join(f"  {line}\n" for line in spoken(err.hint).splitlines()))
+        sys.stderr.write("".join(f"  {line_start(line)}\n" for line in spoken(err.hint).splitlines()))
     return typer.Exit(exit_code(err))
 
 
@@ -281,6 +282,11 @@ def console() -> Any:
     show the suits (`terminal`), it writes them as letters and draws ASCII borders by itself."""
     from rich.console import Console
 
+    i18n = sys.modules.get("popejoan_cli.render.i18n")
+    if i18n is not None and i18n.language() != "en":
+        from popejoan_cli.render.figures import keep_together  # only another language writes no-break spaces
+
+        keep_together()  # 60 000 never broken at the end of a line
     width = os.environ.get("COLUMNS")
     return Console(highlight=False, width=int(width) if width and width.isdigit() else None)
 

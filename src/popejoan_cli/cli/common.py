@@ -18,6 +18,7 @@ import typer
 from popejoan_cli import cli
 from popejoan_cli.base.errors import DataError, Problem, Said, UsageError, allowed, joined
 from popejoan_cli.base.limits import cut, whole_number
+from popejoan_cli.base.marks import Grouped, Quoted
 from popejoan_cli.cli import console
 
 if TYPE_CHECKING:
@@ -98,7 +99,7 @@ def counters(text: str) -> int:
             why = Said("--counters {typed} is negative", typed=typed)
         else:
             why = Said("--counters {typed} is too large", typed=typed)
-        raise UsageError(why, Said("allowed: a whole number from 0 to {most}", most=f"{MAX_COUNTERS:,}"))
+        raise UsageError(why, Said("allowed: a whole number from 0 to {most}", most=Grouped(MAX_COUNTERS)))
     return n
 
 
@@ -237,7 +238,7 @@ def continue_table(name: str, imp: Imported, source: str, folder: Path) -> None:
     from popejoan_cli.render.i18n import t, tn
 
     held = ", ".join(f"{p} {n}" for p, n in imp.balances.items())  # names and numbers: no words
-    words = dict(name=repr(name), old=repr(imp.table), session=imp.session + 1, rules=imp.rules_name, held=held,
+    words = dict(name=Quoted(name), old=Quoted(imp.table), session=imp.session + 1, rules=imp.rules_name, held=held,
                  dealer=imp.next_dealer)
     # With its file and without: two whole sentences, not one with a piece glued in.
     said = tn("Table {name} continues {old} from {source} as session {session} ({rules} rules): {held}; {n} counter "

@@ -78,12 +78,13 @@ def _when(night: Evening) -> str:
 
 def _header(night: Evening) -> str:
     """The title and how much was played, in whole sentences."""
+    from popejoan_cli.render.figures import count
     from popejoan_cli.render.i18n import t
 
     when = _when(night)
     lines = [t("{table}: the evening of {when}", table=shown(night.table), when=when) if when
              else t("{table}: the evening", table=shown(night.table)),
-             t("Hands played: {n}.", n=night.hands)]
+             t("Hands played: {n}.", n=count(night.hands))]
     if night.final:
         lines.append(t("The final clearing deal was played."))
     lines.append(t("The session has ended.") if night.ended
@@ -92,8 +93,10 @@ def _header(night: Evening) -> str:
 
 
 def _signed(n: int) -> str:
-    """A net as the ledger writes it: +5, -3, and a plain 0 (a zero is neither won nor lost)."""
-    return f"{n:+d}" if n else "0"
+    """A net as the ledger writes it: +5, -3, and a plain 0 (a zero is neither won nor lost); −3 in Russian."""
+    from popejoan_cli.render.figures import signed
+
+    return signed(n) if n else "0"
 
 
 def _standings(night: Evening, bank: str) -> RenderableType:
@@ -101,8 +104,9 @@ def _standings(night: Evening, bank: str) -> RenderableType:
     from rich.markup import escape
     from rich.table import Table
 
+    from popejoan_cli.render.figures import count, money
     from popejoan_cli.render.i18n import t, tp
-    from popejoan_cli.table.settle import BOARD, money
+    from popejoan_cli.table.settle import BOARD
 
     cur = night.money
     table = Table(title=t("Standings"), title_justify="left")
@@ -112,15 +116,24 @@ def _standings(night: Evening, bank: str) -> RenderableType:
     if cur is not None:
         table.add_column(tp("settle column", "Money"), justify="right")
     for s in night.standings:
-        who = escape(shown(s.name)) if s.seated else t("{player} (left, took {n})", player=escape(shown(s.name)),
-                                                       n=s.took)
-        table.add_row(who, str(s.counters) if s.seated else "–", _signed(s.net),
+        who = escape(shown(s.name)) if s.seated else _left(escape(shown(s.name)), s.took)
+        table.add_row(who, count(s.counters) if s.seated else "–", _signed(s.net),
                       *([money(cur.cents[s.name], cur.currency)] if cur is not None else []))
     if night.on_board or night.board_net:
-        table.add_row(t("the board (held by {bank})", bank=escape(shown(bank))), str(night.on_board),
+        table.add_row(t("the board (held by {bank})", bank=escape(shown(bank))), count(night.on_board),
                       _signed(night.board_net),
                       *([money(cur.cents.get(BOARD, 0), cur.currency)] if cur is not None else []))
     return table
+
+
+def _left(name: str, took: int) -> str:
+    """A player who left and what they took away; a negative balance is a debt to the table, said as one."""
+    from popejoan_cli.render.figures import count
+    from popejoan_cli.render.i18n import t, tn
+
+    if took >= 0:
+        return t("{player} (left, took {n})", player=name, n=count(took))
+    return tn("{player} (left, owing {n})", "{player} (left, owing {n})", -took, player=name, n=count(-took))
 
 
 def _screen(view: TableView, night: Evening, bank: str) -> RenderableType:
@@ -129,9 +142,10 @@ def _screen(view: TableView, night: Evening, bank: str) -> RenderableType:
     from rich.text import Text
 
     from popejoan_cli.cli.settle_cmd import _board_line, _transfer_line
+    from popejoan_cli.render.figures import money
     from popejoan_cli.render.i18n import counters, t
     from popejoan_cli.render.table_views import pot_words
-    from popejoan_cli.table.settle import money, to_cents
+    from popejoan_cli.table.settle import to_cents
 
     cur = night.money
     parts: list[RenderableType] = [Text(_header(night)), _standings(night, bank)]

@@ -49,3 +49,13 @@ def spoken(text: str) -> str:
     if not isinstance(text, Said) or i18n is None or i18n.language() == "en":
         return str(text)
     return str(i18n.spoken_said(text))
+
+
+def line_start(text: str) -> str:
+    """A spoken message where it begins a line of its own (a hint under an error): in Russian its first letter
+    a capital, as a book begins a line («Правило: …», «См. `popejoan deal --help`»); a word in another alphabet
+    (`popejoan`), and everything in English, as it is."""
+    i18n = sys.modules.get("popejoan_cli.render.i18n")
+    if i18n is None or i18n.language() == "en" or not ("а" <= text[:1] <= "я" or text[:1] == "ё"):
+        return text
+    return text[0].upper() + text[1:]

@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from popejoan_cli.base.errors import Said
+from popejoan_cli.base.marks import Listed, Quoted
 from popejoan_cli.render.i18n import marked
 
 CONTEXT = "help"
@@ -196,9 +197,22 @@ def _missing(exc: Any, message: str) -> Said | None:
 
 
 def _hint(exc: Any) -> str:
-    """The parameter as click names it in an error: `'--rules' / '-r'`, `'name'`."""
+    """The parameter as click names it in an error: `'--rules' / '-r'`, `'name'`; each name a word the language
+    quotes its own way («--rules» / «-r»: `base.marks.Listed`) when click quoted them all as `repr` would."""
     hint: str | Sequence[str] = exc.param_hint if exc.param_hint is not None else exc.param.get_error_hint(exc.ctx)
-    return hint if isinstance(hint, str) else " / ".join(repr(x) for x in hint)
+    if not isinstance(hint, str):
+        return Listed(hint, " / ")
+    names = re.findall(r"'([^'\\]*)'", hint)
+    listed = Listed(names, " / ")
+    return listed if names and listed == hint else hint
+
+
+def _typed(value: str) -> str:
+    """A value click quoted in its words (`'abc'`) as a word the language quotes its own way («abc»), when
+    `repr` gives click's very text back; anything else as click wrote it."""
+    if len(value) >= 2 and value[0] == value[-1] == "'" and Quoted(value[1:-1]) == value:
+        return Quoted(value[1:-1])
+    return value
 
 
 VALUE_NOT_READ = re.compile(r"(?P<value>.+) is not a valid (?P<type>int|int range)\.", re.DOTALL)
@@ -215,12 +229,14 @@ def _bad_value(exc: Any, message: str) -> Said | None:
     option = _hint(exc)
     if found := VALUE_NOT_READ.fullmatch(message):
         if found["type"] == "int":
-            return Said("Invalid value for {option}: {value} is not a valid int.", option=option, value=found["value"])
+            return Said("Invalid value for {option}: {value} is not a valid int.", option=option,
+                        value=_typed(found["value"]))
         return Said("Invalid value for {option}: {value} is not a valid int range.", option=option,
-                    value=found["value"])
+                    value=_typed(found["value"]))
     if found := OUT_OF_RANGE.fullmatch(message):
         return Said("Invalid value for {option}: {value} is not in the range {range}.", option=option,
                     value=found["value"], range=found["range"])
     if found := NOT_READABLE.fullmatch(message):
-        return Said("Invalid value for {option}: Path {path} is not readable.", option=option, path=found["path"])
+        return Said("Invalid value for {option}: Path {path} is not readable.", option=option,
+                    path=_typed(found["path"]))
     return None

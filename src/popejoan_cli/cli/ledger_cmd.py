@@ -22,6 +22,7 @@ import typer
 
 from popejoan_cli import cli
 from popejoan_cli.base.errors import RuleViolation, Said, UsageError, allowed
+from popejoan_cli.base.marks import Quoted
 from popejoan_cli.base.visible import shown
 from popejoan_cli.cli import command, common, ledger_app, session_app
 from popejoan_cli.cli.exits import spoken
@@ -137,7 +138,7 @@ def ledger_export(
     hands = tn("{count} hand", "{count} hands", len(view.hands), count=len(view.hands))
     # The export itself may be on stdout: the report then goes where it cannot mix with it.
     report = sys.stderr if where in ("stdout", "stderr") else sys.stdout
-    report.write(t("Exported {table} ({hands}) as {kind} to {where}", table=repr(view.name), hands=hands, kind=kind,
+    report.write(t("Exported {table} ({hands}) as {kind} to {where}", table=Quoted(view.name), hands=hands, kind=kind,
                    where=shown(where)) + "\n")
 
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from popejoan_cli.base.errors import DataError, IllegalPlay, Interrupted, Said, UsageError, allowed
+from popejoan_cli.base.marks import Quoted
 from popejoan_cli.cli import command, console, root, say
 
 if TYPE_CHECKING:
@@ -155,7 +156,7 @@ def _your_lead(hand: Hand, session: Session, out: Any) -> Played | None:
                 continue
             if found is None:
                 tell(t("{entry} is neither a card nor a card's number: type a card such as 4C, 4♣ or 10h "
-                       "(rank, then suit C D H S or ♣ ♦ ♥ ♠), or its number from 1 to {count}.", entry=repr(entry),
+                       "(rank, then suit C D H S or ♣ ♦ ♥ ♠), or its number from 1 to {count}.", entry=Quoted(entry),
                        count=len(cards)))
                 continue
             card = found

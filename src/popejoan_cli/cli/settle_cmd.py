@@ -56,11 +56,12 @@ def _transfer_line(move: Transfer, amount: str, bank: str) -> str:
 
 def _board_line(pots: dict[str, int], on_board: int, worth: str | None, bank: str, word: Callable[[str], str]) -> str:
     """What stays on the board, and who holds it: one whole sentence for each case."""
+    from popejoan_cli.render.figures import count
     from popejoan_cli.render.i18n import counters, t, tn
 
     if not on_board:
         return t("Nothing stays on the board for next time.")
-    listed = ", ".join(f"{word(k)} {n}" for k, n in pots.items())
+    listed = ", ".join(f"{word(k)} {count(n)}" for k, n in pots.items())
     if worth is not None:
         return t("What stays on the board for next time: {counters} ({pots}), worth {worth}; {bank} (the banker) "
                  "holds that money.", counters=counters(on_board), pots=listed, worth=worth, bank=bank)
@@ -85,10 +86,10 @@ def ledger_settle(
     Settling counts what changed hands this session. The board's share is paid to (or by)
     the banker; the counters on the board stay there for the next session.
     """
+    from popejoan_cli.render.figures import money  # in the table's language: 7.60 EUR, 7,60 EUR
     from popejoan_cli.table.settle import (
         banker,
         between_hands,
-        money,
         nets,
         parse_value,
         settle,
@@ -178,8 +179,9 @@ def _nets_table(counted: dict[str, int], per: Decimal | None, cur: str, bank_nam
     it."""
     from rich.table import Table
 
+    from popejoan_cli.render.figures import money, signed
     from popejoan_cli.render.i18n import t, tp
-    from popejoan_cli.table.settle import BOARD, money
+    from popejoan_cli.table.settle import BOARD
 
     title = t("Nets at {value} {currency} a counter", value=per, currency=cur) if per is not None \
         else t("Nets in counters")
@@ -190,7 +192,7 @@ def _nets_table(counted: dict[str, int], per: Decimal | None, cur: str, bank_nam
         table.add_column(tp("settle column", "Money"), justify="right")
     for name, n in counted.items():
         who = t("the board (held by {bank})", bank=bank_name) if name == BOARD else name
-        table.add_row(who, f"{n:+d}", *([money(result.cents[name], cur)] if result is not None else []))
+        table.add_row(who, signed(n), *([money(result.cents[name], cur)] if result is not None else []))
     return table
 
 
@@ -262,10 +264,11 @@ def _stats_cells(r: PlayerStats, word: Callable[[str], str]) -> list[Any]:
     entry to a line (`one_per_line`: never "queen 4, jack" / "8")."""
     from rich.markup import escape
 
+    from popejoan_cli.render.figures import count, signed
     from popejoan_cli.render.table_views import one_per_line
 
-    won = one_per_line([f"{word(pot)} {n}" for pot, n in r.won.items()])
-    return [escape(shown(r.name)), str(r.hands), f"{r.net:+d}", won, str(r.first_out), str(r.dealt)]
+    won = one_per_line([f"{word(pot)} {count(n)}" for pot, n in r.won.items()])
+    return [escape(shown(r.name)), count(r.hands), signed(r.net), won, count(r.first_out), count(r.dealt)]
 
 
 def _grouped(how: str, views: list[TableView], earlier: tuple[list[str], list[PlayerStats]], names: list[str],

@@ -21,6 +21,7 @@ import typer
 
 from popejoan_cli import cli
 from popejoan_cli.base.errors import Interrupted
+from popejoan_cli.base.marks import Quoted
 from popejoan_cli.cli import command, root
 from popejoan_cli.cli.shell_editors import Reader, choose_editor, reader
 from popejoan_cli.cli.shell_lines import Shell as Shell  # re-exported: tests build a `Shell` from here
@@ -127,7 +128,7 @@ def _run(ctx: typer.Context, interactive: bool) -> int:
         if view is not None and view.name:
             cli.speak(view.lang)  # the banner in the table's language, as its commands will speak
             banner = t("popejoan shell: table {name} ({players}). `help` lists the commands; `exit` or Ctrl-D "
-                       "leaves.", name=repr(view.name), players=", ".join(names))
+                       "leaves.", name=Quoted(view.name), players=", ".join(names))
         else:
             banner = t("popejoan shell: no table yet. `help` lists the commands; `exit` or Ctrl-D leaves.")
         # Wrapped at the console's width between two names, never inside one (written out whole, the

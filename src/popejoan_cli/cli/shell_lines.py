@@ -26,6 +26,7 @@ import typer
 
 from popejoan_cli import cli
 from popejoan_cli.base.errors import Interrupted, PopejoanError, closest, interrupted_message
+from popejoan_cli.base.marks import Grouped, Quoted
 from popejoan_cli.cli.exits import exit_code, spoken
 from popejoan_cli.cli.shell_words import MAX_LINE, SHELL_WORDS, Completion, is_group, visible
 from popejoan_cli.cli.shell_words import split as _split
@@ -63,7 +64,7 @@ def _shown(word: str, width: int = 40) -> str:
 def _too_long() -> str:
     from popejoan_cli.render.i18n import t  # here, not at the top: every invocation imports this module
 
-    return "popejoan: " + t("line too long (more than {limit} characters); nothing was run", limit=f"{MAX_LINE:,}")
+    return "popejoan: " + t("line too long (more than {limit} characters); nothing was run", limit=Grouped(MAX_LINE))
 
 
 def _unfinished(line: str, err: ValueError) -> str:
@@ -237,9 +238,9 @@ class Shell(Completion):
         if first not in top or first == "shell":
             near = closest(first, [n for n in top if n != "shell"] + list(SHELL_WORDS))
             if near:
-                return "popejoan: " + t("no command {word}; did you mean {near}?", word=repr(_shown(first)),
-                                        near=repr(near))
-            return "popejoan: " + t("no command {word}; type `help` for the list", word=repr(_shown(first)))
+                return "popejoan: " + t("no command {word}; did you mean {near}?", word=Quoted(_shown(first)),
+                                        near=Quoted(near))
+            return "popejoan: " + t("no command {word}; type `help` for the list", word=Quoted(_shown(first)))
         node = top[first]
         if is_group(node) and len(words) > 1 and not words[1].startswith("-"):
             subs = visible(node)
@@ -343,6 +344,7 @@ class Shell(Completion):
         lines.append(t("Shell: help [COMMAND], exit or quit (or Ctrl-D). TAB completes commands, players, pots and "
                        "cards."))
         sys.stdout.write("\n".join(lines) + "\n")
+
 
     def summaries(self) -> list[tuple[str, str]]:
         """Each command's name and the start of its help, in the language the shell speaks: its help texts as

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from popejoan_cli.base.errors import Said, UsageError, allowed
+from popejoan_cli.base.marks import Grouped
 from popejoan_cli.cli import command, console, emit_json, root
 
 if TYPE_CHECKING:
@@ -79,7 +80,9 @@ def _run(rules: Any, players: int, hands: int, seed: int, bots: list[str], proce
 
 
 def _interval(d: dict[str, Any]) -> str:
-    return f"{d['low']:+.2f} … {d['high']:+.2f}"
+    from popejoan_cli.render.figures import decimal  # 0.25 as the table's language writes it (0,25)
+
+    return f"{decimal(d['low'], '+.2f')} … {decimal(d['high'], '+.2f')}"
 
 
 def _blocks(share: float, width: int) -> str:
@@ -101,6 +104,7 @@ def _bar(value: float, scale: float, width: int = 6) -> str:
 def _seat_table(data: dict[str, Any]) -> Any:
     from rich.table import Table
 
+    from popejoan_cli.render.figures import decimal
     from popejoan_cli.render.i18n import t, tp
 
     seats = Table(title=t("Per seat"), title_justify="left")
@@ -110,8 +114,8 @@ def _seat_table(data: dict[str, Any]) -> Any:
                          no_wrap=True, min_width=13 if len(seats.columns) == 5 else None)
     scale = max((abs(s["mean"]) for s in data["seats"]), default=0.0)
     for s in data["seats"]:
-        seats.add_row(str(s["seat"] + 1), s["bot"], f"{s['mean']:+.3f}", _interval(s),
-                      f"{s['out_first']:.1%}", _bar(s["mean"], scale))
+        seats.add_row(str(s["seat"] + 1), s["bot"], decimal(s["mean"], "+.3f"), _interval(s),
+                      decimal(s["out_first"], ".1%"), _bar(s["mean"], scale))
     return seats
 
 
@@ -119,6 +123,7 @@ def _render(res: SimResult, rules: Any) -> None:
     from rich.markup import escape
     from rich.table import Table
 
+    from popejoan_cli.render.figures import decimal, grouped
     from popejoan_cli.render.i18n import t, tn, tp
     from popejoan_cli.render.table_views import pot_words
 
@@ -127,25 +132,25 @@ def _render(res: SimResult, rules: Any) -> None:
     out = console()
     out.print(t("{rules}: {hands}, {players}, seed {seed}, {processes}. Counters per hand, 95% confidence intervals.",
                 rules=escape(res.rules_name),
-                hands=tn("{count} hand", "{count} hands", res.hands, count=f"{res.hands:,}"),
+                hands=tn("{count} hand", "{count} hands", res.hands, count=grouped(res.hands)),
                 players=tn("{n} player", "{n} players", res.players), seed=res.seed,
                 processes=tn("{n} process", "{n} processes", res.workers)))
     out.print(_seat_table(data))
     if data["margin"] is not None:
         m = data["margin"]
         out.print(t("{level} over {other}: {mean} counters per hand per seat ({interval}).", level=m["of"],
-                    other=m["over"], mean=f"{m['mean']:+.3f}", interval=_interval(m)))
+                    other=m["over"], mean=decimal(m["mean"], "+.3f"), interval=_interval(m)))
     edge = data["dealer_edge"]
     out.print(t("Dealer's edge: {mean} counters per hand ({interval}): the dealer's mean net minus the others' mean "
-                "net, dressing included.", mean=f"{edge['mean']:+.3f}", interval=_interval(edge)))
+                "net, dressing included.", mean=decimal(edge["mean"], "+.3f"), interval=_interval(edge)))
     pots = Table(title=t("Per pot"), title_justify="left")
     for col in (tp("simulate column", "pot"), tp("simulate column", "won"),
                 tp("simulate column", "mean size when won"), tp("simulate column", "largest"),
                 tp("simulate column", "hands carried")):
         pots.add_column(col, justify="left" if not pots.columns else "right")
     for p in data["pots"]:
-        pots.add_row(escape(word(p["pot"])), f"{p['won']:.1%}", f"{p['mean_when_won']:.2f}",
-                     str(p["max_when_won"]), f"{p['mean_hands_carried']:.2f}")
+        pots.add_row(escape(word(p["pot"])), decimal(p["won"], ".1%"), decimal(p["mean_when_won"], ".2f"),
+                     str(p["max_when_won"]), decimal(p["mean_hands_carried"], ".2f"))
     out.print(pots)
     ends = Table(title=t("Hand endings"), title_justify="left")
     ends.add_column(tp("simulate column", "ending"))
@@ -154,7 +159,7 @@ def _render(res: SimResult, rules: Any) -> None:
     labels = {"out": t("someone went out"), "turnup": t("at the turn-up"), "void": t("void (nobody could lead)")}
     for key in ("out", "turnup", "void"):
         share = data["endings"][key]
-        ends.add_row(labels[key], f"{share:.1%}", _blocks(share, 20) or "·")
+        ends.add_row(labels[key], decimal(share, ".1%"), _blocks(share, 20) or "·")
     out.print(ends)
 
 
@@ -184,7 +189,7 @@ def simulate_cmd(
                               rules=rules.name, least=lo, most=hi))
     if not 1 <= hands <= MAX_HANDS:
         raise UsageError(Said("--hands {hands}: give a number of hands from 1 to {most}", hands=hands,
-                              most=f"{MAX_HANDS:,}"))
+                              most=Grouped(MAX_HANDS)))
     levels = _levels(bots, players)
     procs = processes if processes is not None else cores()
     if procs < 1:

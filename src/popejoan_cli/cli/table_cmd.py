@@ -105,13 +105,15 @@ def spare(
     name = player_named(common.view().players, name)
     done = common.record(lambda view: [SpareTaken(player=name, price=price)])
     rec = done.view.hands[-1]
-    from popejoan_cli.render.i18n import t
+    from popejoan_cli.render.i18n import t, tn
 
     # The name in the command as a command line must spell it (`as_typed`: `'Mary Ann'`).
     if price:
-        said = t("{player} takes the spare hand, paying {dealer} {price}; their old hand is now the spare hand. "
-                 "`popejoan hand show {as_typed}` shows the new one.", player=name, as_typed=as_typed(name),
-                 dealer=rec.players[rec.hand.dealer], price=price)
+        said = tn("{player} takes the spare hand, paying {n} counter to {dealer}; their old hand is now the spare "
+                  "hand. `popejoan hand show {as_typed}` shows the new one.",
+                  "{player} takes the spare hand, paying {n} counters to {dealer}; their old hand is now the spare "
+                  "hand. `popejoan hand show {as_typed}` shows the new one.", price, player=name,
+                  as_typed=as_typed(name), dealer=rec.players[rec.hand.dealer])
     else:
         said = t("{player} takes the spare hand; their old hand is now the spare hand. "
                  "`popejoan hand show {as_typed}` shows the new one.", player=name, as_typed=as_typed(name))
@@ -345,12 +347,12 @@ def _agreed(view: TableView, counted: Counted) -> str:
 
 def _miscounted(found: list[Problem]) -> NoReturn:
     """Each count that disagreed, on stderr, and exit 3: a count matter, as `check` reports it."""
-    from popejoan_cli.cli.exits import spoken
+    from popejoan_cli.cli.exits import line_start, spoken
     from popejoan_cli.render.i18n import t, tn
 
     for p in found:
         sys.stderr.write("popejoan: " + t("MISMATCH: {problem}", problem=spoken(p.message)) + "\n")
-    sys.stderr.write(f"  {spoken(found[0].hint)}\n")
+    sys.stderr.write(f"  {line_start(spoken(found[0].hint))}\n")
     if len(found) > 1:
         sys.stderr.write(tn("{n} problem found", "{n} problems found", len(found)) + "\n")
     raise typer.Exit(3)
@@ -377,13 +379,14 @@ def check(as_json: JsonOpt = False) -> None:
                                  "journal": bad.journal, "resolved_at": f"seq {good.seq}"}
                                 for bad, good in resolved]})
     else:
+        from popejoan_cli.render.figures import count
         from popejoan_cli.render.i18n import t, tn
 
         if not problems:
             console().print(t("ok: {events}, {hands}; counters conserved ({n} in play).",
                               events=tn("{n} event", "{n} events", view.last_seq),
                               hands=tn("{count} hand", "{count} hands", len(view.hands), count=len(view.hands)),
-                              n=view.total_in_play()), markup=False)
+                              n=count(view.total_in_play())), markup=False)
         for bad, good in resolved:
             line = _resolved(view, bad, good)
             if problems:  # a failing command prints nothing on stdout

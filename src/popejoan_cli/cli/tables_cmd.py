@@ -13,6 +13,7 @@ import typer
 
 from popejoan_cli import cli
 from popejoan_cli.base.errors import Said, UsageError
+from popejoan_cli.base.marks import Quoted
 from popejoan_cli.base.names import find_name
 from popejoan_cli.cli import command, common, console, emit_json, table_app
 from popejoan_cli.cli.common import JsonOpt
@@ -76,7 +77,7 @@ def table_new(
     console().print(tn("Table {name} is ready: {players}, {n} counter each, {rules} rules. {dealer} deals first: "
                        "`popejoan deal`.",
                        "Table {name} is ready: {players}, {n} counters each, {rules} rules. {dealer} deals first: "
-                       "`popejoan deal`.", each, name=repr(name), players=", ".join(names),
+                       "`popejoan deal`.", each, name=Quoted(name), players=", ".join(names),
                        rules=preset_title(rules.title), dealer=first), markup=False)
 
 
@@ -98,9 +99,9 @@ def _continue(name: str, from_file: str, where: Path) -> None:
     if not cli.table_override:  # it is the current table now, as `table new` makes every new table
         from popejoan_cli.render.i18n import t
 
-        console().print(t("The current table is now {name} (it was {old}).", name=repr(name), old=repr(was))
+        console().print(t("The current table is now {name} (it was {old}).", name=Quoted(name), old=Quoted(was))
                         if was is not None and was != name else
-                        t("The current table is now {name}.", name=repr(name)), markup=False)
+                        t("The current table is now {name}.", name=Quoted(name)), markup=False)
 
 
 _NOT_CONTINUED = {".csv": "CSV", ".journal": "hledger", ".hledger": "hledger", ".ledger": "hledger",
@@ -171,7 +172,7 @@ def table_use(name: Annotated[str, typer.Argument(help="The table to make curren
     tables.set_current(name)
     from popejoan_cli.render.i18n import t
 
-    console().print(t("Now using table {name}.", name=repr(name)), markup=False)
+    console().print(t("Now using table {name}.", name=Quoted(name)), markup=False)
 
 
 @command(table_app, "path")

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from popejoan_cli.base.errors import DataError, Problem, RuleViolation, Said, allowed, describe
 from popejoan_cli.base.limits import clip, digits_problem, json_int, key_text, shape_problems
+from popejoan_cli.base.marks import Grouped, Quoted
 from popejoan_cli.base.visible import shown
 from popejoan_cli.base.words import LANGUAGES
 from popejoan_cli.formats import ledgercheck, ledgersums
@@ -246,8 +247,8 @@ def played_between(hands: list[dict[str, Any]], final: ledgercheck.FinalDeal | N
 def parse(data: bytes, name: str, kind: str = "") -> dict[str, Any]:
     """Bytes of a TOML or JSON export to a dict (`kind` "toml"/"json", or guessed from the text)."""
     if len(data) > MAX_BYTES:
-        raise DataError([Problem(Said("the file is {size} bytes; an export is at most {most}", size=f"{len(data):,}",
-                                      most=f"{MAX_BYTES:,}"), file=name)])
+        raise DataError([Problem(Said("the file is {size} bytes; an export is at most {most}", size=Grouped(len(data)),
+                                      most=Grouped(MAX_BYTES)), file=name)])
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -331,7 +332,7 @@ def _language(ck: ledgercheck.Checker, doc: Mapping[str, Any]) -> str:
     """The optional `lang`: a language popejoan speaks (an export without it is English)."""
     lang = doc.get("lang", "en")
     if lang not in LANGUAGES:
-        typed = repr(clip(lang)) if isinstance(lang, str) else describe(clip(lang))
+        typed = Quoted(str(clip(lang))) if isinstance(lang, str) else describe(clip(lang))
         ck.bad("lang", Said("{lang} is not a language popejoan speaks", lang=typed),
                allowed(LANGUAGES, lang if isinstance(lang, str) else None))
         return "en"

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from popejoan_cli.base.errors import Said, UsageError, allowed
+from popejoan_cli.base.marks import Quoted
 from popejoan_cli.formats.tomlsource import MAX_BYTES
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ def preset(name: str) -> HouseRules:
 
     path = preset_path(name)
     if not path.is_file():
-        raise UsageError(Said("unknown preset {name}", name=repr(name)), allowed(preset_names(), name))
+        raise UsageError(Said("unknown preset {name}", name=Quoted(name)), allowed(preset_names(), name))
     return from_toml(path.read_bytes(), f"<preset {name}>")
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from popejoan_cli.base.errors import Path_, Problem, Said
 from popejoan_cli.base.limits import INT_RULE, MAX_DEPTH, digits_problem, key_text, shape_problems
+from popejoan_cli.base.marks import Grouped
 from popejoan_cli.base.visible import shown, shown_said
 
 MAX_BYTES = 1 << 20
@@ -118,8 +119,8 @@ def parse(data: bytes) -> tuple[dict[str, Any] | None, list[Problem], str]:
     """
     if len(data) > MAX_BYTES:
         return None, [Problem(
-            Said("file is more than {size} bytes; house-rule and deal files are small", size=f"{MAX_BYTES:,}"),
-            hint=Said("the limit is {size} bytes (1 MiB)", size=f"{MAX_BYTES:,}"),
+            Said("file is more than {size} bytes; house-rule and deal files are small", size=Grouped(MAX_BYTES)),
+            hint=Said("the limit is {size} bytes (1 MiB)", size=Grouped(MAX_BYTES)),
         )], ""
     try:
         text = data.decode("utf-8")

@@ -16,6 +16,7 @@ import stat
 from dataclasses import dataclass
 
 from popejoan_cli.base.errors import DataError, PopejoanError, Problem, Said, StorageError, UsageError
+from popejoan_cli.base.marks import Grouped
 from popejoan_cli.base.visible import shown
 from popejoan_cli.store import disk
 
@@ -35,7 +36,7 @@ def label(path: str | os.PathLike[str]) -> str:
 def size_text(cap: int) -> str:
     if cap >= 1 << 20 and cap % (1 << 20) == 0:
         return Said("{n} MiB", n=cap >> 20)
-    return Said("{size} bytes", size=f"{cap:,}")
+    return Said("{size} bytes", size=Grouped(cap))
 
 
 def read_user_file(path: str | os.PathLike[str], what: str, cap: int, *, usage: bool = False,
@@ -85,7 +86,7 @@ class _Refusal:
     def too_big(self, size: str, cap: int) -> DataError:
         return DataError([Problem(Said("file is {size} bytes; a {what} is at most {most}", size=size, what=self.what,
                                        most=size_text(cap)),
-                                  file=self.name, hint=Said("the limit is {limit} bytes ({most})", limit=f"{cap:,}",
+                                  file=self.name, hint=Said("the limit is {limit} bytes ({most})", limit=Grouped(cap),
                                                             most=size_text(cap)))])
 
 
@@ -120,7 +121,7 @@ def _check_kind(info: os.stat_result, cap: int, say: _Refusal) -> None:
                                  file=say.name,
                                  hint=Said("popejoan reads only regular files (a symbolic link to one is fine)"))])
     if info.st_size > cap:
-        raise say.too_big(f"{info.st_size:,}", cap)
+        raise say.too_big(Grouped(info.st_size), cap)
 
 
 def _read_capped(fd: int, cap: int, say: _Refusal) -> bytes:
@@ -134,5 +135,5 @@ def _read_capped(fd: int, cap: int, say: _Refusal) -> bytes:
         chunks.append(chunk)
         got += len(chunk)
     if got > cap:  # it grew while being read
-        raise say.too_big(Said("more than {most}", most=f"{cap:,}"), cap)
+        raise say.too_big(Said("more than {most}", most=Grouped(cap)), cap)
     return b"".join(chunks)

@@ -14,6 +14,7 @@ from enum import IntEnum
 
 from popejoan_cli.base.errors import BadInput, Said
 from popejoan_cli.base.limits import cut, int_text, text_problem, whole_number
+from popejoan_cli.base.marks import Grouped, Quoted
 
 
 class Suit(IntEnum):
@@ -96,7 +97,7 @@ class Card(int):
             mixed = lookalike(text)
             if mixed is not None:
                 raise BadInput(mixed)
-            raise BadInput(Said("not a card: {text}", text=repr(text)), VALID_FORMS)
+            raise BadInput(Said("not a card: {text}", text=Quoted(text)), VALID_FORMS)
         return card
 
 
@@ -238,7 +239,7 @@ MAX_SEED = (1 << 63) - 1
 """Integer seeds are 0 to 2^63 - 1: a TOML file (a deal file, an export) holds no larger integer."""
 MAX_SEED_TEXT = 100
 SEED_RULE = Said("a seed is a whole number from 0 to {most}, or up to {length} characters of text",
-                 most=f"{MAX_SEED:,}", length=MAX_SEED_TEXT)
+                 most=Grouped(MAX_SEED), length=MAX_SEED_TEXT)
 
 
 def seed_problem(value: object) -> str | None:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from popejoan_cli.base.errors import Said, SaidN
 from popejoan_cli.base.limits import cut, quoted
+from popejoan_cli.base.marks import Grouped
 from popejoan_cli.base.names import alike
 from popejoan_cli.game.cards import Dealt, Seed, canonical_deck, deal_cards, shuffled
 from popejoan_cli.game.rules import HouseRules
@@ -37,7 +38,7 @@ def check_players(names: Sequence[str], rules: HouseRules) -> list[str]:
     if not lo <= len(names) <= hi:
         out.append(SaidN("{count} player, but {rules} is for {least}–{most} players",
                          "{count} players, but {rules} is for {least}–{most} players", len(names),
-                         count=f"{len(names):,}", rules=rules.name, least=lo, most=hi))
+                         count=Grouped(len(names)), rules=rules.name, least=lo, most=hi))
     for n in names:
         out += name_problems(n)
     for first, second in alike(names):

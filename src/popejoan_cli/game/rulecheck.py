@@ -14,6 +14,7 @@ from typing import Any
 
 from popejoan_cli.base.errors import Path_, Problem, Said, SaidN, allowed, describe
 from popejoan_cli.base.limits import clip, int_text, key_text, quoted, text_problem
+from popejoan_cli.base.marks import Grouped, Quoted
 from popejoan_cli.base.visible import shown
 from popejoan_cli.game.cards import VALID_FORMS, parse_card_or_none
 from popejoan_cli.game.rulekeys import (
@@ -56,7 +57,7 @@ class Checker:
 
 
 def check_int(ck: Checker, path: Path_, value: object, lo: int, hi: int) -> int | None:
-    hint = Said("allowed: an integer from {least} to {most}", least=lo, most=f"{hi:,}")
+    hint = Said("allowed: an integer from {least} to {most}", least=lo, most=Grouped(hi))
     if isinstance(value, float) and not math.isfinite(value):
         ck.bad(path, Said("found {value}; a count must be a whole number", value=describe(clip(value))), hint)
         return None
@@ -87,7 +88,7 @@ def check_text(ck: Checker, path: Path_, value: str, max_len: int, *, multiline:
             if multiline else
             SaidN("allowed: up to {n:,} character on one line, no control characters",
                   "allowed: up to {n:,} characters on one line, no control characters", max_len))
-    ck.bad(path, Said("{text} {problem}", text=repr(short), problem=wrong), hint)
+    ck.bad(path, Said("{text} {problem}", text=Quoted(short), problem=wrong), hint)
     return None
 
 
@@ -108,7 +109,7 @@ def _choice_value(ck: Checker, key: Key, path: Path_, value: object) -> object |
     choices = SUITS if suit else key.choices
     if isinstance(value, str) and (value in choices or (suit and value.upper() in choices)):
         return value.upper() if suit else value
-    found = repr(clip(value)) if isinstance(value, str) else describe(clip(value))
+    found = Quoted(str(clip(value))) if isinstance(value, str) else describe(clip(value))
     ck.bad(path, Said("found {value}", value=found), allowed(choices, value if isinstance(value, str) else None))
     return None
 

@@ -26,7 +26,8 @@ from popejoan_cli.game.hand import Award, Hand
 from popejoan_cli.game.playout import FinalResult
 from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.render import i18n, narrate
-from popejoan_cli.render.i18n import face, pot_label, preset_title, t, tp
+from popejoan_cli.render.figures import count, quote, signed
+from popejoan_cli.render.i18n import face, pot_label, preset_title, t, tn, tp
 from popejoan_cli.render.narrate import Line, said
 
 SUIT_STYLE = {Suit.C: "bold", Suit.D: "bold red", Suit.H: "bold red", Suit.S: "bold"}
@@ -162,7 +163,8 @@ def deal_view(rules: HouseRules, names: Sequence[str], dealer: int, seed: Seed, 
     else:
         parts.append(Text(t("No turn-up and no trump under these rules.")))
     title = t("{rules}: {dealer} deals, seed {seed}", rules=escape(shown(preset_title(rules.title))),
-              dealer=escape(shown(names[dealer])), seed=escape(shown(repr(seed))))
+              dealer=escape(shown(names[dealer])),
+              seed=escape(shown(quote(seed) if isinstance(seed, str) else repr(seed))))  # «abc» at a Russian table
     return Panel(Group(*parts), title=title, title_align="left")
 
 
@@ -176,8 +178,8 @@ def board_table(rules: HouseRules, before: dict[str, int], after: dict[str, int]
                 tp("hand column", "After")):
         table.add_column(col, justify="right" if table.columns else "left")
     for pot in rules.pots:
-        table.add_row(escape(shown(pot_label(pot.label))), str(before.get(pot.name, 0)), str(dressed.get(pot.name, 0)),
-                      str(after.get(pot.name, 0)))
+        table.add_row(escape(shown(pot_label(pot.label))), count(before.get(pot.name, 0)),
+                      count(dressed.get(pot.name, 0)), count(after.get(pot.name, 0)))
     return table
 
 
@@ -186,7 +188,7 @@ def net_table(names: Sequence[str], net: Sequence[int]) -> Table:
     table.add_column(tp("hand column", "Player"))
     table.add_column(tp("hand column", "Net"), justify="right")
     for n, v in zip(names, net, strict=True):
-        table.add_row(escape(shown(n)), f"{v:+d}")
+        table.add_row(escape(shown(n)), signed(v))
     return table
 
 
@@ -206,11 +208,13 @@ def replay_view(hand: Hand, spec: DealSpec) -> RenderableType:
             parts.append(Text(tp("hand", "Turn-up: ")).append_text(_award_line(a, names, labels)))
     for pay in hand.payments:
         if pay.why == "turnup":
-            parts.append(Text(t("{payer} pays {payee} {amount} for the turned-up Pope.", payer=names[pay.payer],
-                                payee=names[pay.payee], amount=pay.amount)))
+            parts.append(Text(tn("{payer} pays {n} counter to {payee} for the turned-up Pope.",
+                                 "{payer} pays {n} counters to {payee} for the turned-up Pope.", pay.amount,
+                                 payer=names[pay.payer], payee=names[pay.payee])))
         elif pay.why == "exchange":
-            parts.append(Text(t("{payer} pays {payee} {amount} for the spare hand.", payer=names[pay.payer],
-                                payee=names[pay.payee], amount=pay.amount)))
+            parts.append(Text(tn("{payer} pays {n} counter to {payee} for the spare hand.",
+                                 "{payer} pays {n} counters to {payee} for the spare hand.", pay.amount,
+                                 payer=names[pay.payer], payee=names[pay.payee])))
     if hand.exchanged is not None:
         parts.append(Text(t("{player} takes the spare hand.", player=names[hand.exchanged[0]])))
     if hand.ended_at_turnup:
@@ -289,12 +293,12 @@ def totals_view(
     table.add_column(tp("hand column", "Player"))
     table.add_column(tp("hand column", "Counters"), justify="right")
     for n in names:
-        table.add_row(escape(shown(n)), f"{totals[n]:+d}")
+        table.add_row(escape(shown(n)), signed(totals[n]))
     pots = Table(title=t("Board carried over"), title_justify="left", header_style="bold")
     pots.add_column(tp("hand column", "Pot"))
     pots.add_column(tp("hand column", "Counters"), justify="right")
     for pot in rules.pots:
-        pots.add_row(escape(shown(pot_label(pot.label))), str(board.get(pot.name, 0)))
-    note = Text(t("Players {players}, board {board}: nothing created or lost.", players=f"{sum(totals.values()):+d}",
-                  board=f"{sum(board.values()):+d}"))
+        pots.add_row(escape(shown(pot_label(pot.label))), count(board.get(pot.name, 0)))
+    note = Text(t("Players {players}, board {board}: nothing created or lost.", players=signed(sum(totals.values())),
+                  board=signed(sum(board.values()))))
     return Group(table, pots, note)

@@ -66,11 +66,22 @@ def tp(ctx: str | None, msgid: str, /, **named: object) -> str:
 def fill(text: str, named: dict[str, object]) -> str:
     """A message's `{placeholders}` filled in; a translation may also ask for a player's gender and case
     (`grammar.agree`: `{?player|сдал|сдала|сдаёт}`, `{player@dat}`; docs/i18n.md: Gender and case)."""
+    text, named = agreed(text, named)
+    if _state["lang"] == "en":
+        return text.format(**named)
+    from popejoan_cli.render.figures import book  # figures and quotes as the language writes them
+
+    return book(text, named)
+
+
+def agreed(text: str, named: dict[str, object]) -> tuple[str, dict[str, object]]:
+    """A translation's gender choices made and its names given their cases (`grammar.agree`), not yet filled
+    in: `fill` fills the text, `narrate` makes a line of it (cards kept as cards)."""
     if "{?" in text or "@" in text:
         from popejoan_cli.render.grammar import agree  # only a language with genders and cases asks
 
-        text, named = agree(text, named, _people, construction)
-    return text.format(**named)
+        return agree(text, named, _people, construction)
+    return text, named
 
 
 def construction(case: str) -> str:
@@ -100,14 +111,19 @@ def template_n(singular: str, plural: str, n: int) -> str:
     catalog = _catalog()
     forms = catalog.messages.get((None, singular)) if catalog is not None else None
     if catalog is not None and forms:
-        index = catalog.plural(n)
+        index = catalog.plural(abs(n))  # −27 фишек as 27 фишек (the C rule's % would read −27 as 3)
         return forms[index if 0 <= index < len(forms) else -1]
     return singular if n == 1 else plural
 
 
 def tn(singular: str, plural: str, n: int, /, **named: object) -> str:
-    """The form of a message for the count `n` (given to it as `{n}` too), filled in."""
-    return fill(template_n(singular, plural, n), {"n": n, **named})
+    """The form of a message for the count `n` (given to it as `{n}` too, in another language as a figure
+    it writes its own way: `12 000`, `−27`), filled in."""
+    if _state["lang"] == "en":
+        return fill(template_n(singular, plural, n), {"n": n, **named})
+    from popejoan_cli.base.marks import Grouped
+
+    return fill(template_n(singular, plural, n), {"n": Grouped(n), **named})
 
 
 def counters(n: int) -> str:

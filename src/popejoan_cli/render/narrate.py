@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from string import Formatter
 from typing import TYPE_CHECKING
 
+from popejoan_cli.base.marks import Grouped
 from popejoan_cli.base.visible import shown
 from popejoan_cli.base.words import as_typed
 from popejoan_cli.game.cards import Card
@@ -62,12 +63,15 @@ def _filled(template: str, named: dict[str, object]) -> Line:
     the words between two cards are one piece (practice's second person reads a phrase whole)."""
     if _TYPED["at shell"]:
         template = template.replace("`popejoan ", "`")
+    template, named = i18n.agreed(template, named)  # «Дарья сдала», «платит Борису» (docs/i18n.md: Gender and case)
     pieces: Line = []
-    for literal, name, _, _ in _FORMATTER.parse(template):
+    english = i18n.language() == "en"
+    for literal, name, spec, conversion in _FORMATTER.parse(template):
         pieces.append(literal)
         if name is not None:
             value = named[name]
-            pieces += value if isinstance(value, list) else [value if isinstance(value, Card) else str(value)]
+            pieces += value if isinstance(value, list) else [
+                value if isinstance(value, Card) else str(value) if english else _figure(value, spec, conversion, name)]
     line: Line = []
     for piece in pieces:
         if isinstance(piece, Card) or not line or isinstance(line[-1], Card):
@@ -84,7 +88,15 @@ def said(msgid: str, /, **named: object) -> Line:
 
 def said_n(singular: str, plural: str, n: int, /, **named: object) -> Line:
     """`said` for a message with a count (given to it as `{n}` too): the plural form `n` takes."""
-    return _filled(i18n.template_n(singular, plural, n), {"n": n, **named})
+    count: object = n if i18n.language() == "en" else Grouped(n)  # `12 000`, `−27` in Russian (render.figures)
+    return _filled(i18n.template_n(singular, plural, n), {"n": count, **named})
+
+
+def _figure(value: object, spec: str | None, conversion: str | None, name: str) -> str:
+    """A value in a sentence of a language other than English: its figures and quotes as that language writes them."""
+    from popejoan_cli.render.figures import field  # only another language writes figures its own way
+
+    return field(value, spec or "", conversion, name)
 
 
 def plain(line: Line) -> str:
@@ -165,8 +177,9 @@ def settlement(hand: Hand, names: Sequence[str], labels: dict[str, str]) -> list
     if hand.out is None:
         return []
     lines: list[Line] = [award(a, names, labels) for a in hand.awards if a.at == "out"]
-    lines += [said("{payer} pays {payee} {amount} for cards left.", payer=names[p.payer], payee=names[p.payee],
-                   amount=p.amount) for p in hand.payments if p.why == "cards"]
+    lines += [said_n("{payer} pays {n} counter to {payee} for cards left.",
+                     "{payer} pays {n} counters to {payee} for cards left.", p.amount, payer=names[p.payer],
+                     payee=names[p.payee]) for p in hand.payments if p.why == "cards"]
     pope, exempt = hand.pope_card, hand.rules.settle.pope_exempt
     if pope is not None and exempt != "none" and 0 <= hand.holder[pope] != hand.out:
         holder = names[hand.holder[pope]]
@@ -228,8 +241,9 @@ def dealt(hand: Hand, names: Sequence[str], number: int, dealer: str, seed: obje
         lines.append(said("Turn-up {card}, trump: {suit}.", card=hand.turnup, suit=i18n.suit_named(hand.turnup.suit)))
     lines += [said("Turn-up: {award} (the dealer)", award=award(a, names, labels))
               for a in hand.awards if a.at == "turnup"]
-    lines += [said("{payer} pays {payee} {amount} for the turned-up Pope.", payer=names[p.payer],
-                   payee=names[p.payee], amount=p.amount) for p in hand.payments if p.why == "turnup"]
+    lines += [said_n("{payer} pays {n} counter to {payee} for the turned-up Pope.",
+                     "{payer} pays {n} counters to {payee} for the turned-up Pope.", p.amount, payer=names[p.payer],
+                     payee=names[p.payee]) for p in hand.payments if p.why == "turnup"]
     if hand.ended_at_turnup:
         lines.append(said("The hand ends at the turn-up; the board carries over."))
     else:

@@ -24,6 +24,7 @@ from rich.text import Text
 from popejoan_cli.game.cards import CARDS, SPARE, Card, Suit, sort_key
 from popejoan_cli.game.hand import OUT_OF_PLAY, PLAYED, Hand
 from popejoan_cli.render import i18n
+from popejoan_cli.render.figures import signed
 from popejoan_cli.render.flow import Phrases, listing
 from popejoan_cli.render.hand_views import card_text, cards_line
 from popejoan_cli.render.i18n import pot_label, t, tn, tp
@@ -123,8 +124,8 @@ def scores_table(hand: Hand, session: Session) -> Table:
         label = Text(name)
         if marks:
             label.append(f" ({', '.join(marks)})", style="dim")
-        table.add_row(label, str(hand.left[seat]), f"{hand.net[seat]:+d}",
-                      f"{session.scores[seat] + hand.net[seat]:+d}")
+        table.add_row(label, str(hand.left[seat]), signed(hand.net[seat]),
+                      signed(session.scores[seat] + hand.net[seat]))
     return table
 
 
@@ -203,7 +204,7 @@ def status_view(hand: Hand, session: Session) -> RenderableType:
 
 
 def _entries(names: Sequence[str], scores: Sequence[int]) -> list[str]:
-    return [f"{n} {s:+d}" for n, s in zip(names, scores, strict=True)]
+    return [f"{n} {signed(s)}" for n, s in zip(names, scores, strict=True)]
 
 
 def scores_line(names: Sequence[str], scores: Sequence[int], board_total: int, label: str | None = None) -> str:
@@ -234,12 +235,12 @@ def totals_view(names: Sequence[str], scores: Sequence[int], nets: Sequence[int]
         who = Text(name)
         if nets is None and scores[seat] == best:
             who.append(t(" (ahead)") if scores.count(best) == 1 else t(" (joint lead)"), style="bold")
-        cells: list[Text | str] = [who, *([f"{nets[seat]:+d}"] if nets is not None else []), f"{scores[seat]:+d}"]
+        cells: list[Text | str] = [who, *([signed(nets[seat])] if nets is not None else []), signed(scores[seat])]
         table.add_row(*cells)
     board = hand.board.total()
     line = scores_view(names, scores, board, label)
-    note = Text(t("Players {players} and board {board}: nothing created or lost.", players=f"{sum(scores):+d}",
-                  board=f"{board:+d}"))
+    note = Text(t("Players {players} and board {board}: nothing created or lost.", players=signed(sum(scores)),
+                  board=signed(board)))
     return Group(Text(title, style="bold"), table, board_text(hand), line, note)
 
 
@@ -263,9 +264,10 @@ _RU_AND_VERB = re.compile(rf"^(.*?{_AND})({_VERB})\b")
 _RU_SECOND_PERSON = (
     # «Игрок Вы не может» (a refusal): «Вы не можете».
     (re.compile(r"\b[Ии]грок Вы не может\b"), lambda m: "Вы не можете"),
-    # «у игрока Вы» and «игроку Вы» (names are not declined; the pronoun is): «у Вас», «Вам».
-    (re.compile(r"\b([Уу]) игрока Вы\b"), lambda m: f"{m.group(1)} Вас"),
-    (re.compile(r"\bигроку Вы\b"), lambda m: "Вам"),
+    # «Вы» is a name the dictionary does not decline, so a case is said by the catalogue's construction
+    # (render/i18n.py `construction`: «у игрока Вы», «игроку Вы», «за игроком Вы»); the pronoun is declined:
+    # «у Вас», «Вам», «за Вами».
+    (re.compile(r"\bигрок(а|у|ом|е) Вы\b"), lambda m: {"а": "Вас", "у": "Вам", "ом": "Вами", "е": "Вас"}[m.group(1)]),
     # The subject before its verb, and a second verb of the same sentence: «Вы ходит» → «Вы ходите»,
     # «Вы держит ... и ничего не платит» → «Вы держите ... и ничего не платите».
     (re.compile(rf"\bВы (не )?({_VERB})\b"), lambda m: f"Вы {m.group(1) or ''}{m.group(2)}е"),
@@ -273,9 +275,6 @@ _RU_SECOND_PERSON = (
     (re.compile(r"\bВы ([а-яё]+[еи]т)ся\b"), lambda m: f"Вы {m.group(1)}есь"),  # «Вы садится» → «Вы садитесь»
     # The subject after its verb: «Следующим ходит Вы» → «Следующим ходите Вы», «сдаёт Вы» → «сдаёте Вы».
     (re.compile(rf"\b({_VERB}) Вы\b"), lambda m: f"{m.group(1)}е Вы"),
-    # «ходите Вы, и у него нет 5♣»: «и у Вас нет».
-    (re.compile(r"(те Вы, и) у него\b"), lambda m: f"{m.group(1)} у Вас"),
-    (re.compile(r"\b(Вас|Вам|Вы)([^.]*?): у него\b"), lambda m: f"{m.group(1)}{m.group(2)}: у Вас"),
 )
 
 

@@ -26,8 +26,9 @@ from popejoan_cli.game.hand import Award, Played
 from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.game.state import HandKind
 from popejoan_cli.render import narrate
+from popejoan_cli.render.figures import count, signed
 from popejoan_cli.render.hand_views import Fit, cards_line, line_text
-from popejoan_cli.render.i18n import cards, face, language, pot_label, suit_named, t, tn, tp
+from popejoan_cli.render.i18n import cards, counters, face, language, pot_label, suit_named, t, tn, tp
 from popejoan_cli.render.narrate import said
 from popejoan_cli.table.ledger import change
 from popejoan_cli.table.view import HandRecord, TableView
@@ -95,7 +96,7 @@ def board_view(view: TableView) -> RenderableType:
     # Wide enough for the longest label in the title ("─ Ace of hearts ─" and the corners).
     labels = [pot_label(p.label) for p in rules.pots]  # the seeds' own words at a Russian table
     width = max([16] + [cell_len(shown(label)) + 6 for label in labels])
-    cells = [Panel(Text(f"{board.get(p.name, 0)}", justify="center", style="bold"),
+    cells = [Panel(Text(count(board.get(p.name, 0)), justify="center", style="bold"),
                    title=escape(shown(label)), width=width) for p, label in zip(rules.pots, labels, strict=True)]
     middle = Text(justify="center")
     if hand is not None and hand.turnup is not None:
@@ -160,15 +161,33 @@ def ledger_view(view: TableView) -> RenderableType:
     table.add_column(tp("ledger column", "Counters"), justify="right")
     table.add_column(tp("ledger column", "Change"), justify="right")
     for name, n in view.live_balances().items():
-        table.add_row(escape(shown(name)), str(n), f"{change(view, name):+d}")
-    on_board = sum(view.live_board().values())
-    foot = Text(tn("Board: {n} counter. Brought in {brought}, taken away {taken}.",
-                   "Board: {n} counters. Brought in {brought}, taken away {taken}.", on_board,
-                   brought=view.brought_in, taken=sum(view.taken_out.values())))
+        table.add_row(escape(shown(name)), count(n), signed(change(view, name)))
+    foot = Text(_board_foot(view))
     if view.taken_out:
-        gone = ", ".join(t("{player} (took {n})", player=shown(n), n=v) for n, v in view.taken_out.items())
+        gone = ", ".join(_took(name, n) for name, n in view.taken_out.items())
         foot.append("\n" + t("Left the table: {players}", players=gone))
     return Group(table, foot)
+
+
+def _board_foot(view: TableView) -> str:
+    """The board, what was brought in and what was taken away; when those who left owe the table more than
+    the others took, that is said as a debt («ушедшие должны столу 6 фишек», not «унесено −6»)."""
+    on_board, taken = sum(view.live_board().values()), sum(view.taken_out.values())
+    if taken >= 0:
+        return tn("Board: {n} counter. Brought in {brought}, taken away {taken}.",
+                  "Board: {n} counters. Brought in {brought}, taken away {taken}.", on_board,
+                  brought=count(view.brought_in), taken=count(taken))
+    return tn("Board: {n} counter. Brought in {brought}; those who left owe {owed}.",
+              "Board: {n} counters. Brought in {brought}; those who left owe {owed}.", on_board,
+              brought=count(view.brought_in), owed=counters(-taken))
+
+
+def _took(name: str, n: int) -> str:
+    """What a player took away when they left; a negative balance (`settle.negative`) is what they owe, said as a
+    debt and not as a negative amount taken («долг: 27 фишек», never «унесено -27»)."""
+    if n >= 0:
+        return t("{player} (took {n})", player=shown(name), n=count(n))
+    return tn("{player} (left owing {n})", "{player} (left owing {n})", -n, player=shown(name), n=count(-n))
 
 
 def _hand_status(rec: HandRecord) -> str:
@@ -290,7 +309,7 @@ def _when(first: str, at: str | None, days: list[str]) -> str:
 
 def _nets(players: Sequence[str], seated: Sequence[str], net: Sequence[int]) -> list[str]:
     nets = dict(zip(seated, net, strict=True))
-    return [f"{nets[p]:+d}" if p in nets else "" for p in players]
+    return [signed(nets[p]) if p in nets else "" for p in players]
 
 
 def _final_row(view: TableView, labels: dict[str, str], days: list[str]) -> list[RenderableType]:

@@ -63,6 +63,7 @@ from popejoan_cli.base.errors import (
     UsageError,
     os_reason,
 )
+from popejoan_cli.base.marks import Grouped
 from popejoan_cli.store import disk
 from popejoan_cli.table.events import Event, from_data, to_data
 
@@ -269,7 +270,7 @@ def _read_regular(fd: int, path: Path) -> bytes:
                                  file=str(path), hint=Said("a table's journal.jsonl must be an ordinary file"))])
     if st.st_size > MAX_BYTES:
         raise DataError([Problem(Said("the journal is {size} bytes, more than popejoan reads ({most})",
-                                      size=f"{st.st_size:,}", most=f"{MAX_BYTES:,}"), file=str(path),
+                                      size=Grouped(st.st_size), most=Grouped(MAX_BYTES)), file=str(path),
                                  hint=Said("a table holds one session; start the next with `popejoan session new`"))])
     chunks: list[bytes] = []
     offset = 0
@@ -279,7 +280,7 @@ def _read_regular(fd: int, path: Path) -> bytes:
             return b"".join(chunks)
         chunks.append(chunk)
         offset += len(chunk)
-    raise DataError([Problem(Said("the journal grew past {most} bytes while it was read", most=f"{MAX_BYTES:,}"),
+    raise DataError([Problem(Said("the journal grew past {most} bytes while it was read", most=Grouped(MAX_BYTES)),
                              file=str(path))])
 
 

@@ -164,23 +164,19 @@ def settle(view: TableView, value: Decimal, currency: str = "EUR") -> Settlement
     return settle_nets(nets(view), value, currency)
 
 
-def money(cents: int, currency: str) -> str:
-    sign = "-" if cents < 0 else ""
-    return f"{sign}{abs(cents) // 100}.{abs(cents) % 100:02d} {currency}"
-
-
 def rounding_note(s: Settlement) -> str:
     """The rounding, stated: a `Said` (docs/i18n.md: Errors), so the CLI can say it in the table's language."""
     if not s.residue:
         return Said("1 counter = {value} {currency}; each amount is rounded half to even to a whole cent; "
                     "nothing was left over.", value=s.value, currency=s.currency)
     who = _named(list(dict.fromkeys(s.residue_to)))
-    # The count is the residue's size, for the plural; the sentence shows it signed.
+    # The count is the residue's size, for the plural; the sentence shows it signed, as the language writes
+    # a sign (render.figures), and the value per counter with the language's decimal mark.
     return SaidN("1 counter = {value} {currency}; each amount is rounded half to even to a whole cent; the rounding "
-                 "left {residue} cent, taken by {who} (whose rounding moved furthest the other way; ties by name).",
+                 "left {residue:+d} cent, taken by {who} (whose rounding moved furthest the other way; ties by name).",
                  "1 counter = {value} {currency}; each amount is rounded half to even to a whole cent; the rounding "
-                 "left {residue} cents, taken by {who} (whose rounding moved furthest the other way; ties by name).",
-                 abs(s.residue), value=s.value, currency=s.currency, residue=f"{s.residue:+d}", who=who)
+                 "left {residue:+d} cents, taken by {who} (whose rounding moved furthest the other way; ties by name).",
+                 abs(s.residue), value=s.value, currency=s.currency, residue=s.residue, who=who)
 
 
 def _named(takers: list[str]) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from popejoan_cli.base.errors import Problem, RuleViolation, Said, UsageError, allowed
 from popejoan_cli.base.limits import int_text
+from popejoan_cli.base.marks import Grouped
 from popejoan_cli.base.names import PotName, find_name
 from popejoan_cli.base.people import Person
 from popejoan_cli.game.cards import Seed
@@ -280,5 +281,5 @@ def check_counters(n: int, negative: bool = False) -> None:
     if not (-MAX_COUNTERS if negative else 0) <= n <= MAX_COUNTERS:
         low = -MAX_COUNTERS if negative else 0
         raise UsageError(Said("{n} is out of range for a number of counters", n=int_text(n)),
-                         Said("allowed: {least} to {most}", least=f"{low:,}", most=f"{MAX_COUNTERS:,}"))
+                         Said("allowed: {least} to {most}", least=Grouped(low), most=Grouped(MAX_COUNTERS)))
 

@@ -48,13 +48,23 @@
 
   // Which of a count's three forms (one, few, many): Russian's rule, as in the catalogue's header; English's.
   function form(n) {
+    n = Math.abs(n);  // −27 фишек as 27 фишек
     if (L.plural === "ru") {
       return n % 10 === 1 && n % 100 !== 11 ? 0 : (n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 10 || n % 100 >= 20) ? 1 : 2);
     }
     return n === 1 ? 0 : 2;
   }
 
-  function count(kind, n) { return L[kind][form(n)].replace("{n}", String(n)); }
+  function count(kind, n) { return L[kind][form(n)].replace("{n}", num(n)); }
+
+  // A whole number as the table's language writes it (render/figures.py): Russian groups five digits and more
+  // with a narrow no-break space and writes a negative with the minus sign (12 000, −27); English as it was.
+  // With `sign`, a number above zero shows its plus (a net).
+  function num(n, sign) {
+    var text = String(Math.abs(n));
+    if (L.lang === "ru" && text.length >= 5) { text = text.replace(/\B(?=(\d{3})+$)/g, "\u202f"); }
+    return (n < 0 ? (L.lang === "ru" ? "\u2212" : "-") : sign && n > 0 ? "+" : "") + text;
+  }
 
   // A message whose placeholders are drawn by functions (cards as cards) or filled with text, into `parent`.
   function fill(parent, id, values) {
@@ -172,7 +182,7 @@
       var cell = el("div", paid ? "pot paid" : "pot");
       cell.setAttribute("data-pot", pot.name);
       cell.appendChild(el("div", "label", pot.label));
-      cell.appendChild(el("div", "count", pot.counters));
+      cell.appendChild(el("div", "count", num(pot.counters)));
       pots.appendChild(cell);
       paidBefore[pot.name] = pot.counters;
     });
@@ -253,8 +263,8 @@
         : p.dealer ? w("{player} (deals)", { player: p.name })
         : p.leader ? w("{player} \u2190 to lead", { player: p.name }) : p.name;
       tr.appendChild(el("td", "", name));
-      tr.appendChild(el("td", "num", p.balance));
-      tr.appendChild(el("td", "num", p.held === null ? "\u2013" : p.held));
+      tr.appendChild(el("td", "num", num(p.balance)));
+      tr.appendChild(el("td", "num", p.held === null ? "\u2013" : num(p.held)));
       table.appendChild(tr);
     });
     var box = $("history-box");
@@ -273,7 +283,7 @@
         tr.appendChild(el("td", "", rec.void ? w("void") : (rec.out || "\u2013")));
         s.players.forEach(function (p) {
           var n = rec.net[p.name];
-          tr.appendChild(el("td", "num", n === undefined ? "" : (n > 0 ? "+" : "") + n));
+          tr.appendChild(el("td", "num", n === undefined ? "" : num(n, true)));
         });
         hist.appendChild(tr);
       });
