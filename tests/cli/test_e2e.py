@@ -215,7 +215,7 @@ def test_the_readme_real_deck(exe: Path, run: Run) -> None:
     assert wrong.returncode == 3 and "wrong" in wrong.stderr
     settled = run(exe, "out", "Dan", "--pope", "spare")
     assert settled.returncode == 0, settled.stderr
-    assert "Cat pays Dan 6 for cards left." in settled.stdout
+    assert "Cat pays 6 counters to Dan for cards left." in settled.stdout
     shown = run(exe, "show", "Ann", "QD", "4S", "10S")
     assert shown.returncode == 0 and "all legal" in shown.stdout
     ledger = json.loads(run(exe, "ledger", "show", "--json").stdout)
@@ -240,6 +240,6 @@ def test_the_real_deck_tour_in_the_shell(exe: Path, run: Run, tmp_path: Path) ->
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr
     assert "right: Dan played J♥, play 29; paid 1 counter" in proc.stdout
-    assert "Cat pays Dan 6 for cards left." in proc.stdout
+    assert "Cat pays 6 counters to Dan for cards left." in proc.stdout
     ledger = json.loads(proc.stdout[proc.stdout.rindex("{"):proc.stdout.rindex("}") + 1])
     assert ledger == {"Ann": 50 - 15 - 3, "Bob": 50 - 3, "Cat": 50 - 6, "Dan": 50 + 1 + 1 + 12}

@@ -49,10 +49,10 @@ def evening(cli: Cli, mp: pytest.MonkeyPatch, *, lang: str | None) -> str:
 def test_a_russian_evening_settled_at_80_columns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     text = evening(Cli(tmp_path / "home", columns="80"), monkeypatch, lang="ru")
     golden(GOLDEN / "russian_commands_80.txt", text)
-    for words in ("Итоги в фишках", "платит банкиру Аня за доску", "На доске до следующего раза",
+    for words in ("Итоги в фишках", "платит Ане (банкиру) за доску", "На доске до следующего раза",
                   "Положение за 1 сессию",
                   "Гена садится за стол с 50 фишками.", "Дина садится за стол с 21 фишкой.",
-                  "Вика уходит и забирает", "всё в порядке", "Отменено: уход игрока Вика.",
+                  "Вика уходит и забирает", "Всё в порядке", "Отменено: уход Вики.",
                   "Между раздачами: следующим сдаёт Боря", "Поп Джон"):
         assert words in text, words
     # The rounding note under a settle in money is table.settle's own sentence, not translated yet.

@@ -12,7 +12,7 @@ def test_an_auction_pays_the_dealer_and_swaps_the_hands(run: Cli) -> None:
     assert run("deal", "--seed", "3").exit_code == 0
     before = json.loads(run("hand", "show", "Bob", "--json").stdout)["cards"]
     took = run("spare", "Bob", "--price", "2")
-    assert took.exit_code == 0 and "paying Ann 2" in took.stdout
+    assert took.exit_code == 0 and "paying 2 counters to Ann" in took.stdout
     after = json.loads(run("hand", "show", "Bob", "--json").stdout)["cards"]
     assert set(after).isdisjoint(before)
     # michigan: every player stakes 1 a pot, the dealer 2 a pot (4 pots); Bob paid Ann 2 for the spare hand

@@ -43,7 +43,7 @@ def test_a_stop_after_the_last_card_records_the_card(cli: Cli) -> None:
         assert "the hand is over, nothing to record" in res.stdout.lower() and res.stderr == ""
     assert cli.journal() == before
     # The hand settles as it would have without the stop.
-    assert "Cat pays Dan 6 for cards left." in cli.ok("out", "Dan", "--pope", "spare").stdout
+    assert "Cat pays 6 counters to Dan for cards left." in cli.ok("out", "Dan", "--pope", "spare").stdout
     assert cli.json("ledger", "show") == {"Ann": 50 - 15 - 3, "Bob": 50 - 3, "Cat": 50 - 6, "Dan": 50 + 1 + 1 + 12}
 
 

@@ -223,8 +223,8 @@ def dan_out_and_settled(cli: Cli, last: str) -> None:
     ledger, and a board without Jack and Game."""
     assert "Dan is out." in last
     assert "Dan wins First out: 1 counter" in last
-    assert "Ann pays Dan 3 for cards left." in last
-    assert "Cat pays Dan 6 for cards left." in last
+    assert "Ann pays 3 counters to Dan for cards left." in last
+    assert "Cat pays 6 counters to Dan for cards left." in last
     assert cli.json("ledger", "show") == {"Ann": 32, "Bob": 47, "Cat": 44, "Dan": 64}
     board = cli.json("board")
     assert board["jack"] == 0 and board["game"] == 0 and sum(board.values()) == 13
@@ -689,7 +689,7 @@ def test_a_paying_turnup_ends_the_hand(cli: Cli) -> None:
     new_table(cli, "h", rules="hoyle", players="Ann,Bob,Cat")  # seed 44 turns up the Pope, 9♦
     res = cli.ok("deal", "--seed", "44")
     assert "Turn-up 9♦" in res.stdout
-    assert "Bob pays Ann 13 for the turned-up Pope." in res.stdout
+    assert "Bob pays 13 counters to Ann for the turned-up Pope." in res.stdout
     assert "The hand ends at the turn-up" in res.stdout
     assert cli.json("ledger", "show") == {"Ann": 68, "Bob": 37, "Cat": 37}
     board = cli.json("board")

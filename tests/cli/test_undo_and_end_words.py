@@ -25,7 +25,7 @@ def test_undo_says_what_it_took_back_and_who_leads_now(run: Cli) -> None:
     # Ann leads again, as the record of Bob's lead said
     assert undone(run) == "Undone: Ann's lead 4♠, and Bob's 5♠, Dan's 6♠ and Bob's 7♠ that followed.\nAnn leads next.\n"
     russian = run.ok("undo", "--yes", POPEJOAN_LANG="ru").stdout
-    assert russian.startswith("Отменено: ход игрока Bob с Т♠, а следом 2♠ игрока Ann.\nПервым ходит Bob.")
+    assert russian.startswith("Отменено: ход игрока Bob с Т♠, а следом 2♠ игрока Ann.\nПервый ход за игроком Bob.")
     run.ok("lead", "AS")
     run.ok("lead", "4S")
     assert undone(run, "2") == ("Undone: 2 commands.\n"  # back to the deal: its own first lead

@@ -149,7 +149,8 @@ def _words(event: Event, number: int) -> str:
         return Said("{player} taking {pots}", player=event.player, pots=", ".join(event.pots))  # pot names as typed
     if isinstance(event, SpareTaken):
         if event.price:
-            return Said("{player} taking the spare hand for {price}", player=event.player, price=event.price)
+            return SaidN("{player} taking the spare hand for {n} counter",
+                         "{player} taking the spare hand for {n} counters", event.price, player=event.player)
         return Said("{player} taking the spare hand", player=event.player)
     if isinstance(event, PlayerJoined):
         return SaidN("{player} joining with {n} counter", "{player} joining with {n} counters", event.counters,
