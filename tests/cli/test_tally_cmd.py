@@ -42,7 +42,7 @@ def test_a_tally_evening(cli: Cli) -> None:
     assert "taken by Bob this hand" in cli.ok("claim", "Bob", "pope").stdout
     cli.fails(3, "claim", "Ann", "intrigue", said=["not been taken yet"])
     out = cli.ok("out", "Dan", "--left", LEFT).stdout
-    assert "Dan is out" in out and "Cat pays Dan 4" in out
+    assert "Dan is out" in out and "Cat pays 4 counters to Dan" in out
     hand = cli.json("history")["hands"][-1]
     assert hand["out"] == "Dan" and hand["closed"] is True
     assert "real deck, tallied" in cli.ok("history").stdout
