@@ -261,3 +261,17 @@ def span(began: str, ended: str) -> str:
     `2026-12-01, 21:04–23:41` within one day, `2026-12-01 21:04 – 2026-12-02 00:41` past midnight."""
     (d0, t0), (d1, t1) = (began[:10], began[11:16]), (ended[:10], ended[11:16])
     return f"{d0}, {t0}–{t1}" if d0 == d1 else f"{d0} {t0} – {d1} {t1}"
+
+
+def pot_typed(rules: HouseRules, typed: str, *also: str) -> str | None:
+    """The pot a person typed (its name, its label, or the label as the table's language says it), None for
+    one of `also` (a claim's `cards`); anything else is refused with the pots as the board shows them."""
+    from popejoan_cli.render.i18n import pot_words
+    from popejoan_cli.table.view import pot_named
+
+    words = pot_words(rules)  # «Туз» at a Russian table: the board's labels as it says them
+    pot = pot_named(rules, typed, words)
+    if pot is None and typed.lower() not in also:
+        shown = list(words) or [p.name for p in rules.pots]  # what the board shows, in the table's language
+        raise UsageError(Said("no pot called {pot!r} on this board", pot=typed), allowed([*shown, *also], typed))
+    return pot

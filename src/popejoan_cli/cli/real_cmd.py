@@ -123,13 +123,11 @@ def claim(
     from popejoan_cli.game.claims import judge
     from popejoan_cli.game.state import HandKind
     from popejoan_cli.game.tally import tally_judge
-    from popejoan_cli.render.i18n import pot_words
     from popejoan_cli.table import moves
-    from popejoan_cli.table.view import pot_named
 
     view = common.view()
     rec, name = moves.claimed(view, name)
-    pot = pot_named(view.the_rules(), what, pot_words(view.the_rules()))  # its name or label, as the board shows
+    pot = common.pot_typed(view.the_rules(), what, "cards")  # its name or label, as the board shows
     claim = tally_judge if rec.kind is HandKind.TALLY else judge
     verdict = claim(rec.hand, rec.players.index(name), pot or what.lower(), amount)
     if as_json:  # the English, whatever the language: `--json` never changes with it

@@ -19,22 +19,18 @@ def pay(
     pots: Annotated[list[str], typer.Argument(help="The pots taken (their names or labels).")],
 ) -> None:
     """In a tally hand: NAME showed the cards of these pots during play and takes them."""
-    from popejoan_cli.base.errors import Said, UsageError, allowed
-    from popejoan_cli.render.i18n import pot_label, pot_words
+    from popejoan_cli.render.i18n import pot_label
     from popejoan_cli.render.narrate import award, said
     from popejoan_cli.table.events import PotsPaid
-    from popejoan_cli.table.view import player_named, pot_named
+    from popejoan_cli.table.view import player_named
 
     view = common.view()
     rules = view.the_rules()
     who = player_named(view.players, name)
     named: list[str] = []
-    words = pot_words(rules)  # «Вика Туз» at a Russian table: the board's labels as it says them
     for typed in pots:
-        pot = pot_named(rules, typed, words)
-        if pot is None:
-            raise UsageError(Said("no pot called {pot!r} on this board", pot=typed),
-                             allowed([p.name for p in rules.pots], typed))
+        pot = common.pot_typed(rules, typed)  # «Вика Туз» at a Russian table: the board's labels as it says them
+        assert pot is not None
         named.append(pot)
     rec = view.open_hand
     first = len(rec.hand.awards) if rec is not None else 0
