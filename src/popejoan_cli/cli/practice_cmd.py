@@ -233,7 +233,14 @@ def practice(
     from popejoan_cli.game.hand import Hand
     from popejoan_cli.render import narrate
     from popejoan_cli.render.i18n import preset_title, t, tn
-    from popejoan_cli.render.practice_views import Session, computer_name, for_you, totals_view, your_name
+    from popejoan_cli.render.practice_views import (
+        Session,
+        computer_name,
+        for_you,
+        second_person,
+        totals_view,
+        your_name,
+    )
 
     if level not in bots.LEVELS:
         raise UsageError(Said("unknown level {typed!r}", typed=level), allowed(bots.LEVELS, level))
@@ -278,8 +285,8 @@ def practice(
         finished = _play_hand(hand, session, level, out)
         scores = [s + n for s, n in zip(scores, hand.net, strict=True)]
         if not finished:
-            out.print(t("{player} left the table during hand {number}; the counters already moved stand.",
-                        player=name, number=number), markup=False)
+            out.print(second_person(t("{player} left the table during hand {number}; the counters already moved "
+                                      "stand.", player=name, number=number), name), markup=False)
             break
         played = number
         out.print(totals_view(names, scores, hand.net, hand, t("After hand {number} (seed {seed})", number=number,
@@ -289,7 +296,8 @@ def practice(
     out.rule(t("Final scores"))
     heading = (tn("Final scores after {played} of {n} hand", "Final scores after {played} of {n} hands", hands,
                   played=played) if played == hands else
-               tn("Final scores: {player} left after {played} of {n} hand",
-                  "Final scores: {player} left after {played} of {n} hands", hands, played=played, player=name))
+               second_person(tn("Final scores: {player} left after {played} of {n} hand",
+                                "Final scores: {player} left after {played} of {n} hands", hands, played=played,
+                                player=name), name))  # «Вы покидаете стол»
     out.print(totals_view(names, scores, None, last, heading))
     out.print(t("Session seed {seed}: `{again}` replays it.", seed=base, again=again), markup=False, soft_wrap=True)

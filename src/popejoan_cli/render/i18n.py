@@ -113,7 +113,7 @@ def template_n(singular: str, plural: str, n: int) -> str:
     if catalog is not None and forms:
         index = catalog.plural(abs(n))  # −27 фишек as 27 фишек (the C rule's % would read −27 as 3)
         return forms[index if 0 <= index < len(forms) else -1]
-    return singular if n == 1 else plural
+    return singular if abs(n) == 1 else plural  # −1 counter, as 1 counter
 
 
 def tn(singular: str, plural: str, n: int, /, **named: object) -> str:
