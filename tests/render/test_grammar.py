@@ -91,3 +91,14 @@ def test_a_command_at_a_described_table_loads_no_dictionary(cli: Cli) -> None:
                           env={"POPEJOAN_HOME": str(cli.home), "PATH": ""}, timeout=60, check=False)
     assert done.stderr.strip().endswith("False"), done.stderr
     assert "Дарья" in done.stdout
+
+
+def test_the_dealers_turn_up_puts_no_role_after_a_womans_name() -> None:
+    """«Дарья забирает секцию «Король»: 5 фишек (сдатчик)» put a masculine noun after her name; the role is said
+    before the award, where it names nobody."""
+    i18n.use("ru")
+    try:
+        said = i18n.t("Turn-up: {award} (the dealer)", award="Дарья забирает секцию «Король»: 5 фишек")
+    finally:
+        i18n.use("en")
+    assert said == "Открытая карта идёт сдатчику: Дарья забирает секцию «Король»: 5 фишек"
