@@ -46,6 +46,14 @@ def shown(text: str, *, multiline: bool = False) -> str:
     return "".join(escape_char(ch) if is_control(ch) and ch not in keep else ch for ch in text)
 
 
+def shown_lines(text: str) -> str:
+    """`shown` for a message of several lines: each line's controls escaped, its newlines kept. Only a
+    newline ends a line here (a path or a typed word may hold U+2028, which `splitlines` would obey)."""
+    if text.isprintable():
+        return text
+    return "\n".join(shown(line) for line in text.split("\n"))
+
+
 def shown_said(text: str) -> str:
     """`shown`, keeping a `Said` a `Said` so that another language still says it: its English escaped
     whole, as `shown` escapes any text, and each of its values escaped for the language that fills them

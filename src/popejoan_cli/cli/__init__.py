@@ -21,6 +21,7 @@ from typer.core import TyperGroup
 
 from popejoan_cli import __version__
 from popejoan_cli.base.errors import DataError, PopejoanError, interrupted_message
+from popejoan_cli.base.visible import shown, shown_lines
 from popejoan_cli.cli import terminal
 from popejoan_cli.cli.exits import exit_code, line_start, spoken
 
@@ -59,7 +60,8 @@ def usage_message(exc: Exception) -> str:
             hint = Said("allowed: {choices}; see `{path} --help`", choices=listed, path=path)
     else:
         text = parser_words(exc, text)
-    return f"popejoan: {spoken(text)}\n  {line_start(spoken(hint))}\n"
+    # Click echoes the typed word (an option, an extra argument) as it came: shown visibly, never acted on.
+    return f"popejoan: {shown(spoken(text))}\n  {shown(line_start(spoken(hint)))}\n"
 
 
 def parser_words(exc: Exception, english: str) -> str:
@@ -199,10 +201,12 @@ def fail(err: PopejoanError) -> typer.Exit:
     i18n = sys.modules.get("popejoan_cli.render.i18n")
     if i18n is None or i18n.language() == "en":
         speak(_table_language())
-    told = err.told(spoken) if isinstance(err, DataError) else spoken(err.message)
+    # A path (--table, POPEJOAN_TABLE) or a typed word in the message is shown visibly: an ESC in it
+    # must not reach the terminal as itself, nor a U+2028 or U+202E rearrange the line.
+    told = shown_lines(err.told(spoken) if isinstance(err, DataError) else spoken(err.message))
     sys.stderr.write(f"popejoan: {told}\n")
     if err.hint:
-        sys.stderr.write("".join(f"  {line_start(line)}\n" for line in spoken(err.hint).splitlines()))
+        sys.stderr.write("".join(f"  {line_start(line)}\n" for line in shown_lines(spoken(err.hint)).split("\n")))
     return typer.Exit(exit_code(err))
 
 

@@ -19,6 +19,7 @@ from popejoan_cli import cli
 from popejoan_cli.base.errors import DataError, Problem, Said, UsageError, allowed, joined
 from popejoan_cli.base.limits import cut, whole_number
 from popejoan_cli.base.marks import Grouped, Quoted
+from popejoan_cli.base.visible import shown_lines
 from popejoan_cli.cli import console
 
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ def warn(warnings: list[str]) -> None:
     from popejoan_cli.cli.exits import spoken
 
     for w in warnings:
-        sys.stderr.write(spoken(Said("popejoan: warning: {warning}", warning=w)) + "\n")
+        sys.stderr.write(shown_lines(spoken(Said("popejoan: warning: {warning}", warning=w))) + "\n")
 
 
 def counters(text: str) -> int:

@@ -23,7 +23,7 @@ import typer
 from popejoan_cli import cli
 from popejoan_cli.base.errors import RuleViolation, Said, UsageError, allowed
 from popejoan_cli.base.marks import Quoted
-from popejoan_cli.base.visible import shown
+from popejoan_cli.base.visible import shown, shown_lines
 from popejoan_cli.cli import command, common, ledger_app, session_app
 from popejoan_cli.cli.exits import spoken
 
@@ -125,7 +125,7 @@ def ledger_export(
     view, warnings = tables.view(tables.folder(cli.table_override), full=True)  # every hand refereed again
     cli.speak(view.lang)  # the table's own language, read with it (the file's contents never change with it)
     for w in warnings:
-        sys.stderr.write(spoken(Said("popejoan: warning: {warning}", warning=w)) + "\n")
+        sys.stderr.write(shown_lines(spoken(Said("popejoan: warning: {warning}", warning=w))) + "\n")
     from popejoan_cli.formats import exports
 
     exports.between_hands(view)  # every format alike: none is written while a hand is being played

@@ -17,6 +17,7 @@ import typer
 
 from popejoan_cli.base.errors import IllegalPlay, RuleViolation, Said, UsageError
 from popejoan_cli.base.names import find_name
+from popejoan_cli.base.visible import shown_lines
 from popejoan_cli.base.words import as_typed
 from popejoan_cli.cli import command, common, console, emit_json, ledger_app, root, say
 from popejoan_cli.cli.common import JsonOpt
@@ -399,7 +400,7 @@ def check(as_json: JsonOpt = False) -> None:
             from popejoan_cli.render.i18n import tn
 
             for p in problems:  # the fold's and the ledger's words, said in the table's language
-                sys.stderr.write(f"popejoan: {_place(p.key)}: {spoken(p.message)}\n")
+                sys.stderr.write(shown_lines(f"popejoan: {_place(p.key)}: {spoken(p.message)}") + "\n")
             sys.stderr.write(tn("{n} problem found", "{n} problems found", len(problems)) + "\n")
         raise typer.Exit(3 if len(tables.miscounts(view, problems)) == len(problems) else 5)
 

