@@ -49,7 +49,7 @@ from popejoan_cli.store import tables
 from popejoan_cli.table import moves
 from popejoan_cli.table.events import Event
 from popejoan_cli.table.view import TableView
-from popejoan_cli.web.hub import Hub, Screen, Stream
+from popejoan_cli.web.hub import Hub, Screen, Stream, trouble
 from popejoan_cli.web.links import Links, not_found
 from popejoan_cli.web.practice import SPEEDS, Practice
 from popejoan_cli.web.words import board_json, lead_lines, page_words, seat_json, speak, text
@@ -125,7 +125,7 @@ async def json_body(request: Request) -> dict[str, Any]:
             raise Refused(413, t("a request may hold at most {n} bytes", n=MAX_BODY))
     try:
         data = json.loads(body or b"{}")
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: `[[[[...` nested deeper than the parser goes
         raise Refused(400, t("the request is not valid JSON")) from None
     if not isinstance(data, dict):
         raise Refused(400, t("send a JSON object, such as {example}", example='{"card": "AS", "seq": 12}'))
@@ -215,14 +215,16 @@ class Served:
     async def screen(self, request: Request, board: bool) -> tuple[Screen, TableView]:
         """Whose screen the token opens (None: the board) and the table now; 404 for any other token."""
         token = request.path_params["token"]
-        view = await self.hub.view()
+        # The token first: a wrong one is the same 404 whatever state the journal is in.
+        player = None if board else self.links.player_of(token)
+        if not (self.links.is_board(token) if board else player is not None):
+            raise HTTPException(404)
+        try:
+            view = await self.hub.view()
+        except PopejoanError:  # damaged before the server ever read it: nothing good to show
+            raise HTTPException(503) from None
         speak(view)  # whatever this request says (a refusal, the page) is said in the table's language
-        if board:
-            if not self.links.is_board(token):
-                raise HTTPException(404)
-            return None, view
-        player = self.links.player_of(token)
-        if player is None or player not in view.players:
+        if player is not None and player not in view.players:
             raise HTTPException(404)
         return player, view
 
@@ -271,6 +273,10 @@ class Served:
                 with anyio.move_on_after(HEARTBEAT):
                     sent = await stream.waiting.get()
                 if sent == Stream.END:
+                    return
+                if sent == Stream.GONE:  # this page's player has left the table: the page says so and stops
+                    gone = t("You have left the table: this link no longer opens a page.")
+                    yield f"event: gone\ndata: {json.dumps({'gone': gone}, ensure_ascii=False)}\n\n"
                     return
                 yield f"data: {sent}\n\n" if sent is not None else "event: ping\ndata: {}\n\n"
         finally:
@@ -379,11 +385,16 @@ class Served:
         ]
 
 
+def unreadable(request: Request, exc: Exception) -> Response:
+    """The answer while the journal cannot be read and no good state was ever read: say so, no more."""
+    return Refused(503, trouble()).response()
+
+
 def make_app(folder: Path, links: Links, *, poll: float = 0.05, practice: Practice | None = None) -> Starlette:
     """The app serving the table at `folder` to the holders of `links`; with `practice`, the computers play too."""
     served = Served(folder, links, poll, practice)
     app = Starlette(routes=served.routes(), middleware=[Middleware(Guard)], lifespan=served.lifespan,
-                    exception_handlers={404: not_found, 405: not_found})
+                    exception_handlers={404: not_found, 405: not_found, 503: unreadable})
     app.state.end_streams = served.end_streams  # for `serve` to call on Ctrl-C, before the server waits
     app.state.hub = served.hub  # for `serve` to see players who join, from the pages' own reading
     return app

@@ -394,6 +394,8 @@
     drawRuns(s);
     drawStandings(s);
     storyLines($("said"), s.story);
+    // The journal cannot be read: the last good state, and the server's words saying the banker must look.
+    if (s.trouble) { banner(s.trouble); }
     if (screen === "player") { drawHand(s); }
     refocus(keep);
   }
@@ -433,6 +435,7 @@
   }
 
   var source = null;
+  var gone = false;
 
   function listen() {
     if (source) { source.close(); }
@@ -444,12 +447,18 @@
       try { draw(JSON.parse(e.data)); $("status").textContent = ""; } catch (err) { $("status").textContent = "?"; }
     };
     source.addEventListener("ping", function () { heard = Date.now(); banner(""); });
-    source.onerror = function () { banner(w("The connection to the table is lost: reconnecting\u2026")); };
+    source.onerror = function () { if (!gone) { banner(w("The connection to the table is lost: reconnecting\u2026")); } };
+    // Your seat is no more (you left the table): the server says so in its words, and the page stops listening.
+    source.addEventListener("gone", function (e) {
+      gone = true;
+      source.close();
+      try { banner(JSON.parse(e.data).gone); } catch (err) { banner("?"); }
+    });
   }
 
   // A silent drop (no error, no word): after SILENCE the page says so and opens the stream again.
   setInterval(function () {
-    if (Date.now() - heard > SILENCE) {
+    if (!gone && Date.now() - heard > SILENCE) {
       banner(w("No word from the table for a while: reconnecting\u2026"));
       listen();
     }

@@ -1,0 +1,148 @@
+"""`popejoan serve` on a hostile network (issue 26): a player who leaves with their page open, a damaged
+journal, a body nested too deep, requests from another site or for another host, a link of a seat that
+changed hands, idle and slow connections with few file descriptors, and the keep-alive latency.
+
+Each test runs a real server in a subprocess (`serving`) and speaks to it over sockets, as a phone or an
+attacker on the Wi-Fi would; the server's stderr must never hold a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+pytest.importorskip("starlette")
+httpx = pytest.importorskip("httpx")
+
+import serving  # noqa: E402  tests/web/serving.py
+from serving import banker  # noqa: E402
+
+from popejoan_cli.store import journal  # noqa: E402
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT to a subprocess (POSIX)")
+
+
+def _stopped_cleanly(served: serving.Served) -> str:
+    code, err = served.stop()
+    assert code == 0 and "Traceback" not in err and "Error" not in err, err
+    return err
+
+
+def _split(url: str) -> tuple[str, int, str]:
+    parts = urlsplit(url)
+    assert parts.hostname is not None and parts.port is not None
+    return parts.hostname, parts.port, parts.path
+
+
+class Events:
+    """One page's event stream, read in a thread: each event as (name, data)."""
+
+    def __init__(self, url: str) -> None:
+        host, port, path = _split(url)
+        self.sock = socket.create_connection((host, port), timeout=10)
+        self.sock.sendall(f"GET {path}/events HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode())
+        self.events: list[tuple[str, str]] = []
+        self.ended = False
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        name = "message"
+        with self.sock.makefile("rb") as lines:
+            try:
+                for raw in lines:
+                    line = raw.decode("utf-8").strip()
+                    if line.startswith("event:"):
+                        name = line.removeprefix("event:").strip()
+                    elif line.startswith("data:"):
+                        self.events.append((name, line.removeprefix("data:").strip()))
+                        name = "message"
+            except OSError:
+                pass
+        self.ended = True
+
+    def wait(self, test: Any, wait: float = 10.0) -> tuple[str, str]:
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            for event in list(self.events):
+                if test(event):
+                    return event
+            time.sleep(0.02)
+        raise AssertionError(f"no such event among {self.events}")
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def test_a_player_who_leaves_with_their_page_open_is_told_so_and_the_other_pages_carry_on(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    serving.table(home, seed=None)
+    served = serving.start(home)
+    streams: list[tuple[str, Events]] = []
+    try:
+        streams = [(name, Events(url)) for name, url in served.players.items() for _ in range(3)]
+        for _, events in streams:
+            events.wait(lambda e: e[0] == "message")
+        banker(home, "table", "leave", "Bob")
+        banker(home, "deal", "--seed", "42")
+        for name, events in streams:
+            if name == "Bob":
+                event = events.wait(lambda e: e[0] == "gone")
+                assert "You have left the table" in json.loads(event[1])["gone"]
+            else:
+                event = events.wait(lambda e: e[0] == "message" and json.loads(e[1])["you"]["hand"])
+                assert "Bob" not in json.loads(event[1])["players"]
+        assert httpx.get(f"{served.players['Bob']}/state", timeout=5).status_code == 404
+        assert httpx.get(f"{served.players['Ann']}/state", timeout=5).status_code == 200
+    finally:
+        for _, events in streams:
+            events.close()
+        _stopped_cleanly(served)
+
+
+def test_a_damaged_journal_keeps_the_last_good_state_and_a_wrong_secret_is_still_404(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    serving.table(home)
+    served = serving.start(home)
+    try:
+        ann = served.players["Ann"]
+        good = httpx.get(f"{ann}/state", timeout=5).json()
+        events = Events(ann)
+        events.wait(lambda e: e[0] == "message")
+        path = next(home.rglob(journal.JOURNAL))
+        blob = bytearray(path.read_bytes())
+        blob[10] ^= 0x20  # one flipped bit in the first line: damage, not a torn tail
+        path.write_bytes(bytes(blob))
+        event = events.wait(lambda e: "trouble" in json.loads(e[1]))
+        assert "popejoan check" in json.loads(event[1])["trouble"]
+        for _ in range(3):
+            for wrong in ("/p/not-a-token/state", "/p/not-a-token", "/b/x/state"):
+                got = httpx.get(served.base + wrong, timeout=5)
+                assert got.status_code == 404, (wrong, got.text)
+            state = httpx.get(f"{ann}/state", timeout=5)
+            assert state.status_code == 200
+            now = state.json()
+            assert "popejoan check" in now.pop("trouble") and now == good
+        events.close()
+    finally:
+        err = _stopped_cleanly(served)
+    assert "Traceback" not in err
+
+
+def test_a_body_nested_too_deep_is_a_short_400(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    serving.table(home)
+    served = serving.start(home)
+    try:
+        got = httpx.post(f"{served.players['Ann']}/lead", content=b"[" * 1000,
+                         headers={"Content-Type": "application/json"}, timeout=5)
+        assert got.status_code == 400 and got.json()["error"] == "the request is not valid JSON"
+    finally:
+        _stopped_cleanly(served)
