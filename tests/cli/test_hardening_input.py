@@ -4,9 +4,16 @@ after a word of the command language."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from conftest import Cli
+
+POPEJOAN = [str(Path(sys.executable).with_name("popejoan"))]
 
 ODD = "\x1b]0;X\x07\x9b31m\u202e\u2028"
 """An OSC title, a BEL, a C1 CSI, a right-to-left override and a line separator."""
@@ -45,3 +52,21 @@ def test_click_errors_show_the_typed_word_visibly(cli: Cli, word: str) -> None:
     assert res.exit_code == 2
     visible(res.stderr)
     assert "\\u202e" in res.stderr
+
+
+@pytest.mark.parametrize("value", ["abc", "nan", "inf", "-1", "3601", "1" * 500])
+def test_a_lock_wait_that_is_no_number_of_seconds_is_refused(cli: Cli, value: str) -> None:
+    cli.fails(2, "table", "new", "fri", "--rules", "hoyle", "--players", "Ann,Bob,Cat",
+              POPEJOAN_LOCK_WAIT=value, said=["POPEJOAN_LOCK_WAIT", "3600"])
+
+
+def test_a_lock_wait_of_a_word_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    env = {**os.environ, "POPEJOAN_HOME": str(tmp_path), "POPEJOAN_LOCK_WAIT": "abc", "POPEJOAN_LANG": "en"}
+    env.pop("POPEJOAN_TABLE", None)
+    res = subprocess.run([*POPEJOAN, "table", "new", "fri", "--rules", "hoyle", "--players", "Ann,Bob,Cat"],
+                         env=env, capture_output=True, text=True, timeout=60)
+    assert res.returncode == 2, res.stderr
+    assert res.stderr.startswith("popejoan: POPEJOAN_LOCK_WAIT=") and "Traceback" not in res.stderr
+    env["POPEJOAN_LOCK_WAIT"] = "0.5"
+    assert subprocess.run([*POPEJOAN, "table", "new", "fri", "--rules", "hoyle", "--players", "Ann,Bob,Cat"],
+                          env=env, capture_output=True, timeout=60).returncode == 0

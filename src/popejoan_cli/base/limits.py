@@ -12,10 +12,11 @@ reaches a terminal, a journal or an accounting export may hold no control charac
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
-from popejoan_cli.base.errors import Said, SaidN
+from popejoan_cli.base.errors import BadInput, Said, SaidN
 from popejoan_cli.base.marks import Grouped, Quoted
 from popejoan_cli.base.visible import is_control, shown
 
@@ -188,3 +189,24 @@ def quoted(value: object, limit: int = 60) -> str:
     if len(text) > limit + 20:
         return text[:limit] + "…"
     return Quoted(str(clip(value, limit))) if isinstance(value, str) else text
+
+
+MAX_LOCK_WAIT = 3600
+"""The longest `POPEJOAN_LOCK_WAIT` popejoan accepts, in seconds: an hour is longer than any writer holds a table."""
+
+
+def lock_wait(text: str | None, default: float = 3.0) -> float:  # the hint says 3: keep them one
+    """`POPEJOAN_LOCK_WAIT`: seconds to wait for another writer's lock, 0 to 3600; unset or empty, `default`.
+    Anything else (a word, `nan`, `inf`, a negative number) is refused (exit 2), never waited on forever."""
+    if text is None or not text.strip():
+        return default
+    try:
+        value = float(text) if len(text) <= 40 else math.nan
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= MAX_LOCK_WAIT:  # NaN compares false: refused too
+        raise BadInput(Said("POPEJOAN_LOCK_WAIT={value} is not a number of seconds from 0 to {most}",
+                            value=quoted(text), most=MAX_LOCK_WAIT),
+                       Said("set it to the seconds to wait for another writer (e.g. 10), or unset it for the "
+                            "default of 3"))
+    return value

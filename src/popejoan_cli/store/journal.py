@@ -63,6 +63,7 @@ from popejoan_cli.base.errors import (
     UsageError,
     os_reason,
 )
+from popejoan_cli.base.limits import lock_wait
 from popejoan_cli.base.marks import Grouped
 from popejoan_cli.store import disk
 from popejoan_cli.table.events import Event, from_data, to_data
@@ -71,8 +72,9 @@ JOURNAL = "journal.jsonl"
 VERIFIED = ".verified"
 MAX_BYTES = 256 << 20
 """The largest journal popejoan reads: about 200,000 hands, far beyond any evening."""
-LOCK_WAIT = float(os.environ.get("POPEJOAN_LOCK_WAIT", "3"))
-"""Seconds to wait for another process's lock before giving up with exit 4."""
+LOCK_WAIT: float | None = None
+"""Seconds to wait for another process's lock before giving up with exit 4; None: `POPEJOAN_LOCK_WAIT`'s,
+read (and refused when it is no number of seconds: `limits.lock_wait`) when a command takes the lock."""
 _BATCH = 4096
 """Lines parsed in one `json.loads`: quick, while the transient memory stays bounded."""
 
@@ -393,7 +395,8 @@ def _write_verified(folder: Path, size: int, events: int, digest: str) -> None:
 def _locked(folder: Path) -> Iterator[None]:
     """The table's lock, or TableBusy (exit 4) after LOCK_WAIT seconds of another writer."""
     try:
-        with disk.locked(folder, LOCK_WAIT):
+        wait = LOCK_WAIT if LOCK_WAIT is not None else lock_wait(os.environ.get("POPEJOAN_LOCK_WAIT"))
+        with disk.locked(folder, wait):
             yield
     except disk.Busy:
         raise TableBusy(Said("the table at {folder} is busy: another popejoan is writing to it", folder=str(folder)),
