@@ -8,6 +8,7 @@ attacker on the Wi-Fi would; the server's stderr must never hold a traceback.
 
 from __future__ import annotations
 
+import http.client
 import json
 import socket
 import sys
@@ -144,5 +145,28 @@ def test_a_body_nested_too_deep_is_a_short_400(tmp_path: Path) -> None:
         got = httpx.post(f"{served.players['Ann']}/lead", content=b"[" * 1000,
                          headers={"Content-Type": "application/json"}, timeout=5)
         assert got.status_code == 400 and got.json()["error"] == "the request is not valid JSON"
+    finally:
+        _stopped_cleanly(served)
+
+
+def test_a_keep_alive_request_is_not_held_back_by_nagle(tmp_path: Path) -> None:
+    """Without TCP_NODELAY each response on a kept-alive connection waited for the client's delayed ACK
+    (about 40 ms on Linux); bench/keepalive.py measures it."""
+    home = tmp_path / "home"
+    serving.table(home)
+    served = serving.start(home)
+    try:
+        host, port, path = _split(served.players["Ann"])
+        conn = http.client.HTTPConnection(host, port, timeout=5)
+        times = []
+        for _ in range(25):
+            start = time.perf_counter()
+            conn.request("GET", f"{path}/state")
+            res = conn.getresponse()
+            res.read()
+            assert res.status == 200 and not res.will_close
+            times.append(time.perf_counter() - start)
+        conn.close()
+        assert sorted(times)[len(times) // 2] < 0.025, times
     finally:
         _stopped_cleanly(served)

@@ -119,7 +119,10 @@ def _bind(host: str, port: int) -> Any:
     """A listening socket on `host:port`, bound here so that a port in use is one message, not a log."""
     import socket  # only a server listens: start-up
 
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    # IPPROTO_TCP, not 0: asyncio sets TCP_NODELAY only on a socket whose `proto` says TCP, and an accepted
+    # socket takes the listening one's. Without it Nagle's algorithm and the client's delayed ACK held
+    # each keep-alive response back about 40 ms (bench/keepalive.py).
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     if sys.platform != "win32":  # on Windows SO_REUSEADDR would let two servers share the port
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
