@@ -170,3 +170,28 @@ def test_a_keep_alive_request_is_not_held_back_by_nagle(tmp_path: Path) -> None:
         assert sorted(times)[len(times) // 2] < 0.025, times
     finally:
         _stopped_cleanly(served)
+
+
+def test_a_lead_from_another_sites_page_and_a_request_for_another_host_are_refused(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    serving.table(home)
+    served = serving.start(home)
+    try:
+        bob = served.players["Bob"]
+        own = served.base
+        state = httpx.get(f"{bob}/state", timeout=5).json()
+        lead = {"card": state["you"]["legal"][0], "seq": state["seq"]}
+        for header in ({"Origin": "http://evil.example"}, {"Origin": "null"},
+                       {"Referer": "http://evil.example/x"}, {"Origin": own, "Sec-Fetch-Site": "cross-site"}):
+            got = httpx.post(f"{bob}/lead", json=lead, headers=header, timeout=5)
+            assert got.status_code == 403, (header, got.text)
+        assert httpx.get(f"{bob}/state", timeout=5).json()["seq"] == state["seq"]  # nothing recorded
+        _, port, _ = _split(bob)
+        for host in ("evil.example", f"evil.example:{port}", f"127.0.0.2:{port}"):
+            got = httpx.get(f"{bob}/state", headers={"Host": host}, timeout=5)
+            assert got.status_code == 421 and "Ann" not in got.text, host
+        assert httpx.get(f"{bob}/state", headers={"Host": f"localhost:{port}"}, timeout=5).status_code == 200
+        got = httpx.post(f"{bob}/lead", json=lead, headers={"Origin": own, "Sec-Fetch-Site": "same-origin"}, timeout=5)
+        assert got.status_code == 200 and got.json()["ok"], got.text
+    finally:
+        _stopped_cleanly(served)

@@ -152,6 +152,14 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
+def own_hosts(host: str, port: int) -> list[str]:
+    """The `Host` headers a request to this server may carry: the address it prints, and this computer's
+    own names for itself; a request for any other name (DNS rebinding) is refused."""
+    names = {host, "127.0.0.1", "localhost"}
+    hosts = [f"{name}:{port}" for name in sorted(names)]
+    return hosts + (sorted(names) if port == 80 else [])  # a browser leaves out the default port
+
+
 def _practice_table(stack: contextlib.ExitStack, computers: int, seed: int | None, rules_spec: str,
                     level: str) -> tuple[Path, list[str], dict[str, Any]]:
     """A throwaway table in a temporary folder (removed when the server stops) for "You" and the
@@ -196,9 +204,9 @@ def _run(folder: Path, names: list[str], sock: Any, *, lan: bool, as_json: bool,
         from popejoan_cli.render.i18n import t
 
         sys.stderr.write(t("New links: the ones given out before no longer open any page.") + "\n")
-    app = make_app(folder, links, **extra)
     port = sock.getsockname()[1]
     host = lan_address() if lan else "127.0.0.1"
+    app = make_app(folder, links, hosts=own_hosts(host, port), **extra)
     base = f"http://{host}:{port}"
     shown = names[:1] if practice else names  # practice: only your link (the computers need none)
     server = _server(app)

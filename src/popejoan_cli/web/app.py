@@ -16,7 +16,9 @@ table's own as `store.links` keeps them, and `make_app(folder, links)` the Starl
   address with a wrong token (`/p/x`, `/b/x`) is told, on a small page, that its link is not valid.
 
 A token is in the path, so every response says `Referrer-Policy: no-referrer`; no response may
-be cached or framed, and the pages load nothing from outside this server.
+be cached or framed, and the pages load nothing from outside this server. Given the server's own
+addresses (`hosts`: what `serve` printed, and localhost), a request for any other `Host` is refused
+(421: DNS rebinding), and a POST whose `Origin` (or `Referer`) is another site's is refused (403).
 """
 
 from __future__ import annotations
@@ -26,18 +28,19 @@ import contextlib
 import html
 import json
 import re
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import anyio
 import anyio.to_thread
 from starlette.applications import Starlette
-from starlette.datastructures import MutableHeaders
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -75,15 +78,19 @@ SECURITY_HEADERS = {
 
 
 class Guard:
-    """Every response carries the security headers (a pure ASGI wrapper: streams pass through untouched)."""
+    """Every response carries the security headers (a pure ASGI wrapper: streams pass through untouched);
+    with `hosts`, only requests for those addresses are answered, and a POST only from a page of theirs."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, hosts: Collection[str] | None = None) -> None:
         self.app = app
+        self.hosts = None if hosts is None else {host.lower() for host in hosts}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        refused = self.refused(scope)
+        app: ASGIApp = self.app if refused is None else refused
 
         async def sending(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -92,7 +99,29 @@ class Guard:
                     headers[key] = value
             await send(message)
 
-        await self.app(scope, receive, sending)
+        await app(scope, receive, sending)
+
+    def refused(self, scope: Scope) -> Response | None:
+        """The refusal of a request for another host (a DNS rebinding page), or of a POST sent from another
+        site's page; None to answer it. A client that names no origin at all (curl, a script) is no
+        browser, and no other site can make it send anything."""
+        if self.hosts is None:
+            return None
+        headers = Headers(scope=scope)
+        host = headers.get("host", "").lower()
+        if host not in self.hosts:
+            return PlainTextResponse(t("this server answers only at the address it printed"), status_code=421)
+        if scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            return None
+        origin = headers.get("origin")
+        referer = headers.get("referer")
+        if origin is None and referer:
+            parts = urlsplit(referer)
+            origin = f"{parts.scheme}://{parts.netloc}"
+        if (origin is not None and origin.lower() != f"http://{host}") or \
+                headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+            return Refused(403, t("a request from another site's page is refused")).response()
+        return None
 
 
 class Refused(Exception):
@@ -390,10 +419,12 @@ def unreadable(request: Request, exc: Exception) -> Response:
     return Refused(503, trouble()).response()
 
 
-def make_app(folder: Path, links: Links, *, poll: float = 0.05, practice: Practice | None = None) -> Starlette:
-    """The app serving the table at `folder` to the holders of `links`; with `practice`, the computers play too."""
+def make_app(folder: Path, links: Links, *, poll: float = 0.05, practice: Practice | None = None,
+             hosts: Collection[str] | None = None) -> Starlette:
+    """The app serving the table at `folder` to the holders of `links`; with `practice`, the computers play too.
+    `hosts`: the server's own addresses as `host:port` (`Host` headers): requests for any other are refused."""
     served = Served(folder, links, poll, practice)
-    app = Starlette(routes=served.routes(), middleware=[Middleware(Guard)], lifespan=served.lifespan,
+    app = Starlette(routes=served.routes(), middleware=[Middleware(Guard, hosts=hosts)], lifespan=served.lifespan,
                     exception_handlers={404: not_found, 405: not_found, 503: unreadable})
     app.state.end_streams = served.end_streams  # for `serve` to call on Ctrl-C, before the server waits
     app.state.hub = served.hub  # for `serve` to see players who join, from the pages' own reading
