@@ -69,12 +69,21 @@ class Served:
         return self.proc.returncode, self.proc.stderr.read()
 
 
-def start(home: Path, *args: str, env: dict[str, str] | None = None) -> Served:
-    """Start `popejoan serve --port 0 --json ARGS` with its home at `home`; wait for its links."""
+def start(home: Path, *args: str, env: dict[str, str] | None = None, files: int | None = None) -> Served:
+    """Start `popejoan serve --port 0 --json ARGS` with its home at `home`; wait for its links. `files`: the
+    most file descriptors it may hold (RLIMIT_NOFILE, set in the child: POSIX), as on a small machine."""
     full = {**os.environ, "POPEJOAN_HOME": str(home), "NO_COLOR": "1", **(env or {})}
     full.pop("POPEJOAN_TABLE", None)
+
+    def limited() -> None:
+        import resource  # POSIX only: imported where it is used
+
+        assert files is not None
+        resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
+
     proc = subprocess.Popen(popejoan("serve", "--port", "0", "--json", *args), env=full, text=True,
-                            encoding="utf-8", stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            encoding="utf-8", stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=None if files is None else limited)
     lines: queue.Queue[str] = queue.Queue()
 
     def read() -> None:

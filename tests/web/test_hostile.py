@@ -195,3 +195,72 @@ def test_a_lead_from_another_sites_page_and_a_request_for_another_host_are_refus
         assert got.status_code == 200 and got.json()["ok"], got.text
     finally:
         _stopped_cleanly(served)
+
+
+def _answered(url: str, wait: float) -> int:
+    """The status of `GET url`, tried again until `wait` seconds have passed (0 if never answered)."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            return int(httpx.get(url, timeout=2).status_code)
+        except httpx.HTTPError:
+            if time.monotonic() > deadline:
+                return 0
+            time.sleep(0.1)
+
+
+@pytest.mark.skipif(sys.platform == "darwin", reason="Linux's accept queue: macOS refuses the 300 at once")
+def test_idle_and_closed_connections_never_wedge_a_server_with_few_descriptors(tmp_path: Path) -> None:
+    """256 descriptors (the macOS default): 300 connections that send nothing wedged it for good, every
+    accept failing with "Too many open files"."""
+    home = tmp_path / "home"
+    serving.table(home)
+    served = serving.start(home, env={"POPEJOAN_SERVE_TIMEOUT": "1"}, files=256)
+    _, port, _ = _split(served.board)
+    idle: list[socket.socket] = []
+    try:
+        for _ in range(300):
+            try:
+                idle.append(socket.create_connection(("127.0.0.1", port), timeout=2))
+            except OSError:
+                pass  # refused or not yet accepted: the server is guarding itself
+        assert _answered(f"{served.board}/state", 8) == 200  # the idle ones are dropped after a second
+        for sock in idle:
+            sock.close()
+        idle = [socket.create_connection(("127.0.0.1", port), timeout=2) for _ in range(300)]
+        for sock in idle:
+            sock.close()
+        assert _answered(f"{served.board}/state", 5) == 200
+    finally:
+        for sock in idle:
+            sock.close()
+        err = _stopped_cleanly(served)
+    assert "Too many open files" not in err
+
+
+def test_a_client_that_sends_nothing_or_a_byte_at_a_time_is_dropped(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    serving.table(home)
+    served = serving.start(home, env={"POPEJOAN_SERVE_TIMEOUT": "0.5"})
+    _, port, path = _split(served.board)
+    try:
+        silent = socket.create_connection(("127.0.0.1", port), timeout=5)
+        slow = socket.create_connection(("127.0.0.1", port), timeout=5)
+        start = time.monotonic()
+        head = f"GET {path}/state HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Slow: {'a' * 40}\r\n\r\n".encode()
+        dropped = None
+        for byte in head:
+            try:
+                slow.sendall(bytes([byte]))
+            except OSError:
+                dropped = time.monotonic() - start
+                break
+            time.sleep(0.1)
+        assert dropped is not None and dropped < 3, dropped
+        silent.settimeout(3)
+        assert silent.recv(10) == b""  # closed by the server, within its timeout
+        slow.close()
+        silent.close()
+        assert _answered(f"{served.board}/state", 2) == 200
+    finally:
+        _stopped_cleanly(served)

@@ -215,7 +215,10 @@ def _run(folder: Path, names: list[str], sock: Any, *, lan: bool, as_json: bool,
     def started() -> None:
         _print_links(base, links, shown, as_json, lan=lan, folder=None if practice else folder)
 
-    asyncio.run(_serve_until_stopped(server, sock, started, joined))
+    from popejoan_cli.web.wire import loop_factory
+
+    with asyncio.Runner(loop_factory=loop_factory) as runner:  # a loop that survives running out of descriptors
+        runner.run(_serve_until_stopped(server, sock, started, joined))
     from popejoan_cli.render.i18n import t
 
     sys.stderr.write(t("popejoan serve: stopped\n"))
@@ -246,9 +249,9 @@ def _server(app: Any) -> Any:
             # Open pages' event streams are cut after the grace period below; uvicorn logs that as an error.
             logging.getLogger("uvicorn.error").setLevel(logging.CRITICAL)
 
-    config = uvicorn.Config(app, log_level="warning", access_log=False, loop="asyncio", lifespan="auto",
-                            timeout_graceful_shutdown=1, server_header=False)
-    return Server(config)
+    from popejoan_cli.web.wire import config  # uvicorn's settings with the guards of a hostile network
+
+    return Server(config(app))
 
 
 async def _serve_until_stopped(server: Any, sock: Any, started: Callable[[], None], joined: _Joiners | None) -> None:
