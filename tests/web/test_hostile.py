@@ -263,3 +263,50 @@ def test_a_client_that_sends_nothing_or_a_byte_at_a_time_is_dropped(tmp_path: Pa
         assert _answered(f"{served.board}/state", 2) == 200
     finally:
         _stopped_cleanly(served)
+
+
+def test_a_link_is_its_seat_holders_and_a_newcomer_under_a_departed_players_name_gets_a_new_one(
+        tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    serving.table(home, seed=None)  # between hands: players may leave and join
+    served = serving.start(home)
+    old = served.players["Bob"]
+    try:
+        assert httpx.get(f"{old}/state", timeout=5).status_code == 200
+        banker(home, "table", "leave", "Bob")
+        banker(home, "table", "join", "Bob", "--counters", "30")  # someone else, under the same name
+        joined = json.loads(served.next_line(wait=10))
+        new = joined["players"]["Bob"]
+        assert new != old and new.startswith(served.base + "/p/")
+        assert httpx.get(f"{new}/state", timeout=5).json()["you"]["name"] == "Bob"
+        for _ in range(3):
+            assert httpx.get(f"{old}/state", timeout=5).status_code == 404
+            time.sleep(0.3)
+    finally:
+        _stopped_cleanly(served)
+    again = serving.start(home)  # the links file keeps whose each secret is: the newcomer's stays theirs
+    try:
+        assert again.players["Bob"].split("/p/")[1] == new.split("/p/")[1]
+        assert httpx.get(f"{again.base}/p/{old.split('/p/')[1]}/state", timeout=5).status_code == 404
+    finally:
+        _stopped_cleanly(again)
+
+
+def test_a_departed_players_old_link_never_opens_a_newcomers_page_even_between_two_looks(tmp_path: Path) -> None:
+    """A leave and a join under the same name made while the server was stopped: the kept secret was
+    the earlier holder's, and is not given to the newcomer."""
+    home = tmp_path / "home"
+    serving.table(home, seed=None)
+    served = serving.start(home)
+    old = served.players["Bob"].split("/p/")[1]
+    _stopped_cleanly(served)
+    banker(home, "table", "leave", "Bob")
+    banker(home, "table", "join", "Bob", "--counters", "30")
+    again = serving.start(home)
+    try:
+        new = again.players["Bob"].split("/p/")[1]
+        assert new != old
+        assert httpx.get(f"{again.base}/p/{old}/state", timeout=5).status_code == 404
+        assert httpx.get(f"{again.base}/p/{new}/state", timeout=5).status_code == 200
+    finally:
+        _stopped_cleanly(again)

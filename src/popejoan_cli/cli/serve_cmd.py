@@ -81,15 +81,20 @@ def serve(
         sys.stderr.write(t('popejoan serve needs the web extra: pip install "popejoan[web]"\n'))
         raise typer.Exit(2) from None
     with contextlib.ExitStack() as stack:
+        seats = None
         if practice:
             folder, names, extra = _practice_table(stack, computers, seed, rules_spec, level)
         else:
+            from popejoan_cli.web.links import seats_of
+
             folder, extra = common.where(), {}
-            names = common.view().players  # the table must exist (and load) before anything is locked
+            view = common.view()  # the table must exist (and load) before anything is locked
+            names, seats = view.players, seats_of(view)
         stack.enter_context(_served(folder))
         sock = _bind("0.0.0.0" if lan else "127.0.0.1", port)
         stack.callback(sock.close)
-        _run(folder, names, sock, lan=lan, as_json=as_json, practice=practice, extra=extra, new_links=new_links)
+        _run(folder, names, sock, lan=lan, as_json=as_json, practice=practice, extra=extra, new_links=new_links,
+             seats=seats)
 
 
 @contextlib.contextmanager
@@ -189,7 +194,7 @@ def _practice_table(stack: contextlib.ExitStack, computers: int, seed: int | Non
 
 
 def _run(folder: Path, names: list[str], sock: Any, *, lan: bool, as_json: bool, practice: bool,
-         extra: dict[str, Any], new_links: bool = False) -> None:
+         extra: dict[str, Any], new_links: bool = False, seats: dict[str, int] | None = None) -> None:
     """Serve until Ctrl-C (or SIGTERM): then one line on stderr, and exit 0 (143 for SIGTERM).
 
     The links are the table's own, kept in its folder (`store.links`): the same at every start, so that
@@ -199,7 +204,7 @@ def _run(folder: Path, names: list[str], sock: Any, *, lan: bool, as_json: bool,
     from popejoan_cli.web.app import make_app
     from popejoan_cli.web.links import make_links
 
-    links = make_links(names) if practice else make_links(names, folder, renew=new_links)
+    links = make_links(names) if practice else make_links(names, folder, renew=new_links, seats=seats)
     if new_links and not practice:
         from popejoan_cli.render.i18n import t
 
@@ -317,8 +322,9 @@ def _qr(url: str) -> None:
 
 class _Joiners:
     """Players who join the table after the server started: each gets a link when they appear (kept in
-    the table's folder with the others). The pages' hub reads the journal whenever it changes; this looks
-    at the view it read last."""
+    the table's folder with the others), and so does one who takes the name of a player who left (a link
+    is a seat-holder's: `web.links.seats_of`); a player who leaves loses theirs. The pages' hub reads the
+    journal whenever it changes; this looks at the view it read last."""
 
     def __init__(self, hub: Hub, links: Links, base: str, as_json: bool, known: set[str]) -> None:
         self.hub, self.links, self.base, self.as_json, self.known = hub, links, base, as_json, known
@@ -330,11 +336,17 @@ class _Joiners:
         if view is None or view is self.seen:
             return
         self.seen = view
-        for name in view.players:
-            if name in self.known:
+        from popejoan_cli.web.links import seats_of
+
+        seats = seats_of(view)
+        for name in [name for name in self.links.players if name not in seats]:
+            self._kept(self.links.revoke, name)  # left: the link opens nothing any more
+            self.known.discard(name)
+        for name, seat in seats.items():
+            if name in self.known and self.links.holds(name, seat):
                 continue
             self.known.add(name)
-            url = f"{self.base}/p/{self._token(name)}"
+            url = f"{self.base}/p/{self._token(name, seat)}"
             if self.as_json:
                 sys.stdout.write(json.dumps({"players": {name: url}}, ensure_ascii=False) + "\n")
             else:
@@ -344,13 +356,19 @@ class _Joiners:
                 _qr(url)
             sys.stdout.flush()
 
-    def _token(self, name: str) -> str:
+    def _token(self, name: str, seat: int) -> str:
         """`name`'s new token; if it cannot be kept in the table's folder, it still opens their page until
         the server stops, and stderr says why it was not kept."""
+        self._kept(lambda who: self.links.token_for(who, seat), name)
+        return self.links.players[name]
+
+    @staticmethod
+    def _kept(change: Callable[[str], object], name: str) -> None:
+        """`change` the links for `name`; if the links file cannot be written, the change holds until the
+        server stops, and stderr says why it was not kept."""
         try:
-            return self.links.token_for(name)
+            change(name)
         except PopejoanError as err:
             from popejoan_cli.cli.exits import spoken  # only on failure
 
             sys.stderr.write(f"popejoan: {spoken(err.message)}\n")
-            return self.links.players[name]

@@ -4,7 +4,10 @@ This module owns `serve-links.json` beside the journal: the board's secret and e
 `{"board": SECRET, "players": {NAME: SECRET}}`. A server started again on the same table reads
 it and prints the same links, so that the pages open on the players' phones carry on (their
 event streams reconnect with the same secret); `serve --new-links` makes every secret anew,
-which revokes every link given out before.
+which revokes every link given out before. A secret belongs to one seat-holder, not to a name:
+`"seats": {NAME: SEQ}` keeps the seq of the event that seated them (0: seated when the table
+opened), so that someone who joins later under the name of a player who left gets a secret of
+their own, and the old link stays dead (a file without `seats`, from before, is read as it was).
 
 The file is the server's alone: it is never part of the journal, of `.verified` or of an
 export, and nothing else in popejoan reads it. It is written whole (a temporary file, synced,
@@ -52,6 +55,8 @@ class Kept:
 
     board: str
     players: dict[str, str] = field(default_factory=dict)
+    seats: dict[str, int] = field(default_factory=dict)
+    """The seat-holder each player's secret belongs to: the seq of the event that seated them."""
 
 
 def fresh(players: Sequence[str]) -> Kept:
@@ -59,14 +64,24 @@ def fresh(players: Sequence[str]) -> Kept:
     return Kept(token(), {name: token() for name in players})
 
 
-def kept(folder: Path, players: Sequence[str], *, renew: bool = False) -> Kept:
+def kept(folder: Path, players: Sequence[str], *, renew: bool = False, seats: dict[str, int] | None = None) -> Kept:
     """The table's links for `players`: the kept ones (a player with none gets a new one, a player who
-    has left the table loses theirs), or all new with `renew`; written back whenever they changed."""
+    has left the table loses theirs, and so does a name now held by someone else: `seats`, the seq that
+    seated each), or all new with `renew`; written back whenever they changed."""
     before = None if renew else load(folder)
+    seated = dict(seats or {})
     if before is None:
         now = fresh(players)
     else:
-        now = Kept(before.board, {name: before.players.get(name) or token() for name in players})
+        def same(name: str) -> bool:
+            return name not in seated or before.seats.get(name, seated[name]) == seated[name]
+
+        now = Kept(before.board, {name: (before.players.get(name) if same(name) else None) or token()
+                                  for name in players})
+    if seats is not None:
+        now.seats = {name: seated[name] for name in now.players if name in seated}
+    elif before is not None:
+        now.seats = {name: seq for name, seq in before.seats.items() if name in now.players}
     if now != before:
         save(folder, now)
     return now
@@ -101,11 +116,14 @@ def _parsed(data: bytes, path: Path) -> Kept:
         raise _damaged(path) from None
     if not isinstance(doc, dict) or not isinstance(doc.get("players"), dict):
         raise _damaged(path)
-    board, players = doc.get("board"), doc["players"]
+    board, players, seats = doc.get("board"), doc["players"], doc.get("seats", {})
     every = [board, *players.values()]
     if not all(isinstance(s, str) and TOKEN.match(s) for s in every) or len(set(every)) != len(every):
         raise _damaged(path)
-    return Kept(str(board), {str(name): str(s) for name, s in players.items()})
+    if not isinstance(seats, dict) or not all(type(seq) is int and seq >= 0 for seq in seats.values()):
+        raise _damaged(path)
+    return Kept(str(board), {str(name): str(s) for name, s in players.items()},
+                {str(name): seq for name, seq in seats.items() if name in players})
 
 
 def _damaged(path: Path) -> DataError:
@@ -122,7 +140,10 @@ def save(folder: Path, links: Kept) -> None:
         if path.is_symlink():
             path = Path(os.path.realpath(path))
         tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        blob = json.dumps({"board": links.board, "players": links.players}, ensure_ascii=False, indent=1) + "\n"
+        doc: dict[str, object] = {"board": links.board, "players": links.players}
+        if links.seats:  # a table served by a practice, or before seats were kept, has none
+            doc["seats"] = links.seats
+        blob = json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
         _write_new(tmp, blob.encode("utf-8"))
         try:
             os.replace(tmp, path)

@@ -53,7 +53,7 @@ from popejoan_cli.table import moves
 from popejoan_cli.table.events import Event
 from popejoan_cli.table.view import TableView
 from popejoan_cli.web.hub import Hub, Screen, Stream, trouble
-from popejoan_cli.web.links import Links, not_found
+from popejoan_cli.web.links import Links, not_found, seats_of
 from popejoan_cli.web.practice import SPEEDS, Practice
 from popejoan_cli.web.words import board_json, lead_lines, page_words, seat_json, speak, text
 
@@ -217,6 +217,7 @@ class Served:
         self.speed = "normal"
         """Practice: how fast the computers lead (`practice.SPEEDS`), or "step": one lead per tap of yours."""
         self.stepped = asyncio.Event()
+        self._seats: tuple[TableView | None, dict[str, int]] = (None, {})
 
     def end_streams(self) -> None:
         """End every open event stream, from any thread: call it as the server begins to stop, since a
@@ -253,9 +254,15 @@ class Served:
         except PopejoanError:  # damaged before the server ever read it: nothing good to show
             raise HTTPException(503) from None
         speak(view)  # whatever this request says (a refusal, the page) is said in the table's language
-        if player is not None and player not in view.players:
-            raise HTTPException(404)
+        if player is not None and (player not in view.players or not self.links.holds(player, self.seat(view, player))):
+            raise HTTPException(404)  # a player who left, or a token of whoever held the name before
         return player, view
+
+    def seat(self, view: TableView, player: str) -> int:
+        """`player`'s seat-holder (`seats_of`), worked out once per view read."""
+        if self._seats[0] is not view:
+            self._seats = (view, seats_of(view))
+        return self._seats[1][player]
 
     def page(self, name: str, view: TableView) -> HTMLResponse:
         """The page with its labels in the table's language and `<html lang>` saying which (English: as written)."""

@@ -1,8 +1,10 @@
 """The secret links of `popejoan serve`, and the page a link that opens nothing shows.
 
 `Links` holds the token in each page's address (the board's, one per player), checked in constant
-time; `make_links` gives fresh ones, or a table's own as `store.links` keeps them in its folder, so
-that a restart gives the same links and `serve --new-links` revokes them all. `not_found` is the one
+time, each a seat-holder's (`seats_of`: who left and rejoined under the same name is a new holder,
+with a new token; a player who leaves loses theirs); `make_links` gives fresh ones, or a table's own
+as `store.links` keeps them in its folder, so that a restart gives the same links and
+`serve --new-links` revokes them all. `not_found` is the one
 answer to a wrong address: plain "Not found", except that a page's own address with a wrong token
 gets a small page, in the table's language, saying the link is not valid and what to do. Split from
 `app` for size.
@@ -22,7 +24,19 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response
 
 from popejoan_cli.render.i18n import language, t
 from popejoan_cli.store import links as serve_links
+from popejoan_cli.table.events import PlayerJoined
+from popejoan_cli.table.view import TableView
 from popejoan_cli.web.words import speak
+
+
+def seats_of(view: TableView) -> dict[str, int]:
+    """Each seated player's seat-holder: the seq of the `PlayerJoined` that seated them (0: at the table
+    since it opened). A name that left and joined again is another seat-holder."""
+    seats = dict.fromkeys(view.players, 0)
+    for seq, event in view.effective:
+        if isinstance(event, PlayerJoined) and event.player in seats:
+            seats[event.player] = seq
+    return seats
 
 
 @dataclass
@@ -35,14 +49,30 @@ class Links:
     board: str
     players: dict[str, str] = field(default_factory=dict)
     keep: Callable[[Links], None] | None = field(default=None, repr=False, compare=False)
+    seats: dict[str, int] = field(default_factory=dict)
+    """The seat-holder each player's token belongs to (`seats_of`); a player with none here is any holder."""
 
-    def token_for(self, name: str) -> str:
-        """`name`'s token, made now (and kept) for a player who joined after the server started."""
-        if name not in self.players:
+    def token_for(self, name: str, seat: int | None = None) -> str:
+        """`name`'s token, made now (and kept) for a player who joined after the server started, or who
+        holds the seat `seat` that the token given before was not for."""
+        if name not in self.players or not self.holds(name, seat):
             self.players[name] = serve_links.token()
+            if seat is not None:
+                self.seats[name] = seat
             if self.keep is not None:
                 self.keep(self)
         return self.players[name]
+
+    def holds(self, name: str, seat: int | None) -> bool:
+        """Whether `name`'s token was given to the seat-holder `seat`."""
+        return seat is None or self.seats.get(name, seat) == seat
+
+    def revoke(self, name: str) -> None:
+        """`name` has left the table: their token opens nothing any more (kept so)."""
+        if self.players.pop(name, None) is not None:
+            self.seats.pop(name, None)
+            if self.keep is not None:
+                self.keep(self)
 
     def player_of(self, token: str) -> str | None:
         """Whose token this is, compared in constant time so that timing tells nothing of the others."""
@@ -56,20 +86,22 @@ class Links:
         return secrets.compare_digest(self.board.encode(), token.encode())
 
 
-def make_links(players: Sequence[str], folder: Path | None = None, *, renew: bool = False) -> Links:
+def make_links(players: Sequence[str], folder: Path | None = None, *, renew: bool = False,
+               seats: dict[str, int] | None = None) -> Links:
     """The token of the board and of each player: fresh ones, or with `folder` the table's own, kept in its
     folder (`store.links`), so that a server started again gives the same links; `renew` makes them all anew
-    there (`serve --new-links`), and every link given out before stops opening anything."""
+    there (`serve --new-links`), and every link given out before stops opening anything. `seats` (`seats_of`):
+    a kept token given to an earlier holder of a name is not given again."""
     if folder is None:
         made = serve_links.fresh(players)
-        return Links(made.board, made.players)
+        return Links(made.board, made.players, seats=dict(seats or {}))
     where = folder
-    made = serve_links.kept(where, players, renew=renew)
+    made = serve_links.kept(where, players, renew=renew, seats=seats)
 
     def keep(links: Links) -> None:
-        serve_links.save(where, serve_links.Kept(links.board, dict(links.players)))
+        serve_links.save(where, serve_links.Kept(links.board, dict(links.players), dict(links.seats)))
 
-    return Links(made.board, made.players, keep)
+    return Links(made.board, made.players, keep, dict(made.seats))
 
 
 PAGE_ADDRESS = re.compile(r"^/[pb]/[^/]+/?$")
