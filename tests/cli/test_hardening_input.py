@@ -70,3 +70,41 @@ def test_a_lock_wait_of_a_word_is_one_line_not_a_traceback(tmp_path: Path) -> No
     env["POPEJOAN_LOCK_WAIT"] = "0.5"
     assert subprocess.run([*POPEJOAN, "table", "new", "fri", "--rules", "hoyle", "--players", "Ann,Bob,Cat"],
                           env=env, capture_output=True, timeout=60).returncode == 0
+
+
+def _run(home: Path, *args: str, timeout: float = 20) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "POPEJOAN_HOME": str(home), "POPEJOAN_LANG": "en", "NO_COLOR": "1"}
+    env.pop("POPEJOAN_TABLE", None)
+    env.pop("POPEJOAN_LOCK_WAIT", None)
+    return subprocess.run([*POPEJOAN, *args], env=env, capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_current_pointer_that_is_a_fifo_is_refused_not_waited_on(tmp_path: Path) -> None:
+    assert _run(tmp_path, "table", "new", "fri", "--rules", "hoyle", "--players", "Ann,Bob,Cat").returncode == 0
+    (tmp_path / "current").unlink()
+    os.mkfifo(tmp_path / "current")
+    res = _run(tmp_path, "board", timeout=10)  # the old code waited for a writer forever
+    assert res.returncode == 5 and "not a regular file" in res.stderr and "table use NAME" in res.stderr
+    assert _run(tmp_path, "table", "use", "fri").returncode == 0  # the fix it names works
+    assert _run(tmp_path, "board").returncode == 0
+
+
+@pytest.mark.parametrize(("content", "why"), [
+    (b"fri\x00\n", "is not a table name"), (b"fri\x1b[2J", "is not a table name"), (b"\xff\xfe", "UTF-8"),
+    (b"../../elsewhere", "is not a table name"), (b"a" * 5000, "longer than 4096 bytes"),
+    ("/dev/zero", "not a regular file")])
+def test_a_damaged_current_pointer_is_one_line_naming_the_fix(cli: Cli, content: bytes | str, why: str) -> None:
+    cli.ok("table", "new", "fri", "--rules", "hoyle", "--players", "Ann,Bob,Cat")
+    pointer = cli.home / "current"
+    pointer.unlink()
+    if isinstance(content, str):
+        if not Path(content).exists():
+            pytest.skip(f"no {content} here")
+        pointer.symlink_to(content)
+    else:
+        pointer.write_bytes(content)
+    err = cli.fails(5, "board", said=[why, "table use NAME"])
+    assert "\x00" not in err and "\x1b" not in err
+    cli.ok("table", "use", "fri")
+    cli.ok("board")
