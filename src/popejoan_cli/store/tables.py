@@ -15,43 +15,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from popejoan_cli.base.errors import DataError, Problem, Said, StorageError, UsageError, allowed, os_reason
-from popejoan_cli.base.limits import quoted
 from popejoan_cli.store import journal
+from popejoan_cli.store.home import home as home
+from popejoan_cli.store.home import system_home as system_home
 from popejoan_cli.table import fold
 from popejoan_cli.table.events import Event, EventVoided, HandCheckpointed
 from popejoan_cli.table.ledger import conservation_problems
 from popejoan_cli.table.view import Count, TableView
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
-
-
-def home() -> Path:
-    """popejoan's own folder: `POPEJOAN_HOME`, else the system's folder for a user's data."""
-    if os.environ.get("POPEJOAN_HOME"):
-        return Path(os.environ["POPEJOAN_HOME"])
-    return system_home()
-
-
-def system_home() -> Path:
-    """The system's folder for popejoan's data, unless tables were made before popejoan used it.
-
-    `platformdirs` knows each system's convention: `%LOCALAPPDATA%\\popejoan` on Windows,
-    `~/Library/Application Support/popejoan` on macOS, `$XDG_DATA_HOME/popejoan` (by default
-    `~/.local/share/popejoan`) on Linux and the BSDs. Earlier versions used
-    `~/.local/share/popejoan` everywhere: while the system's folder holds nothing of
-    popejoan's, a home there is still used where it is.
-    """
-    import platformdirs  # only when POPEJOAN_HOME is not set: start-up
-
-    chosen = platformdirs.PlatformDirs("popejoan", appauthor=False).user_data_path
-    earlier = Path.home() / ".local" / "share" / "popejoan"
-    if earlier != chosen and not _holds_tables(chosen) and _holds_tables(earlier):
-        return earlier
-    return chosen
-
-
-def _holds_tables(folder: Path) -> bool:
-    return (folder / "tables").is_dir() or (folder / "current").is_file()
 
 
 def tables_dir() -> Path:
@@ -72,55 +44,12 @@ def table_names() -> list[str]:
     return sorted(p.name for p in base.iterdir() if (p / journal.JOURNAL).is_file())
 
 
-MAX_POINTER = 4096
-"""The most `current` may hold, in bytes: a table name is at most 40."""
-
-
 def current_name() -> str | None:
-    """The current table's name from `POPEJOAN_HOME/current`, None when there is none; a pointer that is no
-    table name (not a regular file, too long, not text, a control character) is damage, refused in one line.
-
-    Read without trusting what the file is: opened without blocking (a FIFO would wait forever for a
-    writer), checked to be a regular file before anything is read (`/dev/zero` never ends), and cut at
-    `MAX_POINTER` bytes."""
-    import stat
-
-    path = home() / "current"
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except (FileNotFoundError, NotADirectoryError):
+        name = (home() / "current").read_text(encoding="utf-8").strip()
+    except OSError:
         return None
-    except OSError as err:
-        raise _bad_pointer(path, Said("it cannot be read: {reason}", reason=os_reason(err))) from None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise _bad_pointer(path, Said("it is not a regular file"))
-        data = os.read(fd, MAX_POINTER + 1)
-    except OSError as err:
-        raise _bad_pointer(path, Said("it cannot be read: {reason}", reason=os_reason(err))) from None
-    finally:
-        os.close(fd)
-    return _pointed(path, data)
-
-
-def _pointed(path: Path, data: bytes) -> str | None:
-    """The table name `data` (the bytes of `current`) holds, or the damage it is."""
-    if len(data) > MAX_POINTER:
-        raise _bad_pointer(path, Said("it is longer than {n} bytes", n=MAX_POINTER))
-    try:
-        name = data.decode("utf-8").strip()
-    except UnicodeDecodeError:
-        raise _bad_pointer(path, Said("it is not UTF-8 text")) from None
-    if not name:
-        return None
-    if not _NAME.match(name):
-        raise _bad_pointer(path, Said("{name} is not a table name", name=quoted(name)))
-    return name
-
-
-def _bad_pointer(path: Path, why: str) -> DataError:
-    return DataError([Problem(Said("it does not name the current table: {why}", why=why), file=str(path),
-                              hint=Said("pick the table to use with `popejoan table use NAME`"))])
+    return name or None
 
 
 def set_current(name: str) -> None:
@@ -128,8 +57,8 @@ def set_current(name: str) -> None:
     path = home() / "current"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        if path.is_symlink() and (not path.exists() or path.is_file()):
-            path = Path(os.path.realpath(path))  # a link to a FIFO or a device (damage) is replaced instead
+        if path.is_symlink():
+            path = Path(os.path.realpath(path))
         tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         tmp.write_text(name + "\n", encoding="utf-8")
         os.replace(tmp, path)
