@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from popejoan_cli.base.errors import DataError, Problem, Said, StorageError, UsageError, allowed, os_reason
+from popejoan_cli.base.limits import quoted
 from popejoan_cli.store import journal
 from popejoan_cli.store.home import home as home
 from popejoan_cli.store.home import system_home as system_home
@@ -44,12 +45,55 @@ def table_names() -> list[str]:
     return sorted(p.name for p in base.iterdir() if (p / journal.JOURNAL).is_file())
 
 
+MAX_POINTER = 4096
+"""The most `current` may hold, in bytes: a table name is at most 40."""
+
+
 def current_name() -> str | None:
+    """The current table's name from `POPEJOAN_HOME/current`, None when there is none; a pointer that is no
+    table name (not a regular file, too long, not text, a control character) is damage, refused in one line.
+
+    Read without trusting what the file is: opened without blocking (a FIFO would wait forever for a
+    writer), checked to be a regular file before anything is read (`/dev/zero` never ends), and cut at
+    `MAX_POINTER` bytes."""
+    import stat
+
+    path = home() / "current"
     try:
-        name = (home() / "current").read_text(encoding="utf-8").strip()
-    except OSError:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except (FileNotFoundError, NotADirectoryError):
         return None
-    return name or None
+    except OSError as err:
+        raise _bad_pointer(path, Said("it cannot be read: {reason}", reason=os_reason(err))) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise _bad_pointer(path, Said("it is not a regular file"))
+        data = os.read(fd, MAX_POINTER + 1)
+    except OSError as err:
+        raise _bad_pointer(path, Said("it cannot be read: {reason}", reason=os_reason(err))) from None
+    finally:
+        os.close(fd)
+    return _pointed(path, data)
+
+
+def _pointed(path: Path, data: bytes) -> str | None:
+    """The table name `data` (the bytes of `current`) holds, or the damage it is."""
+    if len(data) > MAX_POINTER:
+        raise _bad_pointer(path, Said("it is longer than {n} bytes", n=MAX_POINTER))
+    try:
+        name = data.decode("utf-8").strip()
+    except UnicodeDecodeError:
+        raise _bad_pointer(path, Said("it is not UTF-8 text")) from None
+    if not name:
+        return None
+    if not _NAME.match(name):
+        raise _bad_pointer(path, Said("{name} is not a table name", name=quoted(name)))
+    return name
+
+
+def _bad_pointer(path: Path, why: str) -> DataError:
+    return DataError([Problem(Said("it does not name the current table: {why}", why=why), file=str(path),
+                              hint=Said("pick the table to use with `popejoan table use NAME`"))])
 
 
 def set_current(name: str) -> None:
@@ -57,8 +101,8 @@ def set_current(name: str) -> None:
     path = home() / "current"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        if path.is_symlink():
-            path = Path(os.path.realpath(path))
+        if path.is_symlink() and (not path.exists() or path.is_file()):
+            path = Path(os.path.realpath(path))  # a link to a FIFO or a device (damage) is replaced instead
         tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         tmp.write_text(name + "\n", encoding="utf-8")
         os.replace(tmp, path)
