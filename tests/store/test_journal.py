@@ -111,6 +111,18 @@ def line_ends(data: bytes) -> list[int]:
     return [i + 1 for i, b in enumerate(data) if b == 0x0A]
 
 
+class Ends(list[int]):
+    """`line_ends`, and `finals`: the lines (1-based) that end a command's write (those without `more`)."""
+
+    finals: set[int]
+
+
+def shape(data: bytes) -> Ends:
+    ends = Ends(line_ends(data))
+    ends.finals = {k + 1 for k, line in enumerate(data.split(b"\n")[:len(ends)]) if "more" not in json.loads(line)}
+    return ends
+
+
 def assert_sound(view: TableView, *, cut: bool = False) -> None:
     """Counters conserved, and every finished hand checkpointed (a hand's last lead and its checkpoint
     are one write; only a journal cut by hand between those two lines may lack the last checkpoint)."""
@@ -122,41 +134,49 @@ def assert_sound(view: TableView, *, cut: bool = False) -> None:
 
 
 # ----------------------------------------------------------------------------- 1. cut at every byte
-def kept(ends: list[int], cut: int) -> tuple[int, int]:
-    """Events a journal cut at `cut` keeps, and their bytes: every line whose text is whole.
+def kept(ends: Ends, cut: int) -> tuple[int, int]:
+    """Events a journal cut at `cut` keeps, and their bytes: every line whose text is whole, back to the
+    end of a command's write (`ends` from `shape`: a command torn by a crash is left out whole).
 
     A line that lost only its newline still carries a checking CRC: it is an event."""
+    finals = ends.finals
     whole = bisect.bisect_right(ends, cut)
-    if whole < len(ends) and cut == ends[whole] - 1:
+    if whole < len(ends) and cut == ends[whole] - 1 and whole + 1 in finals:
         return whole + 1, cut
+    while whole and whole not in finals:
+        whole -= 1
     return whole, (ends[whole - 1] if whole else 0)
 
 
 def test_cut_at_every_byte_gives_the_complete_prefix(sample: tuple[bytes, journal.Loaded]) -> None:
     data, full = sample
-    ends = line_ends(data)
+    ends = shape(data)
+    finals = ends.finals
+    assert len(finals) < len(ends)  # the sample has commands of several lines (a last lead and its checkpoint)
     torn_seen = unterminated = 0
     for cut in range(len(data) + 1):
         got = journal.decode(data[:cut], "j")
         whole, good = kept(ends, cut)
         assert got.events == full.events[:whole], cut
         assert got.good_bytes == good, cut
-        assert got.unterminated == (cut + 1 in ends), cut
+        assert got.unterminated == (cut + 1 in ends and ends.index(cut + 1) + 1 in finals), cut
         unterminated += got.unterminated
         if good == cut:
             assert got.warnings == [], cut
         else:
             torn_seen += 1
             assert len(got.warnings) == 1, cut
-            assert "torn write" in got.warnings[0] and f"line {whole + 1} " in got.warnings[0], got.warnings
+            last = min(len(ends), 1 + bisect.bisect_left(ends, cut))  # the last line begun before the cut
+            line = f"line {whole + 1} " if last == whole + 1 else f"lines {whole + 1}–{last} "
+            assert "torn write" in got.warnings[0] and line in got.warnings[0], (cut, got.warnings)
             assert f"{cut - got.good_bytes} bytes" in got.warnings[0]
-    assert unterminated == len(ends)
-    assert torn_seen == len(data) - 2 * len(ends)
+    assert unterminated == len(finals)
+    assert torn_seen == len(data) - 2 * len(finals)  # all but 0 and a command's end, newline or not
 
 
 def test_cut_journal_on_disk_replays_and_conserves(sample: tuple[bytes, journal.Loaded], tmp_path: Path) -> None:
     data, full = sample
-    ends = line_ends(data)
+    ends = shape(data)
     rng = random.Random(7)
     cuts = sorted({*ends, *(e - 1 for e in ends), *(e - 2 for e in ends), *rng.sample(range(1, len(data)), 40)})
     for cut in cuts:
@@ -178,7 +198,7 @@ def test_cut_journal_on_disk_replays_and_conserves(sample: tuple[bytes, journal.
 def test_append_after_a_torn_tail_cuts_it_under_the_lock(sample: tuple[bytes, journal.Loaded],
                                                         tmp_path: Path) -> None:
     data, full = sample
-    ends = line_ends(data)
+    ends = shape(data)
     rng = random.Random(11)
     mids = [c for c in range(ends[0] + 1, len(data)) if c not in ends and c + 1 not in ends]
     cuts = sorted({*rng.sample(mids, 25), len(data) - 2, ends[1] - 2, ends[0] + 1})
@@ -197,16 +217,16 @@ def test_append_after_a_torn_tail_cuts_it_under_the_lock(sample: tuple[bytes, jo
 
 
 def written(folder: Path, done: list[tuple[int, E.Event]]) -> bytes:
-    """The lines the store wrote for `done`, each with the time (at) it was written with."""
+    """The lines the store wrote for `done` (one command's write), each with the time (at) it was written with."""
     times = journal.load(folder).times
-    return b"".join(journal.encode(s, e, times[s]) for s, e in done)
+    return b"".join(journal.encode(s, e, times[s], len(done) - 1 - k) for k, (s, e) in enumerate(done))
 
 
 def test_a_whole_last_line_without_its_newline_is_kept_and_completed(sample: tuple[bytes, journal.Loaded],
                                                                      tmp_path: Path) -> None:
     """A final event whose CRC checks is never cut: a write adds its newline, then the new events."""
     data, full = sample
-    ends = line_ends(data)
+    ends = shape(data)
     for k in (1, 2, 12, len(ends)):
         cut = ends[k - 1] - 1
         folder = copy_table(data[:cut], tmp_path / f"u{k}")
@@ -223,7 +243,7 @@ def test_a_refused_command_never_cuts_or_completes_anything(sample: tuple[bytes,
                                                            tmp_path: Path) -> None:
     """The repair is made by a command that writes, after its events are validated: not before."""
     data, _ = sample
-    ends = line_ends(data)
+    ends = shape(data)
     for cut in (ends[0] - 1, ends[1] - 1, ends[1] + 7):
         folder = copy_table(data[:cut], tmp_path / f"r{cut}")
         before = jpath(folder).read_bytes()
@@ -305,7 +325,7 @@ def test_flip_every_byte_never_loads_a_wrong_event(sample: tuple[bytes, journal.
 def test_flip_other_bit_patterns(sample: tuple[bytes, journal.Loaded]) -> None:
     data, full = sample
     rng = random.Random(3)
-    ends = line_ends(data)
+    ends = shape(data)
     # every bit of a short line, of the final line and of every newline; then random bytes and patterns
     short = next(k for k in range(1, len(ends)) if ends[k] - ends[k - 1] < 140)  # its time (at) included
     spots = [*range(ends[short - 1], ends[short]), *range(ends[-2], len(data))]
@@ -321,7 +341,7 @@ def test_flips_and_cuts_followed_by_a_write_never_lose_a_committed_event(
     """Damage is refused by a write as by a read, and the file is left as it was; a cut journal takes
     the write after every whole event, each kept byte for byte."""
     data, full = sample
-    ends = line_ends(data)
+    ends = shape(data)
     rng = random.Random(5)
     flips = sorted({*range(ends[-2], len(data)), *range(0, ends[0], 97), *rng.sample(range(len(data)), 150)})
     for i in flips:
@@ -345,7 +365,7 @@ def test_flips_and_cuts_followed_by_a_write_never_lose_a_committed_event(
 def test_flipped_journal_on_disk_refused_by_view_and_check(sample: tuple[bytes, journal.Loaded], tmp_path: Path,
                                                            invoke: Cli) -> None:
     data, _ = sample
-    ends = line_ends(data)
+    ends = shape(data)
     i = ends[29] + 20  # inside line 31
     bad = bytearray(data)
     bad[i] ^= 0x01

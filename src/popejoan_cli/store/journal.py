@@ -8,11 +8,14 @@ journals written before it existed have none, and it is never parsed while repla
 re-read the journal, let the caller validate the new events against the replayed state,
 then make one `write()` and sync it to the disk.
 
+A command's write is one unit: each of its lines but the last says how many follow (`more`).
+
 Damage is handled so that nothing committed is ever lost:
 - a final line whose CRC checks is an event, newline or not: a write completes the line;
-- a final line cut short by a crash (no valid CRC) is a torn write: it is left out with a
-  warning, and cut off only by a command that is about to write, after its events have been
-  validated; nothing is cut through a symbolic link;
+- a final line cut short by a crash (no valid CRC), or a final write that stops on a line saying
+  more follow, is a torn write: the whole command is left out with one warning, and cut off
+  only by a command that is about to write, after its events have been validated; nothing is
+  cut through a symbolic link;
 - any other damage is a hard error naming the line.
 
 Only a regular file is read, up to `MAX_BYTES`. The file `.verified` beside the journal
@@ -99,10 +102,13 @@ def now() -> str:
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
-def encode(seq: int, event: Event, at: str | None = None) -> bytes:
+def encode(seq: int, event: Event, at: str | None = None, more: int = 0) -> bytes:
+    """The line of one event; `more` is how many lines of the same command's write follow it."""
     obj: dict[str, object] = {"seq": seq, "event": to_data(event)}
     if at is not None:
         obj["at"] = at
+    if more:
+        obj["more"] = more
     body = _canonical(obj)
     crc = zlib.crc32(body)
     return body[:-1] + b',"crc":"%08x"}\n' % crc
@@ -138,7 +144,9 @@ def decode(data: bytes, name: str = JOURNAL, *, canonical_after: int = 0) -> Loa
     """Check and parse a journal's bytes; lines past `canonical_after` must be canonical JSON.
 
     A canonical line is exactly what `encode` writes, so a line forged with a recomputed CRC
-    but duplicate keys, another key order or extra spaces is refused.
+    but duplicate keys, another key order or extra spaces is refused. A command's write is
+    kept whole or not at all: a tail that ends inside one (a line saying `more` follow, then
+    nothing) is a torn write, left out from that command's first line.
     """
     out = Loaded(size=len(data))
     ends: list[int] = []
@@ -147,22 +155,8 @@ def decode(data: bytes, name: str = JOURNAL, *, canonical_after: int = 0) -> Loa
         ends.append(end)
         pos = end + 1
     out.good_bytes = pos
-    if pos < len(data):
-        tail = data[pos:]
-        if _is_whole(tail):
-            ends.append(len(data))
-            out.unterminated = True
-            out.good_bytes = len(data)
-        elif _is_whole(tail[:(whole := tail.rfind(b',"crc":"') + _CRC_TAIL)]):
-            # A crash cuts a line short; it never writes past the end of a line. So this is damage.
-            raise _bad(name, len(ends) + 1, SaidN(  # English says "bytes" for one too, as it always has
-                "a whole event followed by {n} stray bytes where its newline should be",
-                "a whole event followed by {n} stray bytes where its newline should be", len(tail) - whole))
-        else:
-            out.warnings.append(SaidN(  # "bytes" for one too, as English always said
-                "{file}: line {line} was cut short by a crash (a torn write); it was left out: {n} bytes",
-                "{file}: line {line} was cut short by a crash (a torn write); it was left out: {n} bytes",
-                len(data) - pos, file=name, line=len(ends) + 1))
+    torn = _tail(data, ends, out, name)
+    units = _Units(name)
     start = 0
     for first in range(0, len(ends), _BATCH):
         # Only one batch of lines is held at a time, so a long journal costs little more than its events.
@@ -177,9 +171,79 @@ def decode(data: bytes, name: str = JOURNAL, *, canonical_after: int = 0) -> Loa
             if n > canonical_after and not _is_canonical(obj, body):
                 raise _bad(name, n, Said("not in the form popejoan writes (a key twice, or extra text)"))
             out.events.append(_event(obj, n, n, name))
-            if len(obj) == 3:  # type: ignore[arg-type]  # `_event` checked it: seq, event and at
+            units.follow(obj, n)  # type: ignore[arg-type]  # `_event` checked it is a journal entry
+            if "at" in obj:  # type: ignore[operator]
                 out.times[n] = intern(obj["at"])  # type: ignore[index]  # one write's events share one time
+    if units.pending:
+        _cut_command(out, ends, units.start)
+    if out.good_bytes < len(data):
+        out.warnings.append(_torn(name, len(ends) + torn - len(out.events), len(out.events) + 1,
+                                  len(data) - out.good_bytes))
     return out
+
+
+def _torn(name: str, lines: int, first: int, size: int) -> str:
+    if lines == 1:
+        return SaidN(  # "bytes" for one too, as English always said
+            "{file}: line {line} was cut short by a crash (a torn write); it was left out: {n} bytes",
+            "{file}: line {line} was cut short by a crash (a torn write); it was left out: {n} bytes",
+            size, file=name, line=first)
+    return SaidN(
+        "{file}: lines {first}–{last} (one command's write) were cut short by a crash (a torn write); they were "
+        "left out: {n} bytes",
+        "{file}: lines {first}–{last} (one command's write) were cut short by a crash (a torn write); they were "
+        "left out: {n} bytes",
+        size, file=name, first=first, last=first + lines - 1)
+
+
+def _tail(data: bytes, ends: list[int], out: Loaded, name: str) -> bool:
+    """Whether the bytes after the last newline are a torn line; a whole event there is kept
+    (`unterminated`), a whole event followed by stray bytes is damage."""
+    pos = out.good_bytes
+    if pos == len(data):
+        return False
+    tail = data[pos:]
+    if _is_whole(tail):
+        ends.append(len(data))
+        out.unterminated = True
+        out.good_bytes = len(data)
+        return False
+    if _is_whole(tail[:(whole := tail.rfind(b',"crc":"') + _CRC_TAIL)]):
+        # A crash cuts a line short; it never writes past the end of a line. So this is damage.
+        raise _bad(name, len(ends) + 1, SaidN(  # English says "bytes" for one too, as it always has
+            "a whole event followed by {n} stray bytes where its newline should be",
+            "a whole event followed by {n} stray bytes where its newline should be", len(tail) - whole))
+    return True
+
+
+class _Units:
+    """Which lines make one command's write: a line's `more` says how many lines of its write follow it.
+
+    A line without `more` ends a write (every line of a journal from before it existed is one)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.pending = 0
+        """Lines of the current write still to come."""
+        self.start = 1
+        """The current write's first line."""
+
+    def follow(self, obj: dict[str, Any], n: int) -> None:
+        more = obj.get("more", 0)
+        if self.pending and more != self.pending - 1:
+            raise _bad(self.name, n, Said("a line of one command's write is missing here (it says {more} more "
+                                          "follow, the line before said {want})", more=more, want=self.pending - 1))
+        if not self.pending:
+            self.start = n
+        self.pending = more
+
+
+def _cut_command(out: Loaded, ends: list[int], first: int) -> None:
+    """Leave out the last command's write, from its line `first` on: a crash stopped it before its end."""
+    for seq, _ in out.events[first - 1:]:
+        out.times.pop(seq, None)
+    del out.events[first - 1:]
+    out.good_bytes, out.unterminated = (ends[first - 2] + 1 if first > 1 else 0), False
 
 
 def _is_whole(raw: bytes) -> bool:
@@ -235,10 +299,14 @@ def _parse_one(body: bytes, line_no: int, name: str) -> object:
 
 
 def _event(obj: object, line_no: int, want_seq: int, name: str) -> tuple[int, Event]:
-    if not isinstance(obj, dict) or not (obj.keys() == _KEYS or obj.keys() == _KEYS_AT):
+    if not isinstance(obj, dict) or not _KEYS <= obj.keys() <= _KEYS_ALL:
         raise _bad(name, line_no, Said("not a journal entry (seq, event, crc)"))
-    if len(obj) == 3 and not (isinstance(obj["at"], str) and _AT.fullmatch(obj["at"])):
+    if "at" in obj and not (isinstance(obj["at"], str) and _AT.fullmatch(obj["at"])):
         raise _bad(name, line_no, Said("its time (at) is not an ISO 8601 instant with an offset"))
+    if "more" in obj and not (isinstance(more := obj["more"], int) and not isinstance(more, bool)
+                              and 0 < more < _MAX_WRITE):
+        raise _bad(name, line_no, Said("its count of the lines that follow it in one write (more) is not a "
+                                       "whole number from 1"))
     seq, event = obj["seq"], obj["event"]
     if seq != want_seq or isinstance(seq, bool):
         raise _bad(name, line_no, Said("sequence number {seq}, expected {want}", seq=seq, want=want_seq))
@@ -249,7 +317,9 @@ def _event(obj: object, line_no: int, want_seq: int, name: str) -> tuple[int, Ev
 
 
 _KEYS = {"seq", "event"}
-_KEYS_AT = {"seq", "event", "at"}
+_KEYS_ALL = {"seq", "event", "at", "more"}
+_MAX_WRITE = 1 << 20
+"""More lines than one command ever writes (an undo of a whole session writes one per event)."""
 
 
 def _no_table(path: Path) -> DataError:
@@ -464,7 +534,7 @@ def append(folder: Path, decide: Callable[[Loaded], Sequence[Event]], *,
                 return [], loaded.warnings
             first = len(loaded.events) + 1
             written = [(first + k, e) for k, e in enumerate(new)]
-            blob = b"".join(encode(seq, e, loaded.now) for seq, e in written)
+            blob = _lines(written, loaded.now)
             if loaded.unterminated:
                 blob = b"\n" + blob  # complete the last event's line: it is kept, never cut
             with _signals_held():
@@ -478,6 +548,12 @@ def append(folder: Path, decide: Callable[[Loaded], Sequence[Event]], *,
         raise _io_error(err, path) from None
     finally:
         os.close(fd)
+
+
+def _lines(written: list[tuple[int, Event]], at: str | None) -> bytes:
+    """One command's lines: each but the last says how many follow it, so that a write torn by a
+    crash is left out whole (`decode`), never applied in part."""
+    return b"".join(encode(seq, e, at, len(written) - 1 - k) for k, (seq, e) in enumerate(written))
 
 
 def _linked(path: Path) -> DataError:
@@ -527,7 +603,7 @@ def _create(folder: Path, decide: Callable[[Loaded], Sequence[Event]]) -> list[t
     at = now()
     new = list(decide(Loaded(now=at)))  # raising here creates nothing
     written = [(k + 1, e) for k, e in enumerate(new)]
-    blob = b"".join(encode(seq, e, at) for seq, e in written)
+    blob = _lines(written, at)
     tmp = folder / f".{JOURNAL}.{os.getpid()}.new"
     try:
         folder.mkdir(parents=True, exist_ok=True)
