@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -56,8 +57,6 @@ def current_name() -> str | None:
     Read without trusting what the file is: opened without blocking (a FIFO would wait forever for a
     writer), checked to be a regular file before anything is read (`/dev/zero` never ends), and cut at
     `MAX_POINTER` bytes."""
-    import stat
-
     path = home() / "current"
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
