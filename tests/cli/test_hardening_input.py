@@ -108,3 +108,23 @@ def test_a_damaged_current_pointer_is_one_line_naming_the_fix(cli: Cli, content:
     assert "\x00" not in err and "\x1b" not in err
     cli.ok("table", "use", "fri")
     cli.ok("board")
+
+
+@pytest.mark.parametrize("word", ["none", "None", "STOP", "board", "spare"])
+def test_no_player_is_named_after_a_word_of_the_command_language(cli: Cli, word: str) -> None:
+    cli.fails(2, "table", "new", "fri", "--rules", "hoyle", "--players", f"Ann,{word},Cat",
+              said=[f"no player may be called '{word.lower()}'"])
+    cli.fails(2, "hand", "deal", "--rules", "hoyle", "--players", f"Ann,{word},Cat", "--seed", "1",
+              said=[f"'{word.lower()}'"])
+    cli.ok("table", "new", "fri", "--rules", "hoyle", "--players", "Ann,Bob,Cat")
+    cli.fails(2, "table", "join", word, said=[f"no player may be called '{word.lower()}'"])
+    said = cli.fails(2, "table", "join", word, POPEJOAN_LANG="ru")
+    assert f"игрока нельзя назвать «{word.lower()}»" in said
+
+
+def test_an_export_naming_a_player_stop_is_refused(cli: Cli, tmp_path: Path) -> None:
+    cli.ok("table", "new", "fri", "--rules", "hoyle", "--players", "Ann,Bob,Cat")
+    exported = tmp_path / "fri.toml"
+    cli.ok("ledger", "export", str(exported))
+    exported.write_text(exported.read_text(encoding="utf-8").replace("Bob", "stop"), encoding="utf-8")
+    cli.fails(5, "table", "new", "sat", "--from", str(exported), said=["no player may be called 'stop'"])

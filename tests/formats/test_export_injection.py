@@ -38,7 +38,7 @@ CSV_ROW = "\nt,1,1,0,buy-in,player:Ann,Ann,,1000,1000"
 @pytest.fixture(scope="module", autouse=True)
 def any_player_name() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(table_mod, "check_players", lambda names, rules: [])
+        patch.setattr(table_mod, "check_players", lambda names, rules, **_: [])
         yield
 
 

@@ -66,6 +66,7 @@ def table_new(
     rules = load_rules(rules_spec)
     seats = common.players_said(players)
     names = [n for n, _ in seats]
+    _not_words(names)
     first = (find_name(dealer, names) or dealer) if dealer is not None else names[0]
     opened = TableOpened(name=name, rules=rules.to_dict(), rules_name=rules.name, players=names, counters=each,
                          dealer=first, lang=speaks)
@@ -184,6 +185,16 @@ def table_path(as_json: JsonOpt = False) -> None:
     sys.stdout.write(f"{common.where()}\n")
 
 
+def _not_words(names: list[str]) -> None:
+    """Refuse a name that is a word of the command language (`--pope none`, `stop`): the journal's replay
+    does not, so that tables from before stay readable; the commands that seat players do."""
+    from popejoan_cli.game.deal import word_problems
+
+    problems = [p for n in names for p in word_problems(n)]
+    if problems:
+        raise UsageError(problems[0], Said("give that player another name"))
+
+
 @command(table_app, "join")
 def table_join(
     name: Annotated[str, typer.Argument(help="The new player.")],
@@ -206,6 +217,7 @@ def table_join(
     said = _gender(gender)
     if "," in name:
         raise UsageError(Said("{name!r} is not one player's name", name=name), Said("a name may not contain a comma"))
+    _not_words([name])
 
     def sitting(view: TableView) -> list[Event]:
         joined = moves.joining(view, name, given, bring_back=bring_back)

@@ -15,8 +15,27 @@ from popejoan_cli.game.rules import HouseRules
 MAX_NAME = 40
 
 
-def name_problems(n: str) -> list[str]:
-    """Problems with one player's name, wherever it comes from: an option, a deal file, an export."""
+RESERVED: dict[str, str] = {
+    "spare": Said("no player may be called 'spare' (it names the spare hand)"),
+    "none": Said("no player may be called 'none' (`out --pope none` says nobody holds the Pope)"),
+    "stop": Said("no player may be called 'stop' (in a `play` line, `stop` calls a stop)"),
+    "board": Said("no player may be called 'board' (`count board` counts every pot at once)"),
+}
+"""The words of the command language a player's name could be mistaken for, whatever its case, each with the
+refusal that says why. The commands' words are English in every language the table speaks (a Russian table
+types `--pope none` and `stop` too), so these are all of them."""
+
+
+def word_problems(n: str) -> list[str]:
+    """The refusal of a name that is a word of the command language (`RESERVED`), if it is one."""
+    said = RESERVED.get(n.strip().lower())
+    return [said] if said is not None else []
+
+
+def name_problems(n: str, *, words: bool = True) -> list[str]:
+    """Problems with one player's name, wherever it comes from: an option, a deal file, an export. Without
+    `words`, only 'spare' of `RESERVED` is refused: a journal's replay, whose names were refused as they were
+    written (a table's players from before the rest were reserved stay readable)."""
     out: list[str] = []
     if not n.strip():
         out.append(Said("player name {name} is empty", name=quoted(n)))
@@ -26,13 +45,16 @@ def name_problems(n: str) -> list[str]:
     elif not n.isprintable() or n != n.strip():
         out.append(Said("player name {name} may not hold control characters or start or end with a space",
                         name=quoted(n)))
-    if n.lower() == "spare":
-        out.append(Said("no player may be called 'spare' (it names the spare hand)"))
+    if words:
+        out += word_problems(n)
+    elif n.lower() == "spare":
+        out.append(RESERVED["spare"])
     return out
 
 
-def check_players(names: Sequence[str], rules: HouseRules) -> list[str]:
-    """Problems with a seat list: duplicates or look-alikes, reserved or empty names, count for the rules."""
+def check_players(names: Sequence[str], rules: HouseRules, *, words: bool = True) -> list[str]:
+    """Problems with a seat list: duplicates or look-alikes, reserved or empty names, count for the rules
+    (`words`: as `name_problems`)."""
     out: list[str] = []
     lo, hi = rules.players.min, rules.players.max
     if not lo <= len(names) <= hi:
@@ -40,7 +62,7 @@ def check_players(names: Sequence[str], rules: HouseRules) -> list[str]:
                          "{count} players, but {rules} is for {least}–{most} players", len(names),
                          count=Grouped(len(names)), rules=rules.name, least=lo, most=hi))
     for n in names:
-        out += name_problems(n)
+        out += name_problems(n, words=words)
     for first, second in alike(names):
         out.append(Said("player {name} is listed twice", name=quoted(first)) if first == second else
                    Said("players {first} and {second} look alike: they could not be told apart when typed or "

@@ -95,7 +95,7 @@ def _opened(view: TableView, seq: int, event: TableOpened) -> None:
         raise DataError([Problem(Said("the table's embedded rules are bad: {problem}", problem=problems[0].message))])
     view.name, view.rules, view.rules_name = event.name, rules, event.rules_name
     view.lang = event.lang
-    issues = check_players(event.players, rules)
+    issues = check_players(event.players, rules, words=False)  # the words: `table new` refused them
     if issues:
         raise UsageError(_all_of(issues))
     if event.dealer not in event.players:
@@ -165,7 +165,7 @@ def _joined(view: TableView, seq: int, event: PlayerJoined) -> None:
     between_hands(view, "players join")
     if event.player in view.players:
         raise UsageError(Said("{player!r} is already at the table", player=event.player))
-    issues = check_players([*view.players, event.player], view.the_rules())
+    issues = check_players([*view.players, event.player], view.the_rules(), words=False)  # as `_opened`
     if issues:
         raise UsageError(_all_of(issues))
     check_counters(event.counters)
