@@ -18,6 +18,7 @@ import json
 import os
 import re
 import sys
+import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -72,6 +73,12 @@ NOW = "2026-12-01T21:04:05+01:00"
 """The time the store writes on every event in the tests (`POPEJOAN_NOW`, set here for the whole run, module
 fixtures and helper processes included), so outputs that show it are stable; a test may set another."""
 os.environ["POPEJOAN_NOW"] = NOW
+_USER = tempfile.mkdtemp(prefix="popejoan-user-")
+"""The user's home folder for the whole run (HOME, and popejoan's own folder in it): reading a table
+writes popejoan's own files there (the key that signs `.verified` notes), so a test reading one
+in-process, even one that unsets POPEJOAN_HOME, never writes into the real user's folders."""
+os.environ.update(HOME=_USER, USERPROFILE=_USER, XDG_DATA_HOME=os.path.join(_USER, "data"))
+os.environ.setdefault("POPEJOAN_HOME", os.path.join(_USER, "popejoan"))
 
 PLAIN_ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
 """Fixed width and no colour, so rendered output is stable."""

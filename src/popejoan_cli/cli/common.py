@@ -41,13 +41,22 @@ def where() -> Path:
     return tables.folder(cli.table_override)
 
 
+_said: set[tuple[str, tuple[int, int] | None, str]] = set()
+"""The warnings `view` said, each with its journal and that journal's stamp (size, time) then: a
+command that reads its table and then writes it says a torn tail once, not again when the write
+cuts it (`record`)."""
+
+
 def view(full: bool = False) -> TableView:
     """The table replayed from its journal; its warnings go to stderr."""
-    from popejoan_cli.store import tables
+    from popejoan_cli.store import journal, tables
 
-    found, warnings = tables.view(where(), full=full)
+    folder = where()
+    stamp = journal.stamp(folder)
+    found, warnings = tables.view(folder, full=full)
     speak(found)
     warn(warnings)
+    _said.update((str(folder), stamp, w) for w in warnings)
     return found
 
 
@@ -70,9 +79,13 @@ def record(make: Any, **kw: Any) -> Recorded:
         speak(found)
         return make(found)
 
-    done = tables.record(spoken, where=kw.pop("where", None) or where(), **kw)
+    from popejoan_cli.store import journal
+
+    folder = kw.pop("where", None) or where()
+    stamp = journal.stamp(folder)  # unchanged since `view` said a warning: the same journal, the same tail
+    done = tables.record(spoken, where=folder, **kw)
     speak(done.view)
-    warn(done.warnings)
+    warn([w for w in done.warnings if (str(folder), stamp, w) not in _said])
     return done
 
 

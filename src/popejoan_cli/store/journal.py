@@ -16,13 +16,16 @@ Damage is handled so that nothing committed is ever lost:
   more follow, is a torn write: the whole command is left out with one warning, and cut off
   only by a command that is about to write, after its events have been validated; nothing is
   cut through a symbolic link;
+- a journal holding fewer events than `.verified` says were recorded is damage (exit 5);
 - any other damage is a hard error naming the line.
 
 Only a regular file is read, up to `MAX_BYTES`. The file `.verified` beside the journal
-records how much of it an earlier command refereed in full (its length, SHA-256 and the
-popejoan version); a command may then take those hands on their checkpoints' word. It is
-a cache: anything that does not match it is refereed again, and `popejoan check`,
-`ledger settle` and the exports ignore it.
+records how much of it an earlier command refereed in full (its length, SHA-256, event
+count, first line and the popejoan version), signed (HMAC) with the user's key in popejoan's
+own folder (`KEY`); a command may then take those hands on their checkpoints' word. It is
+a cache: a note not signed by this user's key is not believed, anything that does not match
+it is refereed again, and `popejoan check`, `ledger settle` and the exports ignore it (but
+not the events it says were recorded).
 
 One module although it is long: reading, repairing and appending share the line format, the
 lock and the torn-write rules, and each is only safe alongside the others.
@@ -38,6 +41,7 @@ import re
 import signal
 import stat
 import zlib
+from _operator import _compare_digest  # what hmac.compare_digest is, without loading OpenSSL
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -69,6 +73,7 @@ from popejoan_cli.base.errors import (
 from popejoan_cli.base.limits import lock_wait
 from popejoan_cli.base.marks import Grouped
 from popejoan_cli.store import disk
+from popejoan_cli.store.home import home
 from popejoan_cli.table.events import Event, from_data, to_data
 
 JOURNAL = "journal.jsonl"
@@ -138,6 +143,8 @@ class Loaded:
     """When each event was written (its line's `at`), by seq; a line without one is left out."""
     now: str | None = None
     """While appending: the time the new events' lines will carry."""
+    head: str = ""
+    """The SHA-256 of the journal's first line, which a `.verified` note names its table by."""
 
 
 def decode(data: bytes, name: str = JOURNAL, *, canonical_after: int = 0) -> Loaded:
@@ -407,54 +414,176 @@ def opening(folder: Path) -> Event | None:
 
 def _loaded(folder: Path, data: bytes, trust: bool) -> Loaded:
     path = folder / JOURNAL
-    trusted, covered, digest = _verified(folder, data) if trust else (0, 0, sha256())
+    note = _note(folder)
+    digest = _covers(note, data) if note is not None and trust else None
+    trusted, covered = (note.events, note.size) if note is not None and digest is not None else (0, 0)
     loaded = decode(data, str(path), canonical_after=trusted)
     if not loaded.events:
         raise _empty(path)
+    loaded.head = _head(data)
+    if note is not None and note.head == loaded.head and len(loaded.events) < note.events:
+        raise _missing(path, note.events, len(loaded.events))
     loaded.trusted = trusted
+    if digest is None:
+        digest = sha256()
     digest.update(data[covered:loaded.good_bytes])
     loaded.sha = digest
     return loaded
 
 
-def _verified(folder: Path, data: bytes) -> tuple[int, int, Any]:
-    """(events vouched for, bytes they cover, SHA-256 over those bytes) from `.verified`."""
-    none = (0, 0, sha256())
+def _head(data: bytes) -> str:
+    """The SHA-256 of the journal's first line: which table a `.verified` note speaks of."""
+    return str(sha256(data[:data.find(b"\n") + 1 or len(data)]).hexdigest())
+
+
+def _missing(path: Path, want: int, have: int) -> DataError:
+    """An event that `.verified` says was recorded, refereed and acknowledged is no longer in the journal."""
+    if want == have + 1:
+        what = Said("event {want} is missing: an earlier command recorded and verified {want} events, and the "
+                    "journal now ends at event {have}", want=want, have=have)
+    else:
+        what = Said("events {first}–{want} are missing: an earlier command recorded and verified {want} events, "
+                    "and the journal now ends at event {have}", first=have + 1, want=want, have=have)
+    return DataError([Problem(what, file=str(path), hint=Said(
+        "restore the journal from a copy; to go on from this shorter journal on purpose, delete the file "
+        ".verified beside it"))])
+
+
+@dataclass(frozen=True)
+class _Note:
+    """What `.verified` says, once its MAC is checked with this user's key."""
+
+    size: int
+    """The journal's first `size` bytes were refereed in full ..."""
+    events: int
+    """... and hold exactly this many events (lines) ..."""
+    sha: str
+    """... whose SHA-256 is this; ..."""
+    head: str
+    """... and the journal's first line hashes to this (which table)."""
+
+
+def _note(folder: Path) -> _Note | None:
+    """`.verified`, if this user's key signed it for this version of popejoan; else None (refereed in full)."""
     try:
         fd = os.open(folder / VERIFIED, disk.READ)
     except OSError:
-        return none
+        return None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return none
-        note = json.loads(os.read(fd, 4096))
-        size, events, sha = note["bytes"], note["events"], note["sha256"]
-        if note["version"] != __version__ or not (isinstance(size, int) and isinstance(events, int)):
-            return none
-    except (OSError, ValueError, KeyError, TypeError):
-        return none
+            return None
+        raw = json.loads(os.read(fd, 4096))
+        note = _Note(raw["bytes"], raw["events"], raw["sha256"], raw["head"])
+        mac = raw["mac"]
+        if raw["version"] != __version__ or not _well_formed(note) or not isinstance(mac, str):
+            return None
+    except (OSError, ValueError, KeyError, TypeError):  # an old note (no mac), or not one at all
+        return None
     finally:
         os.close(fd)
-    if not 0 < size <= len(data) or data[size - 1:size] != b"\n" or events <= 0:
-        return none
+    key = _key(make=False)
+    if key is None or not _compare_digest(mac, _mac(key, note)):
+        return None
+    return note
+
+
+def _well_formed(note: _Note) -> bool:
+    return (all(isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in (note.size, note.events))
+            and isinstance(note.sha, str) and isinstance(note.head, str))
+
+
+def _covers(note: _Note, data: bytes) -> Any:
+    """The SHA-256 over the bytes `note` vouches for, if the journal still begins with exactly them."""
+    size = note.size
+    if size > len(data) or data[size - 1:size] != b"\n" or data.count(b"\n", 0, size) != note.events:
+        return None
     digest = sha256(data[:size])
-    if digest.hexdigest() != sha:
-        return none
-    return events, size, digest
+    return digest if digest.hexdigest() == note.sha else None
+
+
+def _mac(key: bytes, note: _Note) -> str:
+    """HMAC-SHA256 (RFC 2104) of the note's fields, made with CPython's own SHA-256: the `hmac`
+    module would load OpenSSL through hashlib, milliseconds on every command."""
+    msg = _canonical({"version": __version__, "bytes": note.size, "events": note.events, "sha256": note.sha,
+                      "head": note.head})
+    block = key.ljust(64, b"\0")
+    inner = sha256(bytes(b ^ 0x36 for b in block) + msg).digest()
+    return str(sha256(bytes(b ^ 0x5C for b in block) + inner).hexdigest())
+
+
+KEY = "verified.key"
+"""The file in popejoan's own folder (`store.home`, never a table's) holding the key that signs
+`.verified` notes: a note copied with a table, or written by hand, is not believed."""
+_KEY_BYTES = 32
+_keys: dict[Path, bytes] = {}
+
+
+def _key(*, make: bool) -> bytes | None:
+    """This user's key for `.verified` notes (made on the first note written), or None where there is
+    none and none can be made: then nothing is taken on a note's word."""
+    path = home() / KEY
+    key = _keys.get(path) or _read_key(path)
+    if key is None and make:
+        key = _make_key(path)
+    if key is not None:
+        _keys[path] = key
+    return key
+
+
+def _read_key(path: Path) -> bytes | None:
+    try:
+        fd = os.open(path, disk.READ | disk.NOFOLLOW)
+    except OSError:
+        return None
+    try:
+        key = os.read(fd, _KEY_BYTES + 1) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return key if len(key) == _KEY_BYTES else None
+
+
+def _make_key(path: Path) -> bytes | None:
+    """A new random key, published whole (a hard link refuses a key another command made first: then that one)."""
+    key = os.urandom(_KEY_BYTES)
+    tmp = path.with_name(f".{KEY}.{os.getpid()}.new")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | disk.BINARY, 0o600)
+        try:
+            if os.write(fd, key) != len(key):
+                raise OSError(errno.ENOSPC, "short write")
+            disk.sync(fd)
+        finally:
+            os.close(fd)
+        disk.publish(tmp, path)
+    except FileExistsError:
+        return _read_key(path)
+    except OSError:
+        return None
+    finally:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+    return key
 
 
 def mark_verified(folder: Path, loaded: Loaded) -> None:
     """Note that every event of `loaded` has now been refereed in full (a cache: best effort)."""
     if loaded.sha is None or loaded.unterminated or loaded.trusted >= len(loaded.events):
         return
-    _write_verified(folder, loaded.good_bytes, len(loaded.events), loaded.sha.hexdigest())
+    _write_verified(folder, _Note(loaded.good_bytes, len(loaded.events), loaded.sha.hexdigest(), loaded.head))
 
 
-def _write_verified(folder: Path, size: int, events: int, digest: str) -> None:
-    note = json.dumps({"version": __version__, "bytes": size, "events": events, "sha256": digest})
+def _write_verified(folder: Path, note: _Note) -> None:
+    key = _key(make=True)
+    if key is None:
+        return
+    text = json.dumps({"version": __version__, "bytes": note.size, "events": note.events, "sha256": note.sha,
+                       "head": note.head, "mac": _mac(key, note)})
     tmp = folder / f"{VERIFIED}.{os.getpid()}.tmp"
     try:
-        tmp.write_text(note + "\n", encoding="utf-8")
+        tmp.write_text(text + "\n", encoding="utf-8")
         os.replace(tmp, folder / VERIFIED)  # our own file: a link in its place is replaced, not followed
     except OSError:
         with contextlib.suppress(OSError):
@@ -542,7 +671,7 @@ def append(folder: Path, decide: Callable[[Loaded], Sequence[Event]], *,
                 recorded.extend(seq for seq, _ in written)
             sha = loaded.sha.copy()
             sha.update(blob)
-            _write_verified(folder, loaded.good_bytes + len(blob), written[-1][0], sha.hexdigest())
+            _write_verified(folder, _Note(loaded.good_bytes + len(blob), written[-1][0], sha.hexdigest(), loaded.head))
             return written, loaded.warnings
     except OSError as err:
         raise _io_error(err, path) from None
@@ -625,7 +754,7 @@ def _create(folder: Path, decide: Callable[[Loaded], Sequence[Event]]) -> list[t
         with contextlib.suppress(OSError):
             tmp.unlink()
     recorded.extend(seq for seq, _ in written)
-    _write_verified(folder, len(blob), len(written), sha256(blob).hexdigest())
+    _write_verified(folder, _Note(len(blob), len(written), sha256(blob).hexdigest(), _head(blob)))
     return written
 
 
