@@ -302,3 +302,22 @@ def test_a_torn_tail_past_the_note_is_cut_and_said_once(home: Path, scratch: Pat
         assert result.stderr.count("torn write") == 1, (args, result.stderr)
         after = (folder / journal.JOURNAL).read_bytes()
         assert after.startswith(data) and journal.load(folder).warnings == []
+
+
+def test_a_reader_racing_a_writer_never_takes_new_events_for_missing(home: Path, scratch: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A command that reads while another writes: the writer's events and its note may land between the
+    reader's read of the journal and of the note. The note is read first, so it never says more than
+    the journal the reader got."""
+    _, _, _, note = build(scratch / "t", "undo 2")
+    real = journal._read_regular
+
+    def racing(fd: int, path: Path) -> bytes:
+        got = real(fd, path)
+        monkeypatch.setattr(journal, "_read_regular", real)
+        step(scratch / "t")  # another command records meanwhile, and writes its note
+        return got
+
+    monkeypatch.setattr(journal, "_read_regular", racing)
+    assert len(journal.load(scratch / "t").events) == vouched(note)
+    assert vouched((scratch / "t" / journal.VERIFIED).read_text(encoding="utf-8")) == vouched(note) + 1

@@ -366,6 +366,7 @@ def _read_regular(fd: int, path: Path) -> bytes:
 def load(folder: Path, *, trust: bool = True) -> Loaded:
     """The journal's events; with `trust`, how many of them `.verified` vouches for."""
     path = folder / JOURNAL
+    note = _note(folder)  # before the journal: see `_loaded`
     try:
         fd = os.open(path, disk.READ)
     except FileNotFoundError:
@@ -378,7 +379,7 @@ def load(folder: Path, *, trust: bool = True) -> Loaded:
         raise StorageError(Said("cannot read {path}: {reason}", path=str(path), reason=os_reason(err))) from None
     finally:
         os.close(fd)
-    return _loaded(folder, data, trust)
+    return _loaded(folder, data, trust, note)
 
 
 def stamp(folder: Path) -> tuple[int, int] | None:
@@ -412,9 +413,11 @@ def opening(folder: Path) -> Event | None:
         return None
 
 
-def _loaded(folder: Path, data: bytes, trust: bool) -> Loaded:
+def _loaded(folder: Path, data: bytes, trust: bool, note: _Note | None) -> Loaded:
+    """The journal's `data` checked against `note`, which must have been read before `data` was: a
+    writer writes its note after its events, so a note read first never speaks of events that a
+    reader reading while someone writes has not got yet (`_missing`)."""
     path = folder / JOURNAL
-    note = _note(folder)
     digest = _covers(note, data) if note is not None and trust else None
     trusted, covered = (note.events, note.size) if note is not None and digest is not None else (0, 0)
     loaded = decode(data, str(path), canonical_after=trusted)
@@ -656,7 +659,8 @@ def append(folder: Path, decide: Callable[[Loaded], Sequence[Event]], *,
     fd = _open_for_append(path)
     try:
         with _locked(folder):
-            loaded = _loaded(folder, _read_regular(fd, path), True)
+            note = _note(folder)
+            loaded = _loaded(folder, _read_regular(fd, path), True, note)
             loaded.now = now()
             new = list(decide(loaded))
             if not new:
