@@ -5,10 +5,11 @@ SIGTERM (it is ended outright), so there the handler for it only answers `signal
 
 Importing this module sets the handlers, before anything heavy is imported (through the
 C module `_signal`, which builds no enum), so an interruption in the first instant of a
-command is handled too. Only the launcher imports it. The handlers raise `Interrupted`,
-which is not a `KeyboardInterrupt`, so that Typer does not turn it into "Aborted!" and
-exit 1. The line says whether the journal had been written when the signal came (a write
-itself is never cut in two: the store holds signals while it writes).
+command is handled too; one before `main` runs (in pip's launcher) is kept until it does.
+Only the launcher imports it. The handlers raise `Interrupted`, which is not a
+`KeyboardInterrupt`, so that Typer does not turn it into "Aborted!" and exit 1. The line
+says whether the journal had been written when the signal came (a write itself is never
+cut in two: the store holds signals while it writes).
 """
 
 from __future__ import annotations
@@ -23,7 +24,17 @@ STOPS = (SIGINT, SIGTERM, SIGBREAK) if sys.platform == "win32" else (SIGINT, SIG
 """The signals that end a command with one line (SIGBREAK exists on Windows only)."""
 
 
+_running: list[bool] = []
+"""Not empty once `main` runs: a signal from then on is raised; one before it is kept in `_pending`."""
+_pending: list[int] = []
+"""A signal that came between this module's import and `main` (pip's launcher still running: its `re.sub`
+of `sys.argv[0]`), which `main` reports as its first act: raised there, it would be a traceback."""
+
+
 def _raise(signum: int, frame: object) -> None:
+    if not _running:
+        _pending.append(signum)
+        return
     raise Interrupted(signum)  # nothing imported here: the signal may come in the middle of an import
 
 
@@ -80,6 +91,9 @@ def _told(signum: int) -> str:
 def main() -> None:
     """Run the command line; the handlers were set when this module was imported."""
     try:
+        _running.append(True)
+        if _pending:
+            raise Interrupted(_pending[0])
         from popejoan_cli.cli import main as run  # here, not at the top: the handlers must come first
 
         run()

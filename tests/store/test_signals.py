@@ -69,6 +69,48 @@ def test_a_signal_in_the_first_instant_of_a_command_is_one_line(tmp_path: Path, 
     assert seen.get(-1, 0) <= 3, seen
 
 
+AT_IMPORT = """
+import os, sys
+at, sig = int(sys.argv[1]), int(sys.argv[2])
+sys.argv = ["popejoan", "board"]
+from popejoan_cli import launch  # as pip's launcher does: the handlers are set by this line
+seen = 0
+def signal_at(event, args):
+    global seen
+    if event == "import":
+        seen += 1
+        if seen == at:
+            os.kill(os.getpid(), sig)
+sys.addaudithook(signal_at)
+if at == 0:  # before `main`, as pip's launcher runs `re.sub` on sys.argv[0] between the import and the call
+    os.kill(os.getpid(), sig)
+    sum(range(10000))
+launch.main()
+"""
+"""A command whose process signals itself as its `at`-th import after the launcher begins: each moment of
+popejoan's own start-up (most of it imports: typer, click, the store), the same on every run and machine;
+`at` 0 is between the launcher's import and its call of `main`."""
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_at_each_moment_of_the_imports_is_one_line(tmp_path: Path, sig: signal.Signals) -> None:
+    """The first instant, made deterministic: a timed signal (above) lands wherever the machine's load puts
+    it; here the signal comes at fixed imports, from the first to well into the command's modules."""
+    env = new_table(tmp_path)
+    codes = []
+    for at in (0, 1, 4, 16, 64, 192):
+        proc = subprocess.run([sys.executable, "-c", AT_IMPORT, str(at), str(int(sig))], env=env,
+                              capture_output=True, text=True, encoding="utf-8", timeout=30)
+        codes.append(proc.returncode)
+        assert "Traceback" not in proc.stderr, (at, proc.stderr)
+        if proc.returncode == 0:
+            continue  # the command had imported all it needed before the `at`-th import
+        assert proc.returncode == 128 + sig, (at, proc.returncode, proc.stderr)
+        assert proc.stdout == "" and proc.stderr.count("\n") == 1, (at, proc.stdout, proc.stderr)
+        assert "interrupted" in proc.stderr and "nothing was recorded" in proc.stderr, (at, proc.stderr)
+    assert codes[:5] == [128 + sig] * 5, codes  # `board` imports far more than 64 modules
+
+
 def test_a_signal_during_a_write_waits_for_it_and_says_what_was_recorded(
         monkeypatch: pytest.MonkeyPatch, invoke: Cli) -> None:
     assert invoke("table", "new", "t", "--rules", "modern-stops", "--players", "Ann,Bob,Cat").exit_code == 0
