@@ -128,3 +128,17 @@ def test_an_export_naming_a_player_stop_is_refused(cli: Cli, tmp_path: Path) -> 
     cli.ok("ledger", "export", str(exported))
     exported.write_text(exported.read_text(encoding="utf-8").replace("Bob", "stop"), encoding="utf-8")
     cli.fails(5, "table", "new", "sat", "--from", str(exported), said=["no player may be called 'stop'"])
+
+
+def test_a_path_written_or_checked_is_shown_visibly(cli: Cli, tmp_path: Path) -> None:
+    rules = tmp_path / f"r{ODD}.toml"
+    res = cli.ok("rules", "new", "--from", "hoyle", "-o", str(rules))
+    visible(res.stdout + res.stderr)
+    clean = tmp_path / "clean.toml"
+    cli.ok("rules", "new", "--from", "hoyle", "-o", str(clean))
+    checked = tmp_path / f"c{ODD}.toml"  # the file's own name and title plain: only its path is odd
+    checked.write_bytes(clean.read_bytes())
+    visible(cli.ok("rules", "check", str(checked)).stdout)
+    deal = tmp_path / f"d{ODD}.toml"
+    visible(cli.ok("hand", "deal", "--rules", "hoyle", "--players", "Ann,Bob,Cat", "--seed", "1", "-o",
+                   str(deal)).stdout)

@@ -19,6 +19,7 @@ from typing import Annotated
 import typer
 
 from popejoan_cli.base.errors import Said, StorageError, UsageError, allowed, os_reason
+from popejoan_cli.base.visible import shown
 from popejoan_cli.cli import command, root
 
 PROG = "popejoan"
@@ -78,7 +79,7 @@ def install(shell: str, home: Path) -> list[str]:
     except OSError as err:
         raise StorageError(Said("cannot make the folder {path}: {reason}", path=str(path.parent),
                                 reason=os_reason(err))) from None
-    done = [t("wrote {path}", path=str(path))]
+    done = [t("wrote {path}", path=shown(str(path)))]
     outfiles.write_text(path, script(shell), force=True)
     if rc is not None:
         try:
@@ -87,11 +88,11 @@ def install(shell: str, home: Path) -> list[str]:
             reason = os_reason(err) if isinstance(err, OSError) else Said("it is not UTF-8 text")
             raise StorageError(Said("cannot read {path}: {reason}", path=str(rc), reason=reason)) from None
         if line in old.splitlines():
-            done.append(t("{path} already loads it", path=str(rc)))
+            done.append(t("{path} already loads it", path=shown(str(rc))))
         else:
             sep = "" if not old or old.endswith("\n") else "\n"
             outfiles.write_text(rc, f"{old}{sep}{line}\n", force=True)
-            done.append(t("added to {path}: {line}", path=str(rc), line=line))
+            done.append(t("added to {path}: {line}", path=shown(str(rc)), line=shown(line)))
     return done
 
 

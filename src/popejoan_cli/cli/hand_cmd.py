@@ -16,6 +16,7 @@ import typer
 from popejoan_cli import cli
 from popejoan_cli.base.errors import RuleViolation, Said, UsageError, allowed
 from popejoan_cli.base.limits import cut, whole_number
+from popejoan_cli.base.visible import shown
 from popejoan_cli.cli import command, common, console, emit_json, hand_app
 from popejoan_cli.cli.common import JsonOpt
 
@@ -77,7 +78,7 @@ def deal(
     if output is not None:
         from popejoan_cli.render.i18n import t
 
-        out.print(t("Deal file written to {path}", path=output), markup=False)
+        out.print(t("Deal file written to {path}", path=shown(str(output))), markup=False)
 
 
 def _read_deal(file: Path, rules_spec: str | None) -> object:

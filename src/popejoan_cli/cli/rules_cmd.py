@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from popejoan_cli.base.visible import shown
 from popejoan_cli.cli import command, console, emit_json, rules_app
 
 if TYPE_CHECKING:
@@ -113,7 +114,8 @@ def check(
         # The file's name, and a title of its own, are the file's words in any language.
         sys.stdout.write(tn("{file}: ok — {title}, {n} pot, {least}–{most} players",
                             "{file}: ok — {title}, {n} pots, {least}–{most} players", len(r.pots),
-                            file=file, title=titled(r.title), least=r.players.min, most=r.players.max) + "\n")
+                            file=shown(str(file)), title=titled(r.title), least=r.players.min, most=r.players.max)
+                         + "\n")
 
 
 @command(rules_app, "new")
@@ -147,7 +149,7 @@ def new(
         return
     outfiles.write_text(output, text, force=force, table=cli.table_override)
     sys.stderr.write(i18n.t("wrote {file} (from {base}); check it with: popejoan rules check {file}",
-                            file=output, base=base) + "\n")
+                            file=shown(str(output)), base=shown(str(base))) + "\n")
 
 
 @command(rules_app, "diff")
