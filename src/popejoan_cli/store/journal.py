@@ -652,15 +652,25 @@ def append(folder: Path, decide: Callable[[Loaded], Sequence[Event]], *,
     `decide` is given the loaded journal, with the events `.verified` vouches for, and must
     referee the rest. Returns the events written with their seqs, and warnings (a repaired
     tail). `decide` raising, or choosing nothing, leaves the journal exactly as it was.
+
+    A long journal is read, checked and (`decide.ahead`, where it has one) replayed before the
+    lock is taken; under the lock it is read again, and that work is used only if the file still
+    holds exactly the same bytes (else it is all done again, under the lock). So another command
+    waits for this one's own events, not for a whole journal to be refereed.
     """
     path = folder / JOURNAL
     if create:
         return _create(folder, decide), []
     fd = _open_for_append(path)
     try:
+        early = _ahead(folder, fd, path, decide)
         with _locked(folder):
-            note = _note(folder)
-            loaded = _loaded(folder, _read_regular(fd, path), True, note)
+            if early is not None and _unchanged(fd, early[1]):
+                loaded = early[0]
+            else:
+                note = _note(folder)
+                loaded = _loaded(folder, _read_regular(fd, path), True, note)
+            early = None  # the bytes are no longer needed
             loaded.now = now()
             new = list(decide(loaded))
             if not new:
@@ -681,6 +691,33 @@ def append(folder: Path, decide: Callable[[Loaded], Sequence[Event]], *,
         raise _io_error(err, path) from None
     finally:
         os.close(fd)
+
+
+def _ahead(folder: Path, fd: int, path: Path,
+           decide: Callable[[Loaded], Sequence[Event]]) -> tuple[Loaded, bytes] | None:
+    """The journal loaded and handed to `decide.ahead` before the lock, with the bytes it was read from;
+    None where `decide` cannot work ahead, or where the journal is damaged (then it is all read again
+    under the lock, which says what is wrong as before)."""
+    ahead = getattr(decide, "ahead", None)
+    if ahead is None:
+        return None
+    note = _note(folder)  # before the journal, as in `load`
+    data = _read_regular(fd, path)
+    try:
+        loaded = _loaded(folder, data, True, note)
+        ahead(loaded)
+    except DataError:
+        return None
+    return loaded, data
+
+
+def _unchanged(fd: int, data: bytes) -> bool:
+    """Whether the journal holds exactly `data` still: read again piece by piece (never held twice)."""
+    if os.fstat(fd).st_size != len(data):
+        return False
+    seen = memoryview(data)
+    step = 1 << 20
+    return all(disk.pread(fd, step, at) == seen[at:at + step] for at in range(0, len(data), step))
 
 
 def _lines(written: list[tuple[int, Event]], at: str | None) -> bytes:

@@ -189,13 +189,23 @@ class _Decision:
     def __init__(self, make: Callable[[TableView], Sequence[Event]], path: Path) -> None:
         self.make, self.path = make, path
         self.view: TableView | None = None
+        self._ahead: tuple[journal.Loaded, TableView] | None = None
+
+    def ahead(self, loaded: journal.Loaded) -> None:
+        """Replay the journal before the lock is taken (`journal.append`): under the lock, `__call__`
+        is handed the same `loaded` only if the journal has not changed since."""
+        self._ahead = (loaded, self._replayed(loaded))
+
+    def _replayed(self, loaded: journal.Loaded) -> TableView:
+        try:
+            return fold.replay(loaded.events, trusted=loaded.trusted, times=loaded.times)
+        except DataError as err:
+            raise located(err, self.path) from None
 
     def __call__(self, loaded: journal.Loaded) -> list[Event]:
         events = loaded.events
-        try:
-            view = fold.replay(events, trusted=loaded.trusted, times=loaded.times)
-        except DataError as err:
-            raise located(err, self.path) from None
+        early, self._ahead = self._ahead, None
+        view = early[1] if early is not None and early[0] is loaded else self._replayed(loaded)
         out = _refereed(view, len(events), self.make(view))
         written = [(len(events) + k + 1, e) for k, e in enumerate(out)]
         if loaded.now is not None:
