@@ -142,3 +142,11 @@ def test_a_path_written_or_checked_is_shown_visibly(cli: Cli, tmp_path: Path) ->
     deal = tmp_path / f"d{ODD}.toml"
     visible(cli.ok("hand", "deal", "--rules", "hoyle", "--players", "Ann,Bob,Cat", "--seed", "1", "-o",
                    str(deal)).stdout)
+
+
+def test_a_deal_file_seating_a_player_none_is_refused(cli: Cli, tmp_path: Path) -> None:
+    dealt = tmp_path / "d.toml"
+    cli.ok("hand", "deal", "--rules", "hoyle", "--players", "Ann,Bob,Cat", "--seed", "1", "-o", str(dealt))
+    dealt.write_text(dealt.read_text(encoding="utf-8").replace("Bob", "None"), encoding="utf-8")
+    res = cli("hand", "replay", str(dealt))
+    assert res.exit_code == 5 and "no player may be called 'none'" in res.stderr, res.stderr
