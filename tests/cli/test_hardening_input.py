@@ -150,3 +150,9 @@ def test_a_deal_file_seating_a_player_none_is_refused(cli: Cli, tmp_path: Path) 
     dealt.write_text(dealt.read_text(encoding="utf-8").replace("Bob", "None"), encoding="utf-8")
     res = cli("hand", "replay", str(dealt))
     assert res.exit_code == 5 and "no player may be called 'none'" in res.stderr, res.stderr
+
+
+def test_the_shell_shows_a_mistyped_option_visibly(cli: Cli) -> None:
+    res = cli("shell", input="board --x\u202e\x1b[2J\u2028\n")
+    visible(res.stderr)
+    assert "No such option: --x\\u202e\\x1b[2J\\u2028" in res.stderr, res.stderr

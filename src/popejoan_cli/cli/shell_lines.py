@@ -27,6 +27,7 @@ import typer
 from popejoan_cli import cli
 from popejoan_cli.base.errors import Interrupted, PopejoanError, closest, interrupted_message
 from popejoan_cli.base.marks import Grouped, Quoted
+from popejoan_cli.base.visible import shown
 from popejoan_cli.cli.exits import exit_code, spoken
 from popejoan_cli.cli.shell_words import MAX_LINE, SHELL_WORDS, Completion, is_group, visible
 from popejoan_cli.cli.shell_words import split as _split
@@ -95,7 +96,7 @@ def _misused(exc: typer.TyperException) -> int:
         return 0
     ctx = getattr(exc, "ctx", None)
     path = str(getattr(ctx, "command_path", "") or "").removeprefix("popejoan").strip()
-    message = cli.parser_words(exc, exc.format_message())
+    message = shown(cli.parser_words(exc, exc.format_message()))  # click echoes the word typed: shown visibly
     if path:
         from popejoan_cli.render.i18n import t
 
