@@ -156,3 +156,9 @@ def test_the_shell_shows_a_mistyped_option_visibly(cli: Cli) -> None:
     res = cli("shell", input="board --x\u202e\x1b[2J\u2028\n")
     visible(res.stderr)
     assert "No such option: --x\\u202e\\x1b[2J\\u2028" in res.stderr, res.stderr
+
+
+def test_a_lock_wait_that_is_no_number_is_refused_by_a_command_that_only_reads(cli: Cli) -> None:
+    cli.ok("table", "new", "fri", "--rules", "hoyle", "--players", "Ann,Bob,Cat")
+    cli.fails(2, "board", POPEJOAN_LOCK_WAIT="nan", said=["POPEJOAN_LOCK_WAIT"])
+    cli.ok("board", POPEJOAN_LOCK_WAIT="0")

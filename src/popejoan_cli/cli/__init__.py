@@ -224,6 +224,10 @@ def command(group: typer.Typer, name: str | None = None, **kw: Any) -> Callable[
             # Russian table too. JSON says no words: it reads nothing (`rules list --json` starts quickest).
             speak(None if kwargs.get("as_json") else _table_language())
             try:
+                if os.environ.get("POPEJOAN_LOCK_WAIT"):
+                    from popejoan_cli.base.limits import lock_wait  # only when set: refused by every command
+
+                    lock_wait(os.environ["POPEJOAN_LOCK_WAIT"])  # not only by one that writes, when it writes
                 return fn(*args, **kwargs)
             except PopejoanError as err:
                 raise fail(err) from None
