@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, Cli
 from popejoan_cli import __version__
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
@@ -187,28 +187,26 @@ REAL_PLAYS = [
 ]
 
 
-def type_in_real_plays(exe: Path, run: Run) -> subprocess.CompletedProcess[str]:
-    """`REAL_PLAYS` typed in, with the README's slip (Cat's 5♦ before Dan's) undone; returns the last command."""
-    slip_done = False
-    for step in REAL_PLAYS:
-        if step == ("Dan", "5D") and not slip_done:
-            slip = run(exe, "play", "Cat", "5D")
-            assert slip.returncode == 0, slip.stderr
-            assert run(exe, "undo", "--yes").returncode == 0
-            slip_done = True
-        proc = run(exe, "stop") if step == "stop" else run(exe, "play", *step)
-        assert proc.returncode == 0, (step, proc.stderr)
-    return proc
-
-
-def test_the_readme_real_deck(exe: Path, run: Run) -> None:
-    """The README's real-deck evening: plays, stops, a slip undone, a claim, going out, settlement."""
+def test_the_readme_real_deck(exe: Path, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's real-deck evening: plays, stops, a slip undone, a claim, going out, settlement. The
+    installed command opens, deals, claims and settles; the forty plays between are typed in-process at the
+    same table (the suite's time: each process costs a start-up, and `test_the_real_deck_tour_in_the_shell`
+    types them all into the installed command)."""
     made = run(exe, "table", "new", "tuesday", "--rules", "modern-stops", "--players", "Ann,Bob,Cat,Dan")
     assert made.returncode == 0
     dealt = run(exe, "deal", "--real", "--turnup", "8H")
     assert dealt.returncode == 0 and "Bob leads" in dealt.stdout
-    proc = type_in_real_plays(exe, run)
-    assert "Dan is out." in proc.stdout and "--pope" in proc.stdout
+    data = tmp_path / "home" / ".local" / "share" / "popejoan"  # the system's data folder under that HOME
+    assert (data / "tables" / "tuesday").is_dir()
+    monkeypatch.setenv("POPEJOAN_HOME", str(data))
+    monkeypatch.delenv("POPEJOAN_TABLE", raising=False)
+    cli = Cli(data)
+    for step in REAL_PLAYS:
+        if step == ("Dan", "5D"):
+            cli.ok("play", "Cat", "5D")  # the README's slip, undone
+            cli.ok("undo", "--yes")
+        last = cli.ok("stop") if step == "stop" else cli.ok("play", *step)
+    assert "Dan is out." in last.stdout and "--pope" in last.stdout
     claim = run(exe, "claim", "Dan", "jack")
     assert (claim.returncode, claim.stdout.strip()) == (0, "right: Dan played J♥, play 29; paid 1 counter")
     wrong = run(exe, "claim", "Ann", "cards", "9")

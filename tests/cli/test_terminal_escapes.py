@@ -122,7 +122,7 @@ def test_narrated_lines_show_escapes_on_a_terminal_and_down_a_pipe() -> None:
 # ------------------------------------------------------------------------------ a table
 @pytest.fixture
 def any_player_name(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(table_mod, "check_players", lambda names, rules: [])
+    monkeypatch.setattr(table_mod, "check_players", lambda names, rules, **_: [])
     yield
 
 

@@ -91,11 +91,11 @@ def test_a_double_tap_is_one_lead(table: tuple[Path, serving.Served], browser: A
         seq = board_state(served)["seq"]
         double_tap(page, "#hand button.legal", gap_ms)
         wait_past(served, seq)
-        page.wait_for_timeout(1000)  # long enough for a second lead to land, if one could
+        page.wait_for_timeout(600)  # long enough for a second lead to land, if one could (a tap lands in ~50 ms)
         assert leads_in_journal(home) == 1, gap_ms
         # ... and a third tap, on whatever is drawn under the finger now, records nothing more
         page.locator("#hand button").first.click(force=True)  # a tap, whatever the button says of itself
-        page.wait_for_timeout(400)
+        page.wait_for_timeout(300)
         assert leads_in_journal(home) == 1, gap_ms
         seq = board_state(served)["seq"]
         banker(home, "undo", "--yes")  # Bob's lead again, for the next gap
