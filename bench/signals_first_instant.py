@@ -42,7 +42,7 @@ def main() -> None:
         for _ in range(args.reps):
             for ms in range(args.start, args.to + 1, args.step):
                 proc = subprocess.Popen([args.exe, "board"], env=env, stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True)
+                                        stderr=subprocess.PIPE, text=True, encoding="utf-8")
                 time.sleep(ms / 1000)
                 proc.send_signal(sig)
                 _, err = proc.communicate()

@@ -64,7 +64,7 @@ def test_a_lock_wait_of_a_word_is_one_line_not_a_traceback(tmp_path: Path) -> No
     env = {**os.environ, "POPEJOAN_HOME": str(tmp_path), "POPEJOAN_LOCK_WAIT": "abc", "POPEJOAN_LANG": "en"}
     env.pop("POPEJOAN_TABLE", None)
     res = subprocess.run([*POPEJOAN, "table", "new", "fri", "--rules", "hoyle", "--players", "Ann,Bob,Cat"],
-                         env=env, capture_output=True, text=True, timeout=60)
+                         env=env, capture_output=True, text=True, encoding="utf-8", timeout=60)
     assert res.returncode == 2, res.stderr
     assert res.stderr.startswith("popejoan: POPEJOAN_LOCK_WAIT=") and "Traceback" not in res.stderr
     env["POPEJOAN_LOCK_WAIT"] = "0.5"
@@ -76,7 +76,8 @@ def _run(home: Path, *args: str, timeout: float = 20) -> subprocess.CompletedPro
     env = {**os.environ, "POPEJOAN_HOME": str(home), "POPEJOAN_LANG": "en", "NO_COLOR": "1"}
     env.pop("POPEJOAN_TABLE", None)
     env.pop("POPEJOAN_LOCK_WAIT", None)
-    return subprocess.run([*POPEJOAN, *args], env=env, capture_output=True, text=True, timeout=timeout)
+    return subprocess.run([*POPEJOAN, *args], env=env, capture_output=True, text=True, encoding="utf-8",
+                          timeout=timeout)
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
