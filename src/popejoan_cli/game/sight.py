@@ -51,11 +51,20 @@ def told_reason(hand: HandState, reason: StopReason) -> StopReason:
     return reason
 
 
+# A replay keeps every action's record (`Played`), so what recurs in them is shared, not copied:
+# the seats that may lead (a few hundred sets at most) and a lone stop told as it is recorded.
+_LEAD_SEATS: dict[tuple[int, ...], tuple[int, ...]] = {}
+_LONE_STOPS: dict[Stop, tuple[Stop, ...]] = {}
+
+
 def told_stops(hand: HandState, stops: Sequence[Stop]) -> tuple[Stop, ...]:
     """`stops` with each reason as the table may hear it now."""
     if not stops:
         return ()
-    return tuple(Stop(s.seat, s.card, told_reason(hand, s.reason)) for s in stops)
+    if len(stops) == 1 and told_reason(hand, (lone := stops[0]).reason) == lone.reason:
+        return _LONE_STOPS.get(lone) or _LONE_STOPS.setdefault(lone, (lone,))
+    return tuple(s if (told := told_reason(hand, s.reason)) == s.reason else Stop(s.seat, s.card, told)
+                 for s in stops)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +207,9 @@ def since(hand: HandState, referee: _Leads, before: Mark) -> Played:
     """The record of what `hand` did since `before` (`mark`), as the table is told it."""
     plays, stops, awards, payments = before
     turn = hand.turn
+    seats = tuple(referee.lead_seats())
+    seats = _LEAD_SEATS.setdefault(seats, seats)
     return Played(tuple(hand.plays[plays:]), told_stops(hand, hand.stops[stops:]), tuple(hand.awards[awards:]),
-                  tuple(hand.payments[payments:]), turn.phase, hand.leader, tuple(referee.lead_seats()),
+                  tuple(hand.payments[payments:]), turn.phase, hand.leader, seats,
                   turn.card, turn.seat if turn.phase == "follow" else None, hand.out, hand.void, hand.ended,
                   hand.awaiting_pope)

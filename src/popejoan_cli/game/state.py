@@ -169,6 +169,22 @@ def suit_allowed(change: ChangeSuit, stopped: int | None, suit: int) -> bool:
 _ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
 _new = tuple.__new__
 
+# A play or a stop is an immutable tuple named by its code (`moves`, `stop_codes`), and a code has
+# only a few hundred values: each is made once and shared by every hand, so a long replay holds
+# one per code, not one per card played (issue 26: a full replay kept one per card, per hand).
+_PLAYS: dict[int, Play] = {}
+_STOPS: dict[int, Stop] = {}
+
+
+def _play(m: int) -> Play:
+    made = _PLAYS[m] = _new(Play, (m >> 7, CARDS[m >> 1 & 63], bool(m & 1)))
+    return made
+
+
+def _stop(m: int) -> Stop:
+    made = _STOPS[m] = _new(Stop, (m >> 9, CARDS[m >> 3 & 63], STOP_REASONS[m & 7]))
+    return made
+
 
 def _clockwise_from(first: int, seats: int) -> tuple[int, ...]:
     found = _ORDERS.get((first, seats))
@@ -351,7 +367,7 @@ class HandState:
         """Every card played so far, in order (made from `moves` as they are asked for)."""
         made, moves = self.plays_made, self.moves
         if len(made) < len(moves):
-            made.extend(Play(m >> 7, CARDS[m >> 1 & 63], bool(m & 1)) for m in moves[len(made):])
+            made.extend(_PLAYS.get(m) or _play(m) for m in moves[len(made):])
         return made
 
     @property
@@ -359,7 +375,7 @@ class HandState:
         """Every stop so far, in order (made from `stop_codes` as they are asked for)."""
         made, codes = self.stops_made, self.stop_codes
         if len(made) < len(codes):
-            made.extend(_new(Stop, (m >> 9, CARDS[m >> 3 & 63], STOP_REASONS[m & 7])) for m in codes[len(made):])
+            made.extend(_STOPS.get(m) or _stop(m) for m in codes[len(made):])
         return made
 
     # ----------------------------------------------------------------- the turn

@@ -364,7 +364,8 @@ def replay(events: Sequence[tuple[int, Event]], *, trusted: int = 0,
     """
     view = TableView(times=times if times is not None else {})
     gone = voided(events)
-    live = [(seq, e) for seq, e in events if seq not in gone and not isinstance(e, EventVoided)]
+    # The loaded (seq, event) pairs themselves, not copies: `effective` keeps every one.
+    live = [pair for pair in events if pair[0] not in gone and not isinstance(pair[1], EventVoided)]
     i = 0
     while i < len(live):
         seq, event = live[i]
@@ -380,7 +381,7 @@ def replay(events: Sequence[tuple[int, Event]], *, trusted: int = 0,
             raise
         except PopejoanError as err:
             raise _damage(seq, event, err) from None
-        view.effective.append((seq, event))
+        view.effective.append(live[i])
         i += 1
     view.last_seq = events[-1][0] if events else 0
     return view

@@ -1,0 +1,55 @@
+"""A full replay shares what recurs in its records instead of copying it (issue 26, item 17).
+
+`check` and `tables.view(full=True)` keep every closed hand's record of each lead (`Played`): the
+plays and stops in them are the same few hundred values over and over, and the journal's own
+(seq, event) pairs are what `TableView.effective` keeps. Each is made once and shared.
+"""
+
+from __future__ import annotations
+
+from popejoan_cli.formats.presets import preset
+from popejoan_cli.table import fold, moves
+from popejoan_cli.table.events import Event, HandCheckpointed, HandDealt, TableOpened
+from popejoan_cli.table.view import TableView
+
+
+def journal(hands: int) -> list[tuple[int, Event]]:
+    """A table of `hands` played hands with the lowest leads, as the store would write them."""
+    rules = preset("modern-stops")
+    view = TableView()
+    events: list[tuple[int, Event]] = []
+
+    def add(event: Event) -> None:
+        fold.apply(view, len(events) + 1, event)
+        events.append((len(events) + 1, event))
+
+    add(TableOpened(name="t", rules=rules.to_dict(), rules_name=rules.name, players=["Ann", "Bob", "Cat"],
+                    counters=1000, dealer="Ann"))
+    for k in range(hands):
+        add(HandDealt(seed=k, dealer=view.next_dealer))
+        while (led := moves.lowest(view)) is not None:
+            add(led)
+        add(HandCheckpointed(hand=len(view.hands), balances=dict(view.balances), board=dict(view.board)))
+    return events
+
+
+def test_a_full_replay_shares_its_plays_stops_and_events() -> None:
+    events = journal(6)
+    view = fold.replay(events)
+    assert all(kept is given for kept, given in zip(view.effective, events, strict=True))
+    records = [done for rec in view.hands for done in rec.happened.values()]
+    plays = [p for done in records for p in done.plays]
+    stops = [s for done in records for s in done.stops]
+    seats = [done.lead_seats for done in records]
+    assert len({id(p) for p in plays}) == len(set(plays)) < len(plays)
+    assert len({id(s) for s in stops}) == len(set(stops)) < len(stops)
+    assert len({id(s) for s in seats}) == len(set(seats)) < len(seats)
+
+
+def test_what_is_shared_is_told_as_before() -> None:
+    # The same journal replayed twice tells every lead alike, and each stop as the table hears it.
+    events = journal(3)
+    first, again = fold.replay(events), fold.replay(events)
+    for a, b in zip(first.hands, again.hands, strict=True):
+        assert a.happened == b.happened
+        assert a.last_run() == b.last_run()
