@@ -31,7 +31,7 @@ from popejoan_cli.game.cards import Card
 from popejoan_cli.game.deal import MAX_NAME, check_players, seeded_deal
 from popejoan_cli.game.hand import Hand
 from popejoan_cli.game.playout import final_deal
-from popejoan_cli.game.rules import from_data
+from popejoan_cli.game.rules import HouseRules, from_data
 from popejoan_cli.table.events import (
     OPENING,
     BalancesCarried,
@@ -367,6 +367,7 @@ def replay(events: Sequence[tuple[int, Event]], *, trusted: int = 0,
     # The loaded (seq, event) pairs themselves, not copies: `effective` keeps every one.
     live = [pair for pair in events if pair[0] not in gone and not isinstance(pair[1], EventVoided)]
     i = 0
+    dealt_at: DealtAt = None
     while i < len(live):
         seq, event = live[i]
         end = _checkpoint_after(live, i) if trusted and isinstance(event, HandDealt) else -1
@@ -376,7 +377,7 @@ def replay(events: Sequence[tuple[int, Event]], *, trusted: int = 0,
                 view.effective.extend(live[i:end + 1])
                 i = end + 1
                 continue
-            apply(view, seq, event)
+            dealt_at = _refereed(view, live, i, dealt_at)
         except DataError:
             raise
         except PopejoanError as err:
@@ -404,6 +405,52 @@ def _checkpoint_after(live: Sequence[tuple[int, Event]], i: int) -> int:
     return -1
 
 
+def _rebuild(rules: HouseRules, players: list[str], balances: dict[str, int], board: dict[str, int],
+             part: Sequence[tuple[int, Event]]) -> Callable[[], HandRecord]:
+    """What replays a closed hand (`part`: its deal to its checkpoint) from the table before it."""
+    dealt, check = part[0][1], part[-1][1]
+    assert isinstance(dealt, HandDealt) and isinstance(check, HandCheckpointed)
+
+    def build() -> HandRecord:
+        again = TableView(rules=rules, players=list(players), balances=dict(balances), board=dict(board),
+                          next_dealer=dealt.dealer, hands=[])
+        for s, e in part[:-1]:
+            try:
+                apply(again, s, e)
+            except DataError:
+                raise
+            except PopejoanError as err:
+                raise _damage(s, e, err) from None
+        if again.open_hand is not None or again.balances != check.balances or again.board != check.board:
+            raise DataError([Problem(Said("the replay does not reproduce the checkpoint after hand {number}",
+                                          number=check.hand),
+                                     key=f"seq {part[-1][0]}", hint=Said("the journal or the rules were changed"))])
+        return again.hands[0]
+
+    return build
+
+
+DealtAt = tuple[int, dict[str, int], dict[str, int]] | None
+"""Where the hand being replayed was dealt (its index among the live events) and the balances
+and board before it."""
+
+
+def _refereed(view: TableView, live: Sequence[tuple[int, Event]], i: int, dealt_at: DealtAt) -> DealtAt:
+    """Apply `live[i]`. A closed virtual hand's record of each lead (`HandRecord.happened`) is then
+    let go at its checkpoint and replayed from its events only if asked for: a long replay kept
+    every lead's record of every hand (issue 26), and only the last hand's is ever told."""
+    seq, event = live[i]
+    if isinstance(event, HandDealt):
+        dealt_at = (i, dict(view.balances), dict(view.board))
+    apply(view, seq, event)
+    if isinstance(event, HandCheckpointed) and dealt_at is not None and _checkpoint_after(live, dealt_at[0]) == i:
+        rec = view.hands[-1]
+        if rec.closed and not rec.kind.real and rec.number == event.hand:
+            rec.forget_plays(_rebuild(view.the_rules(), list(rec.players), dealt_at[1], dealt_at[2],
+                                      live[dealt_at[0]:i + 1]))
+    return dealt_at
+
+
 def _skip_hand(view: TableView, part: Sequence[tuple[int, Event]]) -> None:
     """Take a closed hand on its checkpoint's word; keep what is needed to replay it later."""
     seq, dealt = part[0]
@@ -424,23 +471,8 @@ def _skip_hand(view: TableView, part: Sequence[tuple[int, Event]]) -> None:
                                       before=before, after=after),
                                  key=f"seq {part[-1][0]}", hint=Said("the journal was changed by hand"))])
 
-    def build() -> HandRecord:
-        again = TableView(rules=rules, players=list(players), balances=dict(balances), board=dict(board),
-                          next_dealer=dealt.dealer, hands=[])
-        for s, e in part[:-1]:
-            try:
-                apply(again, s, e)
-            except DataError:
-                raise
-            except PopejoanError as err:
-                raise _damage(s, e, err) from None
-        if again.open_hand is not None or again.balances != check.balances or again.board != check.board:
-            raise DataError([Problem(Said("the replay does not reproduce the checkpoint after hand {number}",
-                                          number=check.hand),
-                                     key=f"seq {part[-1][0]}", hint=Said("the journal or the rules were changed"))])
-        return again.hands[0]
-
-    rec = HandRecord(len(view.hands) + 1, seq, dealt.seed, dealt.dealer, players, build=build)
+    rec = HandRecord(len(view.hands) + 1, seq, dealt.seed, dealt.dealer, players,
+                     build=_rebuild(rules, players, balances, board, part))
     rec.closed = True
     rec.end_seq = part[-1][0]
     view.hands.append(rec)

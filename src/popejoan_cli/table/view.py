@@ -44,9 +44,15 @@ class HandRecord:
         self.kind = hand.kind if hand is not None else HandKind.VIRTUAL
         """Virtual, a real deck card by card, or a tally (a lazily replayed hand is always virtual)."""
         self.breaches: list[str] = []
-        self._happened: dict[int, Played] = {}
+        self._happened: dict[int, Played] | None = {}
         self._hand = hand
         self._build = build
+        self._again: Callable[[], HandRecord] | None = None
+
+    def forget_plays(self, again: Callable[[], HandRecord]) -> None:
+        """Let go of a closed hand's record of each action (`happened`); `again` replays the hand
+        to tell it when it is asked for."""
+        self._happened, self._again = None, again
 
     @property
     def hand(self) -> Hand:
@@ -79,6 +85,9 @@ class HandRecord:
         (`sight.Played`) that the CLI, the shell, the web and undo narrate."""
         if self._hand is None:
             self.hand  # noqa: B018 (a lazily replayed hand is replayed now, its record with it)
+        if self._happened is None:
+            assert self._again is not None
+            self._happened = self._again().happened
         return self._happened
 
 
