@@ -32,6 +32,13 @@ if TYPE_CHECKING:
     from popejoan_cli.table.view import TableView
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout.")]
+# Settling up in money: `ledger settle` and `evening` take the same three options.
+ValueOpt = Annotated[str | None, typer.Option(
+    "--value", "-v", help="Money per counter, e.g. 0.05. Without it, every amount is in counters.")]
+CurrencyOpt = Annotated[str | None, typer.Option(
+    "--currency", help="Currency code or symbol to print with --value (default EUR).")]
+BankOpt = Annotated[str | None, typer.Option(
+    "--bank", help="Who holds the board's money between sessions (default: the first player at the table).")]
 
 
 def where() -> Path:

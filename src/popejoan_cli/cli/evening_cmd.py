@@ -12,9 +12,7 @@ the table and rich are imported inside the functions that need them, to keep sta
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
-
-import typer
+from typing import TYPE_CHECKING, Any
 
 from popejoan_cli.base.visible import shown
 from popejoan_cli.cli import command, common, console, emit_json, root
@@ -28,14 +26,10 @@ if TYPE_CHECKING:
 
 @command(root, "evening")
 def evening(
-    value: Annotated[str | None, typer.Option(
-        "--value", "-v", help="Money per counter, e.g. 0.05. Without it, every amount is in counters.")] = None,
-    currency: Annotated[str | None, typer.Option(
-        "--currency", help="Currency code or symbol to print with --value (default EUR).")] = None,
-    bank: Annotated[str | None, typer.Option(
-        "--bank", help="Who holds the board's money between sessions (default: the first player at the table).")]
-    = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON on stdout.")] = False,
+    value: common.ValueOpt = None,
+    currency: common.CurrencyOpt = None,
+    bank: common.BankOpt = None,
+    as_json: common.JsonOpt = False,
 ) -> None:
     """The evening in one screen: when, the standings, who pays whom, and what stays on the board."""
     from popejoan_cli.cli.settle_cmd import _currency

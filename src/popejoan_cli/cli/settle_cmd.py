@@ -72,13 +72,9 @@ def _board_line(pots: dict[str, int], on_board: int, worth: str | None, bank: st
 
 @command(ledger_app, "settle")
 def ledger_settle(
-    value: Annotated[str | None, typer.Option(
-        "--value", "-v", help="Money per counter, e.g. 0.05. Without it, every amount is in counters.")] = None,
-    currency: Annotated[str | None, typer.Option(
-        "--currency", help="Currency code or symbol to print with --value (default EUR).")] = None,
-    bank: Annotated[str | None, typer.Option(
-        "--bank", help="Who holds the board's money between sessions (default: the first player at the table).")]
-    = None,
+    value: common.ValueOpt = None,
+    currency: common.CurrencyOpt = None,
+    bank: common.BankOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Each player's net this session, and who pays whom (at most players − 1 transfers).
