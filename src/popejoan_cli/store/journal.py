@@ -553,13 +553,7 @@ def _make_key(path: Path) -> bytes | None:
     tmp = path.with_name(f".{KEY}.{os.getpid()}.new")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | disk.BINARY, 0o600)
-        try:
-            if os.write(fd, key) != len(key):
-                raise OSError(errno.ENOSPC, "short write")
-            disk.sync(fd)
-        finally:
-            os.close(fd)
+        _write_new(tmp, key, 0o600)  # the key is the user's alone
         disk.publish(tmp, path)
     except FileExistsError:
         return _read_key(path)
@@ -799,8 +793,9 @@ def _create(folder: Path, decide: Callable[[Loaded], Sequence[Event]]) -> list[t
     return written
 
 
-def _write_new(tmp: Path, blob: bytes) -> None:
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | disk.BINARY, 0o644)
+def _write_new(tmp: Path, blob: bytes, mode: int = 0o644) -> None:
+    """`blob` written whole to a new file `tmp` and synced (a short write is ENOSPC), before it is published."""
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | disk.BINARY, mode)
     try:
         if os.write(fd, blob) != len(blob):
             raise OSError(errno.ENOSPC, "short write")
