@@ -17,6 +17,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
+import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -118,6 +120,23 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 @pytest.fixture
 def data_dir() -> Path:
     return DATA
+
+
+def accounting_tool(name: str) -> str:
+    """An accounting tool (hledger, ledger, bean-check) beside the tests' interpreter or on PATH; the test is
+    skipped where it is missing (.ci/run installs what it can)."""
+    here = Path(sys.executable).parent / name
+    found = str(here) if here.exists() else shutil.which(name)
+    if found is None:
+        pytest.skip(f"{name} is not installed (.ci/run installs it where it can)")
+    return found
+
+
+def run_tool(*args: str) -> str:
+    """An accounting tool's output; it must succeed (its stderr says why not)."""
+    done = subprocess.run(args, capture_output=True, text=True, encoding="utf-8", timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
 
 
 def play_hand(run: Callable[..., Result], seed: int) -> None:

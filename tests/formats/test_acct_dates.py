@@ -4,31 +4,16 @@ and beancount, shows both days, passes the tools' strict checks, and balances as
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import Cli, play_hand
+from conftest import Cli, accounting_tool, play_hand, run_tool
 
 DAY1 = "2026-12-01T21:04:05+01:00"
 DAY2 = "2026-12-02T00:15:09+01:00"
 
 
-def _tool(name: str) -> str:
-    here = Path(sys.executable).parent / name
-    found = str(here) if here.exists() else shutil.which(name)
-    if found is None:
-        pytest.skip(f"{name} is not installed")
-    return found
-
-
-def _run(*args: str) -> str:
-    done = subprocess.run(args, capture_output=True, text=True, encoding="utf-8", timeout=120)
-    assert done.returncode == 0, done.stderr
-    return done.stdout
 
 
 def two_days(run: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -48,10 +33,10 @@ def test_hledger_export_is_dated_by_day(run: Cli, monkeypatch: pytest.MonkeyPatc
     days = re.findall(r"^(\d{4}-\d\d-\d\d) \* hand (\d)", text, re.M)
     assert days == [("2026-12-01", "1"), ("2026-12-01", "2"), ("2026-12-02", "3")]
     assert "2026-01-01" not in text
-    exe = _tool("hledger")
-    _run(exe, "-f", str(path), "check", "--strict")
+    exe = accounting_tool("hledger")
+    run_tool(exe, "-f", str(path), "check", "--strict")
     got = {m.group(2).strip(): int(m.group(1))
-           for m in re.finditer(r"^\s*(-?\d+) CTR\s+(\S.*)$", _run(exe, "-f", str(path), "bal", "--flat",
+           for m in re.finditer(r"^\s*(-?\d+) CTR\s+(\S.*)$", run_tool(exe, "-f", str(path), "bal", "--flat",
                                                                      "--no-total", "players"), re.M)}
     assert got == {f"players:{n}": b for n, b in run.json("ledger", "show").items() if b}
 
@@ -64,7 +49,7 @@ def test_beancount_export_is_dated_by_day(run: Cli, monkeypatch: pytest.MonkeyPa
     assert re.findall(r'^(\d{4}-\d\d-\d\d) \* "hand (\d)', text, re.M) == [
         ("2026-12-01", "1"), ("2026-12-01", "2"), ("2026-12-02", "3")]
     assert "2026-12-02 balance" in text and "2026-12-03 balance" in text
-    _run(_tool("bean-check"), str(path))
+    run_tool(accounting_tool("bean-check"), str(path))
 
 
 def test_csv_toml_and_json_exports_say_when(run: Cli, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import GOLDEN, golden
+from conftest import GOLDEN, accounting_tool, golden, run_tool
 from popejoan_cli.formats import accounts as acct_formats
 from popejoan_cli.formats.presets import preset
 from popejoan_cli.store import autoplay, tables
@@ -115,18 +115,6 @@ def test_every_account_is_declared_and_opened(view: TableView) -> None:
 
 
 # ------------------------------------------------------------------------------ the tools
-def _tool(name: str) -> str:
-    here = Path(sys.executable).parent / name
-    found = str(here) if here.exists() else shutil.which(name)
-    if found is None:
-        pytest.skip(f"{name} is not installed (.ci/run installs it where it can)")
-    return found
-
-
-def _run(*args: str) -> str:
-    done = subprocess.run(args, capture_output=True, text=True, encoding="utf-8", timeout=120)
-    assert done.returncode == 0, done.stderr
-    return done.stdout
 
 
 def _expected(view: TableView, prefix: str) -> dict[str, int]:
@@ -146,15 +134,15 @@ def journal(view: TableView, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_hledger_check_strict_and_balances(view: TableView, journal: Path) -> None:
-    exe = _tool("hledger")
-    _run(exe, "-f", str(journal), "check", "--strict")
-    got = _parse_bal(_run(exe, "-f", str(journal), "bal", "--flat", "--no-total", "players"))
+    exe = accounting_tool("hledger")
+    run_tool(exe, "-f", str(journal), "check", "--strict")
+    got = _parse_bal(run_tool(exe, "-f", str(journal), "bal", "--flat", "--no-total", "players"))
     assert got == _expected(view, "players:")
 
 
 def test_ledger_bal(view: TableView, journal: Path) -> None:
-    exe = _tool("ledger")
-    got = _parse_bal(_run(exe, "-f", str(journal), "bal", "--flat", "--no-total", "^players"))
+    exe = accounting_tool("ledger")
+    got = _parse_bal(run_tool(exe, "-f", str(journal), "bal", "--flat", "--no-total", "^players"))
     assert got == _expected(view, "players:")
 
 
@@ -174,10 +162,10 @@ def test_tools_refuse_a_wrong_assertion(journal: Path, tmp_path: Path) -> None:
 
 
 def test_bean_check(view: TableView, tmp_path: Path) -> None:
-    exe = _tool("bean-check")
+    exe = accounting_tool("bean-check")
     path = tmp_path / "t.beancount"
     path.write_text(acct_formats.write_beancount(view), encoding="utf-8")
-    _run(exe, str(path))
+    run_tool(exe, str(path))
     slugs = acct_formats.beancount_slugs(view.bought)
     text = path.read_text(encoding="utf-8")
     for name, n in view.live_balances().items():
@@ -196,16 +184,16 @@ def test_odd_names_pass_every_tool(tmp_path: Path) -> None:
     want = _expected(v, "players:")
     ran = []
     if shutil.which("hledger"):
-        _run("hledger", "-f", str(journal), "check", "--strict")
-        assert _parse_bal(_run("hledger", "-f", str(journal), "bal", "--flat", "--no-total", "players")) == want
+        run_tool("hledger", "-f", str(journal), "check", "--strict")
+        assert _parse_bal(run_tool("hledger", "-f", str(journal), "bal", "--flat", "--no-total", "players")) == want
         ran.append("hledger")
     if shutil.which("ledger"):
-        assert _parse_bal(_run("ledger", "-f", str(journal), "bal", "--flat", "--no-total", "^players")) == want
+        assert _parse_bal(run_tool("ledger", "-f", str(journal), "bal", "--flat", "--no-total", "^players")) == want
         ran.append("ledger")
     here = Path(sys.executable).parent / "bean-check"
     exe = str(here) if here.exists() else shutil.which("bean-check")
     if exe:
-        _run(exe, str(bean))
+        run_tool(exe, str(bean))
         ran.append("bean-check")
     if not ran:
         pytest.skip("none of hledger, ledger, bean-check is installed")

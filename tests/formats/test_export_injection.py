@@ -15,15 +15,13 @@ import csv
 import io
 import re
 import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
-from conftest import Cli
+from conftest import Cli, accounting_tool, run_tool
 from popejoan_cli.formats.presets import preset
 from popejoan_cli.store import autoplay, tables
 from popejoan_cli.table import fold as table_mod
@@ -64,18 +62,6 @@ def export(table: tuple[Path, TableView], out: Path, kind: str) -> str:
     return out.read_text(encoding="utf-8")
 
 
-def _tool(name: str) -> str:
-    here = Path(sys.executable).parent / name
-    found = str(here) if here.exists() else shutil.which(name)
-    if found is None:
-        pytest.skip(f"{name} is not installed")
-    return found
-
-
-def _run(*args: str) -> str:
-    done = subprocess.run(args, capture_output=True, text=True, encoding="utf-8", timeout=120)
-    assert done.returncode == 0, done.stderr
-    return done.stdout
 
 
 def _balances(text: str) -> dict[str, int]:
@@ -93,14 +79,14 @@ def test_hledger_and_ledger_report_the_real_balance(table: tuple[Path, TableView
     journal = tmp_path / "t.journal"
     export(table, journal, "hledger")
     want = view.live_balances()["Ann"]
-    exe = _tool("hledger")
-    _run(exe, "-f", str(journal), "check", "--strict")
-    got = _balances(_run(exe, "-f", str(journal), "bal", "--flat", "--no-total", "players:Ann"))
+    exe = accounting_tool("hledger")
+    run_tool(exe, "-f", str(journal), "check", "--strict")
+    got = _balances(run_tool(exe, "-f", str(journal), "bal", "--flat", "--no-total", "players:Ann"))
     assert got["players:Ann"] == want
-    assert sum(_balances(_run(exe, "-f", str(journal), "bal", "--flat", "--no-total", "players")).values()) == \
+    assert sum(_balances(run_tool(exe, "-f", str(journal), "bal", "--flat", "--no-total", "players")).values()) == \
         sum(view.live_balances().values())
     if shutil.which("ledger"):
-        got = _balances(_run("ledger", "-f", str(journal), "bal", "--flat", "--no-total", "^players:Ann$"))
+        got = _balances(run_tool("ledger", "-f", str(journal), "bal", "--flat", "--no-total", "^players:Ann$"))
         assert got["players:Ann"] == want
 
 
@@ -112,7 +98,7 @@ def test_beancount_reports_the_real_balance(table: tuple[Path, TableView], tmp_p
     path = tmp_path / "t.beancount"
     text = export(table, path, "beancount")
     assert not re.search(r"^(2020-01-01|\s+Assets:Players:Ann\s+1000)", text, re.M)
-    _run(_tool("bean-check"), str(path))
+    run_tool(accounting_tool("bean-check"), str(path))
     loader = pytest.importorskip("beancount.loader")
     entries, errors, _ = loader.load_file(str(path))
     assert errors == []
