@@ -22,7 +22,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -242,6 +242,35 @@ def _english_again() -> Iterator[None]:
     i18n = sys.modules.get("popejoan_cli.render.i18n")
     if i18n is not None:
         i18n.use("en")
+
+
+@dataclass
+class Transcript:
+    """An evening typed at the current table of `cli`'s home, each command shown as typed with what it printed
+    (stdout, then stderr), for a golden file."""
+
+    cli: Cli
+    said: list[str] = field(default_factory=list)
+
+    def typed(self, code: int, *args: str) -> None:
+        """`popejoan ARGS`, which must exit `code` without a traceback."""
+        res = self.cli(*args)
+        assert res.exit_code == code, (args, res.exit_code, res.stdout, res.stderr)
+        assert "Traceback" not in res.stderr
+        self.said.append(f"$ popejoan {' '.join(args)}\n{res.stdout}{res.stderr}")
+
+    def led_to_the_end(self, most: int) -> None:
+        """The open hand led by its lowest legal leads until it ends (at most `most` leads)."""
+        from popejoan_cli.store import tables
+
+        for _ in range(most):
+            if tables.view(tables.folder())[0].open_hand is None:
+                break
+            self.said.append(f"$ popejoan lead ...\n{self.cli.lead_lowest(tables.folder()).stdout}")
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.said)
 
 
 @pytest.fixture

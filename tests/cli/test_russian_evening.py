@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import GOLDEN, Cli, golden
-from popejoan_cli.store import tables
+from conftest import GOLDEN, Cli, Transcript, golden
 
 PLAYERS = "Аня,Боря,Вика"
 HEARTS = ("2H", "3H:Аня", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH", "AH")
@@ -52,25 +51,14 @@ ENGLISH = (" the ", " leads ", " wins ", " pays ", " was ", " is ", " has ", " a
 def whole_evening(cli: Cli, mp: pytest.MonkeyPatch) -> str:
     mp.setenv("POPEJOAN_HOME", str(cli.home))  # `lead_lowest` reads the table in-process
     mp.delenv("POPEJOAN_TABLE", raising=False)
-    said = []
-
-    def typed(code: int, *args: str) -> None:
-        res = cli(*args)
-        assert res.exit_code == code, (args, res.exit_code, res.stdout, res.stderr)
-        assert "Traceback" not in res.stderr
-        said.append(f"$ popejoan {' '.join(args)}\n{res.stdout}{res.stderr}")
-
-    typed(0, "table", "new", "vecher", "--rules", "russian", "--players", PLAYERS, "--lang", "ru")
-    typed(0, "deal", "--seed", "7")
-    typed(0, "board")
-    for _ in range(60):
-        if tables.view(tables.folder())[0].open_hand is None:
-            break
-        led = cli.lead_lowest(tables.folder())
-        said.append(f"$ popejoan lead ...\n{led.stdout}")
+    evening = Transcript(cli)
+    evening.typed(0, "table", "new", "vecher", "--rules", "russian", "--players", PLAYERS, "--lang", "ru")
+    evening.typed(0, "deal", "--seed", "7")
+    evening.typed(0, "board")
+    evening.led_to_the_end(60)
     for code, args in AFTER_THE_VIRTUAL_HAND:
-        typed(code, *args)
-    return "\n".join(said)
+        evening.typed(code, *args)
+    return evening.text
 
 
 def test_a_whole_russian_evening_at_80_columns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import GOLDEN, Cli, golden
+from conftest import GOLDEN, Cli, Transcript, golden
 from popejoan_cli.store import tables
 
 PLAYERS = "Дарья,Борис,Анна,Игорь,Вика"
@@ -48,25 +48,14 @@ AFTER: list[tuple[int, tuple[str, ...]]] = [
 def evening(cli: Cli, mp: pytest.MonkeyPatch) -> str:
     mp.setenv("POPEJOAN_HOME", str(cli.home))  # `lead_lowest` reads the table in-process
     mp.delenv("POPEJOAN_TABLE", raising=False)
-    said = []
-
-    def typed(code: int, *args: str) -> None:
-        held = tables.view(tables.folder())[0].live_balances() if tables.current_name() else {}
-        args = tuple(str(held[a[1:]]) if a.startswith("=") else a for a in args)  # `=NAME`: their balance
-        res = cli(*args)
-        assert res.exit_code == code, (args, res.exit_code, res.stdout, res.stderr)
-        assert "Traceback" not in res.stderr
-        said.append(f"$ popejoan {' '.join(args)}\n{res.stdout}{res.stderr}")
-
-    typed(0, "table", "new", "vecher", "--rules", "russian", "--players", PLAYERS, "--lang", "ru")
-    typed(0, "deal", "--seed", "14")
-    for _ in range(80):
-        if tables.view(tables.folder())[0].open_hand is None:
-            break
-        said.append(f"$ popejoan lead ...\n{cli.lead_lowest(tables.folder()).stdout}")
+    night = Transcript(cli)
+    night.typed(0, "table", "new", "vecher", "--rules", "russian", "--players", PLAYERS, "--lang", "ru")
+    night.typed(0, "deal", "--seed", "14")
+    night.led_to_the_end(80)
     for code, args in AFTER:
-        typed(code, *args)
-    return "\n".join(said)
+        held = tables.view(tables.folder())[0].live_balances()
+        night.typed(code, *(str(held[a[1:]]) if a.startswith("=") else a for a in args))  # `=NAME`: their balance
+    return night.text
 
 
 def test_three_women_and_two_men_at_80_columns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
