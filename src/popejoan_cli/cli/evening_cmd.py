@@ -32,11 +32,11 @@ def evening(
     as_json: common.JsonOpt = False,
 ) -> None:
     """The evening in one screen: when, the standings, who pays whom, and what stays on the board."""
-    from popejoan_cli.cli.settle_cmd import _currency
+    from popejoan_cli.cli.settle_cmd import currency_of
     from popejoan_cli.table.evening import evening as summarise
     from popejoan_cli.table.settle import banker, parse_value
 
-    cur = _currency(value, currency)
+    cur = currency_of(value, currency)
     per = parse_value(value) if value is not None else None
     view = common.view(full=True)  # money: every hand refereed again, as `ledger settle` does
     night = summarise(view, per, cur)
@@ -135,7 +135,7 @@ def _screen(view: TableView, night: Evening, bank: str) -> RenderableType:
     from rich.console import Group
     from rich.text import Text
 
-    from popejoan_cli.cli.settle_cmd import _board_line, _transfer_line
+    from popejoan_cli.cli.settle_cmd import board_line, transfer_line
     from popejoan_cli.render.figures import money
     from popejoan_cli.render.i18n import counters, t
     from popejoan_cli.render.table_views import pot_words
@@ -146,9 +146,9 @@ def _screen(view: TableView, night: Evening, bank: str) -> RenderableType:
     if night.transfers:
         amount = (lambda n: money(n, cur.currency)) if cur is not None else counters
         parts.append(Text(t("Settle up:") + "".join(
-            "\n  " + _transfer_line(m, amount(m.cents), bank) for m in night.transfers)))
+            "\n  " + transfer_line(m, amount(m.cents), bank) for m in night.transfers)))
     else:
         parts.append(Text(t("Nothing changes hands: every net is zero.")))
     worth = money(to_cents(night.on_board, cur.value)[0], cur.currency) if cur is not None else None
-    parts.append(Text(_board_line(night.board, night.on_board, worth, bank, pot_words(view.the_rules()))))
+    parts.append(Text(board_line(night.board, night.on_board, worth, bank, pot_words(view.the_rules()))))
     return Group(*parts)

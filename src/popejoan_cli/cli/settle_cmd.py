@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout.")]
 
 
-def _transfer_line(move: Transfer, amount: str, bank: str) -> str:
+def transfer_line(move: Transfer, amount: str, bank: str) -> str:
     """One transfer in words; the board's share goes through the banker, who holds its money."""
     from popejoan_cli.render.i18n import t
     from popejoan_cli.table.settle import BOARD
@@ -54,7 +54,7 @@ def _transfer_line(move: Transfer, amount: str, bank: str) -> str:
     return t("{payer} pays {payee} {amount}", payer=move.payer, payee=move.payee, amount=amount)
 
 
-def _board_line(pots: dict[str, int], on_board: int, worth: str | None, bank: str, word: Callable[[str], str]) -> str:
+def board_line(pots: dict[str, int], on_board: int, worth: str | None, bank: str, word: Callable[[str], str]) -> str:
     """What stays on the board, and who holds it: one whole sentence for each case."""
     from popejoan_cli.render.figures import count
     from popejoan_cli.render.i18n import counters, t, tn
@@ -93,7 +93,7 @@ def ledger_settle(
         transfers,
     )
 
-    cur = _currency(value, currency)
+    cur = currency_of(value, currency)
     per = parse_value(value) if value is not None else None
     view = common.view(full=True)  # money: every hand refereed again
     between_hands(view)  # an open hand's dressing has not changed hands yet: exit 3
@@ -116,17 +116,17 @@ def ledger_settle(
 
     from popejoan_cli.render.table_views import pot_words
 
-    board_line = _board_line(pots, on_board, worth, bank_name, pot_words(view.the_rules()))
+    stays = board_line(pots, on_board, worth, bank_name, pot_words(view.the_rules()))
     out = console()
     if settled:
         out.print(t("Nothing changed hands this session: every player's net is zero, and so is the board's."),
                   markup=False)
-        out.print(board_line, markup=False)
+        out.print(stays, markup=False)
         return
     out.print(_nets_table(counted, per, cur, bank_name, result))
     for move in moves:
-        out.print(_transfer_line(move, amount(move.cents), bank_name), markup=False)
-    out.print(board_line, markup=False)
+        out.print(transfer_line(move, amount(move.cents), bank_name), markup=False)
+    out.print(stays, markup=False)
     if result is not None:
         from popejoan_cli.cli.exits import spoken  # the note is the table's, in its language
         from popejoan_cli.table.settle import rounding_note
@@ -134,7 +134,7 @@ def ledger_settle(
         out.print(spoken(rounding_note(result)), markup=False, style="dim")
 
 
-def _currency(value: str | None, currency: str | None) -> str:
+def currency_of(value: str | None, currency: str | None) -> str:
     """The currency `--currency` names (EUR unless it names one); refused without `--value`, or when it is not
     1–10 printable characters."""
     if value is None and currency is not None:
