@@ -104,3 +104,12 @@ def test_the_readme_gives_count_its_exit_code() -> None:
     section = (ROOT / "README.md").read_text(encoding="utf-8").split("## Exit codes", 1)[1].split("\n## ", 1)[0]
     three = next(line for line in section.splitlines() if line.startswith("| 3 |"))
     assert "`count`: a count that disagrees" in three
+
+
+def test_russian_board_refusals_name_the_pots_in_russian(cli: Cli) -> None:
+    """Issue 26: `count board xyz=3` at a Russian table listed the pots by their English names."""
+    _hoyle(cli)
+    for typed, said in (("xyz=3", "«Туз»"), ("туз=3", "Поп Джон=N"), ("6,2", "Поп Джон, Матримония")):
+        err = cli.fails(2, "count", "board", typed, said=[said], POPEJOAN_LANG="ru")
+        assert not any(word in err for word in ("«pope»", "pope,", "pope=", "matrimony", "intrigue")), err
+    assert "'pope'" in cli.fails(2, "count", "board", "xyz=3")  # English as before

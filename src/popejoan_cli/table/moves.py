@@ -122,13 +122,14 @@ def _counters(typed: str) -> int:
 def _board_counts(view: TableView, typed: str, words: Mapping[str, str] | None) -> list[Counted]:
     """`count board ...`: every pot of the board counted, in its order or each named once."""
     pots = list(view.live_board())
+    shown = _pots_shown(view, pots, words)
     parts = [part.strip() for part in typed.split(",")]
     if not any("=" in part for part in parts):
         if len(parts) != len(pots):
             raise UsageError(SaidN("count board: {typed} gives {n} number for {pots} pots",
                                    "count board: {typed} gives {n} numbers for {pots} pots",
                                    len(parts), typed=cut(typed), pots=len(pots)),
-                             Said("one number a pot, in the board's order: {pots}", pots=", ".join(pots)))
+                             Said("one number a pot, in the board's order: {pots}", pots=", ".join(shown)))
         return [Counted(target=pot, counters=_counters(n)) for pot, n in zip(pots, parts, strict=True)]
     named: dict[str, int] = {}
     for part in parts:
@@ -136,15 +137,25 @@ def _board_counts(view: TableView, typed: str, words: Mapping[str, str] | None) 
         pot = pot_named(view.the_rules(), word.strip(), words)
         if pot is None or pot not in pots:
             raise UsageError(Said("count board: {typed} is not a pot on this board", typed=cut(word.strip())),
-                             allowed(pots, word.strip()))
+                             allowed(shown, word.strip()))
         if pot in named:
             raise UsageError(Said("count board: {pot} is counted twice", pot=pot_said(view.the_rules(), pot)))
         named[pot] = _counters(number)
     missing = [pot for pot in pots if pot not in named]
     if missing:
-        raise UsageError(Said("count board: every pot must be counted; missing: {pots}", pots=", ".join(missing)),
-                         Said("e.g. {example}", example=",".join(f"{pot}=N" for pot in pots)))
+        said = dict(zip(pots, shown, strict=True))
+        raise UsageError(Said("count board: every pot must be counted; missing: {pots}",
+                              pots=", ".join(said[pot] for pot in missing)),
+                         Said("e.g. {example}", example=",".join(f"{said[pot]}=N" for pot in pots)))
     return [Counted(target=pot, counters=named[pot]) for pot in pots]
+
+
+def _pots_shown(view: TableView, pots: list[str], words: Mapping[str, str] | None) -> list[str]:
+    """The pots as a person at this table types them: the board's label in the table's language where
+    `words` has one (`Туз` at a Russian table), else the pot's name (what an English table types)."""
+    label = {p.name: p.label for p in view.the_rules().pots}
+    said = {rules_label: own for own, rules_label in (words or {}).items()}
+    return [said.get(label.get(pot, pot), pot) for pot in pots]
 
 
 def going_out(view: TableView, name: str, pope: str | None) -> OutDeclared:
