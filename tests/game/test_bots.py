@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from popejoan_cli.formats.presets import preset, preset_names
 from popejoan_cli.game.board import Board
-from popejoan_cli.game.bots import LEVELS, bot_lead, play_out_bots
+from popejoan_cli.game.bots import QUICK, bot_lead, play_out_bots
 from popejoan_cli.game.cards import SPARE, Card, Dealt
 from popejoan_cli.game.deal import seeded_deal
 from popejoan_cli.game.hand import OUT_OF_PLAY, Hand
@@ -34,7 +34,7 @@ def games(draw: st.DrawFn) -> tuple[str, int, int, int, dict[str, int], list[str
     seed = draw(st.integers(min_value=0, max_value=2**40))
     pots = [p.name for p in rules.pots]
     board = draw(st.dictionaries(st.sampled_from(pots), st.integers(min_value=0, max_value=30), max_size=3))
-    levels = draw(st.lists(st.sampled_from(LEVELS), min_size=seats, max_size=seats))
+    levels = draw(st.lists(st.sampled_from(QUICK), min_size=seats, max_size=seats))  # strong: test_strong.py
     return name, seats, dealer, seed, board, levels
 
 

@@ -48,7 +48,7 @@ def process_limit() -> int:
 
 
 def _levels(text: str, players: int) -> list[str]:
-    from popejoan_cli.game.bots import LEVELS
+    from popejoan_cli.game.simulate import SIM_LEVELS as LEVELS  # the table's levels and the `peek` bound
 
     words = [w.strip() for w in text.split(",")]
     for w in words:

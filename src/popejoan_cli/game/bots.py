@@ -14,124 +14,39 @@ the spare hand.
 
 Levels (`LEVELS`):
 - `simple`: the lowest policy (`playout.lowest_lead`): lowest rank, ties by suit C, D, H, S.
-- `good`: the old sources' advice, in this order of preference: a lead that goes out; a
-  lead that keeps the lead (a run of one's own cards ending at a known stop: the top card,
-  the card below a removed card such as 7♦ under 8♦, below a played card, below the
-  out-of-play turn-up or below a card known to be in the spare hand); the Pope and the
-  trump ace, early, since nothing can be played up to them; then the lead worth most:
-  the pots it wins, the cards it sheds, a bonus for a card only a lead can ever play, less
-  a pot card it hands to the next holder. Played cards are remembered through the
-  referee's public record. Deterministic: ties go to the lowest policy's order.
+- `good`: the old sources' advice (`heuristic.good_lead`): a lead that goes out, then one
+  that keeps the lead, the Pope and the trump ace early, then the lead worth most.
+- `strong`: looks ahead (`lookahead.weigh`): deals the cards its seat cannot see again as its
+  observation allows, plays each legal lead and the rest of the hand out on every such deal,
+  and leads the one that gains its seat most on average. It reads the house rules too (public)
+  and a seed; the same observation and seed give the same lead.
+
+`QUICK` are the rule-of-thumb levels, which need nothing but the observation. `play_out_bots`
+also takes levels of the caller's own (`more`): `simulate`'s `peek` bound, which no table offers.
 
 Pure: no files, no printing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from popejoan_cli.game.cards import CARDS, Card
-from popejoan_cli.game.hand import LEAD_KEY, Hand, Observation
-from popejoan_cli.game.state import RANK, SUCC
+from popejoan_cli.game.hand import Hand, Observation
+from popejoan_cli.game.heuristic import good_lead
+from popejoan_cli.game.lookahead import strong_lead
+from popejoan_cli.game.rules import HouseRules
 
-LEVELS = ("simple", "good")
-
-_PRED: dict[bool, tuple[int, ...]] = {}
-"""The card one rank below each card in its suit (-1 for the lowest), by ace rule."""
-
-
-def _pred_table(ace_high: bool, succ: Sequence[int]) -> tuple[int, ...]:
-    found = _PRED.get(ace_high)
-    if found is None:
-        pred = [-1] * 52
-        for c, n in enumerate(succ):
-            if n >= 0:
-                pred[n] = c
-        found = _PRED[ace_high] = tuple(pred)
-    return found
+LEVELS = ("simple", "good", "strong")
+QUICK = ("simple", "good")
+"""The rule-of-thumb levels: a lead from the observation alone, in microseconds, without a search."""
 
 
-def _dead(view: Observation, succ: Sequence[int]) -> set[int]:
-    """Cards the leader knows can never be played from now on (public knowledge only)."""
-    dead: set[int] = set(view.public.removed)
-    played_by = view.played_by
-    dead.update(c for c in range(52) if played_by[c] >= 0)
-    if view.public.turnup is not None and view.public.turnup_dead:
-        dead.add(view.public.turnup)
-    for stop in view.stops:
-        if stop.reason == "spare":
-            nxt = succ[stop.card]
-            if nxt >= 0:
-                dead.add(nxt)
-    return dead
-
-
-class _Judge:
-    """The `good` level's valuation of each legal lead, from one seat's observation."""
-
-    def __init__(self, view: Observation) -> None:
-        self.view = view
-        self.succ = SUCC[view.public.ace_high]
-        self.pred = _pred_table(view.public.ace_high, self.succ)
-        self.rank = RANK[view.public.ace_high]
-        self.dead = _dead(view, self.succ)
-        trump = view.public.trump
-        self.early = {view.public.pope_card, None if trump is None else trump * 13}  # the Pope and the trump ace
-
-    def pots_of(self, chain: list[int]) -> float:
-        view, rank = self.view, self.rank
-        counters, played_by, seat = view.counters, view.played_by, view.seat
-        won = 0.0
-        in_chain = set(chain)
-        for c in chain:
-            for kind, name, other in view.triggers.get(c, ()):
-                if kind == "card":
-                    won += counters[name]
-                elif view.public.pairs_ascending and rank[other] > rank[c]:
-                    continue
-                elif other in in_chain or played_by[other] == seat:
-                    won += counters[name]
-                elif not view.public.pairs_same_player and played_by[other] >= 0:
-                    won += counters[name] / 2
-        return won
-
-    def score(self, c: int, key: Sequence[int]) -> tuple[float, ...]:
-        view, succ, mine = self.view, self.succ, self.view.own
-        holder_follows = not view.public.clockwise
-        chain = [c]
-        nxt = succ[c]
-        while holder_follows and nxt >= 0 and nxt in mine:
-            chain.append(nxt)
-            nxt = succ[nxt]
-        goes_out = len(chain) >= view.left[view.seat]
-        # Holder follow: the player of the stop card leads next; clockwise: only a top stop keeps it.
-        keeps = nxt < 0 or (holder_follows and nxt in self.dead)
-        value = self.pots_of(chain) + 0.6 * len(chain)
-        p = self.pred[c]
-        if p < 0 or p in self.dead:
-            value += 1.5  # nothing can be played up to it: only a lead of ours ever plays it
-        if not keeps and nxt >= 0 and nxt not in mine:
-            # The run passes to someone else: a pot card next is a gift to him.
-            for kind, name, _ in view.triggers.get(nxt, ()):
-                if kind == "card":
-                    value -= 0.5 * view.counters[name]
-        return (float(goes_out), float(keeps), float(c in self.early), value, float(-key[c]))
-
-
-def good_lead(view: Observation) -> Card:
-    """The `good` level's lead from what its seat may know (`Hand.observe`)."""
-    legal = view.legal
-    if len(legal) == 1:
-        return CARDS[legal[0]]
-    key = LEAD_KEY[view.public.ace_high]
-    judge = _Judge(view)
-    return CARDS[max(legal, key=lambda c: judge.score(c, key))]
-
-
-def pick_lead(view: Observation, level: str) -> Card:
+def pick_lead(view: Observation, level: str, rules: HouseRules | None = None, seed: int = 0) -> Card:
     """The lead `level` chooses from what its seat may know (`Hand.observe(seat)` of the seat
     whose lead it is): always one of `view.legal`, the referee's legal leads. A bot is given the
     observation only, never the hand: it cannot read another seat's cards or the spare hand.
+    `strong` also reads the house rules (public: every seat knows them) and a seed for its search.
 
     >>> from popejoan_cli.formats.presets import preset
     >>> from popejoan_cli.game.board import Board
@@ -139,37 +54,68 @@ def pick_lead(view: Observation, level: str) -> Card:
     >>> rules = preset("modern-stops")
     >>> hand = Hand.deal(rules, 4, 0, Board(rules), seeded_deal(rules, 4, 0, 42))
     >>> _ = hand.lead(1, Card.parse("AS"))  # Bob's A♠, Ann's 2♠, and a stop: Ann leads
-    >>> pick_lead(hand.observe(0), "simple").face, pick_lead(hand.observe(0), "good").face
-    ('A♦', 'A♦')
+    >>> [pick_lead(hand.observe(0), level, rules).face for level in LEVELS]
+    ['A♦', 'A♦', 'A♦']
     """
     if level == "simple":
         return CARDS[view.legal[0]]  # the lowest policy: `legal` is in `LEAD_KEY` order
     if level == "good":
         return good_lead(view)
+    if level == "strong":
+        if rules is None:
+            raise ValueError("the strong level reads the house rules: pass rules=")
+        return strong_lead(view, rules, seed)
     raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
 
 
-def bot_lead(hand: Hand, level: str) -> tuple[int, Card]:
+def bot_lead(hand: Hand, level: str, seed: int = 0) -> tuple[int, Card]:
     """The seat whose lead it is and the lead its bot picks from that seat's observation."""
     seat = hand.lead_seats()[0]
-    return seat, pick_lead(hand.observe(seat), level)
+    return seat, pick_lead(hand.observe(seat), level, hand.rules, seed)
 
 
-def play_out_bots(hand: Hand, levels: Sequence[str]) -> Hand:
-    """Play a known hand to its end, each seat leading at its level (`levels[seat]`)."""
+Chooser = Callable[[Hand, int], Card]
+"""A lead for a seat of a known hand: how `play_out_bots` plays a level."""
+
+
+def choosers(levels: Sequence[str], seed: int = 0, more: Mapping[str, Chooser] | None = None) -> list[Chooser]:
+    """How each seat leads at its level (`levels[seat]`); `more`: levels of the caller's own (`simulate`'s bound)."""
+    known = {**_CHOOSERS, **(more or {})}
     for level in levels:
-        if level not in LEVELS:
-            raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
-    if len(levels) < hand.seats:
-        raise ValueError(f"{hand.seats} seats but {len(levels)} bot levels")
-    good = [level == "good" for level in levels]
+        if level not in known:
+            raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(known)}")
+
+    def strong(hand: Hand, seat: int) -> Card:
+        return strong_lead(hand.observe(seat), hand.rules, seed)
+
+    return [strong if level == "strong" else known[level] for level in levels]
+
+
+def _lowest(hand: Hand, seat: int) -> Card:
     # The lowest policy straight from the referee's fast list: the same card as
     # `pick_lead(hand.observe(seat), "simple")` (tests/game/test_bots.py), without building the view.
-    push, lowest = hand.push, hand.lowest_lead
+    return hand.lowest_lead(seat)
+
+
+def _good(hand: Hand, seat: int) -> Card:
+    return good_lead(hand.observe(seat))
+
+
+_CHOOSERS: dict[str, Chooser] = {"simple": _lowest, "good": _good, "strong": _lowest}  # strong: made by `choosers`
+
+
+def play_out_bots(hand: Hand, levels: Sequence[str], seed: int = 0,
+                  more: Mapping[str, Chooser] | None = None) -> Hand:
+    """Play a known hand to its end, each seat leading at its level (`levels[seat]`); `seed`: the
+    `strong` level's; `more`: levels of the caller's own (see `choosers`)."""
+    chosen = choosers(levels, seed, more)
+    if len(levels) < hand.seats:
+        raise ValueError(f"{hand.seats} seats but {len(levels)} bot levels")
+    push = hand.push
     while not hand.ended:
         if hand.turn.phase == "lead":
             seat = hand.leader  # of a known hand, the one seat of `lead_seats()`
-            push(seat, good_lead(hand.observe(seat)) if good[seat] else lowest(seat))
+            push(seat, chosen[seat](hand, seat))
         else:
             before = len(hand.moves)
             hand.follow_run()

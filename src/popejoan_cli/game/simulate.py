@@ -20,6 +20,10 @@ if its parent dies outright (SIGKILL). Workers ignore SIGINT, which a terminal s
 the whole process group: the parent alone decides, so Ctrl-C gives one message, not one
 per process.
 
+Levels. Each seat plays a `bots.LEVELS` level (`strong` searches with the run's seed, so a
+run replays), or `peek`: `strong`'s search on the real deal, which reads every hand. No table
+offers it; its margin over `good` is the bound a fair level's is measured against.
+
 Bots never take the spare hand (`deal.spare_exchange`) and settle in full: a simulation
 keeps no balances. Pure: no files, no printing; the caller chooses the number of
 processes and gets progress through a callback.
@@ -36,9 +40,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from popejoan_cli.game.board import Board
-from popejoan_cli.game.bots import LEVELS, play_out_bots
+from popejoan_cli.game.bots import LEVELS, Chooser, play_out_bots
 from popejoan_cli.game.deal import seeded_deal
 from popejoan_cli.game.hand import Hand
+from popejoan_cli.game.lookahead import peek_lead
 from popejoan_cli.game.rules import HouseRules
 
 CHUNK = 100
@@ -47,6 +52,10 @@ SEED_STRIDE = 1_000_003
 MAX_PROCESSES = 64
 """The most worker processes one run starts, whatever it is asked for."""
 Z95 = 1.959963984540054
+BOUNDS: dict[str, Chooser] = {"peek": peek_lead}
+"""Levels `simulate` plays and no table offers: `peek`, `strong`'s search on the real deal (it reads every
+hand), the upper bound a fair bot's margin is measured against."""
+SIM_LEVELS = (*LEVELS, *BOUNDS)
 
 
 def hand_seed(seed: int, k: int) -> int:
@@ -121,7 +130,7 @@ def run_chunk(rules: HouseRules, players: int, seed: int, bots: Sequence[str], s
     for k in range(start, stop):
         dealer = k % players
         hand = Hand.deal(rules, players, dealer, board, seeded_deal(rules, players, dealer, hand_seed(seed, k)))
-        play_out_bots(hand, bots)
+        play_out_bots(hand, bots, seed, BOUNDS)
         hn = hand.net
         total = 0
         for i, n in enumerate(hn):
@@ -324,8 +333,8 @@ def simulate(rules: HouseRules, players: int, hands: int, seed: int, bots: Seque
     if len(levels) != players:
         raise ValueError(f"{players} players but {len(levels)} bot levels")
     for level in levels:
-        if level not in LEVELS:
-            raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
+        if level not in SIM_LEVELS:
+            raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(SIM_LEVELS)}")
     if hands < 0:
         raise ValueError("hands must be 0 or more")
     spans = [(a, min(a + CHUNK, hands)) for a in range(0, hands, CHUNK)]

@@ -1,0 +1,204 @@
+"""Looking ahead: the `strong` level's search over the hands it cannot see, and its figures.
+
+`weigh(view, rules, seed)` values each legal lead of the seat whose lead it is, from that
+seat's observation only (determinized Monte Carlo): it deals the hidden cards again as the
+observation allows (`worlds.Worlds`), replays the public record's leads on each such deal to
+reach the position the seat sees, then plays each candidate lead and the rest of the hand out
+with the lowest policy (`playout.play_out`) for every seat. A lead's value is the counters
+its seat gains from now to the end of the hand, pots and settlement, on average over the
+worlds. Every candidate is played on the same worlds (common random numbers), so the
+differences between leads are not drowned by the differences between deals.
+
+The random numbers come from a `random.Random` seeded with a hash of what the seat may know
+and the caller's seed (`seed_of`), never from the global state: the same observation and seed
+give the same lead, in any process, and a seat's hidden cards cannot change it.
+
+The cost is fixed, not timed (a timed search would not replay): `ROLLOUTS` play-outs a decision,
+shared among the candidates (`worlds_for`); a single legal lead needs no search. `LeadValue`
+also keeps what the coach tells a learner (`render.practice_views.hint_lines`): how often the
+lead keeps the lead, the cards it sheds, and the pots its seat wins from now on.
+
+`peek` weighs the same leads on the real deal (`Hand`, not an observation): the bound a fair
+bot is measured against in `simulate`, reachable from `game.simulate` only and never offered
+at a table. Pure: no files, no printing.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from popejoan_cli.game.board import Board
+from popejoan_cli.game.cards import CARDS, Card, Dealt
+from popejoan_cli.game.hand import LEAD_KEY, Hand, Observation
+from popejoan_cli.game.heuristic import Table, play_out_good
+from popejoan_cli.game.rules import HouseRules
+from popejoan_cli.game.worlds import Worlds
+
+ROLLOUTS = 360
+"""Play-outs one decision may make, shared among its candidate leads."""
+MIN_WORLDS = 24
+MAX_WORLDS = 120
+
+
+def worlds_for(candidates: int, rollouts: int = ROLLOUTS) -> int:
+    """How many deals a search with `candidates` leads plays each one on.
+
+    >>> worlds_for(1), worlds_for(3), worlds_for(12)
+    (120, 120, 30)
+    """
+    return max(MIN_WORLDS, min(MAX_WORLDS, rollouts // max(1, candidates)))
+
+
+@dataclass(frozen=True, slots=True)
+class LeadValue:
+    """What a lead is worth to its seat over the worlds it was played on."""
+
+    card: Card
+    counters: float
+    """Mean counters the seat gains from now to the end of the hand (pots and settlement)."""
+    keeps: float
+    """Share of worlds in which the seat leads again straight after this lead's run."""
+    shed: float
+    """Mean number of the seat's own cards played in this lead's run."""
+    out: float
+    """Share of worlds in which the seat goes out first."""
+    pots: tuple[tuple[str, float], ...]
+    """The pots the seat wins (or shares) from now on, each with the share of worlds, most likely first."""
+    worlds: int
+
+
+@dataclass
+class _Sums:
+    gain: int = 0
+    keeps: int = 0
+    shed: int = 0
+    out: int = 0
+    pots: dict[str, int] = field(default_factory=dict)
+    n: int = 0
+
+    def value(self, card: int, order: Sequence[str]) -> LeadValue:
+        n = max(1, self.n)
+        pots = sorted(((p, w / n) for p, w in self.pots.items()), key=lambda pw: (-pw[1], order.index(pw[0])))
+        return LeadValue(CARDS[card], self.gain / n, self.keeps / n, self.shed / n, self.out / n, tuple(pots),
+                         self.n)
+
+
+def seed_of(view: Observation, seed: int) -> int:
+    """The search's seed: a hash of what the seat may know and the caller's seed."""
+    pub = view.public
+    known = (seed, view.seat, pub.dealer, sorted(view.own), [(p.seat, int(p.card), p.lead) for p in pub.plays],
+             [(s.seat, int(s.card), s.reason) for s in pub.stops], sorted(pub.counters.items()), pub.turnup)
+    return int.from_bytes(hashlib.blake2b(repr(known).encode("utf-8"), digest_size=8).digest(), "big")
+
+
+def board_before(view: Observation, rules: HouseRules) -> dict[str, int]:
+    """The board as it was before the hand was dressed: now, less the dressing, plus what was won."""
+    pub = view.public
+    dressed = Board(rules).dress(rules, pub.seats, pub.dealer, [0] * pub.seats)
+    before = {name: n - dressed.get(name, 0) for name, n in pub.counters.items()}
+    for award in pub.awards:
+        before[award.pot] += award.amount
+    return before
+
+
+def replay(rules: HouseRules, view: Observation, before: dict[str, int], dealt: Dealt) -> Hand | None:
+    """The position `view`'s seat sees, on the deal `dealt`: None if the record cannot be replayed
+    on it (a world the record rules out)."""
+    pub = view.public
+    hand = Hand.deal(rules, pub.seats, pub.dealer, Board(rules, before), dealt)
+    push = hand.push
+    for play in pub.plays:
+        if play.lead:
+            if hand.ended or hand.turn.phase != "lead":
+                return None
+            push(play.seat, play.card)
+    if hand.ended or hand.turn.phase != "lead" or hand.leader != view.seat or len(hand.moves) != len(pub.plays):
+        return None
+    return hand
+
+
+def _roll(hand: Hand, seat: int, card: int, table: Table, sums: _Sums) -> None:
+    """Play `card` and the rest of the hand out; add what it did for `seat` to `sums`."""
+    net, awards, moves = hand.net[seat], len(hand.awards), len(hand.moves)
+    hand.push(seat, card)
+    sums.shed += sum(1 for m in hand.moves[moves:] if m >> 7 == seat)
+    sums.keeps += not hand.ended and hand.leader == seat
+    play_out_good(hand, table)
+    sums.gain += hand.net[seat] - net
+    sums.out += hand.out == seat
+    won = {a.pot for a in hand.awards[awards:] if a.seat == seat}
+    for pot in won:
+        sums.pots[pot] = sums.pots.get(pot, 0) + 1
+    sums.n += 1
+
+
+def _ranked(sums: dict[int, _Sums], view: Observation, rules: HouseRules) -> list[LeadValue]:
+    """Best first; equal values in the lowest policy's order (`LEAD_KEY`)."""
+    key = LEAD_KEY[view.public.ace_high]
+    order = [p.name for p in rules.pots]
+    values = [s.value(c, order) for c, s in sums.items()]
+    return sorted(values, key=lambda v: (-v.counters, key[v.card]))
+
+
+def weigh(view: Observation, rules: HouseRules, seed: int = 0, rollouts: int = ROLLOUTS) -> list[LeadValue]:
+    """Each of `view.legal` valued over deals of the hidden cards, best first (see the module's docstring)."""
+    legal = view.legal
+    if not legal:
+        return []
+    want = worlds_for(len(legal), rollouts)
+    worlds = Worlds(view, rules)
+    rng = random.Random(seed_of(view, seed))
+    before = board_before(view, rules)
+    sums = {c: _Sums() for c in legal}
+    found = 0
+    for _ in range(want * 2):
+        if found == want:
+            break
+        dealt = worlds.deal(rng)
+        start = None if dealt is None else replay(rules, view, before, dealt)
+        if dealt is None or start is None:
+            continue
+        found += 1
+        for k, c in enumerate(legal):
+            hand = start if k == 0 else replay(rules, view, before, dealt)
+            assert hand is not None  # the same deal replays the same way
+            _roll(hand, view.seat, c, view.public, sums[c])
+    return _ranked(sums, view, rules)
+
+
+def strong_lead(view: Observation, rules: HouseRules, seed: int = 0) -> Card:
+    """The `strong` level's lead: the best of `weigh`; a single legal lead needs no search."""
+    if len(view.legal) == 1:
+        return CARDS[view.legal[0]]
+    return weigh(view, rules, seed)[0].card
+
+
+def coach(hand: Hand, seat: int, seed: int = 0) -> list[LeadValue]:
+    """The coach's figures on `seat`'s lead (practice only): `weigh` from that seat's own observation,
+    best first, the first being the lead `strong` would choose. Empty unless it is that seat's lead of a
+    virtual hand: a real deck's cards are the table's, never popejoan's to deal again."""
+    if hand.kind.real or hand.ended or seat not in hand.lead_seats():
+        return []
+    return weigh(hand.observe(seat), hand.rules, seed)
+
+
+def peek(hand: Hand, seat: int) -> list[LeadValue]:
+    """`weigh` on the real deal: each legal lead played out on a copy of `hand` itself. Not fair
+    play: it reads every hand (the bound `simulate` measures `strong` against)."""
+    view = hand.observe(seat)
+    sums = {c: _Sums() for c in view.legal}
+    for c in view.legal:
+        _roll(copy.deepcopy(hand), seat, c, view.public, sums[c])
+    return _ranked(sums, view, hand.rules)
+
+
+def peek_lead(hand: Hand, seat: int) -> Card:
+    """The `peek` bound's lead (simulate only)."""
+    legal = hand.legal_leads(seat)
+    if len(legal) == 1:
+        return CARDS[legal[0]]
+    return peek(hand, seat)[0].card

@@ -1,0 +1,135 @@
+"""The `strong` level and the `peek` bound: legal, replayable, and reading only the seat's observation.
+
+A few positions of a few rule sets, and small searches (`rollouts`) where the property does not
+depend on their size: the whole file runs in about two seconds.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from popejoan_cli.formats.presets import preset
+from popejoan_cli.game import bots, lookahead
+from popejoan_cli.game.board import Board
+from popejoan_cli.game.cards import CARDS, SPARE
+from popejoan_cli.game.deal import seeded_deal
+from popejoan_cli.game.hand import Hand
+from popejoan_cli.game.rules import HouseRules, from_data
+from popejoan_cli.game.simulate import SIM_LEVELS, simulate
+from popejoan_cli.game.worlds import Worlds
+
+HOUSE = {"clockwise, change suit": ("michigan", {"play": {"follow": "clockwise"}})}
+
+
+def rules_of(name: str) -> HouseRules:
+    if name in HOUSE:
+        base, changes = HOUSE[name]
+        made, problems = from_data(changes, base=preset(base))
+        assert not problems and made is not None
+        return made
+    return preset(name)
+
+
+def position(name: str, seats: int, seed: int, leads: int) -> Hand:
+    """A hand after `leads` leads of `good`, at a lead with more than one legal card if one comes."""
+    rules = rules_of(name)
+    hand = Hand.deal(rules, seats, seed % seats, Board(rules), seeded_deal(rules, seats, seed % seats, seed))
+    done = 0
+    while not hand.ended and (done < leads or len(hand.legal_leads(hand.leader)) < 2):
+        if hand.turn.phase != "lead":
+            hand.follow_run()
+            continue
+        hand.push(*bots.bot_lead(hand, "good"))
+        done += 1
+    return hand
+
+
+def shuffled_hidden(hand: Hand, seat: int, rng: random.Random) -> Hand:
+    """A copy of `hand` with the cards hidden from `seat` (the other seats' and the spare hand's, bar
+    any the table was told of) shuffled among their places: `seat` sees the same table."""
+    cards = [c for c in range(52) if c != hand.turnup
+             and ((hand.holder[c] >= 0 and hand.holder[c] != seat)
+                  or (hand.holder[c] == SPARE and not hand.spare_told(CARDS[c])))]
+    places = [hand.holder[c] for c in cards]
+    rng.shuffle(places)
+    other = copy.deepcopy(hand)
+    for c, place in zip(cards, places, strict=True):
+        other.holder[c] = place
+    other.holding = [set(hand.ordered[k]) if k == seat else {c for c in range(52) if other.holder[c] == k}
+                     for k in range(other.seats)]
+    return other
+
+
+CASES = [("modern-stops", 4, 11, 2), ("russian", 4, 5, 3), ("clockwise, change suit", 5, 3, 4)]
+
+
+@pytest.mark.parametrize(("name", "seats", "seed", "leads"), CASES)
+def test_strong_leads_a_legal_card_and_the_same_one_again(name: str, seats: int, seed: int, leads: int) -> None:
+    hand = position(name, seats, seed, leads)
+    seat, card = bots.bot_lead(hand, "strong")
+    assert (seat, card) in hand.legal_plays()
+    assert bots.bot_lead(hand, "strong") == (seat, card)
+    assert bots.pick_lead(hand.observe(seat), "strong", hand.rules) == card
+
+
+@pytest.mark.parametrize(("name", "seats", "seed", "leads"), CASES)
+def test_every_world_replays_to_what_the_seat_sees(name: str, seats: int, seed: int, leads: int) -> None:
+    """The sampler keeps every public fact: the record replays on each world to the same public view."""
+    hand = position(name, seats, seed, leads)
+    seat = hand.leader
+    view = hand.observe(seat)
+    worlds, rng = Worlds(view, hand.rules), random.Random(seed)
+    before = lookahead.board_before(view, hand.rules)
+    for _ in range(20):
+        dealt = worlds.deal(rng)
+        assert dealt is not None
+        replayed = lookahead.replay(hand.rules, view, before, dealt)
+        assert replayed is not None
+        assert replayed.observe(seat) == view
+
+
+@pytest.mark.parametrize(("name", "seats", "seed", "leads"), CASES)
+def test_strong_reads_only_its_seats_observation(name: str, seats: int, seed: int, leads: int) -> None:
+    """Non-interference: every hidden card moved, the same figures for every lead, for the same seed."""
+    hand = position(name, seats, seed, leads)
+    seat = hand.leader
+    rng = random.Random(seed)
+    for _ in range(3):
+        other = shuffled_hidden(hand, seat, rng)
+        assert other.ordered != hand.ordered or other.holder != hand.holder  # something hidden moved
+        assert other.observe(seat) == hand.observe(seat)
+        ours = lookahead.weigh(hand.observe(seat), hand.rules, seed=7, rollouts=48)
+        assert lookahead.weigh(other.observe(seat), other.rules, seed=7, rollouts=48) == ours
+    assert bots.bot_lead(shuffled_hidden(hand, seat, rng), "strong") == bots.bot_lead(hand, "strong")
+
+
+def test_the_seed_changes_the_worlds_not_the_legality() -> None:
+    hand = position("russian", 4, 5, 3)
+    view = hand.observe(hand.leader)
+    one, two = (lookahead.weigh(view, hand.rules, seed=s, rollouts=48) for s in (1, 2))
+    assert {v.card for v in one} == {v.card for v in two} == set(view.legal)
+    assert [v.counters for v in one] != [v.counters for v in two]
+
+
+def test_peek_is_for_simulate_only() -> None:
+    assert "peek" not in bots.LEVELS and "peek" in SIM_LEVELS
+    hand = position("modern-stops", 4, 11, 2)
+    with pytest.raises(ValueError, match="unknown bot level 'peek'"):
+        bots.bot_lead(hand, "peek")
+    with pytest.raises(ValueError, match="unknown bot level 'peek'"):
+        bots.play_out_bots(copy.deepcopy(hand), ["peek"] * 4)
+    seat = hand.leader
+    assert lookahead.peek_lead(hand, seat) in hand.legal_leads(seat)
+
+
+def test_simulate_reports_strong_and_peek_over_good() -> None:
+    rules = preset("modern-stops")
+    for level in ("strong", "peek"):
+        run = simulate(rules, 4, 3, 1, [level, "good", "good", "good"]).to_json()
+        assert run["margin"]["of"] == level and run["margin"]["over"] == "good"
+        assert run["conservation"] == 0 and run["hands"] == 3
+    again = simulate(rules, 4, 3, 1, ["strong", "good", "good", "good"]).to_json()
+    assert again == simulate(rules, 4, 3, 1, ["strong", "good", "good", "good"]).to_json()
