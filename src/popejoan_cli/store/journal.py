@@ -74,7 +74,7 @@ from popejoan_cli.base.limits import lock_wait
 from popejoan_cli.base.marks import Grouped
 from popejoan_cli.store import disk
 from popejoan_cli.store.home import home
-from popejoan_cli.table.events import Event, from_data, to_data
+from popejoan_cli.table.events import KINDS, OPTIONAL, Event, from_data, to_data
 
 JOURNAL = "journal.jsonl"
 VERIFIED = ".verified"
@@ -147,8 +147,11 @@ class Loaded:
     """The SHA-256 of the journal's first line, which a `.verified` note names its table by."""
 
 
-def decode(data: bytes, name: str = JOURNAL, *, canonical_after: int = 0) -> Loaded:
+def decode(data: bytes, name: str = JOURNAL, *, canonical_after: int = 0, line: int = 1) -> Loaded:
     """Check and parse a journal's bytes; lines past `canonical_after` must be canonical JSON.
+
+    `data` may be the end of a journal, from a line boundary whose line number is `line` (what
+    `_vouched` leaves to be checked); its events' seqs and the lines named are the journal's own.
 
     A canonical line is exactly what `encode` writes, so a line forged with a recomputed CRC
     but duplicate keys, another key order or extra spaces is refused. A command's write is
@@ -162,18 +165,19 @@ def decode(data: bytes, name: str = JOURNAL, *, canonical_after: int = 0) -> Loa
         ends.append(end)
         pos = end + 1
     out.good_bytes = pos
-    torn = _tail(data, ends, out, name)
+    torn = _tail(data, ends, out, name, line - 1)
     units = _Units(name)
     start = 0
+    base = line - 1
     for first in range(0, len(ends), _BATCH):
         # Only one batch of lines is held at a time, so a long journal costs little more than its events.
         bodies = []
         for k, end in enumerate(ends[first:first + _BATCH]):
-            bodies.append(_checked_body(data[start:end], first + k + 1, name))
+            bodies.append(_checked_body(data[start:end], base + first + k + 1, name))
             start = end + 1
         objs = _parse_batch(bodies)
         for k, body in enumerate(bodies):
-            n = first + k + 1
+            n = base + first + k + 1
             obj = objs[k] if objs is not None else _parse_one(body, n, name)
             if n > canonical_after and not _is_canonical(obj, body):
                 raise _bad(name, n, Said("not in the form popejoan writes (a key twice, or extra text)"))
@@ -182,9 +186,9 @@ def decode(data: bytes, name: str = JOURNAL, *, canonical_after: int = 0) -> Loa
             if "at" in obj:  # type: ignore[operator]
                 out.times[n] = intern(obj["at"])  # type: ignore[index]  # one write's events share one time
     if units.pending:
-        _cut_command(out, ends, units.start)
+        _cut_command(out, ends, units.start - base)
     if out.good_bytes < len(data):
-        out.warnings.append(_torn(name, len(ends) + torn - len(out.events), len(out.events) + 1,
+        out.warnings.append(_torn(name, len(ends) + torn - len(out.events), base + len(out.events) + 1,
                                   len(data) - out.good_bytes))
     return out
 
@@ -203,7 +207,7 @@ def _torn(name: str, lines: int, first: int, size: int) -> str:
         size, file=name, first=first, last=first + lines - 1)
 
 
-def _tail(data: bytes, ends: list[int], out: Loaded, name: str) -> bool:
+def _tail(data: bytes, ends: list[int], out: Loaded, name: str, base: int = 0) -> bool:
     """Whether the bytes after the last newline are a torn line; a whole event there is kept
     (`unterminated`), a whole event followed by stray bytes is damage."""
     pos = out.good_bytes
@@ -217,7 +221,7 @@ def _tail(data: bytes, ends: list[int], out: Loaded, name: str) -> bool:
         return False
     if _is_whole(tail[:(whole := tail.rfind(b',"crc":"') + _CRC_TAIL)]):
         # A crash cuts a line short; it never writes past the end of a line. So this is damage.
-        raise _bad(name, len(ends) + 1, SaidN(  # English says "bytes" for one too, as it always has
+        raise _bad(name, base + len(ends) + 1, SaidN(  # English says "bytes" for one too, as it always has
             "a whole event followed by {n} stray bytes where its newline should be",
             "a whole event followed by {n} stray bytes where its newline should be", len(tail) - whole))
     return True
@@ -246,7 +250,8 @@ class _Units:
 
 
 def _cut_command(out: Loaded, ends: list[int], first: int) -> None:
-    """Leave out the last command's write, from its line `first` on: a crash stopped it before its end."""
+    """Leave out the last command's write, from its line `first` on (counted in `out`'s own lines): a crash
+    stopped it before its end."""
     for seq, _ in out.events[first - 1:]:
         out.times.pop(seq, None)
     del out.events[first - 1:]
@@ -420,7 +425,7 @@ def _loaded(folder: Path, data: bytes, trust: bool, note: _Note | None) -> Loade
     path = folder / JOURNAL
     digest = _covers(note, data) if note is not None and trust else None
     trusted, covered = (note.events, note.size) if note is not None and digest is not None else (0, 0)
-    loaded = decode(data, str(path), canonical_after=trusted)
+    loaded = _decoded(data, str(path), trusted, covered)
     if not loaded.events:
         raise _empty(path)
     loaded.head = _head(data)
@@ -432,6 +437,56 @@ def _loaded(folder: Path, data: bytes, trust: bool, note: _Note | None) -> Loade
     digest.update(data[covered:loaded.good_bytes])
     loaded.sha = digest
     return loaded
+
+
+def _decoded(data: bytes, name: str, trusted: int, covered: int) -> Loaded:
+    """`decode`, taking the first `covered` bytes (`trusted` events) at the word of a `.verified` note
+    whose SHA-256 they match: an earlier command checked every one of those lines in full, so they are
+    only parsed (`_vouched`); the lines after them are checked as ever."""
+    early = _vouched(data, covered, trusted) if trusted else None
+    if early is None:
+        return decode(data, name, canonical_after=trusted)
+    rest = decode(data[covered:], name, line=trusted + 1)
+    rest.events[:0] = early[0]
+    early[1].update(rest.times)
+    rest.times, rest.good_bytes, rest.size = early[1], rest.good_bytes + covered, len(data)
+    return rest
+
+
+_CHUNK = 1 << 20
+"""Bytes of vouched lines parsed at a time: a long journal is never held twice over."""
+
+
+def _vouched(data: bytes, size: int, count: int) -> tuple[list[tuple[int, Event]], dict[int, str]] | None:
+    """The `count` events of `data[:size]`, lines that an earlier command checked in full (their CRC,
+    their form, their fields: `decode`) and a signed note vouches for byte for byte, parsed without
+    checking them again; None if they do not parse as that (then they are checked in full)."""
+    events: list[tuple[int, Event]] = []
+    times: dict[int, str] = {}
+    pos = 0
+    try:
+        while pos < size:
+            end = data.find(b"\n", min(pos + _CHUNK, size) - 1)
+            for obj in json.loads(b"[" + data[pos:end].replace(b"\n", b",") + b"]"):
+                events.append((len(events) + 1, _known(obj["event"])))
+                if "at" in obj:
+                    times[len(events)] = intern(obj["at"])  # one write's events share one time
+            pos = end + 1
+    except (ValueError, KeyError, TypeError, RecursionError):
+        return None
+    return (events, times) if len(events) == count and pos == size else None
+
+
+def _known(data: dict[str, Any]) -> Event:
+    """An event from a line already checked in full (`from_data` checks one that is not)."""
+    cls = KINDS[data.pop("type")]
+    for name, value in data.items():
+        if type(value) is str:
+            data[name] = intern(value)  # names and cards recur on every line: keep one copy of each
+    for name, default in OPTIONAL.get(cls, {}).items():
+        data.setdefault(name, list(default) if isinstance(default, list) else default)  # no shared list
+    event: Event = cls(**data)
+    return event
 
 
 def _head(data: bytes) -> str:
