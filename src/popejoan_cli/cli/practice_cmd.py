@@ -5,8 +5,9 @@ computer, so you are eldest and lead first, and the deal passes to the left each
 hand is dealt by `game.deal.seeded_deal` from `game.deal.session_seed(S, k)`
 for the session seed S (`--seed`, or a random one), and the command shown at the end,
 with the seed and the other options, replays the session. The referee (`Hand`) decides
-every legal lead and refuses the rest; the computers lead through `bots.pick_lead`; this
-module only reads your entries and prints.
+every legal lead and refuses the rest; the computers lead through `bots.pick_lead`; `hint`
+asks the coach (`lookahead.coach`: the lead the `strong` level would choose from your seat's
+observation, and why); this module only reads your entries and prints.
 
 The referee, the store, the formats and rich are imported inside the commands that need
 them, to keep start-up short: a command pays only for what it uses.
@@ -43,6 +44,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
 }
 QUIT_WORDS = ("q", "quit", "exit")
 HELP_WORDS = ("?", "h", "help")
+HINT_WORDS = ("hint",)
+"""Asks the coach (`lookahead.coach`): the lead the `strong` level would choose, and why."""
 SEED_RANGE = 1_000_000
 
 
@@ -137,6 +140,9 @@ def _your_lead(hand: Hand, session: Session, out: Any) -> Played | None:
         if entry.lower() in HELP_WORDS:
             out.print(status_view(hand, session))
             continue
+        if entry.lower() in HINT_WORDS:
+            out.print(_hint(hand, me))
+            continue
         if not entry:
             tell(t("Type a card marked {play}, such as 4C or 4♣, or its number from 1 to {count}; q quits.",
                    play=play_mark(), count=len(cards)))
@@ -164,6 +170,14 @@ def _your_lead(hand: Hand, session: Session, out: Any) -> Played | None:
             return hand.lead(me, card)
         except IllegalPlay as err:
             tell(_refused_words(err))
+
+
+def _hint(hand: Hand, me: int) -> Any:
+    """The coach's words on your lead, from your seat's observation only."""
+    from popejoan_cli.game.lookahead import coach
+    from popejoan_cli.render.practice_views import hint_view
+
+    return hint_view(coach(hand, me), hand.rules)
 
 
 def _refused_words(err: IllegalPlay) -> str:
@@ -217,7 +231,7 @@ def practice(
     hands: Annotated[int, typer.Option("--hands", "-n", min=1, max=100,
                                        help="How many hands to play.")] = DEFAULT_HANDS,
     level: Annotated[str, typer.Option("--level", "-l",
-                                       help="How the computers play: simple or good.")] = DEFAULT_LEVEL,
+                                       help="How the computers play: simple, good or strong.")] = DEFAULT_LEVEL,
     variants: Annotated[list[str] | None, typer.Option(
         "--variant", help="A house-rule option, repeatable: instant-win (a turned-up Pope wins the hand for the "
                           "dealer), split-combination (pair pots shared).")] = None,

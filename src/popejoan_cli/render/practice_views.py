@@ -6,7 +6,8 @@ would deal out the computers' cards), the dealer, the spare hand's size, the tur
 trump (symbol and letter, never colour alone), the scores, the pots, what has been played
 in each suit, and your hand sorted and numbered with each legal lead marked "Play". Names
 come from users, so they go into `Text`
-(which parses no markup) or are escaped.
+(which parses no markup) or are escaped. `hint_lines` are the coach's words on your lead (typed
+`hint`, or the practice page's hint button): the lead `strong` would choose, and why.
 """
 
 from __future__ import annotations
@@ -23,8 +24,10 @@ from rich.text import Text
 
 from popejoan_cli.game.cards import CARDS, SPARE, Card, Suit, sort_key
 from popejoan_cli.game.hand import OUT_OF_PLAY, PLAYED, Hand
+from popejoan_cli.game.lookahead import LeadValue
+from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.render import i18n
-from popejoan_cli.render.figures import signed
+from popejoan_cli.render.figures import decimal, signed
 from popejoan_cli.render.flow import Phrases, listing
 from popejoan_cli.render.hand_views import card_text, cards_line
 from popejoan_cli.render.i18n import pot_label, t, tn, tp
@@ -201,6 +204,58 @@ def status_view(hand: Hand, session: Session) -> RenderableType:
     title = t("Hand {number} of {hands} · {title} · computers: {level}", number=session.number,
               hands=session.hands, title=escape(session.title), level=escape(session.level))
     return Panel(Group(*parts), title=title, title_align="left")
+
+
+LIKELY = 0.4
+"""A pot the coach calls likely yours: won in at least this share of the deals it tried."""
+LIKELY_OUT = 0.3
+"""Going out first is worth a word from this share of the deals on."""
+
+
+def _chance(share: float) -> str:
+    """`7 times in 10`; «7 раз из 10»."""
+    n = round(share * 10)
+    return tn("{n} time in 10", "{n} times in 10", n)
+
+
+def _expected(value: float) -> str:
+    """A mean of counters to one decimal, signed: `+2.4`, `-0.5`, `+0.0`; `+2,4`, `−0,5`."""
+    return decimal(round(value, 1) + 0.0, "+.1f")  # + 0.0: never a negative zero
+
+
+def hint_lines(values: Sequence[LeadValue], rules: HouseRules) -> list[str]:
+    """The coach's words on your lead (`lookahead.coach`, best first): the lead `strong` would choose,
+    why in the table's words (the pots it makes likely yours, keeping the lead, the cards it sheds,
+    going out first), and the counters each of the top three leads may be expected to bring."""
+    if not values:
+        return [t("The coach has nothing to say: it is not your lead.")]
+    best = values[0]
+    labels = {p.name: pot_label(p.label) for p in rules.pots}
+    lines = [t("Coach: lead {card}.", card=i18n.face(best.card))]
+    why: list[str] = []
+    likely = [f"{labels.get(pot, pot)} ({_chance(share)})" for pot, share in best.pots if share >= LIKELY][:3]
+    if likely:
+        why.append(t("It makes these pots likely yours: {pots}.", pots=", ".join(likely)))
+    if round(best.keeps * 10):
+        why.append(t("You keep the lead {chance}.", chance=_chance(best.keeps)))
+    else:
+        why.append(t("It hands the lead on."))
+    shed = max(1, round(best.shed))
+    why.append(tn("It sheds {n} card from your hand.", "It sheds {n} cards from your hand.", shed))
+    if best.out >= LIKELY_OUT:
+        why.append(t("You go out first {chance}.", chance=_chance(best.out)))
+    lines.append(" ".join(why))
+    top = " · ".join(f"{i18n.face(v.card)} {_expected(v.counters)}" for v in values[:3])
+    lines.append(tn("Counters each lead may bring you to the end of the hand, over {n} deal of the cards you "
+                    "cannot see: {leads}.",
+                    "Counters each lead may bring you to the end of the hand, over {n} deals of the cards you "
+                    "cannot see: {leads}.", best.worlds, leads=top))
+    return lines
+
+
+def hint_view(values: Sequence[LeadValue], rules: HouseRules) -> RenderableType:
+    """`hint_lines` for the terminal, one paragraph each."""
+    return Group(*(Text(line) for line in hint_lines(values, rules)))
 
 
 def _entries(names: Sequence[str], scores: Sequence[int]) -> list[str]:
