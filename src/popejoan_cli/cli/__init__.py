@@ -393,8 +393,54 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
+def _words(argv: list[str]) -> list[str]:
+    """The command's words (`board`, `table new`): the first two arguments that are not options, `--table`'s
+    value skipped."""
+    words: list[str] = []
+    rest = iter(argv)
+    for word in rest:
+        if word == "--table":
+            next(rest, None)
+        elif word == "--":
+            break
+        elif not word.startswith("-"):
+            words.append(word)
+            if len(words) == 2:
+                break
+    return words
+
+
+def _named(infos: list[Any], word: str) -> list[Any]:
+    """The registered commands (or groups) of `infos` called `word`, as Typer names them."""
+    from typer.main import get_command_name
+
+    return [i for i in infos if (i.name or (get_command_name(i.callback.__name__) if i.callback else None)) == word]
+
+
+def only(argv: list[str]) -> None:
+    """Keep only the command `argv` runs in the tree Typer is about to build: Typer turns every registered
+    command into a click command on each run, the dearest part of its start-up. A word that names no command
+    keeps them all, so an unknown command or subcommand is answered with every name, as before."""
+    words = _words(argv)
+    if not words:
+        return  # `popejoan --help`, `--version`: the whole root
+    command = _named(root.registered_commands, words[0])
+    group = _named(root.registered_groups, words[0])
+    if command:
+        root.registered_commands, root.registered_groups = command, []
+    elif group:
+        root.registered_commands, root.registered_groups = [], group
+        sub = group[0].typer_instance
+        chosen = _named(sub.registered_commands, words[1]) if len(words) > 1 else []
+        if chosen:
+            sub.registered_commands = chosen
+
+
 def main() -> None:
     terminal.prepare()  # first: a usage error or `--help` is written on the same streams
     terminal.utf8_argv()
-    _register(modules_for(sys.argv[1:]))
+    modules = modules_for(sys.argv[1:])
+    _register(modules)
+    if modules != ALL_MODULES and not os.environ.get("_POPEJOAN_COMPLETE"):
+        only(sys.argv[1:])  # not the shell (it runs every command) nor a TAB (it lists them)
     root()
