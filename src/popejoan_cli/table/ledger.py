@@ -8,6 +8,7 @@ to players and pots equals what was brought in less what was taken away.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from popejoan_cli.base.errors import Said
@@ -26,38 +27,42 @@ class Posting:
 
 
 def postings(view: TableView) -> list[Posting]:
-    out: list[Posting] = []
+    """Every posting of the session, in the order of the journal."""
+    return list(each_posting(view))
+
+
+def each_posting(view: TableView) -> Iterator[Posting]:
+    """`postings` one at a time: summing a long table's hundreds of thousands holds none of them."""
     hands = iter(view.hands)
     next_hand = next(hands, None)
     for seq, event in view.effective:
         while next_hand is not None and next_hand.seq <= seq:
-            out.extend(_hand_postings(view, next_hand.number, next_hand.seq))
+            yield from _hand_postings(view, next_hand.number, next_hand.seq)
             next_hand = next(hands, None)
         if isinstance(event, TableOpened):
             for p in event.players:
-                out += [Posting(seq, 0, f"player:{p}", event.counters, "buy-in"),
-                        Posting(seq, 0, "bank", -event.counters, "buy-in")]
+                yield from [Posting(seq, 0, f"player:{p}", event.counters, "buy-in"),
+                            Posting(seq, 0, "bank", -event.counters, "buy-in")]
         elif isinstance(event, BalancesCarried):
             for p, n in event.balances.items():
-                out += [Posting(seq, 0, f"player:{p}", n, "carried"), Posting(seq, 0, "bank", -n, "carried")]
+                yield from [Posting(seq, 0, f"player:{p}", n, "carried"), Posting(seq, 0, "bank", -n, "carried")]
             for pot, n in event.board.items():
-                out += [Posting(seq, 0, f"pot:{pot}", n, "carried"), Posting(seq, 0, "bank", -n, "carried")]
+                yield from [Posting(seq, 0, f"pot:{pot}", n, "carried"), Posting(seq, 0, "bank", -n, "carried")]
         elif isinstance(event, PlayerJoined):
             n = buy_in(event)
-            out += [Posting(seq, 0, f"player:{event.player}", n, "buy-in"), Posting(seq, 0, "bank", -n, "buy-in")]
+            yield from [Posting(seq, 0, f"player:{event.player}", n, "buy-in"), Posting(seq, 0, "bank", -n, "buy-in")]
         elif isinstance(event, PlayerLeft):
             n = cash_out(view, seq)
-            out += [Posting(seq, 0, f"player:{event.player}", -n, "cash-out"),
-                    Posting(seq, 0, "bank", n, "cash-out")]
+            yield from [Posting(seq, 0, f"player:{event.player}", -n, "cash-out"),
+                        Posting(seq, 0, "bank", n, "cash-out")]
     while next_hand is not None:
-        out.extend(_hand_postings(view, next_hand.number, next_hand.seq))
+        yield from _hand_postings(view, next_hand.number, next_hand.seq)
         next_hand = next(hands, None)
     if view.final is not None:
         res = view.final
         for a in res.awards:
-            out += [Posting(view.final_seq, 0, f"player:{view.final_players[a.seat]}", a.amount, "final"),
-                    Posting(view.final_seq, 0, f"pot:{a.pot}", -a.amount, "final")]
-    return out
+            yield from [Posting(view.final_seq, 0, f"player:{view.final_players[a.seat]}", a.amount, "final"),
+                        Posting(view.final_seq, 0, f"pot:{a.pot}", -a.amount, "final")]
 
 
 def buy_in(event: PlayerJoined) -> int:
@@ -116,7 +121,7 @@ def changes(view: TableView) -> dict[str, int]:
     return {name: change(view, name) for name in view.bought}
 
 
-def balances_from(posts: list[Posting]) -> dict[str, int]:
+def balances_from(posts: Iterable[Posting]) -> dict[str, int]:
     """Each account's sum; with the bank included, the total is always zero."""
     out: dict[str, int] = {}
     for p in posts:
@@ -128,7 +133,7 @@ def conservation_problems(view: TableView) -> list[str]:
     """Messages for every way the ledger and the replay disagree (none when all is well): `Said`s, which
     `popejoan check` says in the table's language."""
     problems: list[str] = []
-    sums = balances_from(postings(view))
+    sums = balances_from(each_posting(view))
     if sum(sums.values()) != 0:
         problems.append(Said("postings do not balance: they sum to {n}", n=sum(sums.values())))
     for name, n in view.live_balances().items():
