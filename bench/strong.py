@@ -1,0 +1,155 @@
+"""The `strong` level (issue 28): how long it takes to choose a lead, and how much it wins.
+
+Decision time (`--decisions N`, default 300): `good` plays hands of `modern-stops` and `russian`
+at 4 players (seeds 0, 1, ...); at each lead of seat 0 with more than one legal card, `strong`
+chooses from seat 0's observation (`bots.pick_lead`), timed by `time.perf_counter` around the call,
+the process pinned to one core. Printed: median and 95th percentile in ms, per preset and together,
+against the targets (150 ms, 400 ms), and the same figures for `good` on the same observations (the
+baseline measured in the same run: the ratio says what the search costs).
+
+Margins (`--hands N`, default 4,000; `--processes P`, default 2): `simulate` at 4 players with
+seats strong, good, good, good and with peek, good, good, good (the same deals: seed 1), per preset.
+Each margin is `simulate`'s: the first level's mean net per hand and seat minus the second's, with
+its 95% interval (`simulate._ci`, normal approximation). The share of peek's edge that strong
+captures is the ratio of the two means; its interval is the ratio's by the delta method over two
+independent runs (they share the deals, which only narrows the true interval). Targets: strong's
+lower bound above 0, and a share of at least 1/2.
+
+Four strong seats (`--four`): 1,000 hands of `modern-stops`, strong at every seat, on 2
+processes, timed whole (target: under 10 minutes).
+
+    python bench/strong.py [--decisions 300] [--hands 4000] [--processes 2] [--four] [--presets a,b]
+    python bench/strong.py --decisions 0 --hands 1000     # margins only
+
+Exits 0 whatever the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import statistics
+import time
+
+from popejoan_cli.formats.presets import preset
+from popejoan_cli.game.board import Board
+from popejoan_cli.game.bots import pick_lead
+from popejoan_cli.game.deal import seeded_deal
+from popejoan_cli.game.hand import Hand, Observation
+from popejoan_cli.game.simulate import Z95, simulate
+
+PRESETS = ("modern-stops", "russian")
+MEDIAN_MS, P95_MS = 150.0, 400.0
+FOUR_TARGET_S = 600.0
+
+
+def _one_core() -> None:
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+
+
+def _positions(name: str, count: int) -> list[Observation]:
+    """Seat 0's observations at its leads with a choice, in hands `good` plays at every seat."""
+    rules = preset(name)
+    found: list[Observation] = []
+    seed = 0
+    while len(found) < count:
+        hand = Hand.deal(rules, 4, seed % 4, Board(rules), seeded_deal(rules, 4, seed % 4, seed))
+        while not hand.ended:
+            if hand.turn.phase != "lead":
+                hand.follow_run()
+                continue
+            seat = hand.leader
+            view = hand.observe(seat)
+            if seat == 0 and len(view.legal) > 1:
+                found.append(view)
+            hand.push(seat, pick_lead(view, "good"))
+        seed += 1
+    return found[:count]
+
+
+def _timed(views: list[Observation], level: str, name: str) -> list[float]:
+    rules = preset(name)
+    out = []
+    for view in views:
+        t0 = time.perf_counter()
+        pick_lead(view, level, rules)
+        out.append((time.perf_counter() - t0) * 1000)
+    return out
+
+
+def _quantiles(ms: list[float]) -> tuple[float, float]:
+    ordered = sorted(ms)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+def decision_times(count: int, presets: list[str]) -> None:
+    _one_core()
+    every: list[float] = []
+    for name in presets:
+        views = _positions(name, count)
+        strong, good = _timed(views, "strong", name), _timed(views, "good", name)
+        every += strong
+        (m, p), (gm, gp) = _quantiles(strong), _quantiles(good)
+        print(f"{name:>13}: {len(views)} decisions; strong median {m:.1f} ms, p95 {p:.1f} ms; "
+              f"good median {gm:.3f} ms, p95 {gp:.3f} ms; ratio of medians {m / gm:,.0f}")
+    m, p = _quantiles(every)
+    print(f"{'together':>13}: strong median {m:.1f} ms (target <= {MEDIAN_MS:.0f}), p95 {p:.1f} ms "
+          f"(target <= {P95_MS:.0f}): {'met' if m <= MEDIAN_MS and p <= P95_MS else 'NOT met'}")
+
+
+def _share(a: dict[str, float], b: dict[str, float]) -> tuple[float, float, float]:
+    """a.mean / b.mean with a 95% interval by the delta method (independent a and b)."""
+    r = a["mean"] / b["mean"]
+    se = abs(r) * math.sqrt((a["stderr"] / a["mean"]) ** 2 + (b["stderr"] / b["mean"]) ** 2) if a["mean"] else 0.0
+    return r, r - Z95 * se, r + Z95 * se
+
+
+def margins(hands: int, processes: int, presets: list[str]) -> None:
+    print(f"{'preset':>13} {'level':>6} {'hands':>6} {'margin':>8} {'low':>8} {'high':>8} {'seconds':>8}")
+    for name in presets:
+        rules = preset(name)
+        got = {}
+        for level in ("strong", "peek"):
+            t0 = time.perf_counter()
+            run = simulate(rules, 4, hands, 1, [level, "good", "good", "good"], processes=processes)
+            took = time.perf_counter() - t0
+            m = run.margin()
+            assert m is not None and run.tally.conservation == 0
+            got[level] = m
+            print(f"{name:>13} {level:>6} {hands:>6} {m['mean']:>+8.3f} {m['low']:>+8.3f} {m['high']:>+8.3f} "
+                  f"{took:>8.1f}")
+        r, lo, hi = _share(got["strong"], got["peek"])
+        print(f"{name:>13}: strong captures {r:.0%} of peek's edge over good (95% {lo:.0%} to {hi:.0%}); "
+              f"strong's lower bound {'above' if got['strong']['low'] > 0 else 'NOT above'} 0, "
+              f"share {'at least' if r >= 0.5 else 'below'} 1/2")
+
+
+def four_strong(processes: int) -> None:
+    t0 = time.perf_counter()
+    run = simulate(preset("modern-stops"), 4, 1000, 1, ["strong"], processes=processes)
+    took = time.perf_counter() - t0
+    print(f"four strong seats, modern-stops, 1,000 hands on {run.workers} processes: {took:.0f} s "
+          f"(target < {FOUR_TARGET_S:.0f} s): {'met' if took < FOUR_TARGET_S else 'NOT met'}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--decisions", type=int, default=300)
+    parser.add_argument("--hands", type=int, default=4000)
+    parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--presets", default=",".join(PRESETS))
+    parser.add_argument("--four", action="store_true")
+    args = parser.parse_args()
+    presets = args.presets.split(",")
+    if args.hands:
+        margins(args.hands, args.processes, presets)  # before pinning: the workers need both cores
+    if args.four:
+        four_strong(args.processes)
+    if args.decisions:
+        decision_times(args.decisions, presets)
+
+
+if __name__ == "__main__":
+    main()
