@@ -20,12 +20,14 @@ class Board:
     __slots__ = ("counters", "order")
 
     def __init__(self, rules: HouseRules, counters: Mapping[str, int] | None = None) -> None:
-        order = rules.cache.get("pot order")
-        if not isinstance(order, tuple):
-            order = rules.cache["pot order"] = tuple(p.name for p in rules.pots)
+        found = rules.cache.get("pot order")
+        if not isinstance(found, tuple):
+            names = tuple(p.name for p in rules.pots)
+            found = rules.cache["pot order"] = (names, dict.fromkeys(names, 0))
+        order, empty = found
         self.order: tuple[str, ...] = order
         if not counters:
-            self.counters: dict[str, int] = dict.fromkeys(order, 0)
+            self.counters: dict[str, int] = empty.copy()  # copying a dict is quicker than building one
             return
         given = dict(counters)
         self.counters = {name: int(given.pop(name, 0)) for name in self.order}
@@ -46,13 +48,13 @@ class Board:
         plan = rules.cache.get(key)
         if not isinstance(plan, tuple):
             plan = rules.cache[key] = _dress_plan(rules, seats)
-        dressed, each, by_dealer = plan
+        dressed, each, by_dealer, amounts = plan
         if each:
             for seat in range(seats):
                 net[seat] -= each
         net[dealer] -= by_dealer
         counters = self.counters
-        for name, amount in dressed.items():
+        for name, amount in amounts:
             counters[name] += amount
         return dict(dressed)
 
@@ -84,12 +86,14 @@ class Board:
         return [(seat, got[seat]) for seat in sorted(sharers, key=eldest_order.index)]
 
 
-def _dress_plan(rules: HouseRules, seats: int) -> tuple[dict[str, int], int, int]:
-    """What dressing puts on each pot, what each player pays, and what the dealer pays besides."""
+def _dress_plan(rules: HouseRules, seats: int) -> tuple[dict[str, int], int, int, tuple[tuple[str, int], ...]]:
+    """What dressing puts on each pot, what each player pays, and what the dealer pays besides; and the
+    pots that receive something, as pairs (what `dress` adds, without a dict's item views)."""
     each = rules.stakes.payer == "each"
     mult = rules.stakes.dealer_multiplier if each else 1
     dressed: dict[str, int] = {}
     for pot in rules.pots:
         dressed[pot.name] = dressed.get(pot.name, 0) + (pot.stake * (seats - 1 + mult) if each else pot.stake)
     total = sum(pot.stake for pot in rules.pots)
-    return dressed, total if each else 0, total * (mult - 1) if each else total
+    amounts = tuple((name, n) for name, n in dressed.items() if n)
+    return dressed, total if each else 0, total * (mult - 1) if each else total, amounts

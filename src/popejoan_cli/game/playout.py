@@ -26,15 +26,18 @@ def lowest_lead(hand: Hand) -> tuple[int, Card]:
 def play_out(hand: Hand, leads: Sequence[Card] = ()) -> Hand:
     """Play the hand to its end: each given lead in turn, then the lowest policy."""
     queue = list(leads)
-    push, lowest = hand.push, hand.lowest_lead
-    while not hand.ended:
+    while queue and not hand.ended:
         if hand.turn.phase != "lead":
             hand.follow_run()
-        elif queue:
-            hand.play(hand.leader, queue.pop(0))
         else:
+            hand.play(hand.leader, queue.pop(0))
+    push, lowest = hand.push, hand.lowest_lead
+    while not hand.ended:
+        if hand.turn.phase == "lead":
             seat = hand.leader
             push(seat, lowest(seat))
+        else:
+            hand.follow_run()
     if queue:
         raise IllegalPlay(Said("lead {card} is left over: the hand has already ended", card=queue[0]),
                           rule=Said("leads must match the hand as played"),

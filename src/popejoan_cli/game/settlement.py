@@ -33,10 +33,11 @@ class Settlement(Legality):
 
     def _go_out(self, seat: int) -> None:
         self._end(out=seat)
-        for name in self.settings.first_out:
+        s = self.settings
+        for name in s.first_out:
             self._award(name, seat, self.board.take(name, seat, self.net), "out")
-        pope = self.pope_card
-        if self.settings.pope_exempt != "none" and pope is not None and self.holder[pope] == UNKNOWN:
+        pope = self.trumps.pope_card
+        if pope is not None and self.holder[pope] == UNKNOWN and s.pope_exempt != "none":
             assert self.ending is not None
             self.ending.awaiting_pope = True
             return
@@ -66,15 +67,19 @@ class Settlement(Legality):
         self._settle_cards(pope_holder)
 
     def _settle_cards(self, pope_holder: int | None) -> None:
-        assert self.out is not None
-        per = self.settings.per_card
-        exempt = self.settings.pope_exempt
-        for k in range(1, self.seats):
-            seat = (self.out + k) % self.seats
-            cards = self.left[seat]
-            if seat == pope_holder and self.pope_card is not None:
+        out = self.out
+        assert out is not None
+        s = self.settings
+        per, exempt, seats, left = s.per_card, s.pope_exempt, self.seats, self.left
+        if self.pope_card is None:
+            pope_holder = None
+        pay = self._pay
+        for k in range(1, seats):
+            seat = (out + k) % seats
+            cards = left[seat]
+            if seat == pope_holder:
                 if exempt == "holder":
                     cards = 0
                 elif exempt == "card":
                     cards -= 1
-            self._pay(seat, self.out, per * cards, "cards")
+            pay(seat, out, per * cards, "cards")

@@ -44,6 +44,10 @@ class HandKind(Enum):
         return self is not HandKind.VIRTUAL
 
 
+_VIRTUAL = HandKind.VIRTUAL
+"""A member looked up once: reading one from its class is a slow attribute lookup in Python 3.11."""
+
+
 StopReason = Literal["top", "removed", "spare", "turnup", "played", "not-in-turn", "called"]
 """`called`: a recorded (unseen) hand where the table called a stop whose cause is unknown."""
 STOP_REASONS: tuple[StopReason, ...] = ("top", "removed", "spare", "turnup", "played", "not-in-turn", "called")
@@ -255,8 +259,8 @@ class HandState:
         self.settings = s = Settings.of(rules)
         self.seats = seats
         self.dealer = dealer
-        self.eldest = (dealer + 1) % seats
-        self.eldest_order = _clockwise_from(self.eldest, seats)
+        self.eldest = self.leader = eldest = (dealer + 1) % seats
+        self.eldest_order = _clockwise_from(eldest, seats)
         self.board = board
         self.board_before = board.snapshot()
         self.net = [0] * seats
@@ -266,9 +270,9 @@ class HandState:
         key = s.lead_sort
         self.ordered = [sorted(held, key=key) for held in cards]
         self.left = left
-        self.dealt_sizes = list(left)
+        self.dealt_sizes = left[:]
         self.spare_size = 0
-        self.kind = HandKind.VIRTUAL
+        self.kind = _VIRTUAL
         self.turnup: Card | None = None
         self.trumps = NO_TRUMPS
         # The record.
@@ -285,7 +289,6 @@ class HandState:
         self.exchanged: tuple[int, int] | None = None
         # The turn and the ending.
         self.turn = LEAD
-        self.leader = self.eldest
         self.after_stop_suit: int | None = None
         self.ended = False  # the same as `turn.phase == "over"`: a field, since every loop reads it
         self.ending: Ending | None = None
