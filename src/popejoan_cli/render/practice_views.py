@@ -223,11 +223,11 @@ def _expected(value: float) -> str:
     return decimal(round(value, 1) + 0.0, "+.1f")  # + 0.0: never a negative zero
 
 
-def hint_lines(values: Sequence[LeadValue], rules: HouseRules) -> list[str]:
+def hint_lines(values: Sequence[LeadValue], rules: HouseRules | None) -> list[str]:
     """The coach's words on your lead (`lookahead.coach`, best first): the lead `strong` would choose,
     why in the table's words (the pots it makes likely yours, keeping the lead, the cards it sheds,
     going out first), and the counters each of the top three leads may be expected to bring."""
-    if not values:
+    if not values or rules is None:
         return [t("The coach has nothing to say: it is not your lead.")]
     best = values[0]
     labels = {p.name: pot_label(p.label) for p in rules.pots}

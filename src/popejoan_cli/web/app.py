@@ -8,7 +8,7 @@ table's own as `store.links` keeps them, and `make_app(folder, links)` the Starl
   and its Server-Sent Events (one `data:` line of that JSON per change, a comment every 15 s);
   `POST /p/{token}/lead` `{"card": "AS", "seq": N}` records that player's lead through
   `tables.record` (the journal, lock and referee of `popejoan lead`); `POST /p/{token}/next`
-  deals the next practice hand (practice only).
+  deals the next practice hand (practice only); `GET /p/{token}/hint` the coach's hint (practice only).
 - `GET /b/{token}`, `/b/{token}/state`, `/b/{token}/events`: the board page: `board_json` only.
 - `GET /p/{token}/words`, `/b/{token}/words`: the pages' own words in the table's language (`page_words`);
   the HTML is sent with its labels (`data-w`) and `<html lang>` already in that language.
@@ -59,7 +59,7 @@ from popejoan_cli.web.words import board_json, lead_lines, page_words, seat_json
 
 STATIC = Path(__file__).parent / "static"
 ASSETS = {"style.css": "text/css; charset=utf-8", "live.css": "text/css; charset=utf-8",
-          "page.js": "text/javascript; charset=utf-8"}
+          "page.js": "text/javascript; charset=utf-8", "coach.js": "text/javascript; charset=utf-8"}
 WORDED = re.compile(r'(<(\w+)[^>]*\sdata-w="([^"]+)"[^>]*>)([^<]*)(</\2>)')
 """An element of a page whose text is one of the pages' words: `<h2 data-w="Standings">Standings</h2>`."""
 MAX_BODY = 1024
@@ -369,6 +369,16 @@ class Served:
             self.stepped.set()
         return JSONResponse({"ok": True, "speed": self.speed})
 
+    async def hint(self, request: Request) -> Response:
+        """Practice: the hint button's label; with `?ask`, the coach's words on your lead (`Practice.hint`)."""
+        player, view = await self.screen(request, False)
+        practice = self.practice
+        if practice is None or player != practice.you:
+            return not_found()
+        values = await anyio.to_thread.run_sync(practice.advice, view) if "ask" in request.query_params else None
+        speak(view)
+        return JSONResponse(practice.hint(view, values))
+
     async def asset(self, request: Request) -> Response:
         name = request.path_params["name"]
         if name not in ASSETS:
@@ -414,7 +424,7 @@ class Served:
             Route("/p/{token}", self.player_page), Route("/p/{token}/state", self.state),
             Route("/p/{token}/events", self.events), Route("/p/{token}/lead", self.lead, methods=["POST"]),
             Route("/p/{token}/next", self.next_hand, methods=["POST"]),
-            Route("/p/{token}/pace", self.pace, methods=["POST"]),
+            Route("/p/{token}/pace", self.pace, methods=["POST"]), Route("/p/{token}/hint", self.hint),
             Route("/b/{token}", self.board_page), Route("/b/{token}/state", self.state),
             Route("/b/{token}/events", self.events), Route("/s/{name}", self.asset),
             Route("/p/{token}/words", self.words), Route("/b/{token}/words", self.words),

@@ -5,7 +5,9 @@ deals first, so you are eldest, as in `popejoan practice`), how the computers pl
 and the session seed S: hand k is dealt from `deal.session_seed(S, k)`. Every move goes through `tables.record`
 on the table the serve command made for the session (`open_table` makes one), so the referee,
 the journal and its lock are the ones every command uses. The computers' leads are the bots'
-picks (`bots.pick_lead`), chosen from what their seat may know.
+picks (`bots.pick_lead`), chosen from what their seat may know. The coach (`advice`, `hint`) tells
+you the lead the `strong` level would choose from your seat's observation, and why: the practice
+page's hint button asks for it (`GET /p/{token}/hint`), which no other table answers.
 """
 
 from __future__ import annotations
@@ -16,8 +18,10 @@ from pathlib import Path
 from popejoan_cli.base.errors import RuleViolation, Said
 from popejoan_cli.game import bots
 from popejoan_cli.game.deal import session_seed
+from popejoan_cli.game.lookahead import LeadValue, coach
 from popejoan_cli.game.rules import HouseRules
-from popejoan_cli.render.practice_views import computer_name, your_name
+from popejoan_cli.render.i18n import t
+from popejoan_cli.render.practice_views import computer_name, hint_lines, your_name
 from popejoan_cli.store import tables
 from popejoan_cli.table import moves
 from popejoan_cli.table.events import CardLed, Event, HandDealt, TableOpened
@@ -120,6 +124,21 @@ class Practice:
         closed = [rec for rec in view.hands if rec.closed]
         return {"level": self.level, "computers": self.computers,
                 "hand_seed": told_seed(closed[-1]) if closed else None}
+
+    def advice(self, view: TableView) -> list[LeadValue]:
+        """The coach's figures on your lead (`lookahead.coach`: from your seat's observation only, best
+        first); none when it is not your lead. A search of some tens of ms: the server runs it off its loop."""
+        rec = view.open_hand
+        if rec is None or rec.kind.real or self.you not in rec.players:
+            return []
+        return coach(rec.hand, rec.players.index(self.you))
+
+    def hint(self, view: TableView, values: list[LeadValue] | None) -> dict[str, object]:
+        """The hint button's label and, when asked (`values` from `advice`), the coach's words in the table's
+        language (`practice_views.hint_lines`)."""
+        rec = view.open_hand
+        words = None if values is None else hint_lines(values, None if rec is None else rec.hand.rules)
+        return {"label": t("Hint"), "lines": words}
 
 
 def open_table(where: Path, practice: Practice, rules: HouseRules) -> TableView:
