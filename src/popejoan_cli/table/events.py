@@ -1,23 +1,24 @@
 """The journal's vocabulary: the facts a table records, in the past tense.
 
-Each event is a frozen, keyword-only dataclass. Events record what happened at the table
-(a hand dealt from a seed, a card led), never a verdict: who won a pot is derived by the
-referee when the journal is replayed, so a fixed rule re-derives every result. `to_data`
-and `from_data` turn events into the JSON objects stored one per journal line.
+Each event is a frozen, keyword-only record (`base.records.Record`: a dataclass's behaviour,
+without the cost of defining two dozen dataclasses on every command's start-up). Events record
+what happened at the table (a hand dealt from a seed, a card led), never a verdict: who won a
+pot is derived by the referee when the journal is replayed, so a fixed rule re-derives every
+result. `to_data` and `from_data` turn events into the JSON objects stored one per journal
+line; events pickle and copy as records do.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from popejoan_cli.base.errors import DataError, Problem, Said
+from popejoan_cli.base.records import Record, as_dict, field, made
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class TableOpened:
+class TableOpened(Record, kw_only=True):
     """A new table: its rules (embedded, so an old journal replays the same way) and seats."""
 
     name: str
@@ -31,8 +32,7 @@ class TableOpened:
     so every journal from before it existed, and every English table's, stays as it was."""
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class BalancesCarried:
+class BalancesCarried(Record, kw_only=True):
     """A new session continues an exported ledger: each player's balance and the board, brought in."""
 
     balances: dict[str, int]
@@ -43,8 +43,7 @@ class BalancesCarried:
     """The table this session continues (its name, as exported)."""
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class HistoryCarried:
+class HistoryCarried(Record, kw_only=True):
     """The standings of the sessions an imported ledger played before this one.
 
     The export carries their hands; only what `ledger stats` needs is kept, and no
@@ -59,16 +58,14 @@ class HistoryCarried:
     said no time; empty in a journal written before exports were dated (optional: written when known)."""
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class PlayerJoined:
+class PlayerJoined(Record, kw_only=True):
     """A player sat down between hands (at the dealer's right, last in the clockwise list)."""
 
     player: str
     counters: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class PlayerDescribed:
+class PlayerDescribed(Record, kw_only=True):
     """How the table's language speaks of a player (base.people): their grammatical gender ("m", "f", or ""
     when the name does not tell and nobody said) and their name's oblique cases (case → form; empty when the
     name is not declined). Written when a player sits down or someone says their gender; the last one counts.
@@ -79,73 +76,63 @@ class PlayerDescribed:
     forms: dict[str, str]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class PlayerLeft:
+class PlayerLeft(Record, kw_only=True):
     """A player left between hands, taking his counters with him."""
 
     player: str
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class HandDealt:
+class HandDealt(Record, kw_only=True):
     """A virtual hand dealt from a seed: the cards follow from seed, rules and seats."""
 
     seed: int | str
     dealer: str
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class SpareTaken:
+class SpareTaken(Record, kw_only=True):
     """A player took the spare hand, paying the dealer `price`."""
 
     player: str
     price: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class CardLed:
+class CardLed(Record, kw_only=True):
     """A lead; in a virtual hand the referee plays the run's forced follows itself."""
 
     player: str
     card: str
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class RealHandDealt:
+class RealHandDealt(Record, kw_only=True):
     """A real deck was dealt: only the turn-up ("" when the rules turn none up) is known."""
 
     dealer: str
     turnup: str
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class CardPlayed:
+class CardPlayed(Record, kw_only=True):
     """One card of a real hand, as the table played it."""
 
     player: str
     card: str
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class StopCalled:
+class StopCalled(Record, kw_only=True):
     """The table called a stop in a real hand."""
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class HandShown:
+class HandShown(Record, kw_only=True):
     """A player showed the cards he still holds in a real hand."""
 
     player: str
     cards: list[str]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class VoidDeclared:
+class VoidDeclared(Record, kw_only=True):
     """In a real hand under a passing change of suit, nobody could lead a new suit, so the hand is void."""
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class OutDeclared:
+class OutDeclared(Record, kw_only=True):
     """The banker declared who went out; `pope` says who still holds the Pope, where the referee
     cannot know: a player, "spare", "none" (played or nobody), or "" when it was not asked."""
 
@@ -153,24 +140,21 @@ class OutDeclared:
     pope: str
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class TallyHandDealt:
+class TallyHandDealt(Record, kw_only=True):
     """A real deck was dealt and is kept as a tally (pots paid, cards left), not card by card."""
 
     dealer: str
     turnup: str
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class PotsPaid:
+class PotsPaid(Record, kw_only=True):
     """In a tally hand, a player showed the cards of these pots during play and took them."""
 
     player: str
     pots: list[str]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class TallyOut:
+class TallyOut(Record, kw_only=True):
     """A tally hand ended: `player` went out, each other player held `left` cards; `pope` as in
     `OutDeclared` (a player, "spare", "none", or "" when it was not asked)."""
 
@@ -179,23 +163,20 @@ class TallyOut:
     pope: str
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Counted:
+class Counted(Record, kw_only=True):
     """The banker counted the counters on a pot or in front of a player."""
 
     target: str
     counters: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class EventVoided:
+class EventVoided(Record, kw_only=True):
     """Undo: the event with sequence number `seq` no longer counts. Nothing is deleted."""
 
     seq: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class HandCheckpointed:
+class HandCheckpointed(Record, kw_only=True):
     """The state after a hand: a balance assertion the replay must reproduce."""
 
     hand: int
@@ -203,15 +184,13 @@ class HandCheckpointed:
     board: dict[str, int]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class FinalDealt:
+class FinalDealt(Record, kw_only=True):
     """The final clearing deal (every card dealt, each pot to its card's holder) from a seed."""
 
     seed: int | str
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class SessionEnded:
+class SessionEnded(Record, kw_only=True):
     """The session was closed."""
 
 
@@ -235,15 +214,29 @@ KINDS: dict[str, type[Any]] = {
 }
 
 
-_FIELDS: dict[type[Any], dict[str, str]] = {cls: {f.name: str(f.type) for f in fields(cls)} for cls in KINDS.values()}
+_FIELDS: dict[type[Any], dict[str, str]] = {
+    cls: {name: str(cls.__annotations__[name]) for name in cls._fields} for cls in KINDS.values()
+}
+"""Each kind's fields and their annotations (text: this module reads annotations unevaluated)."""
 
 
 OPTIONAL: dict[type[Any], dict[str, object]] = {TableOpened: {"lang": "en"}, HistoryCarried: {"dates": []}}
 """Fields an event may leave out, with the value they then have: written only when they differ."""
 
 
+def _copied(value: object) -> Any:
+    """JSON data copied as `dataclasses.asdict` copies a field: lists and dicts afresh, all the way down."""
+    if isinstance(value, list):
+        return [_copied(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copied(v) for k, v in value.items()}
+    return value
+
+
 def to_data(event: Event) -> dict[str, Any]:
-    data = {"type": type(event).__name__, **asdict(event)}
+    data: dict[str, Any] = {"type": type(event).__name__}
+    for name, value in as_dict(event).items():
+        data[name] = _copied(value) if isinstance(value, list | dict) else value
     for name, default in OPTIONAL.get(type(event), {}).items():
         if data[name] == default:
             del data[name]
@@ -294,5 +287,5 @@ def from_data(data: object, where: str = "") -> Event:
             raise DataError([Problem(wrong, key=where)])
         if type(value) is str:
             given[name] = sys.intern(value)  # names and cards recur on every line: keep one copy of each
-    event: Event = cls(**given)
+    event: Event = made(cls, given)  # the names were checked above: no keyword arguments to check again
     return event

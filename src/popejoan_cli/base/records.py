@@ -1,0 +1,193 @@
+"""Frozen records that are cheap to define: a dataclass's `__init__`, equality, hash and repr, without exec.
+
+`dataclasses.dataclass` writes the source of about six methods for each class and compiles it: a
+frozen, slotted dataclass costs about half a millisecond to define, and the journal's event kinds
+and the referee's small records are many, imported by every table command (issue 27). A `Record`
+lists its fields as annotations, as a dataclass does; its metaclass turns them into `__slots__`
+(the defaults into `_defaults`), and the methods here read the class's `_fields`, so nothing is
+compiled. A record behaves as `@dataclass(frozen=True, slots=True)` does, and type checkers see
+one (`typing.dataclass_transform`):
+
+- made by keyword, or also by position unless the class says `kw_only=True`; a field with a
+  default may be left out (`field(default_factory=list)` makes a fresh list for each record);
+- frozen: assigning or deleting a field raises `FrozenRecordError`, an `AttributeError`;
+- equal to a record of the same class with equal fields (never to another class's), hashed by
+  its fields, shown as `Name(field=value, ...)`;
+- picklable and copyable (`__reduce__`), since its `__setattr__` refuses the usual way back.
+
+`fields_of(cls)` and `as_dict(record)` stand in for `dataclasses.fields` and `asdict` (shallow:
+the records that use them hold JSON data, never other records).
+
+>>> class Seat(Record, kw_only=True):
+...     player: str
+...     counters: int = 0
+>>> s = Seat(player="Ann")
+>>> s, s == Seat(player="Ann", counters=0), as_dict(s)
+(Seat(player='Ann', counters=0), True, {'player': 'Ann', 'counters': 0})
+>>> try:
+...     s.counters = 5
+... except AttributeError as refused:
+...     print(refused)
+cannot assign to field 'counters'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from operator import attrgetter
+from typing import Any, ClassVar, TypeVar, dataclass_transform
+
+__all__ = ["FrozenRecordError", "Record", "as_dict", "field", "fields_of", "made"]
+
+_T = TypeVar("_T")
+_R = TypeVar("_R", bound="Record")
+_set = object.__setattr__
+_new = object.__new__
+
+
+class FrozenRecordError(AttributeError):
+    """A field of a frozen record was assigned or deleted (as `dataclasses.FrozenInstanceError`)."""
+
+
+class _Factory:
+    """A default made afresh for each record: what `field(default_factory=...)` puts in the class body."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[], object]) -> None:
+        self.make = make
+
+
+def field(*, default_factory: Callable[[], _T]) -> _T:
+    """A field whose default is made by `default_factory` for each record (a list: never one shared list)."""
+    made: _T = _Factory(default_factory)  # type: ignore[assignment]  # typed as the field's value, as `dataclasses.field` is
+    return made
+
+
+def _values_getter(fields: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """A C-level function from a record to the tuple of its fields' values."""
+    if len(fields) >= 2:
+        return attrgetter(*fields)
+    if fields:
+        one = attrgetter(fields[0])
+        return lambda record: (one(record),)
+    return lambda record: ()
+
+
+class _RecordMeta(type):
+    """Makes `__slots__` from a record class's annotations and gathers its fields and defaults."""
+
+    def __new__(mcs, name: str, bases: tuple[type, ...], ns: dict[str, Any], *, kw_only: bool = False) -> _RecordMeta:
+        inherited: tuple[str, ...] = ()
+        defaults: dict[str, object] = {}
+        for base in bases:
+            inherited += getattr(base, "_fields", ())
+            defaults.update(getattr(base, "_defaults", {}))
+        own = tuple(n for n, hint in ns.get("__annotations__", {}).items() if not str(hint).startswith("ClassVar"))
+        for n in own:
+            if n in ns:
+                defaults[n] = ns.pop(n)
+        ns["__slots__"] = own
+        fields = inherited + own
+        ns["_fields"] = fields
+        ns["_names"] = frozenset(fields)
+        ns["_defaults"] = defaults
+        ns["_kw_only"] = kw_only
+        ns["_values"] = staticmethod(_values_getter(fields))
+        if not kw_only:
+            ns["__match_args__"] = fields
+        cls = super().__new__(mcs, name, bases, ns)
+        return cls
+
+    def __init__(cls, name: str, bases: tuple[type, ...], ns: dict[str, Any], *, kw_only: bool = False) -> None:
+        super().__init__(name, bases, ns)
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))
+class Record(metaclass=_RecordMeta):
+    """The base of a frozen record class: see the module's docstring."""
+
+    __slots__ = ()
+    _fields: ClassVar[tuple[str, ...]] = ()
+    _names: ClassVar[frozenset[str]] = frozenset()
+    _defaults: ClassVar[dict[str, object]] = {}
+    _kw_only: ClassVar[bool] = False
+    _values: ClassVar[Callable[[Any], tuple[Any, ...]]]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        fields = self._fields
+        if args:
+            if self._kw_only or len(args) > len(fields):
+                raise TypeError(f"{type(self).__name__}() takes {0 if self._kw_only else len(fields)} positional "
+                                f"arguments but {len(args)} were given")
+            for name in fields[:len(args)]:
+                if name in kwargs:
+                    raise TypeError(f"{type(self).__name__}() got multiple values for argument {name!r}")
+            kwargs.update(zip(fields, args, strict=False))  # the first len(args) fields
+        if len(kwargs) != len(fields) or not kwargs.keys() <= self._names:
+            _check_names(type(self), kwargs)
+        for name in fields:
+            _set(self, name, kwargs[name])
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenRecordError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenRecordError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return bool(type(self)._values(self) == type(self)._values(other))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(type(self)._values(self))
+
+    def __repr__(self) -> str:
+        values = type(self)._values(self)
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, values, strict=True))
+        return f"{type(self).__qualname__}({shown})"
+
+    def __reduce__(self) -> tuple[Callable[..., Record], tuple[type[Record], tuple[Any, ...]]]:
+        return _rebuilt, (type(self), type(self)._values(self))
+
+
+def _check_names(cls: type[Record], given: dict[str, Any]) -> None:
+    """Fill the defaults into `given`, and raise the `TypeError` a dataclass would for a name it lacks or
+    does not know."""
+    for name in given:
+        if name not in cls._fields:
+            raise TypeError(f"{cls.__name__}.__init__() got an unexpected keyword argument {name!r}")
+    for name, default in cls._defaults.items():
+        if name not in given:
+            given[name] = default.make() if isinstance(default, _Factory) else default
+    missing = [name for name in cls._fields if name not in given]
+    if missing:
+        raise TypeError(f"{cls.__name__}.__init__() missing required argument{'s' if len(missing) > 1 else ''}: "
+                        + ", ".join(repr(n) for n in missing))
+
+
+def _rebuilt(cls: type[_R], values: tuple[Any, ...]) -> _R:
+    """A record from its fields' values, in order (unpickling, copying)."""
+    record = _new(cls)
+    for name, value in zip(cls._fields, values, strict=True):
+        _set(record, name, value)
+    return record
+
+
+def made(cls: type[_R], values: Mapping[str, Any]) -> _R:
+    """A record from a mapping that holds exactly its fields, already checked (a decoder's fast way in)."""
+    record = _new(cls)
+    for name in cls._fields:
+        _set(record, name, values[name])
+    return record
+
+
+def fields_of(cls: type[Record]) -> tuple[str, ...]:
+    """The names of a record class's fields, in order (as `dataclasses.fields` gives them)."""
+    return cls._fields
+
+
+def as_dict(record: Record) -> dict[str, Any]:
+    """A record's fields and values, in order (`dataclasses.asdict`, one level deep)."""
+    return dict(zip(record._fields, type(record)._values(record), strict=True))
