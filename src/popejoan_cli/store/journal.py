@@ -145,6 +145,13 @@ class Loaded:
     """While appending: the time the new events' lines will carry."""
     head: str = ""
     """The SHA-256 of the journal's first line, which a `.verified` note names its table by."""
+    folded: Any = None
+    """The table as the folded-state cache keeps it (`store.folded`) for the first `trusted` events, when
+    it matched: then `events` and `times` hold the older ones only as `base.later` containers."""
+    history: Callable[[], tuple[list[tuple[int, Event]], dict[int, str]]] | None = None
+    """With `folded`: the first `trusted` events and their times, read back from the journal's bytes."""
+    written: Any = None
+    """After `append`: the `.verified` note it wrote (what a new cache is keyed by)."""
 
 
 def decode(data: bytes, name: str = JOURNAL, *, canonical_after: int = 0, line: int = 1) -> Loaded:
@@ -368,8 +375,9 @@ def _read_regular(fd: int, path: Path) -> bytes:
                              file=str(path))])
 
 
-def load(folder: Path, *, trust: bool = True) -> Loaded:
-    """The journal's events; with `trust`, how many of them `.verified` vouches for."""
+def load(folder: Path, *, trust: bool = True, kept: bool = False) -> Loaded:
+    """The journal's events; with `trust`, how many of them `.verified` vouches for; with `kept`, the
+    table the folded-state cache keeps for them, where it matches (`Loaded.folded`)."""
     path = folder / JOURNAL
     note = _note(folder)  # before the journal: see `_loaded`
     try:
@@ -384,7 +392,7 @@ def load(folder: Path, *, trust: bool = True) -> Loaded:
         raise StorageError(Said("cannot read {path}: {reason}", path=str(path), reason=os_reason(err))) from None
     finally:
         os.close(fd)
-    return _loaded(folder, data, trust, note)
+    return _loaded(folder, data, trust, note, kept=kept)
 
 
 def stamp(folder: Path) -> tuple[int, int] | None:
@@ -418,14 +426,15 @@ def opening(folder: Path) -> Event | None:
         return None
 
 
-def _loaded(folder: Path, data: bytes, trust: bool, note: _Note | None) -> Loaded:
+def _loaded(folder: Path, data: bytes, trust: bool, note: _Note | None, *, kept: bool = False) -> Loaded:
     """The journal's `data` checked against `note`, which must have been read before `data` was: a
     writer writes its note after its events, so a note read first never speaks of events that a
     reader reading while someone writes has not got yet (`_missing`)."""
     path = folder / JOURNAL
     digest = _covers(note, data) if note is not None and trust else None
     trusted, covered = (note.events, note.size) if note is not None and digest is not None else (0, 0)
-    loaded = _decoded(data, str(path), trusted, covered)
+    view = _kept(folder, note, data) if kept and note is not None and digest is not None else None
+    loaded = _decoded(data, str(path), trusted, covered) if view is None else _after(data, str(path), note, view)
     if not loaded.events:
         raise _empty(path)
     loaded.head = _head(data)
@@ -437,6 +446,64 @@ def _loaded(folder: Path, data: bytes, trust: bool, note: _Note | None) -> Loade
     digest.update(data[covered:loaded.good_bytes])
     loaded.sha = digest
     return loaded
+
+
+def _kept(folder: Path, note: _Note | None, data: bytes) -> Any:
+    """The table the folded-state cache keeps for exactly the bytes `note` vouches for, or None."""
+    from popejoan_cli.store import folded  # pickle, which only a command that reads a table needs
+
+    assert note is not None
+    return folded.read(folder, _key(make=False), sha256, size=note.size, count=note.events, sha=note.sha,
+                       head=_head(data))
+
+
+def _after(data: bytes, name: str, note: _Note | None, view: Any) -> Loaded:
+    """The journal as the cache `view` leaves it to be read: the lines after the note checked as ever, the
+    ones before it read back (and only parsed: `_vouched`) if something asks for them."""
+    from popejoan_cli.base.later import LaterDict, LaterList  # only where a cache was found
+
+    assert note is not None
+    size, count = note.size, note.events
+    rest = decode(data[size:], name, line=count + 1)
+    parsed: list[tuple[list[tuple[int, Event]], dict[int, str]]] = []
+
+    def history() -> tuple[list[tuple[int, Event]], dict[int, str]]:
+        if not parsed:
+            early = _vouched(data, size, count)
+            if early is None:  # what the note vouched for does not parse: check it all, naming the damage
+                whole = decode(data[:size], name)
+                early = whole.events, whole.times
+            parsed.append(early)
+        return parsed[0]
+
+    # The older events stand in the list: its length, its last events and appending need no reading back.
+    rest.events = LaterList(count, rest.events, lambda: history()[0])  # type: ignore[assignment]
+    rest.times = LaterDict(count, rest.times, lambda: history()[1])  # type: ignore[assignment]
+    rest.good_bytes, rest.size, rest.folded, rest.history = rest.good_bytes + size, len(data), view, history
+    return rest
+
+
+def keep(folder: Path, loaded: Loaded, view: Any) -> None:
+    """Keep `view`, folded from every event of `loaded`, in the folded-state cache, keyed as the `.verified`
+    note for them is (best effort); nothing when the cache already keeps it."""
+    if loaded.sha is None or loaded.unterminated or not loaded.events:
+        return
+    if loaded.folded is not None and loaded.trusted == len(loaded.events):
+        return  # nothing new since the cache
+    _keep(folder, _Note(loaded.good_bytes, len(loaded.events), loaded.sha.hexdigest(), loaded.head), view)
+
+
+def keep_written(folder: Path, loaded: Loaded, view: Any) -> None:
+    """After `append` (or a table's creation): keep `view`, the table with the events just written."""
+    if loaded.written is not None:
+        _keep(folder, loaded.written, view)
+
+
+def _keep(folder: Path, note: _Note, view: Any) -> None:
+    from popejoan_cli.store import folded  # pickle, which only a command that reads a table needs
+
+    folded.write(folder, _key(make=True), sha256,
+                 folded.Folded(size=note.size, count=note.events, sha=note.sha, head=note.head, view=view))
 
 
 def _decoded(data: bytes, name: str, trusted: int, covered: int) -> Loaded:
@@ -565,7 +632,7 @@ CPython's own on a long file, and worth the milliseconds it takes to load."""
 
 
 def _long_sha256(data: bytes = b"") -> Any:
-    from hashlib import sha256 as quick
+    from hashlib import sha256 as quick  # OpenSSL: milliseconds to load, for a long journal only
 
     return quick(data)
 
@@ -729,7 +796,7 @@ def append(folder: Path, decide: Callable[[Loaded], Sequence[Event]], *,
                 loaded = early[0]
             else:
                 note = _note(folder)
-                loaded = _loaded(folder, _read_regular(fd, path), True, note)
+                loaded = _loaded(folder, _read_regular(fd, path), True, note, kept=True)
             early = None  # the bytes are no longer needed
             loaded.now = now()
             new = list(decide(loaded))
@@ -745,7 +812,8 @@ def append(folder: Path, decide: Callable[[Loaded], Sequence[Event]], *,
                 recorded.extend(seq for seq, _ in written)
             sha = loaded.sha.copy()
             sha.update(blob)
-            _write_verified(folder, _Note(loaded.good_bytes + len(blob), written[-1][0], sha.hexdigest(), loaded.head))
+            loaded.written = _Note(loaded.good_bytes + len(blob), written[-1][0], sha.hexdigest(), loaded.head)
+            _write_verified(folder, loaded.written)
             return written, loaded.warnings
     except OSError as err:
         raise _io_error(err, path) from None
@@ -764,7 +832,7 @@ def _ahead(folder: Path, fd: int, path: Path,
     note = _note(folder)  # before the journal, as in `load`
     data = _read_regular(fd, path)
     try:
-        loaded = _loaded(folder, data, True, note)
+        loaded = _loaded(folder, data, True, note, kept=True)
         ahead(loaded)
     except DataError:
         return None
@@ -831,7 +899,8 @@ def _create(folder: Path, decide: Callable[[Loaded], Sequence[Event]]) -> list[t
     if os.path.lexists(path):
         raise _exists(path)
     at = now()
-    new = list(decide(Loaded(now=at)))  # raising here creates nothing
+    fresh = Loaded(now=at)
+    new = list(decide(fresh))  # raising here creates nothing
     written = [(k + 1, e) for k, e in enumerate(new)]
     blob = _lines(written, at)
     tmp = folder / f".{JOURNAL}.{os.getpid()}.new"
@@ -855,7 +924,8 @@ def _create(folder: Path, decide: Callable[[Loaded], Sequence[Event]]) -> list[t
         with contextlib.suppress(OSError):
             tmp.unlink()
     recorded.extend(seq for seq, _ in written)
-    _write_verified(folder, _Note(len(blob), len(written), sha256(blob).hexdigest(), _head(blob)))
+    fresh.written = _Note(len(blob), len(written), sha256(blob).hexdigest(), _head(blob))
+    _write_verified(folder, fresh.written)
     return written
 
 

@@ -137,15 +137,50 @@ def view(where: Path | None = None, *, full: bool = False, note: bool = True) ->
     nothing is written beside the journal, not even that note (`serve` writes only the journal).
     """
     path = where or folder()
-    loaded = journal.load(path, trust=not full)
-    try:
-        # `full`: trusted is 0, nothing lazy
-        view = fold.replay(loaded.events, trusted=loaded.trusted, times=loaded.times)
-    except DataError as err:
-        raise located(err, path) from None
+    loaded = journal.load(path, trust=not full, kept=note and not full)
+    view = folded(loaded, path)  # `full`: trusted is 0, nothing lazy, no cache
     if note:
         journal.mark_verified(path, loaded)
+        if not full:
+            journal.keep(path, loaded, view)
     return view, loaded.warnings
+
+
+def folded(loaded: journal.Loaded, path: Path) -> TableView:
+    """The table `loaded` holds: the cache's, with the lines since folded onto it (`store.folded`), or
+    the whole journal folded. A stored event the fold refuses is damage, named in `path`."""
+    try:
+        kept = loaded.folded
+        if kept is None:
+            return fold.replay(loaded.events, trusted=loaded.trusted, times=loaded.times)
+        new = loaded.events[loaded.trusted:] if len(loaded.events) > loaded.trusted else []
+        if any(isinstance(e, EventVoided) for _, e in new):  # a void changes the past: fold it all again
+            return fold.replay(list(loaded.events), trusted=loaded.trusted, times=dict(loaded.times.items()))
+        _read_back(kept, loaded)
+        fold.extend(kept, new)
+        kept.times.update(loaded.times.recent())  # type: ignore[attr-defined]  # a LaterDict
+    except DataError as err:
+        raise located(err, path) from None
+    view: TableView = kept
+    return view
+
+
+def _read_back(view: TableView, loaded: journal.Loaded) -> None:
+    """Where the cache's view reads its history from when asked: the journal's older events, folded."""
+    older: list[TableView] = []
+    history, trusted = loaded.history, loaded.trusted
+    assert history is not None
+
+    def replayed() -> TableView:
+        if not older:
+            events, times = history()
+            older.append(fold.replay(events, trusted=trusted, times=dict(times)))
+        return older[0]
+
+    hands = view.hands.older  # type: ignore[attr-defined]  # the cache's LaterList
+    view.hands.attach(lambda: replayed().hands[:hands])  # type: ignore[attr-defined]
+    view.effective.attach(lambda: list(replayed().effective))  # type: ignore[attr-defined]
+    view.times.attach(lambda: dict(replayed().times))  # type: ignore[attr-defined]
 
 
 def located(err: DataError, where: Path) -> DataError:
@@ -178,6 +213,8 @@ def record(make: Callable[[TableView], Sequence[Event]], *, where: Path | None =
                              Said("pick another name, or `popejoan table use` it")) from err
         raise
     assert decision.view is not None  # `journal.append` decides before it writes
+    if written and decision.loaded is not None:
+        journal.keep_written(path, decision.loaded, decision.view)
     return Recorded(decision.view, written, warnings)
 
 
@@ -189,6 +226,8 @@ class _Decision:
     def __init__(self, make: Callable[[TableView], Sequence[Event]], path: Path) -> None:
         self.make, self.path = make, path
         self.view: TableView | None = None
+        self.loaded: journal.Loaded | None = None
+        """What the view was folded from (after the write, it knows the note written: `journal.keep_written`)."""
         self._ahead: tuple[journal.Loaded, TableView] | None = None
 
     def ahead(self, loaded: journal.Loaded) -> None:
@@ -197,15 +236,14 @@ class _Decision:
         self._ahead = (loaded, self._replayed(loaded))
 
     def _replayed(self, loaded: journal.Loaded) -> TableView:
-        try:
-            return fold.replay(loaded.events, trusted=loaded.trusted, times=loaded.times)
-        except DataError as err:
-            raise located(err, self.path) from None
+        self.loaded = loaded
+        return folded(loaded, self.path)
 
     def __call__(self, loaded: journal.Loaded) -> list[Event]:
         events = loaded.events
         early, self._ahead = self._ahead, None
         view = early[1] if early is not None and early[0] is loaded else self._replayed(loaded)
+        self.loaded = loaded
         out = _refereed(view, len(events), self.make(view))
         written = [(len(events) + k + 1, e) for k, e in enumerate(out)]
         if loaded.now is not None:
@@ -226,16 +264,22 @@ def _refereed(view: TableView, seq: int, new: Sequence[Event]) -> list[Event]:
     by its checkpoint; the events to write."""
     out: list[Event] = []
     for event in new:
-        closed_before = len([h for h in view.hands if h.closed])
+        closed_before = _closed(view)
         seq += 1
         fold.apply(view, seq, event)
         out.append(event)
-        if len([h for h in view.hands if h.closed]) > closed_before:
+        if _closed(view) > closed_before:
             check = HandCheckpointed(hand=len(view.hands), balances=dict(view.balances), board=dict(view.board))
             seq += 1
             fold.apply(view, seq, check)
             out.append(check)
     return out
+
+
+def _closed(view: TableView) -> int:
+    """How many hands are over: all but the last, and the last too once it is (only it can be open). The
+    older hands of a table opened from its cache are not read back to count them."""
+    return len(view.hands) - (view.open_hand is not None)
 
 
 def audit(view: TableView) -> list[Problem]:

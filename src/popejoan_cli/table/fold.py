@@ -388,6 +388,24 @@ def replay(events: Sequence[tuple[int, Event]], *, trusted: int = 0,
     return view
 
 
+def extend(view: TableView, events: Sequence[tuple[int, Event]]) -> None:
+    """Fold `events`, the journal's lines after those `view` was folded from (a view kept by the
+    folded-state cache), as `replay` would have: each refereed in turn. None of them may be a void (a
+    void changes the past: the journal is then replayed whole)."""
+    dealt_at: DealtAt = None
+    for i, (seq, event) in enumerate(events):
+        assert not isinstance(event, EventVoided)
+        try:
+            dealt_at = _refereed(view, events, i, dealt_at)
+        except DataError:
+            raise
+        except PopejoanError as err:
+            raise _damage(seq, event, err) from None
+        view.effective.append(events[i])
+    if events:
+        view.last_seq = events[-1][0]
+
+
 def _damage(seq: int, event: Event, err: PopejoanError) -> DataError:
     return DataError([Problem(Said("event {seq} ({kind}) breaks the rules: {why}", seq=seq, kind=type(event).__name__,
                                    why=err.message),
@@ -405,16 +423,29 @@ def _checkpoint_after(live: Sequence[tuple[int, Event]], i: int) -> int:
     return -1
 
 
-def _rebuild(rules: HouseRules, players: list[str], balances: dict[str, int], board: dict[str, int],
-             part: Sequence[tuple[int, Event]]) -> Callable[[], HandRecord]:
-    """What replays a closed hand (`part`: its deal to its checkpoint) from the table before it."""
-    dealt, check = part[0][1], part[-1][1]
-    assert isinstance(dealt, HandDealt) and isinstance(check, HandCheckpointed)
+class _Rebuild:
+    """What replays a closed hand (`part`: its deal to its checkpoint) from the table before it: an object
+    rather than a closure, so that the hand being played can be kept in the folded-state cache
+    (`store.folded`)."""
 
-    def build() -> HandRecord:
-        again = TableView(rules=rules, players=list(players), balances=dict(balances), board=dict(board),
-                          next_dealer=dealt.dealer, hands=[])
-        for s, e in part[:-1]:
+    __slots__ = ("balances", "board", "part", "players", "rules")
+
+    def __init__(self, rules: HouseRules, players: list[str], balances: dict[str, int], board: dict[str, int],
+                 part: Sequence[tuple[int, Event]]) -> None:
+        self.rules, self.players, self.balances, self.board, self.part = rules, players, balances, board, part
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return self.rules, self.players, self.balances, self.board, self.part
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        self.rules, self.players, self.balances, self.board, self.part = state
+
+    def __call__(self) -> HandRecord:
+        dealt, check = self.part[0][1], self.part[-1][1]
+        assert isinstance(dealt, HandDealt) and isinstance(check, HandCheckpointed)
+        again = TableView(rules=self.rules, players=list(self.players), balances=dict(self.balances),
+                          board=dict(self.board), next_dealer=dealt.dealer, hands=[])
+        for s, e in self.part[:-1]:
             try:
                 apply(again, s, e)
             except DataError:
@@ -423,11 +454,9 @@ def _rebuild(rules: HouseRules, players: list[str], balances: dict[str, int], bo
                 raise _damage(s, e, err) from None
         if again.open_hand is not None or again.balances != check.balances or again.board != check.board:
             raise DataError([Problem(Said("the replay does not reproduce the checkpoint after hand {number}",
-                                          number=check.hand),
-                                     key=f"seq {part[-1][0]}", hint=Said("the journal or the rules were changed"))])
+                                          number=check.hand), key=f"seq {self.part[-1][0]}",
+                                     hint=Said("the journal or the rules were changed"))])
         return again.hands[0]
-
-    return build
 
 
 DealtAt = tuple[int, dict[str, int], dict[str, int]] | None
@@ -446,7 +475,7 @@ def _refereed(view: TableView, live: Sequence[tuple[int, Event]], i: int, dealt_
     if isinstance(event, HandCheckpointed) and dealt_at is not None and _checkpoint_after(live, dealt_at[0]) == i:
         rec = view.hands[-1]
         if rec.closed and not rec.kind.real and rec.number == event.hand:
-            rec.forget_plays(_rebuild(view.the_rules(), list(rec.players), dealt_at[1], dealt_at[2],
+            rec.forget_plays(_Rebuild(view.the_rules(), list(rec.players), dealt_at[1], dealt_at[2],
                                       live[dealt_at[0]:i + 1]))
     return dealt_at
 
@@ -472,7 +501,7 @@ def _skip_hand(view: TableView, part: Sequence[tuple[int, Event]]) -> None:
                                  key=f"seq {part[-1][0]}", hint=Said("the journal was changed by hand"))])
 
     rec = HandRecord(len(view.hands) + 1, seq, dealt.seed, dealt.dealer, players,
-                     build=_rebuild(rules, players, balances, board, part))
+                     build=_Rebuild(rules, players, balances, board, part))
     rec.closed = True
     rec.end_seq = part[-1][0]
     view.hands.append(rec)
