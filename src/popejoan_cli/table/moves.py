@@ -131,6 +131,19 @@ def _board_counts(view: TableView, typed: str, words: Mapping[str, str] | None) 
                                    len(parts), typed=cut(typed), pots=len(pots)),
                              Said("one number a pot, in the board's order: {pots}", pots=", ".join(shown)))
         return [Counted(target=pot, counters=_counters(n)) for pot, n in zip(pots, parts, strict=True)]
+    named = _named_counts(view, parts, pots, shown, words)
+    missing = [pot for pot in pots if pot not in named]
+    if missing:
+        said = dict(zip(pots, shown, strict=True))
+        raise UsageError(Said("count board: every pot must be counted; missing: {pots}",
+                              pots=", ".join(said[pot] for pot in missing)),
+                         Said("e.g. {example}", example=",".join(f"{said[pot]}=N" for pot in pots)))
+    return [Counted(target=pot, counters=named[pot]) for pot in pots]
+
+
+def _named_counts(view: TableView, parts: list[str], pots: list[str], shown: list[str],
+                  words: Mapping[str, str] | None) -> dict[str, int]:
+    """`count board POT=N,...`: each pot named once, by its name or as the board shows it (`shown`)."""
     named: dict[str, int] = {}
     for part in parts:
         word, _, number = part.partition("=")
@@ -141,13 +154,7 @@ def _board_counts(view: TableView, typed: str, words: Mapping[str, str] | None) 
         if pot in named:
             raise UsageError(Said("count board: {pot} is counted twice", pot=pot_said(view.the_rules(), pot)))
         named[pot] = _counters(number)
-    missing = [pot for pot in pots if pot not in named]
-    if missing:
-        said = dict(zip(pots, shown, strict=True))
-        raise UsageError(Said("count board: every pot must be counted; missing: {pots}",
-                              pots=", ".join(said[pot] for pot in missing)),
-                         Said("e.g. {example}", example=",".join(f"{said[pot]}=N" for pot in pots)))
-    return [Counted(target=pot, counters=named[pot]) for pot in pots]
+    return named
 
 
 def _pots_shown(view: TableView, pots: list[str], words: Mapping[str, str] | None) -> list[str]:
