@@ -66,6 +66,8 @@ class LeadValue:
     """Mean number of the seat's own cards played in this lead's run."""
     out: float
     """Share of worlds in which the seat goes out first."""
+    ends: float
+    """Share of worlds in which this lead's run ends the hand (the seat goes out with it)."""
     pots: tuple[tuple[str, float], ...]
     """The pots the seat wins (or shares) from now on, each with the share of worlds, most likely first."""
     worlds: int
@@ -77,14 +79,15 @@ class _Sums:
     keeps: int = 0
     shed: int = 0
     out: int = 0
+    ends: int = 0
     pots: dict[str, int] = field(default_factory=dict)
     n: int = 0
 
     def value(self, card: int, order: Sequence[str]) -> LeadValue:
         n = max(1, self.n)
         pots = sorted(((p, w / n) for p, w in self.pots.items()), key=lambda pw: (-pw[1], order.index(pw[0])))
-        return LeadValue(CARDS[card], self.gain / n, self.keeps / n, self.shed / n, self.out / n, tuple(pots),
-                         self.n)
+        return LeadValue(CARDS[card], self.gain / n, self.keeps / n, self.shed / n, self.out / n, self.ends / n,
+                         tuple(pots), self.n)
 
 
 def seed_of(view: Observation, seed: int) -> int:
@@ -127,6 +130,7 @@ def _roll(hand: Hand, seat: int, card: int, table: Table, sums: _Sums) -> None:
     hand.push(seat, card)
     sums.shed += sum(1 for m in hand.moves[moves:] if m >> 7 == seat)
     sums.keeps += not hand.ended and hand.leader == seat
+    sums.ends += hand.ended
     play_out_good(hand, table)
     sums.gain += hand.net[seat] - net
     sums.out += hand.out == seat

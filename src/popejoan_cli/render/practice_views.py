@@ -236,14 +236,17 @@ def hint_lines(values: Sequence[LeadValue], rules: HouseRules | None) -> list[st
     likely = [f"{labels.get(pot, pot)} ({_chance(share)})" for pot, share in best.pots if share >= LIKELY][:3]
     if likely:
         why.append(t("It makes these pots likely yours: {pots}.", pots=", ".join(likely)))
-    if round(best.keeps * 10):
-        why.append(t("You keep the lead {chance}.", chance=_chance(best.keeps)))
-    else:
-        why.append(t("It hands the lead on."))
     shed = max(1, round(best.shed))
-    why.append(tn("It sheds {n} card from your hand.", "It sheds {n} cards from your hand.", shed))
-    if best.out >= LIKELY_OUT:
-        why.append(t("You go out first {chance}.", chance=_chance(best.out)))
+    if best.ends >= 1:
+        why.append(tn("It plays your last card and you go out: the other players pay for the cards they hold.",
+                      "It plays your last {n} cards and you go out: the other players pay for the cards they hold.",
+                      shed))
+    else:
+        why.append(t("You keep the lead {chance}.", chance=_chance(best.keeps)) if round(best.keeps * 10) else
+                   t("It hands the lead on."))
+        why.append(tn("It sheds {n} card from your hand.", "It sheds {n} cards from your hand.", shed))
+        if best.out >= LIKELY_OUT:
+            why.append(t("You go out first {chance}.", chance=_chance(best.out)))
     lines.append(" ".join(why))
     top = " · ".join(f"{i18n.face(v.card)} {_expected(v.counters)}" for v in values[:3])
     lines.append(tn("Counters each lead may bring you to the end of the hand, over {n} deal of the cards you "
