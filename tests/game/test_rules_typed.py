@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
+from popejoan_cli.base.records import Record, defaults_of, fields_of
 from popejoan_cli.formats.presets import preset, preset_names
 from popejoan_cli.game import rules as rules_mod
 from popejoan_cli.game.cards import Card
@@ -32,7 +33,7 @@ def _kind_of(hint: object) -> tuple[str, tuple[str, ...]]:
     return f"unknown {hint!r}", ()
 
 
-def mismatches(keys: Sequence[Key], sections: Mapping[str, type]) -> list[str]:
+def mismatches(keys: Sequence[Key], sections: Mapping[str, type[Record]]) -> list[str]:
     """Every way the `Key`s and the section classes disagree: names, kinds, choices, defaults."""
     out: list[str] = []
     wanted = list(dict.fromkeys(k.section for k in keys if k.section))
@@ -43,21 +44,21 @@ def mismatches(keys: Sequence[Key], sections: Mapping[str, type]) -> list[str]:
     return out
 
 
-def _section_mismatches(section: str, cls: type, mine: list[Key]) -> list[str]:
+def _section_mismatches(section: str, cls: type[Record], mine: list[Key]) -> list[str]:
     """How the keys of `[section]` and its class disagree: their names (then nothing more), or a
     field's kind, choices or default."""
-    fields = dataclasses.fields(cls)
-    if [k.name for k in mine] != [f.name for f in fields]:
-        return [f"[{section}] keys {[k.name for k in mine]} != fields {[f.name for f in fields]}"]
+    fields, defaults = fields_of(cls), defaults_of(cls)
+    if [k.name for k in mine] != list(fields):
+        return [f"[{section}] keys {[k.name for k in mine]} != fields {list(fields)}"]
     hints = typing.get_type_hints(cls, vars(rules_mod))
     out: list[str] = []
-    for key, f in zip(mine, fields, strict=True):
-        kind, choices = _kind_of(hints[f.name])
+    for key, name in zip(mine, fields, strict=True):
+        kind, choices = _kind_of(hints[name])
         key_kind = "list" if key.kind in ("cards", "pots", "texts") else key.kind
         if (kind, choices) != (key_kind, key.choices if key.kind == "choice" else ()):
-            out.append(f"{key.path}: kind {key.kind} {key.choices} but typed {hints[f.name]!r}")
-        if f.default != key.default:
-            out.append(f"{key.path}: default {key.default!r} but the field's is {f.default!r}")
+            out.append(f"{key.path}: kind {key.kind} {key.choices} but typed {hints[name]!r}")
+        if defaults.get(name) != key.default:
+            out.append(f"{key.path}: default {key.default!r} but the field's is {defaults.get(name)!r}")
     return out
 
 

@@ -11,7 +11,7 @@ none is needed (docs/i18n.md: Gender and case). Pure: no files, no printing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from popejoan_cli.base.records import Record, field
 
 GENDERS = ("m", "f")
 """A player's grammatical gender as stored: masculine or feminine; "" when unknown."""
@@ -21,8 +21,7 @@ GENDER_WORDS = {"m": "m", "f": "f", "м": "m", "ж": "f", "male": "m", "female":
 """What a person may type for a gender, in either language."""
 
 
-@dataclass(frozen=True, slots=True)
-class Person:
+class Person(Record):
     """A player as a language speaks of them: `gender` ("m", "f" or "" when unknown) and the name's
     oblique `forms` by case (empty when the name is not declined: a Latin name, a word it cannot read).
 

@@ -34,10 +34,11 @@ cannot assign to field 'counters'
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import FrozenInstanceError  # dataclasses is imported on every command's path (base.errors)
 from operator import attrgetter
-from typing import Any, ClassVar, TypeVar, dataclass_transform
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, dataclass_transform
 
-__all__ = ["FrozenRecordError", "Record", "as_dict", "field", "fields_of", "made"]
+__all__ = ["FrozenRecordError", "Record", "as_dict", "defaults_of", "field", "fields_of", "made"]
 
 _T = TypeVar("_T")
 _R = TypeVar("_R", bound="Record")
@@ -45,8 +46,9 @@ _set = object.__setattr__
 _new = object.__new__
 
 
-class FrozenRecordError(AttributeError):
-    """A field of a frozen record was assigned or deleted (as `dataclasses.FrozenInstanceError`)."""
+class FrozenRecordError(FrozenInstanceError):
+    """A field of a frozen record was assigned or deleted: a `dataclasses.FrozenInstanceError` (an
+    `AttributeError`), so whoever catches a frozen dataclass's refusal catches a record's."""
 
 
 class _Factory:
@@ -108,26 +110,31 @@ class Record(metaclass=_RecordMeta):
     """The base of a frozen record class: see the module's docstring."""
 
     __slots__ = ()
-    _fields: ClassVar[tuple[str, ...]] = ()
-    _names: ClassVar[frozenset[str]] = frozenset()
-    _defaults: ClassVar[dict[str, object]] = {}
-    _kw_only: ClassVar[bool] = False
-    _values: ClassVar[Callable[[Any], tuple[Any, ...]]]
+    if TYPE_CHECKING:  # set by the metaclass; no annotations at run time, so a record's hints are its fields'
+        _fields: ClassVar[tuple[str, ...]]
+        _names: ClassVar[frozenset[str]]
+        _defaults: ClassVar[dict[str, object]]
+        _kw_only: ClassVar[bool]
+        _values: ClassVar[Callable[[Any], tuple[Any, ...]]]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        fields = self._fields
-        if args:
-            if self._kw_only or len(args) > len(fields):
-                raise TypeError(f"{type(self).__name__}() takes {0 if self._kw_only else len(fields)} positional "
-                                f"arguments but {len(args)} were given")
-            for name in fields[:len(args)]:
-                if name in kwargs:
-                    raise TypeError(f"{type(self).__name__}() got multiple values for argument {name!r}")
-            kwargs.update(zip(fields, args, strict=False))  # the first len(args) fields
-        if len(kwargs) != len(fields) or not kwargs.keys() <= self._names:
-            _check_names(type(self), kwargs)
-        for name in fields:
-            _set(self, name, kwargs[name])
+        cls = type(self)
+        fields = cls._fields
+        if kwargs:
+            if args:
+                kwargs = _merged(cls, args, kwargs)
+            if len(kwargs) != len(fields) or not kwargs.keys() <= cls._names:
+                _check_names(cls, kwargs)
+            for name in fields:
+                _set(self, name, kwargs[name])
+            return
+        if args and (cls._kw_only or len(args) > len(fields)):
+            raise TypeError(f"{cls.__name__}() takes {0 if cls._kw_only else len(fields)} positional arguments "
+                            f"but {len(args)} were given")
+        for name, value in zip(fields, args, strict=False):  # the first len(args) fields
+            _set(self, name, value)
+        for name in fields[len(args):]:
+            _set(self, name, _default(cls, name))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise FrozenRecordError(f"cannot assign to field {name!r}")
@@ -152,15 +159,34 @@ class Record(metaclass=_RecordMeta):
         return _rebuilt, (type(self), type(self)._values(self))
 
 
+def _merged(cls: type[Record], args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+    """Positional and keyword arguments as one mapping of fields, refused as a dataclass's `__init__` would."""
+    if cls._kw_only or len(args) > len(cls._fields):
+        raise TypeError(f"{cls.__name__}() takes {0 if cls._kw_only else len(cls._fields)} positional arguments "
+                        f"but {len(args)} were given")
+    for name in cls._fields[:len(args)]:
+        if name in kwargs:
+            raise TypeError(f"{cls.__name__}() got multiple values for argument {name!r}")
+    return {**dict(zip(cls._fields, args, strict=False)), **kwargs}
+
+
+def _default(cls: type[Record], name: str) -> object:
+    """The default of a field left out, made afresh if it is a factory's; a `TypeError` if it has none."""
+    if name not in cls._defaults:
+        raise TypeError(f"{cls.__name__}.__init__() missing required argument: {name!r}")
+    default = cls._defaults[name]
+    return default.make() if isinstance(default, _Factory) else default
+
+
 def _check_names(cls: type[Record], given: dict[str, Any]) -> None:
     """Fill the defaults into `given`, and raise the `TypeError` a dataclass would for a name it lacks or
     does not know."""
     for name in given:
         if name not in cls._fields:
             raise TypeError(f"{cls.__name__}.__init__() got an unexpected keyword argument {name!r}")
-    for name, default in cls._defaults.items():
+    for name in cls._defaults:
         if name not in given:
-            given[name] = default.make() if isinstance(default, _Factory) else default
+            given[name] = _default(cls, name)
     missing = [name for name in cls._fields if name not in given]
     if missing:
         raise TypeError(f"{cls.__name__}.__init__() missing required argument{'s' if len(missing) > 1 else ''}: "
@@ -181,6 +207,11 @@ def made(cls: type[_R], values: Mapping[str, Any]) -> _R:
     for name in cls._fields:
         _set(record, name, values[name])
     return record
+
+
+def defaults_of(cls: type[Record]) -> dict[str, object]:
+    """The defaults of a record class's fields that have one (a factory's default made afresh)."""
+    return {name: _default(cls, name) for name in cls._defaults}
 
 
 def fields_of(cls: type[Record]) -> tuple[str, ...]:

@@ -9,12 +9,12 @@ the form for people (`9♦`). No other module shuffles.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from enum import IntEnum
 
 from popejoan_cli.base.errors import BadInput, Said
 from popejoan_cli.base.limits import cut, int_text, text_problem, whole_number
 from popejoan_cli.base.marks import Grouped, Quoted
+from popejoan_cli.base.records import Record
 
 
 class Suit(IntEnum):
@@ -283,8 +283,7 @@ SPARE = -1
 """The receiver index of the spare hand in `Dealt.receivers`."""
 
 
-@dataclass(frozen=True, slots=True)
-class Dealt:
+class Dealt(Record):
     """A deal: `hands[i]` belongs to seat i (clockwise list order), plus spare and turn-up."""
 
     hands: tuple[tuple[Card, ...], ...]

@@ -11,17 +11,16 @@ Each reason is a whole clause; a verdict puts one in its place (`right: {reason}
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from popejoan_cli.base.errors import Said, SaidN, UsageError, allowed
+from popejoan_cli.base.records import Record
 from popejoan_cli.game.cards import CARDS, SPARE, Card
 from popejoan_cli.game.hand import OUT_OF_PLAY, REMOVED, Award, Hand
 from popejoan_cli.game.laws import pair_verdict
 from popejoan_cli.game.rules import PotRule
 
 
-@dataclass(frozen=True, slots=True)
-class Verdict:
+class Verdict(Record):
     right: bool
     text: str  # a `Said` where `judge` made it: the English, and its words for another language
 

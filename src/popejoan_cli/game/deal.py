@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 
 from popejoan_cli.base.errors import Said, SaidN
@@ -90,5 +89,7 @@ def session_seed(session: int, number: int) -> int:
     >>> session_seed(7, 1), session_seed(7, 2)
     (732559406, 418590890)
     """
+    import hashlib  # only practice sessions need it: keep it off the start-up path
+
     digest = hashlib.sha256(f"popejoan practice {session} {number}".encode()).digest()
     return int.from_bytes(digest[:4], "big") >> 1

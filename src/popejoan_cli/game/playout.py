@@ -8,9 +8,9 @@ with `to_json`. Pure: no files, no printing.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from popejoan_cli.base.errors import IllegalPlay, Said
+from popejoan_cli.base.records import Record
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import Card, Dealt, Seed, Suit, canonical_deck, deal_cards, shuffled
 from popejoan_cli.game.hand import Award, Hand
@@ -45,8 +45,7 @@ def play_out(hand: Hand, leads: Sequence[Card] = ()) -> Hand:
     return hand
 
 
-@dataclass
-class FinalResult:
+class FinalResult(Record):
     """The final clearing deal: every card to the players, pots to the holders."""
 
     rules: HouseRules

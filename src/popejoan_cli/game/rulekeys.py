@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from popejoan_cli.base.records import Record
 from popejoan_cli.game.cards import RANK_NAMES, Card, Suit, parse_card_or_none
 
 MAX_COUNT = 1_000_000
@@ -110,8 +111,7 @@ POT_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 """A pot's name: one lowercase word, short enough for a column."""
 
 
-@dataclass(frozen=True, slots=True)
-class CardSpec:
+class CardSpec(Record):
     """A fixed card, or `trump:R` (rank `trump_rank` of whatever suit is trump)."""
 
     card: Card | None = None

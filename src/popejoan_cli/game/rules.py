@@ -1,8 +1,9 @@
 """House rules: the `HouseRules` model (see docs/house-rules.md) and its typed settings.
 
 Every key is described once in `KEYS` (`game.rulekeys`); this module gives each `[section]`
-of it a frozen dataclass whose attributes are that section's keys, typed (a choice is a
-`Literal` of its words), so the referee reads `rules.play.follow` rather than a string path.
+of it a frozen record (`base.records.Record`: cheap to define at start-up) whose attributes are
+that section's keys, typed (a choice is a `Literal` of its words), so the referee reads
+`rules.play.follow` rather than a string path.
 tests/game/test_rules_typed.py fails if a section class and `KEYS` disagree. `from_toml` (in
 `formats.rulefile`) and `from_data` turn a document into `HouseRules`, collecting every
 problem (`game.rulecheck`) before one `DataError` is raised.
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
 from popejoan_cli.base.errors import Path_, Problem, nearest
+from popejoan_cli.base.records import Record
 from popejoan_cli.game.cards import Card
 from popejoan_cli.game.rulecheck import check_document
 from popejoan_cli.game.rulekeys import (
@@ -44,16 +46,14 @@ FinalDeal = Literal["none", "holders"]
 SuitLetter = Literal["C", "D", "H", "S"]
 
 
-@dataclass(frozen=True, slots=True)
-class PlayersRules:
+class PlayersRules(Record):
     """[players]: how many may sit at the table."""
 
     min: int = 3
     max: int = 8
 
 
-@dataclass(frozen=True, slots=True)
-class DeckRules:
+class DeckRules(Record):
     """[deck]: the cards taken out of the pack, and where the ace ranks."""
 
     removed: tuple[str, ...] = ("8D",)
@@ -61,8 +61,7 @@ class DeckRules:
     ace: AceOrder = "low"
 
 
-@dataclass(frozen=True, slots=True)
-class DealRules:
+class DealRules(Record):
     """[deal]: the spare hand and the turn-up."""
 
     spare_hand: bool = True
@@ -71,16 +70,14 @@ class DealRules:
     spare_exchange: SpareExchange = "none"
 
 
-@dataclass(frozen=True, slots=True)
-class StakesRules:
+class StakesRules(Record):
     """[stakes]: who dresses the board."""
 
     payer: Payer = "dealer"
     dealer_multiplier: int = 1
 
 
-@dataclass(frozen=True, slots=True)
-class TurnupRules:
+class TurnupRules(Record):
     """[turnup]: what the dealer takes for the card turned for trump."""
 
     dealer_takes: DealerTakes = "matching"
@@ -90,8 +87,7 @@ class TurnupRules:
     pope_ends_hand: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class PlayRules:
+class PlayRules(Record):
     """[play]: leading, following, stops and pairs."""
 
     lead: Lead = "lowest-in-suit"
@@ -102,15 +98,13 @@ class PlayRules:
     pair_order: PairOrder = "ascending"
 
 
-@dataclass(frozen=True, slots=True)
-class BoardRules:
+class BoardRules(Record):
     """[board]: sharing a pot."""
 
     odd_counter: OddCounter = "stay"
 
 
-@dataclass(frozen=True, slots=True)
-class SettleRules:
+class SettleRules(Record):
     """[settle]: what the first out is paid, and balances."""
 
     per_card: int = 1
@@ -118,15 +112,14 @@ class SettleRules:
     negative: bool = True
 
 
-@dataclass(frozen=True, slots=True)
-class FinalRules:
+class FinalRules(Record):
     """[final]: the session's last deal."""
 
     deal: FinalDeal = "none"
     suit: SuitLetter = "D"
 
 
-SECTION_TYPES: dict[str, type] = {
+SECTION_TYPES: dict[str, type[Record]] = {
     "players": PlayersRules, "deck": DeckRules, "deal": DealRules, "stakes": StakesRules,
     "turnup": TurnupRules, "play": PlayRules, "board": BoardRules, "settle": SettleRules,
     "final": FinalRules,

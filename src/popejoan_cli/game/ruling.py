@@ -23,9 +23,9 @@ the two to the same verdict on every card. The rules themselves are predicates (
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from popejoan_cli.base.errors import IllegalPlay, Said, joined
+from popejoan_cli.base.records import Record
 from popejoan_cli.game.cards import CARDS, SPARE, Card, Suit
 from popejoan_cli.game.laws import fresh_held, lower_held
 from popejoan_cli.game.legality import Legality
@@ -40,8 +40,7 @@ from popejoan_cli.game.state import (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Ruling:
+class Ruling(Record):
     """The referee's answer to "may `seat` play `card` now?", and why.
 
     `told` is None when the play is allowed; else the words the table hears, with `rule`, the
@@ -245,8 +244,7 @@ def _private_change(hand: Legality, card: Card, other: Card) -> str:
 
 
 # ------------------------------------------------------------------------ leads checked once shown
-@dataclass(frozen=True, slots=True)
-class Breach:
+class Breach(Record):
     """A lead found illegal once the hands were shown."""
 
     seat: int

@@ -19,9 +19,9 @@ clockwise follow a stop says only that the next player could not go on, so "spar
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Protocol
 
+from popejoan_cli.base.records import Record
 from popejoan_cli.game.cards import SPARE, Card, Suit
 from popejoan_cli.game.state import (
     OUT_OF_PLAY,
@@ -67,8 +67,7 @@ def told_stops(hand: HandState, stops: Sequence[Stop]) -> tuple[Stop, ...]:
                  for s in stops)
 
 
-@dataclass(frozen=True, slots=True)
-class Public:
+class Public(Record):
     """What the whole table has seen of a hand. The turn-up is shown face up, so where it lies
     (out of play, the spare hand) is public; so are the stops and their told reasons."""
 
@@ -124,8 +123,7 @@ def public(hand: HandState, lead_seats: Sequence[int]) -> Public:
         at_turnup=hand.ending is not None and hand.ending.at_turnup)
 
 
-@dataclass(frozen=True, slots=True)
-class Observation:
+class Observation(Record):
     """What one seat may know at a real table: `public`, its own cards, and its legal leads when
     it may lead; never another seat's cards or the unseen spare hand. The bots read only this."""
 
@@ -163,8 +161,7 @@ def observe(hand: HandState, referee: _Leads, seat: int) -> Observation:
     return Observation(seat=seat, own=frozenset(hand.ordered[seat]), legal=legal, public=public(hand, seats))
 
 
-@dataclass(frozen=True, slots=True)
-class Played:
+class Played(Record):
     """What one action at the table did, as it is told: the cards played in order (a lead and
     its forced follows, or one card of a real deck), the stops (told reasons), the awards and
     payments it made, and where the hand stands after it (whose lead, or how it ended).

@@ -12,10 +12,10 @@ Cards are `int`s (see `cards`); seats index the clockwise player list.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from enum import Enum
 from typing import Literal, NamedTuple
 
+from popejoan_cli.base.records import Record
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import CARDS, Card, Suit, rank_order, successor_table
 from popejoan_cli.game.rules import ChangeSuit, HouseRules, OddCounter, PopeExempt
@@ -116,8 +116,7 @@ class Payment(NamedTuple):
     why: PaymentWhy
 
 
-@dataclass(frozen=True, slots=True)
-class Settings:
+class Settings(Record):
     """The house rules the referee consults on every card, read once per rule set."""
 
     ace_high: bool
