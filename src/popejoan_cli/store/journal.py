@@ -622,7 +622,8 @@ def _covers(note: _Note, data: bytes) -> Any:
     size = note.size
     if size > len(data) or data[size - 1:size] != b"\n" or data.count(b"\n", 0, size) != note.events:
         return None
-    digest = _long_sha256(data[:size]) if size > _LONG else sha256(data[:size])
+    covered = memoryview(data)[:size]  # not a copy of a long journal
+    digest = _long_sha256(covered) if size > _LONG else sha256(covered)
     return digest if digest.hexdigest() == note.sha else None
 
 
@@ -631,7 +632,7 @@ _LONG = 1 << 20
 CPython's own on a long file, and worth the milliseconds it takes to load."""
 
 
-def _long_sha256(data: bytes = b"") -> Any:
+def _long_sha256(data: bytes | memoryview = b"") -> Any:
     from hashlib import sha256 as quick  # OpenSSL: milliseconds to load, for a long journal only
 
     return quick(data)
