@@ -292,6 +292,17 @@ class Dealt(Record):
     turnup_holder: int | None
     """Seat of the in-hand turn-up, `SPARE` for the spare hand, None when out of play."""
 
+    def __init__(self, hands: tuple[tuple[Card, ...], ...], spare: tuple[Card, ...] | None, turnup: Card | None,
+                 turnup_holder: int | None) -> None:
+        # Written out, as fast as a dataclass's: every deal makes one (bench/playout.py's baseline too).
+        _set(self, "hands", hands)
+        _set(self, "spare", spare)
+        _set(self, "turnup", turnup)
+        _set(self, "turnup_holder", turnup_holder)
+
+
+_set = object.__setattr__
+
 
 def deal_order(seats: int, dealer: int, spare: str | None) -> list[int]:
     """Receivers of one round: eldest first, dealer last, the spare hand where it sits."""

@@ -55,6 +55,16 @@ class Ruling(Record):
     player: str = ""
     """The seat's name at the table, whom `private` is for."""
 
+    def __init__(self, seat: int, card: Card, told: str | None = None, rule: str = "", private: str | None = None,
+                 player: str = "") -> None:
+        # Written out, as fast as a dataclass's: the referee makes one for every play it checks.
+        _set(self, "seat", seat)
+        _set(self, "card", card)
+        _set(self, "told", told)
+        _set(self, "rule", rule)
+        _set(self, "private", private)
+        _set(self, "player", player)
+
     @property
     def allowed(self) -> bool:
         return self.told is None
@@ -65,6 +75,8 @@ class Ruling(Record):
             return None
         return IllegalPlay(self.told, rule=self.rule, private=self.private, player=self.player)
 
+
+_set = object.__setattr__
 
 Step = Callable[[Legality, int, Card], Ruling | None]
 
