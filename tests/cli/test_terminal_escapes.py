@@ -19,6 +19,7 @@ from rich.console import Console, RenderableType
 from typer.testing import Result
 
 from conftest import Cli
+from popejoan_cli.base import records
 from popejoan_cli.base.visible import shown
 from popejoan_cli.formats.dealfile import DealSpec, play_deal
 from popejoan_cli.formats.presets import preset
@@ -54,7 +55,7 @@ def render(thing: RenderableType) -> str:
 def evil_rules() -> HouseRules:
     rules = preset("modern-stops")
     values = {**rules.values, "title": EVIL, "description": "one\n" + EVIL, "sources": (EVIL,)}
-    pots = tuple(dataclasses.replace(p, label=p.label + EVIL) for p in rules.pots)
+    pots = tuple(records.replace(p, label=p.label + EVIL) for p in rules.pots)
     return dataclasses.replace(rules, values=values, pots=pots, cache={})
 
 

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
+from popejoan_cli.base import records
 from popejoan_cli.base.records import Record, defaults_of, fields_of
 from popejoan_cli.formats.presets import preset, preset_names
 from popejoan_cli.game import rules as rules_mod
@@ -75,7 +76,7 @@ def test_keys_and_section_classes_agree() -> None:
     ("final.suit", {"kind": "choice", "choices": ("C", "D", "H", "S")}, "final.suit: kind choice"),
 ])
 def test_a_disagreement_is_found(path: str, change: dict[str, object], found: str) -> None:
-    keys = [dataclasses.replace(k, **change) if k.path == path else k for k in KEYS]  # type: ignore[arg-type]  # fields of Key, typed loosely by the table above
+    keys = [records.replace(k, **change) if k.path == path else k for k in KEYS]
     problems = mismatches(keys, SECTION_TYPES)
     assert len(problems) == 1 and problems[0].startswith(found), problems
 

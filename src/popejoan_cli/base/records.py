@@ -15,8 +15,8 @@ one (`typing.dataclass_transform`):
   its fields, shown as `Name(field=value, ...)`;
 - picklable and copyable (`__reduce__`), since its `__setattr__` refuses the usual way back.
 
-`fields_of(cls)` and `as_dict(record)` stand in for `dataclasses.fields` and `asdict` (shallow:
-the records that use them hold JSON data, never other records).
+`fields_of(cls)`, `as_dict(record)` and `replace(record, ...)` stand in for `dataclasses.fields`,
+`asdict` (shallow: the records that use it hold JSON data, never other records) and `replace`.
 
 >>> class Seat(Record, kw_only=True):
 ...     player: str
@@ -38,7 +38,7 @@ from dataclasses import FrozenInstanceError  # dataclasses is imported on every 
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, dataclass_transform
 
-__all__ = ["FrozenRecordError", "Record", "as_dict", "defaults_of", "field", "fields_of", "made"]
+__all__ = ["FrozenRecordError", "Record", "as_dict", "defaults_of", "field", "fields_of", "made", "replace"]
 
 _T = TypeVar("_T")
 _R = TypeVar("_R", bound="Record")
@@ -212,6 +212,18 @@ def made(cls: type[_R], values: Mapping[str, Any]) -> _R:
 def defaults_of(cls: type[Record]) -> dict[str, object]:
     """The defaults of a record class's fields that have one (a factory's default made afresh)."""
     return {name: _default(cls, name) for name in cls._defaults}
+
+
+def replace(record: _R, **changes: Any) -> _R:
+    """A copy of `record` with some fields changed (`dataclasses.replace`).
+
+    >>> class Seat(Record):
+    ...     player: str
+    ...     counters: int = 0
+    >>> replace(Seat("Ann"), counters=3)
+    Seat(player='Ann', counters=3)
+    """
+    return type(record)(**{**as_dict(record), **changes})
 
 
 def fields_of(cls: type[Record]) -> tuple[str, ...]:

@@ -9,7 +9,6 @@ table, so a new key is added in one place. Pots are described by `PotRule`; a po
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from popejoan_cli.base.records import Record
 from popejoan_cli.game.cards import RANK_NAMES, Card, Suit, parse_card_or_none
@@ -24,8 +23,7 @@ MAX_ENTRIES = 64
 """Most entries in a list of texts (sources, pope_takes): the pack has 52 cards."""
 
 
-@dataclass(frozen=True, slots=True)
-class Key:
+class Key(Record):
     """One setting: its `[section]` ('' for the top level), name, kind, default and what it allows."""
 
     section: str
@@ -142,8 +140,7 @@ class CardSpec(Record):
         return None if card is None else CardSpec(card=card)
 
 
-@dataclass(frozen=True, slots=True)
-class PotRule:
+class PotRule(Record):
     name: str
     label: str
     stake: int
