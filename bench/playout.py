@@ -251,17 +251,21 @@ def best_of(n: int, against: str | None, cpu: bool, repeats: int) -> tuple[dict[
 
 
 def report(n: int, ours: dict[str, float], theirs: dict[str, float], against: str | None) -> None:
+    base = ours["baseline"]
     if theirs:
-        print(f"{'preset':<16}{'hands/s':>10}{'µs/hand':>10}{'old µs':>10}{'old/new':>9}   (old: {against})")
+        print(f"{'preset':<16}{'hands/s':>10}{'µs/hand':>10}{'÷ base':>9}{'old µs':>10}{'old/new':>9}"
+              f"   (old: {against})")
     else:
-        print(f"{'preset':<16}{'hands/s':>12}{'µs/hand':>12}")
+        print(f"{'preset':<16}{'hands/s':>12}{'µs/hand':>12}{'÷ baseline':>12}")
     for name, secs in ours.items():
         note = f"   ({MAIN_PRESET} rules hard-coded)" if name == "baseline" else ""
         if theirs:
-            print(f"{name:<16}{1 / secs:>10,.0f}{secs * 1e6:>10.1f}{theirs[name] * 1e6:>10.1f}"
+            print(f"{name:<16}{1 / secs:>10,.0f}{secs * 1e6:>10.1f}{secs / base:>8.2f}×{theirs[name] * 1e6:>10.1f}"
                   f"{theirs[name] / secs:>8.2f}×{note}")
         else:
-            print(f"{name:<16}{1 / secs:>12,.0f}{secs * 1e6:>12.1f}{note}")
+            print(f"{name:<16}{1 / secs:>12,.0f}{secs * 1e6:>12.1f}{secs / base:>11.2f}×{note}")
+    print(f"(÷ baseline: each preset's time per hand over the {MAIN_PRESET} baseline's; {MAIN_PRESET} and the "
+          "baseline run interleaved, the other presets after them)")
     ratio = ours[MAIN_PRESET] / ours["baseline"]
     rate = 1 / ours[MAIN_PRESET]
     print(f"\n{MAIN_PRESET}: popejoan / baseline time per hand = {ratio:.2f}×")
