@@ -37,6 +37,7 @@ from popejoan_cli.game.state import (
     REMOVED,
     STOP_CODE,
     STOP_REASONS,
+    SUIT_OF,
     UNKNOWN,
     Award,
     AwardAt,
@@ -56,8 +57,11 @@ __all__ = ["LEAD_KEY", "OUT_OF_PLAY", "PLAYED", "REMOVED", "STOP_REASONS", "UNKN
            "Hand", "Observation", "Payment", "PaymentWhy", "Phase", "Play", "Played", "Public", "Ruling", "Stop",
            "StopReason", "Turn"]
 
-_PLACED: dict[int, StopReason] = {REMOVED: "removed", SPARE: "spare", OUT_OF_PLAY: "turnup", PLAYED: "played"}
-"""Why a run stops at a card that is not in any hand."""
+_PLACED: dict[int, StopReason | None] = {REMOVED: "removed", SPARE: "spare", OUT_OF_PLAY: "turnup", PLAYED: "played",
+                                         UNKNOWN: None}
+"""Why a run stops at a card that `push` cannot follow, by where the card is: not in any hand, or (any seat,
+the default) in a hand that may not play it now (clockwise follow: not the next player's). None: unseen, the
+run waits (`_next`)."""
 
 
 class Hand(Settlement):
@@ -329,15 +333,12 @@ class Hand(Settlement):
                     continue
                 self.turn = Turn("follow", nxt, h)
                 return
-            reason = _PLACED.get(h)
+            reason = _PLACED.get(h, "not-in-turn")
             if reason is not None:
                 self._stop(seat, card, reason)
                 return
-            self._next(seat, CARDS[card], nxt, h)
-            forced = self.turn.forced() if follow else None
-            if forced is None:
-                return
-            (seat, card), lead = forced, 0
+            self._next(seat, nxt)  # unseen: whoever plays it next is the table's to say
+            return
 
     def _pay_pots(self, seat: int, card: Card, trig: list[Trigger]) -> None:
         s = self.settings
@@ -356,20 +357,12 @@ class Hand(Settlement):
                 for sh, n in self.board.share(name, [by, seat], self.eldest_order, s.odd_counter, self.net):
                     self._award(name, sh, n, "play", pair)
 
-    def _next(self, seat: int, card: Card, nxt: int, h: int) -> None:
-        """After `card`, whose next card `nxt` is in no one's hand that `push` could follow
-        at once (`h`: its holder): the run goes on clockwise, waits (unseen hands) or stops."""
-        if self.settings.clockwise and h != UNKNOWN:
-            if h == (seat + 1) % self.seats:
-                self.turn = Turn("follow", nxt, h)
-            else:
-                self._stop(seat, card, "not-in-turn")
-        elif h >= 0:
-            self.turn = Turn("follow", nxt, h)
-        else:
-            self.turn = Turn("open", nxt, seat)
-            if not self.open_seats():
-                self._called()
+    def _next(self, seat: int, nxt: int) -> None:
+        """After `seat`'s card, whose next card `nxt` is unseen (a real deck): the run waits for a
+        player who may hold it, or stops when none may."""
+        self.turn = Turn("open", nxt, seat)
+        if not self.open_seats():
+            self._called()
 
     def _stop(self, seat: int, card: int, reason: StopReason) -> None:
         s = self.settings
@@ -378,9 +371,10 @@ class Hand(Settlement):
         self.leader = (seat + 1) % self.seats if s.clockwise and reason != "top" else seat
         self.after_stop_suit = card // 13
         if s.passing and self.kind is HandKind.VIRTUAL:
+            ok = s.suit_ok[card // 13].__getitem__
             for k in range(self.seats):
                 who = (self.leader + k) % self.seats
-                if any(self.suit_ok(c // 13) for c in self.ordered[who]):
+                if any(map(ok, map(SUIT_OF.__getitem__, self.ordered[who]))):
                     self.leader = who
                     return
             self._end(void=True)

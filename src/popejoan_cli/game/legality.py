@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from popejoan_cli.game.cards import CARDS, Card
-from popejoan_cli.game.state import UNKNOWN, HandState
+from popejoan_cli.game.state import SUIT_OF, UNKNOWN, HandState
 
 
 class Legality(HandState):
@@ -25,8 +25,10 @@ class Legality(HandState):
         """Whether a lead must change suit now: after a stop, under "pass" always; under "same-suit"
         only for a leader holding a new suit, which unseen cards cannot refute."""
         s = self.settings
-        return (self.after_stop_suit is not None and s.change_suit != "no"
-                and (s.passing or any(self.suit_ok(c // 13) for c in self.ordered[seat])))
+        stopped = self.after_stop_suit
+        if stopped is None or s.change_suit == "no":
+            return False
+        return s.passing or any(map(s.suit_ok[stopped].__getitem__, map(SUIT_OF.__getitem__, self.ordered[seat])))
 
     def _leads(self, seat: int) -> Iterator[int]:
         """The cards `seat` may lead now, in `LEAD_KEY` order; for unseen cards, those not ruled out."""
@@ -39,15 +41,16 @@ class Legality(HandState):
 
     def _known_leads(self, seat: int, barred: bool) -> Iterator[int]:
         """Known cards only: in `LEAD_KEY` order the first card of each suit is its lowest."""
-        ok = self.suit_ok
-        seen = [False, False, False, False] if self.settings.lowest_in_suit else None
+        s = self.settings
+        ok = s.suit_ok[4 if self.after_stop_suit is None else self.after_stop_suit]
+        seen = [False, False, False, False] if s.lowest_in_suit else None
         for c in self.ordered[seat]:
-            suit = c // 13
+            suit = SUIT_OF[c]
             if seen is not None:
                 if seen[suit]:
                     continue
                 seen[suit] = True
-            if not barred or ok(suit):
+            if not barred or ok[suit]:
                 yield c
 
     def _unseen_leads(self, seat: int, barred: bool) -> Iterator[int]:
@@ -73,7 +76,7 @@ class Legality(HandState):
         """The first of `legal_leads(seat)`: the lowest policy's lead."""
         held = self.ordered[seat]
         if held and self.left[seat] == len(held) and (self.after_stop_suit is None
-                                                      or self.settings.change_suit == "no"):
+                                                      or self.settings.change_suit == "no" or not self._barred(seat)):
             return CARDS[held[0]]  # `_leads`' first card when no suit is barred, without its set-up
         return CARDS[next(self._leads(seat))]
 

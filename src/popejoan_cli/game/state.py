@@ -139,6 +139,9 @@ class Settings(Record):
     """`lead_key` as a sort key (a list's `__getitem__`: cheaper to call than a tuple's)."""
     holder: tuple[int, ...]
     """Where each card is before the deal: `REMOVED` or `UNKNOWN` (a fresh hand copies it)."""
+    suit_ok: tuple[tuple[bool, ...], ...]
+    """`suit_allowed` as a table: `suit_ok[stopped][suit]`, for a stop in each suit (0–3) and for no
+    stop yet (4): what the referee asks on every lead after a stop, looked up rather than worked out."""
 
     @staticmethod
     def of(rules: HouseRules) -> Settings:
@@ -155,7 +158,9 @@ class Settings(Record):
             spare_hand=rules.deal.spare_hand, first_out=tuple(p.name for p in rules.pots if p.wins == "first-out"),
             succ=SUCC[rules.ace_high], rank=RANK[rules.ace_high], lead_key=LEAD_KEY[rules.ace_high],
             lead_sort=list(LEAD_KEY[rules.ace_high]).__getitem__,
-            holder=tuple(REMOVED if c in rules.removed else UNKNOWN for c in range(52)))
+            holder=tuple(REMOVED if c in rules.removed else UNKNOWN for c in range(52)),
+            suit_ok=tuple(tuple(suit_allowed(change, None if stopped == 4 else stopped, suit) for suit in range(4))
+                          for stopped in range(5)))
         rules.cache["settings"] = made
         return made
 
@@ -169,6 +174,8 @@ def suit_allowed(change: ChangeSuit, stopped: int | None, suit: int) -> bool:
     return (suit in (1, 2)) != (stopped in (1, 2))
 
 
+SUIT_OF: tuple[int, ...] = tuple(c // 13 for c in range(52))
+"""Each card's suit, looked up (`map(SUIT_OF.__getitem__, cards)` runs in C)."""
 _ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
 _new = tuple.__new__
 
@@ -394,8 +401,9 @@ class HandState:
         return self.left[seat] > len(self.ordered[seat])
 
     def suit_ok(self, suit: int) -> bool:
-        """Whether a lead in `suit` keeps `play.change_suit` after the last stop."""
-        return suit_allowed(self.settings.change_suit, self.after_stop_suit, suit)
+        """Whether a lead in `suit` keeps `play.change_suit` after the last stop (`suit_allowed`)."""
+        stopped = self.after_stop_suit
+        return stopped is None or self.settings.suit_ok[stopped][suit]
 
     def spare_told(self, card: Card) -> bool:
         """Whether the table already knows that `card` lies in the spare hand: the hand is over, it
