@@ -75,9 +75,10 @@ class Legality(HandState):
     def lowest_lead(self, seat: int) -> Card:
         """The first of `legal_leads(seat)`: the lowest policy's lead."""
         held = self.ordered[seat]
-        if held and self.left[seat] == len(held) and (self.after_stop_suit is None
-                                                      or self.settings.change_suit == "no" or not self._barred(seat)):
-            return CARDS[held[0]]  # `_leads`' first card when no suit is barred, without its set-up
+        if held and self.left[seat] == len(held):  # `_leads`' first card, without its set-up
+            if self.after_stop_suit is None or self.settings.change_suit == "no" or not self._barred(seat):
+                return CARDS[held[0]]
+            return CARDS[next(self._known_leads(seat, True))]
         return CARDS[next(self._leads(seat))]
 
     def lead_seats(self) -> list[int]:
