@@ -11,7 +11,8 @@ ties go to the lowest policy's order.
 
 It reads a seat's view (`Sees`): at a table its `Observation` (`bots.pick_lead`), and in the
 `strong` level's look-ahead (`lookahead`) a `Seen`, the same facts read from a dealt world in
-place, five times as fast, for `play_out_good`. Pure: no files, no printing.
+place, for `play_out_good` (a hand played out so takes half the time: 0.28 ms, not 0.54).
+Pure: no files, no printing.
 """
 
 from __future__ import annotations
@@ -72,9 +73,9 @@ class Sees(Protocol):
 
 class Seen:
     """A seat's view of a known hand in a look-ahead's play-out (`play_out_good`): the facts `good`
-    reads, taken from the hand in place rather than copied into an `Observation` (five times as
-    fast). The same facts a seat sees, but the stops' true reasons under clockwise follow (told
-    later), which `good` reads only under holder follow: in a dealt world there is nothing to hide."""
+    reads, taken from the hand in place rather than copied into an `Observation`. The same facts a
+    seat sees, but the stops' true reasons under clockwise follow (told later), which `good` reads
+    only under holder follow: in a dealt world there is nothing to hide."""
 
     __slots__ = ("counters", "left", "legal", "own", "played_by", "public", "seat", "stops", "triggers")
 
