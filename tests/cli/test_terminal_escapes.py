@@ -9,7 +9,6 @@ Output is rendered without colour, so rich adds no escapes of its own.
 
 from __future__ import annotations
 
-import dataclasses
 import io
 from collections.abc import Iterator
 from pathlib import Path
@@ -56,7 +55,7 @@ def evil_rules() -> HouseRules:
     rules = preset("modern-stops")
     values = {**rules.values, "title": EVIL, "description": "one\n" + EVIL, "sources": (EVIL,)}
     pots = tuple(records.replace(p, label=p.label + EVIL) for p in rules.pots)
-    return dataclasses.replace(rules, values=values, pots=pots, cache={})
+    return records.replace(rules, values=values, pots=pots, cache={})
 
 
 def test_visible_escapes() -> None:

@@ -142,7 +142,7 @@ def test_sections_are_built_once_and_frozen() -> None:
 
 def test_replacing_the_values_rebuilds_the_sections() -> None:
     rules = defaults()
-    changed = dataclasses.replace(rules, values={**rules.values, "play.follow": "clockwise", "sources": ["x"]})
+    changed = records.replace(rules, values={**rules.values, "play.follow": "clockwise", "sources": ["x"]})
     assert (changed.play.follow, rules.play.follow) == ("clockwise", "holder")
     assert changed.sources == ("x",) and changed == changed and changed != rules
 

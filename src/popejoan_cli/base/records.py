@@ -92,6 +92,7 @@ class _RecordMeta(type):
         ns["__slots__"] = own
         fields = inherited + own
         ns["_fields"] = fields
+        ns.setdefault("_init_fields", fields)
         ns["_names"] = frozenset(fields)
         ns["_defaults"] = defaults
         ns["_kw_only"] = kw_only
@@ -116,6 +117,9 @@ class Record(metaclass=_RecordMeta):
         _defaults: ClassVar[dict[str, object]]
         _kw_only: ClassVar[bool]
         _values: ClassVar[Callable[[Any], tuple[Any, ...]]]
+        _init_fields: ClassVar[tuple[str, ...]]
+        """The fields `__init__` takes (`replace` passes these): all of them, unless a class that writes
+        its own `__init__` says fewer (the others made from them)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         cls = type(self)
@@ -223,7 +227,8 @@ def replace(record: _R, **changes: Any) -> _R:
     >>> replace(Seat("Ann"), counters=3)
     Seat(player='Ann', counters=3)
     """
-    return type(record)(**{**as_dict(record), **changes})
+    kept = {name: getattr(record, name) for name in type(record)._init_fields}
+    return type(record)(**{**kept, **changes})
 
 
 def fields_of(cls: type[Record]) -> tuple[str, ...]:

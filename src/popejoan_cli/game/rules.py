@@ -12,8 +12,7 @@ problem (`game.rulecheck`) before one `DataError` is raised.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar
+from typing import Any, ClassVar, Literal, TypeVar
 
 from popejoan_cli.base.errors import Path_, Problem, nearest
 from popejoan_cli.base.records import Record
@@ -127,6 +126,7 @@ SECTION_TYPES: dict[str, type[Record]] = {
 """Each `[section]` of `KEYS` and the class of `HouseRules`' attribute of that name."""
 
 _S = TypeVar("_S")
+_set = object.__setattr__
 _LISTS = frozenset({"cards", "pots", "texts"})
 _SECTION_KEYS: dict[str, tuple[tuple[str, str, bool], ...]] = {
     section: tuple((k.name, k.path, k.kind in _LISTS) for k in KEYS if k.section == section)
@@ -143,29 +143,51 @@ def _section(cls: type[_S], section: str, values: Mapping[str, object]) -> _S:
     return cls(**args)
 
 
-@dataclass(frozen=True)
-class HouseRules:
+class HouseRules(Record):
     """A complete, validated rule set. `values` holds every key of `KEYS` by path; the
-    section attributes (`rules.play.follow`) hold the same values, typed, built once."""
+    section attributes (`rules.play.follow`) hold the same values, typed, built once.
+
+    Made from `values`, `pots`, `removed` (and `cache`, empty by default); two rule sets are equal
+    when those first three are, and show only them. `records.replace` makes a changed copy.
+    """
 
     values: Mapping[str, object]
-    pots: tuple[PotRule, ...] = DEFAULT_POTS
-    removed: frozenset[Card] = field(default_factory=frozenset)
-    cache: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
+    pots: tuple[PotRule, ...]
+    removed: frozenset[Card]
+    cache: dict[object, object]
     """Tables the referee derives from these rules (pot triggers per trump), built once."""
-    players: PlayersRules = field(init=False, compare=False, repr=False)
-    deck: DeckRules = field(init=False, compare=False, repr=False)
-    deal: DealRules = field(init=False, compare=False, repr=False)
-    stakes: StakesRules = field(init=False, compare=False, repr=False)
-    turnup: TurnupRules = field(init=False, compare=False, repr=False)
-    play: PlayRules = field(init=False, compare=False, repr=False)
-    board: BoardRules = field(init=False, compare=False, repr=False)
-    settle: SettleRules = field(init=False, compare=False, repr=False)
-    final: FinalRules = field(init=False, compare=False, repr=False)
+    players: PlayersRules
+    deck: DeckRules
+    deal: DealRules
+    stakes: StakesRules
+    turnup: TurnupRules
+    play: PlayRules
+    board: BoardRules
+    settle: SettleRules
+    final: FinalRules
 
-    def __post_init__(self) -> None:
+    def __init__(self, values: Mapping[str, object], pots: tuple[PotRule, ...] = DEFAULT_POTS,
+                 removed: frozenset[Card] = frozenset(), cache: dict[object, object] | None = None) -> None:
+        _set(self, "values", values)
+        _set(self, "pots", pots)
+        _set(self, "removed", removed)
+        _set(self, "cache", {} if cache is None else cache)
         for section, cls in SECTION_TYPES.items():
-            object.__setattr__(self, section, _section(cls, section, self.values))
+            _set(self, section, _section(cls, section, values))
+
+    _init_fields: ClassVar[tuple[str, ...]] = ("values", "pots", "removed", "cache")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            assert isinstance(other, HouseRules)
+            return (self.values, self.pots, self.removed) == (other.values, other.pots, other.removed)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.values, self.pots, self.removed))
+
+    def __repr__(self) -> str:
+        return f"HouseRules(values={self.values!r}, pots={self.pots!r}, removed={self.removed!r})"
 
     def __getitem__(self, path: str) -> object:
         """A value by its key path (`rules["play.follow"]`), untyped: for the remaining callers
