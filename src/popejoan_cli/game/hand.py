@@ -18,7 +18,7 @@ and its words for the CLI to say in the table's language.
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from popejoan_cli.base.errors import IllegalPlay, RuleViolation, Said, SaidN, UsageError
@@ -300,9 +300,11 @@ class Hand(Settlement):
         self._end(void=True)
 
     # ----------------------------------------------------------------- applying plays
-    def push(self, seat: int, card: int, follow: bool = True) -> None:
+    def push(self, seat: int, card: int, follow: bool = True, then: Callable[[int], Card] | None = None) -> None:
         """Apply a play taken from `legal_plays()` / `legal_leads(seat)`, unchecked, then (with
-        `follow`) every forced follow of its run: the fast path of bots and play-outs."""
+        `follow`) every forced follow of its run: the fast path of bots and play-outs. With `then`
+        (a policy: the leader's seat to its lead, one of `legal_leads`), each stop's next lead is
+        `then`'s and played the same way, until the hand ends or a run waits on the table."""
         append, played_by, holder, ordered, left, triggers, succ, clockwise, seats = self.run_tables
         lead = 1 if self.turn.phase == "lead" else 0  # an int, not a bool: int arithmetic is the fast path
         card = int(card)  # a `Card` is an int subclass, which misses the interpreter's fast paths for ints
@@ -324,21 +326,25 @@ class Hand(Settlement):
             # The common case, kept short: the next card is in the hand that must play it.
             nxt = succ[card]
             if nxt < 0:
-                self._stop(seat, card, "top")
+                why: StopReason = "top"
+            else:
+                h = holder[nxt]
+                if h >= 0 and (not clockwise or h == (seat + 1) % seats):
+                    if follow:
+                        seat, card, lead = h, nxt, 0
+                        continue
+                    self.turn = Turn("follow", nxt, h)
+                    return
+                reason = _PLACED.get(h, "not-in-turn")
+                if reason is None:
+                    self._next(seat, nxt)  # unseen: whoever plays it next is the table's to say
+                    return
+                why = reason
+            self._stop(seat, card, why)
+            if then is None or self.ended:  # a passing lead may find nobody to lead: a void hand
                 return
-            h = holder[nxt]
-            if h >= 0 and (not clockwise or h == (seat + 1) % seats):
-                if follow:
-                    seat, card, lead = h, nxt, 0
-                    continue
-                self.turn = Turn("follow", nxt, h)
-                return
-            reason = _PLACED.get(h, "not-in-turn")
-            if reason is not None:
-                self._stop(seat, card, reason)
-                return
-            self._next(seat, nxt)  # unseen: whoever plays it next is the table's to say
-            return
+            seat = self.leader
+            card, lead = int(then(seat)), 1
 
     def _pay_pots(self, seat: int, card: Card, trig: list[Trigger]) -> None:
         s = self.settings
