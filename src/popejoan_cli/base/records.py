@@ -33,12 +33,14 @@ cannot assign to field 'counters'
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import collections
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import FrozenInstanceError  # dataclasses is imported on every command's path (base.errors)
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, dataclass_transform
 
-__all__ = ["FrozenRecordError", "Record", "as_dict", "defaults_of", "field", "fields_of", "made", "replace"]
+__all__ = ["FrozenRecordError", "Record", "TupleRecord", "as_dict", "defaults_of", "field", "fields_of", "made",
+           "replace"]
 
 _T = TypeVar("_T")
 _R = TypeVar("_R", bound="Record")
@@ -239,3 +241,85 @@ def fields_of(cls: type[Record]) -> tuple[str, ...]:
 def as_dict(record: Record) -> dict[str, Any]:
     """A record's fields and values, in order (`dataclasses.asdict`, one level deep)."""
     return dict(zip(record._fields, type(record)._values(record), strict=True))
+
+
+# ----------------------------------------------------------------------------- named tuples
+_tuplegetter: Any = getattr(collections, "_tuplegetter", None) or (
+    lambda index, doc: property(itemgetter(index), doc=doc))
+"""What `collections.namedtuple` makes a field of (a C descriptor in CPython; a property elsewhere)."""
+
+
+class _TupleMeta(type):
+    """Makes a `TupleRecord` subclass a named tuple from its annotations, as `typing.NamedTuple`
+    does, but without the source that `collections.namedtuple` compiles for every class."""
+
+    def __new__(mcs, name: str, bases: tuple[type, ...], ns: dict[str, Any]) -> _TupleMeta:
+        if not any(isinstance(b, _TupleMeta) for b in bases):
+            return super().__new__(mcs, name, bases, ns)  # TupleRecord itself
+        fields = tuple(n for n, hint in ns.get("__annotations__", {}).items() if not str(hint).startswith("ClassVar"))
+        defaults = {n: ns.pop(n) for n in fields if n in ns}
+        ns.update(__slots__=(), _fields=fields, _field_defaults=defaults, __match_args__=fields)
+        for i, n in enumerate(fields):
+            ns[n] = _tuplegetter(i, f"Alias for field number {i}")
+        cls = super().__new__(mcs, name, bases, ns)
+        return cls
+
+
+class TupleRecord(tuple[Any, ...], metaclass=_TupleMeta):
+    """The run-time base of a named tuple class whose type checkers see `typing.NamedTuple`:
+
+        if TYPE_CHECKING:
+            from typing import NamedTuple as TupleRecord
+        else:
+            from popejoan_cli.base.records import TupleRecord
+
+    A subclass is a `tuple` with its fields by name, defaults, `_fields`, `_replace`, `_asdict`,
+    `_make`, a namedtuple's repr, equality and hash (a tuple's) and pickling; only making the class
+    is cheaper (nothing compiled).
+
+    >>> class Pay(TupleRecord):
+    ...     payer: int
+    ...     amount: int = 1
+    >>> p = Pay(2)
+    >>> p, p.amount, p == (2, 1), Pay._make([3, 4]), p._replace(amount=5)._asdict()
+    (Pay(payer=2, amount=1), 1, True, Pay(payer=3, amount=4), {'payer': 2, 'amount': 5})
+    """
+
+    __slots__ = ()
+    _fields: ClassVar[tuple[str, ...]]
+    _field_defaults: ClassVar[dict[str, Any]]
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        fields = cls._fields
+        if len(args) == len(fields) and not kwargs:
+            return tuple.__new__(cls, args)
+        if len(args) > len(fields):
+            raise TypeError(f"{cls.__name__}() takes {len(fields)} arguments but {len(args)} were given")
+        values = list(args)
+        for name in fields[len(args):]:
+            if name in kwargs:
+                values.append(kwargs.pop(name))
+            elif name in cls._field_defaults:
+                values.append(cls._field_defaults[name])
+            else:
+                raise TypeError(f"{cls.__name__}() missing required argument: {name!r}")
+        if kwargs:
+            raise TypeError(f"{cls.__name__}() got an unexpected or repeated argument {next(iter(kwargs))!r}")
+        return tuple.__new__(cls, values)
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{n}={v!r}" for n, v in zip(self._fields, self, strict=True))
+        return f"{type(self).__name__}({shown})"
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return tuple(self)
+
+    @classmethod
+    def _make(cls, iterable: Iterable[Any]) -> Any:
+        return tuple.__new__(cls, iterable)
+
+    def _replace(self, **changes: Any) -> Any:
+        return type(self)(**{**self._asdict(), **changes})
+
+    def _asdict(self) -> dict[str, Any]:
+        return dict(zip(self._fields, self, strict=True))

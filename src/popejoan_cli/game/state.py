@@ -13,12 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
-from typing import Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal
 
 from popejoan_cli.base.records import Record
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import CARDS, Card, Suit, rank_order, successor_table
 from popejoan_cli.game.rules import ChangeSuit, HouseRules, OddCounter, PopeExempt
+
+if TYPE_CHECKING:  # type checkers see named tuples; at run time they are made without compiling (base.records)
+    from typing import NamedTuple as TupleRecord
+else:
+    from popejoan_cli.base.records import TupleRecord
 
 REMOVED = -2
 OUT_OF_PLAY = -3
@@ -68,19 +73,19 @@ Trigger = tuple[Literal["card", "pair"], str, int]
 """(how the pot is won, the pot, the other card of a pair or -1)."""
 
 
-class Play(NamedTuple):
+class Play(TupleRecord):
     seat: int
     card: Card
     lead: bool
 
 
-class Stop(NamedTuple):
+class Stop(TupleRecord):
     seat: int
     card: Card
     reason: StopReason
 
 
-class Turn(NamedTuple):
+class Turn(TupleRecord):
     """Whose turn it is. `card`: the run's next card (follow, open); `seat`: who holds it
     (follow) or who played the card before it (open). A lead's seats are `lead_seats()`."""
 
@@ -99,7 +104,7 @@ LEAD = Turn("lead")
 OVER = Turn("over")
 
 
-class Award(NamedTuple):
+class Award(TupleRecord):
     """A pot (or part of one) won: a tuple, as cheap to make as the plays."""
 
     pot: str
@@ -109,7 +114,7 @@ class Award(NamedTuple):
     cards: tuple[Card, ...] = ()
 
 
-class Payment(NamedTuple):
+class Payment(TupleRecord):
     payer: int
     payee: int
     amount: int
@@ -203,7 +208,7 @@ def _clockwise_from(first: int, seats: int) -> tuple[int, ...]:
     return found
 
 
-class Trumps(NamedTuple):
+class Trumps(TupleRecord):
     """What the trump decides: the Pope's card and which pots each card may win."""
 
     trump: Suit | None
