@@ -51,7 +51,7 @@ MAX_BYTES = 32 << 20
 
 # ------------------------------------------------------------------------------- export
 def _hand_entry(view: TableView, rec: HandRecord, dressed: dict[str, int]) -> dict[str, Any]:
-    hand, names = rec.hand, rec.players
+    hand, names = rec.outcome, rec.players
     times = {k: at for k, at in (("dealt_at", view.dealt_at(rec)), ("ended_at", view.ended_at(rec))) if at}
     return {
         "number": rec.number,
@@ -67,7 +67,7 @@ def _hand_entry(view: TableView, rec: HandRecord, dressed: dict[str, int]) -> di
         "payments": [{"from": names[p.payer], "to": names[p.payee], "amount": p.amount, "for": p.why}
                      for p in hand.payments],
         "net": {n: hand.net[i] for i, n in enumerate(names)},
-        "board": hand.board.snapshot(),
+        "board": dict(hand.board),
     }
 
 

@@ -86,7 +86,7 @@ def last_cash_out(view: TableView, typed: str) -> tuple[str, int] | None:
 
 def _hand_postings(view: TableView, number: int, seq: int) -> list[Posting]:
     rec = view.hands[number - 1]
-    hand, names = rec.hand, rec.players
+    hand, names = rec.outcome, rec.players
     out: list[Posting] = []
     rules = view.the_rules()
     each = rules.stakes.payer == "each"

@@ -229,7 +229,7 @@ def stats(view: TableView) -> list[PlayerStats]:
 def _count_hand(row: Callable[[str], PlayerStats], rec: HandRecord) -> None:
     """One hand in the standings of its players (`row` gives a player's): a hand each, the dealer's deal, who
     went out first, and the counters each award paid."""
-    hand = rec.hand
+    hand = rec.outcome
     for seat, name in enumerate(rec.players):
         st = row(name)
         st.hands += 1

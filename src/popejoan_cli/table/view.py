@@ -28,6 +28,21 @@ from popejoan_cli.table.events import Event, HistoryCarried
 MAX_COUNTERS = 1_000_000
 
 
+class Outcome:
+    """What a closed hand came to: all that the ledger, the standings and the exports read of it.
+
+    A long table refereed in full (`check`, `ledger settle`, the exports) keeps this of each closed
+    hand instead of its whole state, which is replayed from its events if anything asks for more.
+    Its fields are the `Hand`'s own, by the same names (`board` is the board's snapshot)."""
+
+    __slots__ = ("awards", "board", "net", "out", "payments", "turnup", "void")
+
+    def __init__(self, hand: Hand) -> None:
+        self.awards, self.payments = tuple(hand.awards), tuple(hand.payments)
+        self.out, self.net, self.turnup, self.void = hand.out, tuple(hand.net), hand.turnup, bool(hand.void)
+        self.board = hand.board.snapshot()
+
+
 class HandRecord:
     """One finished (or open) hand, for the history.
 
@@ -48,11 +63,19 @@ class HandRecord:
         self._hand = hand
         self._build = build
         self._again: Callable[[], HandRecord] | None = None
+        self._outcome: Outcome | None = None
 
     def forget_plays(self, again: Callable[[], HandRecord]) -> None:
-        """Let go of a closed hand's record of each action (`happened`); `again` replays the hand
-        to tell it when it is asked for."""
+        """Let go of a closed hand's record of each action (`happened`) and of its state, keeping what it
+        came to (`outcome`); `again` replays the hand when either is asked for."""
         self._happened, self._again = None, again
+        if self._hand is not None:
+            self._outcome, self._hand, self._build = Outcome(self._hand), None, again
+
+    @property
+    def outcome(self) -> Outcome:
+        """What the hand came to (so far, while it is open), without replaying a closed one kept so."""
+        return self._outcome if self._outcome is not None else Outcome(self.hand)
 
     @property
     def hand(self) -> Hand:
