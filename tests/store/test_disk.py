@@ -160,6 +160,27 @@ def test_the_lock_is_busy_while_the_library_holds_it_and_free_after(tmp_path: Pa
         pass
 
 
+def test_the_library_finds_the_lock_busy_while_popejoan_holds_it(tmp_path: Path) -> None:
+    """Issue 27: on POSIX popejoan calls flock itself, the library's own primitive, so either waits for the other
+    (an older popejoan, which takes the library's lock, included); it never imports the library there."""
+    from filelock import lock_descriptor, unlock_descriptor
+
+    fd = os.open(tmp_path / disk.LOCK, os.O_RDWR | os.O_CREAT)
+    try:
+        with disk.locked(tmp_path, 0):
+            assert not lock_descriptor(fd, blocking=False)
+        assert lock_descriptor(fd, blocking=False)
+        unlock_descriptor(fd)
+    finally:
+        os.close(fd)
+    code = ("import sys, pathlib; from popejoan_cli.store import disk\n"
+            "with disk.locked(pathlib.Path(sys.argv[1]), 0): pass\nprint('filelock' in sys.modules)")
+    if sys.platform != "win32":
+        said = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True,
+                              encoding="utf-8", check=True).stdout
+        assert said == "False\n"
+
+
 def test_two_threads_of_one_process_exclude_each_other(tmp_path: Path) -> None:
     inside: list[int] = []
     overlaps: list[int] = []

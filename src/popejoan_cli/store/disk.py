@@ -6,7 +6,10 @@ one system only. docs/journal.md ("On each system") says what each one guarantee
 - **The lock** is the `filelock` library's lock on an open descriptor (`flock` on Linux and
   macOS, `LockFileEx` on Windows), taken on `journal.lock` beside the journal, never on the
   journal itself: Windows locks are mandatory, so a lock on the journal would stop other
-  commands from reading it while one writes.
+  commands from reading it while one writes. Where `fcntl` exists, `flock` is called here
+  directly, as the library itself calls it (the same lock, so either contends with the other):
+  importing the library costs ~25 ms of every writing command's start-up (issue 27), on
+  Python before 3.15, which ignores its lazy imports.
 - **Opening**: `O_BINARY` on Windows (else every newline written would become two bytes);
   `O_NONBLOCK` (a FIFO opens at once) and `O_NOFOLLOW` where they exist. Without
   `O_NOFOLLOW` a symbolic link is looked for just before the file is opened.
@@ -119,8 +122,7 @@ def locked(folder: Path, wait: float, name: str = LOCK) -> Iterator[None]:
     Each call opens the lock file afresh, so two threads of one process exclude each other
     just as two processes do. The lock goes with the descriptor, so a crash releases it.
     """
-    from filelock import lock_descriptor, unlock_descriptor  # only commands that write load it: start-up
-
+    lock_descriptor, unlock_descriptor = _descriptor_locks()
     fd = os.open(folder / name, os.O_RDWR | os.O_CREAT | BINARY, 0o644)
     try:
         _acquire(fd, wait, lock_descriptor)
@@ -131,6 +133,34 @@ def locked(folder: Path, wait: float, name: str = LOCK) -> Iterator[None]:
                 unlock_descriptor(fd)
     finally:
         os.close(fd)
+
+
+_CONTENDED = frozenset({errno.EACCES, errno.EAGAIN, errno.EWOULDBLOCK})
+"""What `flock` says when another holds the lock (some file systems say EACCES): filelock's own list."""
+
+
+def _descriptor_locks() -> tuple[Callable[..., bool], Callable[[int], None]]:
+    """Lock and unlock an open descriptor: `flock` where `fcntl` exists, else the `filelock` library's."""
+    try:
+        import fcntl  # POSIX only: Windows takes the library's LockFileEx
+    except ImportError:
+        from filelock import lock_descriptor, unlock_descriptor  # only commands that write load it: start-up
+
+        return lock_descriptor, unlock_descriptor
+
+    def lock(fd: int, blocking: bool = False) -> bool:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | (0 if blocking else fcntl.LOCK_NB))
+        except OSError as err:
+            if err.errno in _CONTENDED:
+                return False
+            raise
+        return True
+
+    def unlock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+    return lock, unlock
 
 
 def _acquire(fd: int, wait: float, lock: Callable[..., bool]) -> None:
