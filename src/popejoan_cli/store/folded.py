@@ -27,7 +27,7 @@ replaced, never followed).
 from __future__ import annotations
 
 import contextlib
-import dataclasses
+import copy
 import os
 import pickle
 import stat
@@ -36,6 +36,7 @@ from typing import Any
 
 from popejoan_cli import __version__
 from popejoan_cli.base.later import LaterDict, LaterList
+from popejoan_cli.base.records import Record, replace
 from popejoan_cli.store import disk
 
 FOLDED = ".folded"
@@ -45,8 +46,7 @@ _MAC = 32
 _MAX = 1 << 28
 
 
-@dataclasses.dataclass(frozen=True)
-class Folded:
+class Folded(Record, kw_only=True):
     """What a cache holds: the present of a table whose journal's first `size` bytes hold `count` events."""
 
     size: int
@@ -63,9 +63,10 @@ def light(view: Any) -> Any:
     """`view` without its history: the last hand kept, the others, every event and every time left to the
     journal (`base.later`)."""
     hands = view.hands
-    return dataclasses.replace(
-        view, hands=LaterList(len(hands) - 1, [hands[-1]]) if hands else LaterList(0, []),
-        effective=LaterList(len(view.effective), []), times=LaterDict(view.last_seq, {}))
+    kept = copy.copy(view)
+    kept.hands = LaterList(len(hands) - 1, [hands[-1]]) if hands else LaterList(0, [])
+    kept.effective, kept.times = LaterList(len(view.effective), []), LaterDict(view.last_seq, {})
+    return kept
 
 
 def _header() -> bytes:
@@ -125,7 +126,7 @@ def write(folder: Path, key: bytes | None, sha256: Any, folded: Folded) -> None:
     if key is None:
         return
     try:
-        payload = pickle.dumps(dataclasses.replace(folded, view=light(folded.view)), protocol=pickle.HIGHEST_PROTOCOL)
+        payload = pickle.dumps(replace(folded, view=light(folded.view)), protocol=pickle.HIGHEST_PROTOCOL)
     except Exception:  # something in the view that cannot be kept: no cache, as before there was none
         forget(folder)
         return

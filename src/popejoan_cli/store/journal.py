@@ -43,7 +43,6 @@ import stat
 import zlib
 from _operator import _compare_digest  # what hmac.compare_digest is, without loading OpenSSL
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from sys import intern
@@ -72,6 +71,7 @@ from popejoan_cli.base.errors import (
 )
 from popejoan_cli.base.limits import lock_wait
 from popejoan_cli.base.marks import Grouped
+from popejoan_cli.base.records import Record
 from popejoan_cli.store import disk
 from popejoan_cli.store.home import home
 from popejoan_cli.table.events import KINDS, OPTIONAL, Event, from_data, to_data
@@ -123,35 +123,36 @@ def _canonical(obj: object) -> bytes:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
-@dataclass
 class Loaded:
-    """The events of a journal and what is known of its bytes."""
+    """The events of a journal and what is known of its bytes (a plain class: a dataclass is compiled at
+    every command's start-up)."""
 
-    events: list[tuple[int, Event]] = field(default_factory=list)
-    good_bytes: int = 0
-    """Bytes holding whole events (a final event that lacks only its newline included)."""
-    warnings: list[str] = field(default_factory=list)
-    unterminated: bool = False
-    """The last event's line has a valid CRC but no newline: a write completes it."""
-    trusted: int = 0
-    """Events (seq 1..trusted) that an earlier command refereed in full (from `.verified`)."""
-    size: int = 0
-    """Bytes in the file, a torn tail included."""
-    sha: Any = None
-    """A SHA-256 over the first `good_bytes` bytes: what a new `.verified` note would say."""
-    times: dict[int, str] = field(default_factory=dict)
-    """When each event was written (its line's `at`), by seq; a line without one is left out."""
-    now: str | None = None
-    """While appending: the time the new events' lines will carry."""
-    head: str = ""
-    """The SHA-256 of the journal's first line, which a `.verified` note names its table by."""
-    folded: Any = None
-    """The table as the folded-state cache keeps it (`store.folded`) for the first `trusted` events, when
-    it matched: then `events` and `times` hold the older ones only as `base.later` containers."""
-    history: Callable[[], tuple[list[tuple[int, Event]], dict[int, str]]] | None = None
-    """With `folded`: the first `trusted` events and their times, read back from the journal's bytes."""
-    written: Any = None
-    """After `append`: the `.verified` note it wrote (what a new cache is keyed by)."""
+    def __init__(self, *, size: int = 0, now: str | None = None) -> None:
+        self.events: list[tuple[int, Event]] = []
+        self.good_bytes = 0
+        """Bytes holding whole events (a final event that lacks only its newline included)."""
+        self.warnings: list[str] = []
+        self.unterminated = False
+        """The last event's line has a valid CRC but no newline: a write completes it."""
+        self.trusted = 0
+        """Events (seq 1..trusted) that an earlier command refereed in full (from `.verified`)."""
+        self.size = size
+        """Bytes in the file, a torn tail included."""
+        self.sha: Any = None
+        """A SHA-256 over the first `good_bytes` bytes: what a new `.verified` note would say."""
+        self.times: dict[int, str] = {}
+        """When each event was written (its line's `at`), by seq; a line without one is left out."""
+        self.now = now
+        """While appending: the time the new events' lines will carry."""
+        self.head = ""
+        """The SHA-256 of the journal's first line, which a `.verified` note names its table by."""
+        self.folded: Any = None
+        """The table as the folded-state cache keeps it (`store.folded`) for the first `trusted` events, when
+        it matched: then `events` and `times` hold the older ones only as `base.later` containers."""
+        self.history: Callable[[], tuple[list[tuple[int, Event]], dict[int, str]]] | None = None
+        """With `folded`: the first `trusted` events and their times, read back from the journal's bytes."""
+        self.written: Any = None
+        """After `append`: the `.verified` note it wrote (what a new cache is keyed by)."""
 
 
 def decode(data: bytes, name: str = JOURNAL, *, canonical_after: int = 0, line: int = 1) -> Loaded:
@@ -574,8 +575,7 @@ def _missing(path: Path, want: int, have: int) -> DataError:
         ".verified beside it"))])
 
 
-@dataclass(frozen=True)
-class _Note:
+class _Note(Record):
     """What `.verified` says, once its MAC is checked with this user's key."""
 
     size: int

@@ -18,8 +18,8 @@ Like `ledger settle` it is refused while a hand is being played (`settle.between
 an open hand's dressing has not changed hands yet.
 
 >>> from popejoan_cli.table.view import TableView
->>> view = TableView(name="demo", players=["Ann", "Bob"], balances={"Ann": 55, "Bob": 45},
-...                  bought={"Ann": 50, "Bob": 50}, brought_in=100)
+>>> view = TableView(name="demo", players=["Ann", "Bob"], balances={"Ann": 55, "Bob": 45})
+>>> view.bought, view.brought_in = {"Ann": 50, "Bob": 50}, 100
 >>> night = evening(view)
 >>> [(s.name, s.counters, s.net) for s in night.standings], night.transfers
 ([('Ann', 55, 5), ('Bob', 45, -5)], (Transfer(payer='Bob', payee='Ann', cents=5),))

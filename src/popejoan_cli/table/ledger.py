@@ -9,16 +9,15 @@ to players and pots equals what was brought in less what was taken away.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 
 from popejoan_cli.base.errors import Said
 from popejoan_cli.base.names import find_name
+from popejoan_cli.base.records import Record
 from popejoan_cli.table.events import BalancesCarried, PlayerJoined, PlayerLeft, TableOpened
 from popejoan_cli.table.view import TableView
 
 
-@dataclass(frozen=True, slots=True)
-class Posting:
+class Posting(Record):
     seq: int
     hand: int  # 0 outside a hand
     account: str  # "player:NAME", "pot:NAME" or "bank" (counters brought in or taken away)

@@ -9,13 +9,13 @@ one (`table.fold`) both build on it without importing each other. Pure: no files
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 
 from popejoan_cli.base.errors import Problem, RuleViolation, Said, UsageError, allowed
 from popejoan_cli.base.limits import int_text
 from popejoan_cli.base.marks import Grouped
 from popejoan_cli.base.names import PotName, find_name
 from popejoan_cli.base.people import Person
+from popejoan_cli.base.records import Record
 from popejoan_cli.game.cards import Seed
 from popejoan_cli.game.hand import Hand
 from popejoan_cli.game.playout import FinalResult
@@ -114,8 +114,7 @@ class HandRecord:
         return self._happened
 
 
-@dataclass(frozen=True, slots=True)
-class Count:
+class Count(Record):
     """The banker's physical count of a pot or a player, and what the journal said then."""
 
     seq: int
@@ -124,45 +123,48 @@ class Count:
     journal: int
 
 
-@dataclass
 class TableView:
-    """Everything the journal implies."""
+    """Everything the journal implies. A plain class, made by keyword: a dataclass of this many fields
+    is compiled at every command's start-up (issue 27)."""
 
-    name: str = ""
-    rules: HouseRules | None = None
-    rules_name: str = ""
-    lang: str = "en"
-    """The language the table speaks, as `table new --lang` recorded it."""
-    players: list[str] = field(default_factory=list)
-    balances: dict[str, int] = field(default_factory=dict)
-    board: dict[str, int] = field(default_factory=dict)
-    next_dealer: str = ""
-    hands: list[HandRecord] = field(default_factory=list)
-    final: FinalResult | None = None
-    final_seq: int = 0
-    final_players: list[str] = field(default_factory=list)
-    cash_outs: dict[int, int] = field(default_factory=dict)
-    """Counters taken away at each PlayerLeft, by its seq."""
-    brought_in: int = 0
-    bought: dict[str, int] = field(default_factory=dict)
-    """Counters each player brought to the table (at the start and on joining)."""
-    taken_out: dict[str, int] = field(default_factory=dict)
-    problems: list[Problem] = field(default_factory=list)
-    counts: list[Count] = field(default_factory=list)
-    """Every physical count, in order (a mismatch is also among `problems`)."""
-    ended: bool = False
-    session: int = 1
-    continues: str = ""
-    """The table of the previous session, when this one continues it."""
-    carried_history: HistoryCarried | None = None
-    """The earlier sessions' standings an imported ledger brought (for `ledger stats`)."""
-    last_seq: int = 0
-    effective: list[tuple[int, Event]] = field(default_factory=list)
-    people: dict[str, Person] = field(default_factory=dict)
-    """How the table's language speaks of each player described (`PlayerDescribed`): gender and cases."""
-    times: dict[int, str] = field(default_factory=dict)
-    """When each event was recorded (ISO 8601 with its offset), by seq, as the journal's lines say;
-    an event recorded before popejoan kept times has none."""
+    def __init__(self, *, name: str = "", rules: HouseRules | None = None, players: list[str] | None = None,
+                 balances: dict[str, int] | None = None, board: dict[str, int] | None = None, next_dealer: str = "",
+                 hands: list[HandRecord] | None = None, times: dict[int, str] | None = None) -> None:
+        self.name = name
+        self.rules = rules
+        self.rules_name = ""
+        self.lang = "en"
+        """The language the table speaks, as `table new --lang` recorded it."""
+        self.players: list[str] = [] if players is None else players
+        self.balances: dict[str, int] = {} if balances is None else balances
+        self.board: dict[str, int] = {} if board is None else board
+        self.next_dealer = next_dealer
+        self.hands: list[HandRecord] = [] if hands is None else hands
+        self.final: FinalResult | None = None
+        self.final_seq = 0
+        self.final_players: list[str] = []
+        self.cash_outs: dict[int, int] = {}
+        """Counters taken away at each PlayerLeft, by its seq."""
+        self.brought_in = 0
+        self.bought: dict[str, int] = {}
+        """Counters each player brought to the table (at the start and on joining)."""
+        self.taken_out: dict[str, int] = {}
+        self.problems: list[Problem] = []
+        self.counts: list[Count] = []
+        """Every physical count, in order (a mismatch is also among `problems`)."""
+        self.ended = False
+        self.session = 1
+        self.continues = ""
+        """The table of the previous session, when this one continues it."""
+        self.carried_history: HistoryCarried | None = None
+        """The earlier sessions' standings an imported ledger brought (for `ledger stats`)."""
+        self.last_seq = 0
+        self.effective: list[tuple[int, Event]] = []
+        self.people: dict[str, Person] = {}
+        """How the table's language speaks of each player described (`PlayerDescribed`): gender and cases."""
+        self.times: dict[int, str] = {} if times is None else times
+        """When each event was recorded (ISO 8601 with its offset), by seq, as the journal's lines say;
+        an event recorded before popejoan kept times has none."""
 
     def time_of(self, seq: int) -> str | None:
         """When the event `seq` was recorded, or None if the journal does not say."""
