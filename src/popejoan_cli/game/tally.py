@@ -13,17 +13,14 @@ its label (`{pot}`), which the CLI puts in the language's words.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from popejoan_cli.base.errors import IllegalPlay, RuleViolation, Said, SaidN, UsageError
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import CARDS, SPARE, Card
+from popejoan_cli.game.claims import Verdict, judge
 from popejoan_cli.game.hand import Hand
 from popejoan_cli.game.rules import HouseRules, PotRule
 from popejoan_cli.game.state import OUT_OF_PLAY, PLAYED, REMOVED, UNKNOWN, HandKind
-
-if TYPE_CHECKING:
-    from popejoan_cli.game.claims import Verdict
 
 _GONE: dict[int, Callable[[str, Card], Said]] = {
     REMOVED: lambda pot, card: Said("{pot} cannot be won this hand: {card} is out of the pack", pot=pot, card=card),
@@ -188,8 +185,6 @@ def went_out_holding(player: str, n: int) -> Said:
 def tally_judge(hand: Hand, seat: int, what: str, amount: int | None) -> Verdict:
     """`claim` in a tally hand, answered from the record: "taken by Dan this hand" or "not taken
     yet" (`cards`, the settlement, as in any hand)."""
-    from popejoan_cli.game.claims import Verdict, judge  # only a claim needs it: keep it off the start-up path
-
     pot = next((p for p in hand.rules.pots if p.name == what), None)
     if pot is None or not isinstance(hand, TallyHand):
         return judge(hand, seat, what, amount)
