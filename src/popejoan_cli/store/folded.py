@@ -16,8 +16,7 @@ It is a cache, never an authority:
   are never unpickled;
 - its format and popejoan's version open it: another version's cache is ignored;
 - anything wrong with it (missing, short, damaged, foreign, stale) means it is ignored, never an
-  error; `check`, `ledger settle` and the exports never read it (they referee every hand again), nor
-  does `serve` (which writes only the journal);
+  error; `check`, `ledger settle` and the exports never read it (they referee every hand again);
 - a journal whose new lines void an event is replayed whole, as without it.
 
 The store alone writes it, beside the journal, replacing it whole (its own file: a link in its place is
