@@ -46,9 +46,21 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-from evening import build as build_table  # bench/evening.py: a table played through the store
-from journal_load import build as build_journal  # bench/journal_load.py: a long journal, in memory
+HERE = Path(__file__).parent
+BUILD = """import sys; sys.path.insert(0, sys.argv[1]); from pathlib import Path
+from evening import build as table; from journal_load import build as journal
+where, hands = Path(sys.argv[3]), int(sys.argv[4])
+print(table(where, hands)[1] if sys.argv[2] == "table" else journal(where, hands))
+"""
+"""The tables are built in a process of their own (bench/evening.py plays one through the store; bench/journal_load.py
+folds a long journal in memory): a command started from this process would otherwise inherit its memory, and its
+peak memory (`ru_maxrss`, which counts the image it was forked from) would be this process's."""
+
+
+def build(kind: str, folder: Path, hands: int, env: dict[str, str]) -> str:
+    """A table of `hands` played hands at `folder` (`kind` "table": its next lead's card is returned)."""
+    return subprocess.run([sys.executable, "-c", BUILD, str(HERE), kind, str(folder), str(hands)], env=env, check=True,
+                          capture_output=True, text=True, encoding="utf-8").stdout.strip()
 
 WARMUPS = 2
 MIN_RUNS = 15
@@ -191,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
         env = {**os.environ, "POPEJOAN_HOME": str(work / "home"), "NO_COLOR": "1", "POPEJOAN_LANG": "en"}
         (work / "bare.py").write_text(BARE_TYPER, encoding="utf-8")
         print("building a table of 200 played hands ...", file=sys.stderr)
-        _, card = build_table(work / "t200", 200)
+        card = build("table", work / "t200", 200, env)
         floor = Bench("bare typer (floor)", [python, str(work / "bare.py"), "hello"])
         benches = [
             Bench("python -c pass", [python, "-c", "pass"]),
@@ -203,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
         ]
         if args.long:
             print(f"building a journal of {args.long:,} played hands ...", file=sys.stderr)
-            build_journal(work / "long", args.long)
+            build("journal", work / "long", args.long, env)
             benches.append(Bench(f"board --json ({args.long:,} hands)",
                                  [str(exe), "--table", str(work / "long"), "board", "--json"]))
         ratios = rounds(floor, benches, max(args.runs, MIN_RUNS), env)
