@@ -16,10 +16,10 @@ from __future__ import annotations
 import errno
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 
 from popejoan_cli import Interrupted as Interrupted  # raised by the launcher's signal handlers
 from popejoan_cli.base.marks import Listed, Quoted
+from popejoan_cli.base.records import Record
 
 EXIT_OK = 0
 EXIT_BUG = 1
@@ -155,8 +155,7 @@ Path_ = tuple[str | int, ...]
 """Where a value sits in a document: keys and list indexes, outermost first."""
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(Record):
     """One finding at a place in a file: `file:line:col key: message`."""
 
     message: str

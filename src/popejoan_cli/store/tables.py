@@ -12,12 +12,11 @@ import os
 import re
 import stat
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from pathlib import Path
 
 from popejoan_cli.base.errors import DataError, Problem, Said, StorageError, UsageError, allowed, os_reason
 from popejoan_cli.base.limits import quoted
-from popejoan_cli.base.records import Record
+from popejoan_cli.base.records import Record, replace
 from popejoan_cli.store import journal
 from popejoan_cli.store.home import home as home
 from popejoan_cli.store.home import system_home as system_home
