@@ -20,9 +20,7 @@ from popejoan_cli.base.records import Record, replace
 from popejoan_cli.store import journal
 from popejoan_cli.store.home import home as home
 from popejoan_cli.store.home import system_home as system_home
-from popejoan_cli.table import fold
 from popejoan_cli.table.events import Event, EventVoided, HandCheckpointed
-from popejoan_cli.table.ledger import conservation_problems
 from popejoan_cli.table.view import Count, TableView
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
@@ -152,12 +150,20 @@ def folded(loaded: journal.Loaded, path: Path) -> TableView:
     try:
         kept = loaded.folded
         if kept is None:
+            from popejoan_cli.table import fold  # the referee: a table opened from its cache as it is needs none
+
             return fold.replay(loaded.events, trusted=loaded.trusted, times=loaded.times)
-        new = loaded.events[loaded.trusted:] if len(loaded.events) > loaded.trusted else []
+        # With a cache, `events` is a LaterList: the lines after it are its recent ones, read without the older.
+        new: list[tuple[int, Event]] = loaded.events.recent()  # type: ignore[attr-defined]
         if any(isinstance(e, EventVoided) for _, e in new):  # a void changes the past: fold it all again
+            from popejoan_cli.table import fold  # as above
+
             return fold.replay(list(loaded.events), trusted=loaded.trusted, times=dict(loaded.times.items()))
         _read_back(kept, loaded)
-        fold.extend(kept, new)
+        if new:
+            from popejoan_cli.table import fold  # as above
+
+            fold.extend(kept, new)
         kept.times.update(loaded.times.recent())  # type: ignore[attr-defined]  # a LaterDict
     except DataError as err:
         raise located(err, path) from None
@@ -172,6 +178,8 @@ def _read_back(view: TableView, loaded: journal.Loaded) -> None:
     assert history is not None
 
     def replayed() -> TableView:
+        from popejoan_cli.table import fold  # only when the history is walked
+
         if not older:
             events, times = history()
             older.append(fold.replay(events, trusted=trusted, times=dict(times)))
@@ -250,6 +258,8 @@ class _Decision:
         if any(isinstance(e, EventVoided) for e in out):
             # A void changes the past: the view returned is the journal's own replay, which is
             # also the last check that the journal stays loadable.
+            from popejoan_cli.table import fold  # a void: the journal folded again
+
             view = fold.replay([*events, *written], times=view.times)
         else:
             view.effective.extend(written)
@@ -261,6 +271,8 @@ class _Decision:
 def _refereed(view: TableView, seq: int, new: Sequence[Event]) -> list[Event]:
     """`new` applied to `view` one by one (the fold refuses a bad one), each hand that ends followed
     by its checkpoint; the events to write."""
+    from popejoan_cli.table import fold  # the referee: a reading command opened from the cache needs none
+
     out: list[Event] = []
     for event in new:
         closed_before = _closed(view)
@@ -288,6 +300,8 @@ def audit(view: TableView) -> list[Problem]:
     with the journal: the counters were found (or the first count was wrong), and the
     mismatch is history (`recounted`), not a standing problem.
     """
+    from popejoan_cli.table.ledger import conservation_problems  # `check` alone: off the start-up path
+
     gone = {f"seq {bad.seq}" for bad, _ in recounted(view)}
     found = [p for p in view.problems if p.key not in gone]
     found += [Problem(msg, key="conservation") for msg in conservation_problems(view)]
