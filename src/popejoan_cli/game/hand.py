@@ -62,6 +62,31 @@ _PLACED: dict[int, StopReason | None] = {REMOVED: "removed", SPARE: "spare", OUT
 """Why a run stops at a card that `push` cannot follow, by where the card is: not in any hand, or (any seat,
 the default) in a hand that may not play it now (clockwise follow: not the next player's). None: unseen, the
 run waits (`_next`)."""
+_VIRTUAL = HandKind.VIRTUAL  # looked up once: an Enum member read from its class is slow in Python 3.11
+_FOLLOW = -1
+_WAIT = len(STOP_REASONS)
+_TOP = STOP_CODE["top"]
+_RUN_TABLES: dict[tuple[bool, int], tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]] = {}
+
+
+def _run_tables(clockwise: bool, seats: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """`_PLACED` and the next leader as tables, made once per follow rule and table size: `placed[seat][h]`,
+    for the card after `seat`'s held by `h` (a seat, or a negative place: the index wraps), is `_FOLLOW`
+    when `h` plays it next, else the stop's code (`STOP_CODE`), or `_WAIT`; `after[seat][code]` is who
+    leads after a stop of that code on `seat`'s card."""
+    found = _RUN_TABLES.get((clockwise, seats))
+    if found is None:
+        places = [*range(seats), *range(-5, 0)]  # index i of a tuple of seats + 5: place i, or i - (seats + 5)
+        placed = tuple(
+            tuple(_FOLLOW if h >= 0 and (not clockwise or h == (seat + 1) % seats)
+                  else STOP_CODE[why] if (why := _PLACED.get(h, "not-in-turn")) is not None else _WAIT
+                  for h in places)
+            for seat in range(seats))
+        after = tuple(tuple((seat + 1) % seats if clockwise and code != _TOP else seat
+                            for code in range(len(STOP_REASONS)))
+                      for seat in range(seats))
+        found = _RUN_TABLES[clockwise, seats] = (placed, after)
+    return found
 
 
 class Hand(Settlement):
@@ -82,7 +107,8 @@ class Hand(Settlement):
         for name in sorted(slots - {"run_tables"}):
             if hasattr(self, name):
                 setattr(new, name, copy.deepcopy(getattr(self, name), memo))
-        new.run_tables = (new.moves.append, new.played_by, new.holder, new.ordered, new.left, *self.run_tables[5:])
+        new.run_tables = (new.moves.append, new.played_by, new.holder, new.ordered, new.left, *self.run_tables[5:-1],
+                          new.stop_codes.append)
         return new
 
     # ----------------------------------------------------------------- setting up
@@ -131,7 +157,7 @@ class Hand(Settlement):
         self.trumps = trumps = Trumps.of(rules, None if turnup is None else turnup // 13)
         # What `push` reads on every card, gathered once: the lists are changed in place, never replaced.
         self.run_tables = (self.moves.append, self.played_by, self.holder, self.ordered, self.left,
-                           trumps.pots_at, s.succ, s.clockwise, self.seats)
+                           trumps.pots_at, s.succ, *_run_tables(s.clockwise, self.seats), self.stop_codes.append)
         if turnup is None:
             return
         if turnup == trumps.pope_card:
@@ -305,9 +331,10 @@ class Hand(Settlement):
         `follow`) every forced follow of its run: the fast path of bots and play-outs. With `then`
         (a policy: the leader's seat to its lead, one of `legal_leads`), each stop's next lead is
         `then`'s and played the same way, until the hand ends or a run waits on the table."""
-        append, played_by, holder, ordered, left, triggers, succ, clockwise, seats = self.run_tables
+        append, played_by, holder, ordered, left, triggers, succ, placed, after, stopped = self.run_tables
         lead = 1 if self.turn.phase == "lead" else 0  # an int, not a bool: int arithmetic is the fast path
         card = int(card)  # a `Card` is an int subclass, which misses the interpreter's fast paths for ints
+        passing = self.settings.passing and self.kind is _VIRTUAL
         while True:
             append(seat * 128 + card * 2 + lead)  # seat << 7 | card << 1 | lead, in operations Python 3.11 speeds up
             played_by[card] = seat
@@ -323,25 +350,25 @@ class Hand(Settlement):
             if n == 0:
                 self._go_out(seat)
                 return
-            # The common case, kept short: the next card is in the hand that must play it.
             nxt = succ[card]
-            if nxt < 0:
-                why: StopReason = "top"
-            else:
-                h = holder[nxt]
-                if h >= 0 and (not clockwise or h == (seat + 1) % seats):
-                    if follow:
-                        seat, card, lead = h, nxt, 0
-                        continue
-                    self.turn = Turn("follow", nxt, h)
-                    return
-                reason = _PLACED.get(h, "not-in-turn")
-                if reason is None:
-                    self._next(seat, nxt)  # unseen: whoever plays it next is the table's to say
-                    return
-                why = reason
-            self._stop(seat, card, why)
-            if then is None or self.ended:  # a passing lead may find nobody to lead: a void hand
+            why = placed[seat][holder[nxt]] if nxt >= 0 else _TOP
+            if why == _FOLLOW:  # the common case, kept short: the next card is in the hand that must play it
+                if follow:
+                    seat, card, lead = holder[nxt], nxt, 0
+                    continue
+                self.turn = Turn("follow", nxt, holder[nxt])
+                return
+            if why == _WAIT:
+                self._next(seat, nxt)  # unseen: whoever plays it next is the table's to say
+                return
+            # A stop (`_stop`, inline): recorded by its code; the leader next, who may have to pass.
+            stopped(seat * 512 + card * 8 + why)  # seat << 9 | card << 3 | reason
+            self.turn = LEAD
+            self.leader = seat = after[seat][why]
+            self.after_stop_suit = card // 13
+            if passing and not self._pass_lead(card // 13):
+                return  # a passing lead found nobody to lead: a void hand
+            if then is None:
                 return
             seat = self.leader
             card, lead = int(then(seat)), 1
@@ -371,19 +398,27 @@ class Hand(Settlement):
             self._called()
 
     def _stop(self, seat: int, card: int, reason: StopReason) -> None:
-        s = self.settings
-        self.stop_codes.append(seat * 512 + card * 8 + STOP_CODE[reason])  # seat << 9 | card << 3 | reason
+        """A stop on `seat`'s `card` (as `push` records one inline): the next leader, who may have to pass."""
+        why = STOP_CODE[reason]
+        self.stop_codes.append(seat * 512 + card * 8 + why)  # seat << 9 | card << 3 | reason
         self.turn = LEAD
-        self.leader = (seat + 1) % self.seats if s.clockwise and reason != "top" else seat
+        self.leader = _run_tables(self.settings.clockwise, self.seats)[1][seat][why]
         self.after_stop_suit = card // 13
-        if s.passing and self.kind is HandKind.VIRTUAL:
-            ok = s.suit_ok[card // 13].__getitem__
-            for k in range(self.seats):
-                who = (self.leader + k) % self.seats
-                if any(map(ok, map(SUIT_OF.__getitem__, self.ordered[who]))):
-                    self.leader = who
-                    return
-            self._end(void=True)
+        if self.settings.passing and self.kind is HandKind.VIRTUAL:
+            self._pass_lead(card // 13)
+
+    def _pass_lead(self, stopped: int) -> bool:
+        """After a stop in suit `stopped` under a passing lead (known hands): the lead passes from the
+        leader to the first who can lead a new suit; with nobody, the hand ends void (False)."""
+        ok = self.settings.suit_ok[stopped].__getitem__
+        seats = self.seats
+        for k in range(seats):
+            who = (self.leader + k) % seats
+            if any(map(ok, map(SUIT_OF.__getitem__, self.ordered[who]))):
+                self.leader = who
+                return True
+        self._end(void=True)
+        return False
 
     # ----------------------------------------------------------------- views
     def observe(self, seat: int) -> Observation:

@@ -76,9 +76,18 @@ class Legality(HandState):
         """The first of `legal_leads(seat)`: the lowest policy's lead."""
         held = self.ordered[seat]
         if held and self.left[seat] == len(held):  # `_leads`' first card, without its set-up
-            if self.after_stop_suit is None or self.settings.change_suit == "no" or not self._barred(seat):
+            stopped = self.after_stop_suit
+            if stopped is None:
                 return CARDS[held[0]]
-            return CARDS[next(self._known_leads(seat, True))]
+            # After a stop: the first card of a suit `suit_ok` allows, when the lead is barred (`_barred`:
+            # passing, or a new suit held), that first card is it; else the first card (`suit_ok` allows
+            # every suit under "no"). The first allowed card of a suit is also its lowest (`LEAD_KEY` order).
+            ok = self.settings.suit_ok[stopped]
+            for c in held:
+                if ok[SUIT_OF[c]]:
+                    return CARDS[c]
+            if not self.settings.passing:
+                return CARDS[held[0]]
         return CARDS[next(self._leads(seat))]
 
     def lead_seats(self) -> list[int]:
