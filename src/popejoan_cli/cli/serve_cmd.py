@@ -59,7 +59,7 @@ def serve(
     = None,
     rules_spec: Annotated[str, typer.Option("--rules", "-r", help="With --practice: a preset name or house-rule "
                                                                   "file.")] = PRACTICE_RULES,
-    level: Annotated[str, typer.Option("--level", "-l", help="With --practice: simple or good.")] = "good",
+    level: Annotated[str, typer.Option("--level", "-l", help="With --practice: simple, good or strong.")] = "good",
     new_links: Annotated[bool, typer.Option("--new-links", help="Revoke every link given out before: new secret "
                                                                 "links for the board and each player.")] = False,
 ) -> None:
