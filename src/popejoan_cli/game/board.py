@@ -54,8 +54,11 @@ class Board:
                 net[seat] -= each
         net[dealer] -= by_dealer
         counters = self.counters
-        for name, amount in amounts:
-            counters[name] += amount
+        if any(counters.values()):
+            for name, amount in amounts:
+                counters[name] += amount
+        else:  # an empty board (a fresh one): each pot receives its stake, in one call
+            counters.update(amounts)
         return dict(dressed)
 
     def take(self, pot: str, seat: int, net: list[int]) -> int:

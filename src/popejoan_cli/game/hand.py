@@ -64,6 +64,7 @@ the default) in a hand that may not play it now (clockwise follow: not the next 
 run waits (`_next`)."""
 _VIRTUAL = HandKind.VIRTUAL  # looked up once: an Enum member read from its class is slow in Python 3.11
 _FOLLOW = -1
+_new = tuple.__new__
 _WAIT = len(STOP_REASONS)
 _TOP = STOP_CODE["top"]
 _RUN_TABLES: dict[tuple[bool, int], tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]] = {}
@@ -374,20 +375,22 @@ class Hand(Settlement):
             card, lead = int(then(seat)), 1
 
     def _pay_pots(self, seat: int, card: Card, trig: list[Trigger]) -> None:
-        s = self.settings
+        take, net, awards = self.board.take, self.net, self.awards
         for kind, name, other in trig:
             if kind == "card":
-                self._award(name, seat, self.board.take(name, seat, self.net), "play", (card,))
+                amount = take(name, seat, net)
+                if amount:  # `_award`, inline: most cards that win a pot win one
+                    awards.append(_new(Award, (name, seat, amount, "play", (card,))))
                 continue
             by = self.played_by[other]
             if by < 0:
                 continue
-            verdict = pair_verdict(s, other, card, by == seat)
+            verdict = pair_verdict(self.settings, other, card, by == seat)
             pair = (CARDS[other], card)
             if verdict == "won":
-                self._award(name, seat, self.board.take(name, seat, self.net), "play", pair)
+                self._award(name, seat, take(name, seat, net), "play", pair)
             elif verdict == "shared":
-                for sh, n in self.board.share(name, [by, seat], self.eldest_order, s.odd_counter, self.net):
+                for sh, n in self.board.share(name, [by, seat], self.eldest_order, self.settings.odd_counter, net):
                     self._award(name, sh, n, "play", pair)
 
     def _next(self, seat: int, nxt: int) -> None:

@@ -73,7 +73,7 @@ class Settlement(Legality):
         per, exempt, seats, left = s.per_card, s.pope_exempt, self.seats, self.left
         if self.pope_card is None:
             pope_holder = None
-        pay = self._pay
+        net, payments = self.net, self.payments
         for k in range(1, seats):
             seat = (out + k) % seats
             cards = left[seat]
@@ -82,4 +82,8 @@ class Settlement(Legality):
                     cards = 0
                 elif exempt == "card":
                     cards -= 1
-            pay(seat, out, per * cards, "cards")
+            amount = per * cards
+            if amount:  # `_pay`, inline: every hand that ends by going out pays here
+                net[seat] -= amount
+                net[out] += amount
+                payments.append(_new(Payment, (seat, out, amount, "cards")))
