@@ -233,8 +233,9 @@ def test_a_name_typed_wins_over_the_russian_default_and_is_kept_as_typed(cli: Cl
 PRACTICE_ERRORS = [
     (("--variant", "nope"), "popejoan: неизвестный вариант «nope»\n  Можно: «instant-win», «split-combination»\n",
      "popejoan: unknown variant 'nope'\n  allowed: 'instant-win', 'split-combination'\n"),
-    (("--level", "goood"), "popejoan: неизвестный уровень «goood»\n  Можно: «simple», «good»; может быть, «good»?\n",
-     "popejoan: unknown level 'goood'\n  allowed: 'simple', 'good'; did you mean 'good'?\n"),
+    (("--level", "goood"),
+     "popejoan: неизвестный уровень «goood»\n  Можно: «simple», «good», «strong»; может быть, «good»?\n",
+     "popejoan: unknown level 'goood'\n  allowed: 'simple', 'good', 'strong'; did you mean 'good'?\n"),
     (("--variant", "instant-win", "--rules", "newmarket"),
      "popejoan: для instant-win нужны секция «Поп Джон» и открытая карта, а в правилах newmarket нет секции "
      "«Поп Джон»\n",
@@ -294,9 +295,9 @@ def test_serve_practice_names_you_and_the_computers_as_practice_does() -> None:
 
 def test_serve_practices_unknown_level_reads_as_practices(cli: Cli) -> None:
     assert cli.fails(2, "serve", "--practice", "--level", "hard", POPEJOAN_LANG="ru") == \
-        "popejoan: неизвестный уровень «hard»\n  Можно: «simple», «good»\n"
+        "popejoan: неизвестный уровень «hard»\n  Можно: «simple», «good», «strong»\n"
     assert cli.fails(2, "serve", "--practice", "--level", "hard") == \
-        "popejoan: unknown level 'hard'\n  allowed: 'simple', 'good'\n"
+        "popejoan: unknown level 'hard'\n  allowed: 'simple', 'good', 'strong'\n"
 
 def test_the_second_person_is_only_for_vy_and_leaves_other_names_alone() -> None:
     from popejoan_cli.render.practice_views import for_you, second_person
@@ -323,8 +324,8 @@ SIMULATE_ERRORS = [
     (("-p", "3", "-k", "10", "-P", "0"), "popejoan: --processes 0: укажите 1 или больше\n",
      "popejoan: --processes 0: give 1 or more\n"),
     (("-p", "3", "-k", "10", "-b", "good,bad"),
-     "popejoan: --bots: неизвестный уровень «bad»\n  Можно: «simple», «good»\n",
-     "popejoan: --bots: unknown bot level 'bad'\n  allowed: 'simple', 'good'\n"),
+     "popejoan: --bots: неизвестный уровень «bad»\n  Можно: «simple», «good», «strong», «peek»\n",
+     "popejoan: --bots: unknown bot level 'bad'\n  allowed: 'simple', 'good', 'strong', 'peek'\n"),
     (("-p", "3", "-k", "10", "-b", "good,good,simple,good"),
      "popejoan: в --bots уровней: 4, а игроков: 3\n  Не больше одного уровня на место; список короче повторяется по "
      "кругу\n",
