@@ -153,12 +153,18 @@ class Hand(Settlement):
 
     def _turn_up(self, turnup: Card | None) -> None:
         rules = self.rules
-        s = self.settings
         self.turnup = turnup
-        self.trumps = trumps = Trumps.of(rules, None if turnup is None else turnup // 13)
+        key = ("run", self.seats, None if turnup is None else turnup // 13)
+        found: Any = rules.cache.get(key)  # (Trumps, its `pots_at`, then what `push` reads besides), per trump
+        if found is None:
+            s = self.settings
+            trumps = Trumps.of(rules, key[2])
+            found = rules.cache[key] = (trumps, trumps.pots_at, s.succ, *_run_tables(s.clockwise, self.seats))
+        trumps, pots_at, succ, placed, after = found
+        self.trumps = trumps
         # What `push` reads on every card, gathered once: the lists are changed in place, never replaced.
         self.run_tables = (self.moves.append, self.played_by, self.holder, self.ordered, self.left,
-                           trumps.pots_at, s.succ, *_run_tables(s.clockwise, self.seats), self.stop_codes.append)
+                           pots_at, succ, placed, after, self.stop_codes.append)
         if turnup is None:
             return
         if turnup == trumps.pope_card:

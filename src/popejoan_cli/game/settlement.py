@@ -32,10 +32,12 @@ class Settlement(Legality):
             self.payments.append(_new(Payment, (payer, payee, amount, why)))
 
     def _go_out(self, seat: int) -> None:
-        self._end(out=seat)
+        self._end(seat)
         s = self.settings
         for name in s.first_out:
-            self._award(name, seat, self.board.take(name, seat, self.net), "out")
+            amount = self.board.take(name, seat, self.net)
+            if amount:  # `_award`, inline
+                self.awards.append(_new(Award, (name, seat, amount, "out", ())))
         pope = self.trumps.pope_card
         if pope is not None and self.holder[pope] == UNKNOWN and s.pope_exempt != "none":
             assert self.ending is not None
@@ -67,11 +69,12 @@ class Settlement(Legality):
         self._settle_cards(pope_holder)
 
     def _settle_cards(self, pope_holder: int | None) -> None:
-        out = self.out
+        assert self.ending is not None
+        out = self.ending.out
         assert out is not None
         s = self.settings
         per, exempt, seats, left = s.per_card, s.pope_exempt, self.seats, self.left
-        if self.pope_card is None:
+        if self.trumps.pope_card is None:
             pope_holder = None
         net, payments = self.net, self.payments
         for k in range(1, seats):
