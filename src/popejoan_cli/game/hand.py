@@ -333,7 +333,7 @@ class Hand(Settlement):
         self._end(void=True)
 
     # ----------------------------------------------------------------- applying plays
-    def push(self, seat: int, card: int, follow: bool = True, then: Callable[[int], Card] | None = None) -> None:
+    def push(self, seat: int, card: int, follow: bool = True, then: Callable[[int], int] | None = None) -> None:
         """Apply a play taken from `legal_plays()` / `legal_leads(seat)`, unchecked, then (with
         `follow`) every forced follow of its run: the fast path of bots and play-outs. With `then`
         (a policy: the leader's seat to its lead, one of `legal_leads`), each stop's next lead is
@@ -373,11 +373,12 @@ class Hand(Settlement):
             self.turn = LEAD
             self.leader = seat = after[seat][why]
             self.after_stop_suit = card // 13
-            if passing and not self._pass_lead(card // 13):
-                return  # a passing lead found nobody to lead: a void hand
+            if passing:
+                if not self._pass_lead(card // 13):
+                    return  # a passing lead found nobody to lead: a void hand
+                seat = self.leader
             if then is None:
                 return
-            seat = self.leader
             card, lead = int(then(seat)), 1
 
     def _pay_pots(self, seat: int, card: Card, trig: list[Trigger]) -> None:

@@ -1,7 +1,7 @@
 """What may be played now, as fast lists: the bots', the play-outs' and `simulate`'s.
 
 `Legality` adds to `HandState` the list of what may be played now (`_options`, read by
-`legal_plays`, `legal_leads`, `lowest_lead`, `lead_seats`, `open_seats`). It says no words and
+`legal_plays`, `legal_leads`, `lowest_lead`, `lowest_policy`, `lead_seats`, `open_seats`). It says no words and
 raises nothing: whether one play is allowed, and why not, is `ruling.rule_on`'s one decision,
 which the referee checks every recorded play against. The two are held to the same verdict on
 every card of random hands of every preset (tests/game/test_ruling.py), so a bot choosing from
@@ -10,10 +10,10 @@ these lists never plays a card the referee would refuse.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from popejoan_cli.game.cards import CARDS, Card
-from popejoan_cli.game.state import SUIT_OF, UNKNOWN, HandState
+from popejoan_cli.game.state import SUIT_OF, UNKNOWN, HandKind, HandState
 
 
 class Legality(HandState):
@@ -89,6 +89,16 @@ class Legality(HandState):
             if not self.settings.passing:
                 return CARDS[held[0]]
         return CARDS[next(self._leads(seat))]
+
+    def lowest_policy(self) -> Callable[[int], int]:
+        """`lowest_lead` as a policy for `push(..., then=...)`, as cheap as it can be called once per lead.
+        With every card known (`HandKind.VIRTUAL`) and no lead made to change suit (`play.change_suit =
+        "no"`), `lowest_lead` is always the leader's first card in `LEAD_KEY` order (its fast path), which
+        this reads without a method call; otherwise it is `lowest_lead` itself."""
+        if self.kind is HandKind.VIRTUAL and self.settings.change_suit == "no":
+            ordered = self.ordered  # changed in place, never replaced
+            return lambda seat: ordered[seat][0]
+        return self.lowest_lead
 
     def lead_seats(self) -> list[int]:
         """Who may lead now: the leader; with unseen hands and a passing lead, anyone."""

@@ -31,11 +31,11 @@ def play_out(hand: Hand, leads: Sequence[Card] = ()) -> Hand:
             hand.follow_run()
         else:
             hand.play(hand.leader, queue.pop(0))
-    lowest = hand.lowest_lead
+    lowest = hand.lowest_policy()  # `lowest_lead`, as cheap a call as the rules allow
     while not hand.ended:
         if hand.turn.phase == "lead":
             seat = hand.leader
-            hand.push(seat, lowest(seat), then=lowest)  # each later lead the lowest too, within push's loop
+            hand.push(seat, lowest(seat), True, lowest)  # each later lead the lowest too, within push's loop
         else:
             hand.follow_run()
     if queue:

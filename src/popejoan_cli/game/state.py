@@ -273,7 +273,7 @@ class HandState:
         self.eldest = self.leader = eldest = (dealer + 1) % seats
         self.eldest_order = _clockwise_from(eldest, seats)
         self.board = board
-        self.board_before = board.snapshot()
+        self.board_before = board.counters.copy()  # `board.snapshot()`, without a call
         self.net = [0] * seats
         # Where each card is: a seat, or SPARE, REMOVED, OUT_OF_PLAY, UNKNOWN, PLAYED.
         self.holder = list(s.holder)
