@@ -420,13 +420,14 @@ class Hand(Settlement):
     def _pass_lead(self, stopped: int) -> bool:
         """After a stop in suit `stopped` under a passing lead (known hands): the lead passes from the
         leader to the first who can lead a new suit; with nobody, the hand ends void (False)."""
-        ok = self.settings.suit_ok[stopped].__getitem__
-        seats = self.seats
+        ok, suit_of = self.settings.suit_ok[stopped], SUIT_OF
+        seats, leader, ordered = self.seats, self.leader, self.ordered
         for k in range(seats):
-            who = (self.leader + k) % seats
-            if any(map(ok, map(SUIT_OF.__getitem__, self.ordered[who]))):
-                self.leader = who
-                return True
+            who = (leader + k) % seats
+            for c in ordered[who]:  # most often a card of another suit comes first: a loop that stops there
+                if ok[suit_of[c]]:
+                    self.leader = who
+                    return True
         self._end(void=True)
         return False
 
