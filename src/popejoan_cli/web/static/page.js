@@ -148,10 +148,11 @@
     var mine = !!(s.you && s.you.your_lead);
     if (s.you) {
       // Whose page this is, in the header and the tab's title: a neighbour's QR code is easy to scan.
-      $("title").textContent = w("{player}'s hand", { player: s.you.name });
+      // At practice the page is the learner's own, whose seat is called "You": "Your hand", not "You's hand".
+      var whose = s.practice ? w("Your hand") : w("{player}'s hand", { player: s.you.name });
+      $("title").textContent = whose;
       $("subtitle").textContent = title;
-      document.title = (mine ? "\u25b6 " + w("Your lead.") + " " : "") + w("{player}'s hand", { player: s.you.name })
-        + " \u00b7 " + w("Pope Joan");
+      document.title = (mine ? "\u25b6 " + w("Your lead.") + " " : "") + whose + " \u00b7 " + w("Pope Joan");
       document.body.classList.toggle("your-lead", mine);
       if (mine && !wasMine && navigator.vibrate) { navigator.vibrate(200); }
       wasMine = mine;
