@@ -54,12 +54,23 @@ def _fresh(folder: Path) -> dict[str, Any]:
     return _seen(tables.view(folder, note=False)[0])
 
 
+def _count_replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A 1 for each time the journal is folded from its first line, from now on."""
+    replays: list[int] = []
+    real = fold.replay
+
+    def counted(*args: Any, **kwargs: Any) -> TableView:
+        replays.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(fold, "replay", counted)
+    return replays
+
+
 def test_a_second_command_folds_nothing_again(table: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     tables.view(table)
     assert (table / folded.FOLDED).is_file()
-    replays: list[int] = []
-    real = fold.replay
-    monkeypatch.setattr(fold, "replay", lambda *a, **k: replays.append(1) or real(*a, **k))
+    replays = _count_replays(monkeypatch)
     view, _ = tables.view(table)
     assert replays == [] and view.open_hand is not None and len(view.hands) == 4  # the present, unread history
     assert _seen(view) == _fresh(table) and replays == [1, 1]  # walking the history read it back once
@@ -107,9 +118,7 @@ def test_a_spoiled_cache_is_ignored_never_an_error(table: Path, spoil: str, tmp_
         tables.view(other)  # refereed in full once, under this user's key: its own note and cache
         shutil.copy(other / folded.FOLDED, path)
         monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path / "home"))
-    replays: list[int] = []
-    real = fold.replay
-    monkeypatch.setattr(fold, "replay", lambda *a, **k: replays.append(1) or real(*a, **k))
+    replays = _count_replays(monkeypatch)
     assert _seen(tables.view(table)[0]) == _fresh(table)
     assert replays[0] == 1  # folded from the journal, the cache ignored
 
