@@ -55,7 +55,7 @@ class Board:
         net[dealer] -= by_dealer
         counters = self.counters
         if any(counters.values()):
-            for name, amount in amounts:
+            for name, amount in amounts.items():
                 counters[name] += amount
         else:  # an empty board (a fresh one): each pot receives its stake, in one call
             counters.update(amounts)
@@ -89,14 +89,14 @@ class Board:
         return [(seat, got[seat]) for seat in sorted(sharers, key=eldest_order.index)]
 
 
-def _dress_plan(rules: HouseRules, seats: int) -> tuple[dict[str, int], int, int, tuple[tuple[str, int], ...]]:
+def _dress_plan(rules: HouseRules, seats: int) -> tuple[dict[str, int], int, int, dict[str, int]]:
     """What dressing puts on each pot, what each player pays, and what the dealer pays besides; and the
-    pots that receive something, as pairs (what `dress` adds, without a dict's item views)."""
+    pots that receive something (what `dress` adds: an empty board takes them in one `update`)."""
     each = rules.stakes.payer == "each"
     mult = rules.stakes.dealer_multiplier if each else 1
     dressed: dict[str, int] = {}
     for pot in rules.pots:
         dressed[pot.name] = dressed.get(pot.name, 0) + (pot.stake * (seats - 1 + mult) if each else pot.stake)
     total = sum(pot.stake for pot in rules.pots)
-    amounts = tuple((name, n) for name, n in dressed.items() if n)
+    amounts = {name: n for name, n in dressed.items() if n}
     return dressed, total if each else 0, total * (mult - 1) if each else total, amounts

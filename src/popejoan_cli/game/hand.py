@@ -13,6 +13,9 @@ and `public()` the table's one view of it (`sight`). Hands may be fully known (a
 replayed deal) or unseen (a real deal recorded card by card: `HandKind`): then the referee checks
 what can be known and never guesses. A refusal is a `Said` (docs/i18n.md: Errors): the English,
 and its words for the CLI to say in the table's language.
+
+About 450 lines: `push`, the play-outs' fast path, keeps its run and stop tables (`_run_tables`) beside
+the moves it applies, so that one module says what a play does.
 """
 
 from __future__ import annotations
