@@ -15,28 +15,16 @@ from typing import Any
 
 import pytest
 
-from popejoan_cli.formats.presets import preset
 from popejoan_cli.store import autoplay, folded, journal, tables
-from popejoan_cli.table import events as E
 from popejoan_cli.table import fold
 from popejoan_cli.table.undo import to_undo, voids
 from popejoan_cli.table.view import TableView
 
 
 @pytest.fixture
-def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Three hands played and a fourth dealt, at a table of three, each lead its own command."""
-    monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("POPEJOAN_NOW", "2026-12-01T21:04:05+01:00")
-    folder = tmp_path / "t"
-    rules = preset("modern-stops")
-    tables.record(lambda v: [E.TableOpened(name="t", rules=rules.to_dict(), rules_name=rules.name,
-                                           players=["Ann", "Bob", "Cat"], counters=50, dealer="Ann")],
-                  where=folder, create=True)
-    for seed in (3, 4, 5):
-        autoplay.play_hand(folder, seed)
-    autoplay.deal(folder, 6)
-    return folder
+def table(played: Path) -> Path:
+    """The shared table (tests/store/conftest.py): three hands played and a fourth dealt."""
+    return played
 
 
 def _seen(view: TableView) -> dict[str, Any]:

@@ -371,21 +371,33 @@ def replay(events: Sequence[tuple[int, Event]], *, trusted: int = 0,
     while i < len(live):
         seq, event = live[i]
         end = _checkpoint_after(live, i) if trusted and isinstance(event, HandDealt) else -1
-        try:
-            if end > 0 and live[end][0] <= trusted:
+        if end > 0 and live[end][0] <= trusted:
+            try:
                 _skip_hand(view, live[i:end + 1])
-                view.effective.extend(live[i:end + 1])
-                i = end + 1
-                continue
-            dealt_at = _refereed(view, live, i, dealt_at)
-        except DataError:
-            raise
-        except PopejoanError as err:
-            raise _damage(seq, event, err) from None
-        view.effective.append(live[i])
+            except DataError:
+                raise
+            except PopejoanError as err:
+                raise _damage(seq, event, err) from None
+            view.effective.extend(live[i:end + 1])
+            i = end + 1
+            continue
+        dealt_at = _one(view, live, i, dealt_at)
         i += 1
     view.last_seq = events[-1][0] if events else 0
     return view
+
+
+def _one(view: TableView, live: Sequence[tuple[int, Event]], i: int, dealt_at: DealtAt) -> DealtAt:
+    """Referee `live[i]` (`_refereed`) and keep it among the effective events; a refusal is damage."""
+    seq, event = live[i]
+    try:
+        dealt_at = _refereed(view, live, i, dealt_at)
+    except DataError:
+        raise
+    except PopejoanError as err:
+        raise _damage(seq, event, err) from None
+    view.effective.append(live[i])
+    return dealt_at
 
 
 def extend(view: TableView, events: Sequence[tuple[int, Event]]) -> None:
@@ -393,15 +405,9 @@ def extend(view: TableView, events: Sequence[tuple[int, Event]]) -> None:
     folded-state cache), as `replay` would have: each refereed in turn. None of them may be a void (a
     void changes the past: the journal is then replayed whole)."""
     dealt_at: DealtAt = None
-    for i, (seq, event) in enumerate(events):
+    for i, (_, event) in enumerate(events):
         assert not isinstance(event, EventVoided)
-        try:
-            dealt_at = _refereed(view, events, i, dealt_at)
-        except DataError:
-            raise
-        except PopejoanError as err:
-            raise _damage(seq, event, err) from None
-        view.effective.append(events[i])
+        dealt_at = _one(view, events, i, dealt_at)
     if events:
         view.last_seq = events[-1][0]
 
