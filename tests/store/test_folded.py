@@ -22,9 +22,9 @@ from popejoan_cli.table.view import TableView
 
 
 @pytest.fixture
-def table(played: Path) -> Path:
-    """The shared table (tests/store/conftest.py): three hands played and a fourth dealt."""
-    return played
+def table(evening_table: Path) -> Path:
+    """The shared table (tests/conftest.py: `evening_table`): three hands played and a fourth dealt."""
+    return evening_table
 
 
 def _seen(view: TableView) -> dict[str, Any]:

@@ -19,10 +19,10 @@ from popejoan_cli.store import autoplay, journal, tables
 
 
 @pytest.fixture
-def played(played: Path) -> Path:
-    """The shared table (tests/store/conftest.py), its note written."""
-    tables.view(played)
-    return played
+def played(evening_table: Path) -> Path:
+    """The shared table (tests/conftest.py: `evening_table`), its note written."""
+    tables.view(evening_table)
+    return evening_table
 
 
 def _same(a: journal.Loaded, b: journal.Loaded) -> None:
