@@ -27,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import stat
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -173,3 +174,39 @@ def _acquire(fd: int, wait: float, lock: Callable[..., bool]) -> None:
         if time.monotonic() >= deadline:
             raise Busy
         time.sleep(0.001 + random.random() * 0.003)  # short and jittered, so a waiting writer gets its turn
+
+
+def read_own(path: Path, most: int) -> bytes | None:
+    """All of one of popejoan's own small files (a key, a cache), or None where it is missing, unreadable, not
+    a regular file, a symbolic link, or over `most` bytes: such a file is simply not believed."""
+    try:
+        fd = os.open(path, READ | NOFOLLOW)
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > most:
+            return None
+        chunks = []
+        while chunk := os.read(fd, 1 << 22):
+            chunks.append(chunk)
+        data = b"".join(chunks)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return data if len(data) <= most else None
+
+
+def replace_own(path: Path, data: bytes, mode: int = 0o644) -> None:
+    """Put `data` in one of popejoan's own files (a note, a cache) whole: written beside it, then renamed over
+    it, so a link in its place is replaced, never followed. Best effort: where it cannot be written nothing
+    is left behind, and it is simply not there next time (each reader checks what it reads)."""
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        with os.fdopen(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | BINARY, mode), "wb") as fh:
+            fh.write(data)  # a file object writes it all (a short write is written on)
+        os.replace(tmp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            tmp.unlink()

@@ -27,8 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import os
-import stat
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -78,24 +77,17 @@ def _header() -> bytes:
     return MAGIC + __version__.encode("ascii") + b"\n"
 
 
-def _sign(key: bytes, payload: bytes, sha256: Any) -> bytes:
-    """HMAC-SHA256 (RFC 2104) of the header and `payload`, with the user's key."""
-    block = key.ljust(64, b"\0")
-    inner = sha256(bytes(b ^ 0x36 for b in block) + _header() + payload).digest()
-    return bytes(sha256(bytes(b ^ 0x5C for b in block) + inner).digest())
-
-
-def read(folder: Path, key: bytes | None, sha256: Any, *, size: int, count: int, sha: str, head: str) -> Any:
-    """The view the cache beside `folder`'s journal keeps, if this user's key signed it for this version and
-    it folds exactly the bytes described; None otherwise."""
-    raw = _read(folder / FOLDED) if key is not None else None
+def read(folder: Path, sign: Callable[[bytes], bytes] | None, *, size: int, count: int, sha: str, head: str) -> Any:
+    """The view the cache beside `folder`'s journal keeps, if this user's key signed it (`sign`: HMAC-SHA256
+    with it) for this version and it folds exactly the bytes described; None otherwise."""
+    raw = disk.read_own(folder / FOLDED, _MAX) if sign is not None else None
     top = _header()
-    if key is None or raw is None or not raw.startswith(top) or len(raw) < len(top) + _MAC:
+    if sign is None or raw is None or not raw.startswith(top) or len(raw) < len(top) + _MAC:
         return None
     mac, payload = raw[len(top):len(top) + _MAC], raw[len(top) + _MAC:]
     from _operator import _compare_digest  # hmac.compare_digest, without loading OpenSSL
 
-    if not _compare_digest(mac, _sign(key, payload, sha256)):
+    if not _compare_digest(mac, sign(top + payload)):
         return None
     try:
         got = loads(payload)  # signed with the user's own key: written by popejoan, for this user
@@ -106,49 +98,18 @@ def read(folder: Path, key: bytes | None, sha256: Any, *, size: int, count: int,
     return got.view
 
 
-def _read(path: Path) -> bytes | None:
-    try:
-        fd = os.open(path, disk.READ | disk.NOFOLLOW)
-    except OSError:
-        return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > _MAX:
-            return None
-        chunks = []
-        while chunk := os.read(fd, 1 << 22):
-            chunks.append(chunk)
-        return b"".join(chunks)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-
-
-def write(folder: Path, key: bytes | None, sha256: Any, folded: Folded) -> None:
+def write(folder: Path, sign: Callable[[bytes], bytes] | None, folded: Folded) -> None:
     """Keep `folded` beside the journal, replacing any cache there (best effort: a cache that cannot be
     written is simply not there next time)."""
-    if key is None:
+    if sign is None:
         return
     try:
         payload = dumps(replace(folded, view=light(folded.view)), protocol=5)  # HIGHEST_PROTOCOL of 3.8–3.13
     except Exception:  # something in the view that cannot be kept: no cache, as before there was none
         forget(folder)
         return
-    blob = _header() + _sign(key, payload, sha256) + payload
-    tmp = folder / f"{FOLDED}.{os.getpid()}.tmp"
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | disk.BINARY, 0o600)
-        try:
-            view = memoryview(blob)
-            while view:
-                view = view[os.write(fd, view):]
-        finally:
-            os.close(fd)
-        os.replace(tmp, folder / FOLDED)  # our own file: a link in its place is replaced, not followed
-    except OSError:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
+    top = _header()
+    disk.replace_own(folder / FOLDED, top + sign(top + payload) + payload, 0o600)
 
 
 def forget(folder: Path) -> None:

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import json
 import os
 import re
@@ -434,11 +435,12 @@ def _loaded(folder: Path, data: bytes, trust: bool, note: _Note | None, *, kept:
     path = folder / JOURNAL
     digest = _covers(note, data) if note is not None and trust else None
     trusted, covered = (note.events, note.size) if note is not None and digest is not None else (0, 0)
-    view = _kept(folder, note, data) if kept and note is not None and digest is not None else None
+    head = _head(data)
+    view = _kept(folder, note, head) if kept and note is not None and digest is not None else None
     loaded = _decoded(data, str(path), trusted, covered) if view is None else _after(data, str(path), note, view)
     if not loaded.events:
         raise _empty(path)
-    loaded.head = _head(data)
+    loaded.head = head
     if note is not None and note.head == loaded.head and len(loaded.events) < note.events:
         raise _missing(path, note.events, len(loaded.events))
     loaded.trusted = trusted
@@ -449,13 +451,13 @@ def _loaded(folder: Path, data: bytes, trust: bool, note: _Note | None, *, kept:
     return loaded
 
 
-def _kept(folder: Path, note: _Note | None, data: bytes) -> Any:
-    """The table the folded-state cache keeps for exactly the bytes `note` vouches for, or None."""
+def _kept(folder: Path, note: _Note | None, head: str) -> Any:
+    """The table the folded-state cache keeps for exactly the bytes `note` vouches for (the journal's first
+    line hashing to `head`), or None."""
     from popejoan_cli.store import folded  # pickle, which only a command that reads a table needs
 
     assert note is not None
-    return folded.read(folder, _key(make=False), sha256, size=note.size, count=note.events, sha=note.sha,
-                       head=_head(data))
+    return folded.read(folder, _signer(make=False), size=note.size, count=note.events, sha=note.sha, head=head)
 
 
 def _after(data: bytes, name: str, note: _Note | None, view: Any) -> Loaded:
@@ -503,7 +505,7 @@ def keep_written(folder: Path, loaded: Loaded, view: Any) -> None:
 def _keep(folder: Path, note: _Note, view: Any) -> None:
     from popejoan_cli.store import folded  # pickle, which only a command that reads a table needs
 
-    folded.write(folder, _key(make=True), sha256,
+    folded.write(folder, _signer(make=True),
                  folded.Folded(size=note.size, count=note.events, sha=note.sha, head=note.head, view=view))
 
 
@@ -643,9 +645,20 @@ def _mac(key: bytes, note: _Note) -> str:
     module would load OpenSSL through hashlib, milliseconds on every command."""
     msg = _canonical({"version": __version__, "bytes": note.size, "events": note.events, "sha256": note.sha,
                       "head": note.head})
+    return _hmac(key, msg).hex()
+
+
+def _hmac(key: bytes, msg: bytes) -> bytes:
+    """HMAC-SHA256 (RFC 2104) of `msg` with this user's key: what signs a `.verified` note and a cache."""
     block = key.ljust(64, b"\0")
     inner = sha256(bytes(b ^ 0x36 for b in block) + msg).digest()
-    return str(sha256(bytes(b ^ 0x5C for b in block) + inner).hexdigest())
+    return bytes(sha256(bytes(b ^ 0x5C for b in block) + inner).digest())
+
+
+def _signer(*, make: bool) -> Callable[[bytes], bytes] | None:
+    """`_hmac` with this user's key (made first, with `make`), or None where there is none."""
+    key = _key(make=make)
+    return None if key is None else functools.partial(_hmac, key)
 
 
 KEY = "verified.key"
@@ -668,17 +681,8 @@ def _key(*, make: bool) -> bytes | None:
 
 
 def _read_key(path: Path) -> bytes | None:
-    try:
-        fd = os.open(path, disk.READ | disk.NOFOLLOW)
-    except OSError:
-        return None
-    try:
-        key = os.read(fd, _KEY_BYTES + 1) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-    return key if len(key) == _KEY_BYTES else None
+    key = disk.read_own(path, _KEY_BYTES)
+    return key if key is not None and len(key) == _KEY_BYTES else None
 
 
 def _make_key(path: Path) -> bytes | None:
@@ -712,13 +716,7 @@ def _write_verified(folder: Path, note: _Note) -> None:
         return
     text = json.dumps({"version": __version__, "bytes": note.size, "events": note.events, "sha256": note.sha,
                        "head": note.head, "mac": _mac(key, note)})
-    tmp = folder / f"{VERIFIED}.{os.getpid()}.tmp"
-    try:
-        tmp.write_text(text + "\n", encoding="utf-8")
-        os.replace(tmp, folder / VERIFIED)  # our own file: a link in its place is replaced, not followed
-    except OSError:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
+    disk.replace_own(folder / VERIFIED, (text + "\n").encode("utf-8"))
 
 
 @contextlib.contextmanager
