@@ -10,6 +10,7 @@ import copy
 import random
 
 import pytest
+from test_sight import rules_of  # the presets and the house variants the referee's tests play
 
 from popejoan_cli.formats.presets import preset
 from popejoan_cli.game import bots, heuristic, lookahead
@@ -17,20 +18,8 @@ from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import CARDS, SPARE
 from popejoan_cli.game.deal import seeded_deal
 from popejoan_cli.game.hand import Hand
-from popejoan_cli.game.rules import HouseRules, from_data
 from popejoan_cli.game.simulate import SIM_LEVELS, simulate
 from popejoan_cli.game.worlds import Worlds
-
-HOUSE = {"clockwise, change suit": ("michigan", {"play": {"follow": "clockwise"}})}
-
-
-def rules_of(name: str) -> HouseRules:
-    if name in HOUSE:
-        base, changes = HOUSE[name]
-        made, problems = from_data(changes, base=preset(base))
-        assert not problems and made is not None
-        return made
-    return preset(name)
 
 
 def position(name: str, seats: int, seed: int, leads: int) -> Hand:
