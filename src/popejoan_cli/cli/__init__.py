@@ -367,12 +367,9 @@ def modules_for(argv: list[str]) -> tuple[str, ...]:
     """The command modules an invocation needs: Typer builds every registered command on each
     run, so registering only the one asked for keeps start-up short. Anything else (help, an
     unknown word, the shell) gets them all."""
-    words = iter(argv)
-    for word in words:
-        if word == "--table":
-            next(words, None)
-        elif not word.startswith("-"):
-            return COMMAND_MODULES.get(word, ALL_MODULES)
+    words = _words(argv)
+    if words:
+        return COMMAND_MODULES.get(words[0], ALL_MODULES)
     # Options alone: `--version` needs no command; help (asked, or given for no arguments) needs all.
     return ALL_MODULES if not argv or "--help" in argv or "-h" in argv else ()
 
@@ -394,15 +391,13 @@ def __getattr__(name: str) -> Any:
 
 
 def _words(argv: list[str]) -> list[str]:
-    """The command's words (`board`, `table new`): the first two arguments that are not options, `--table`'s
-    value skipped."""
+    """The command's words (`board`, `table new`): the first two arguments that are not options (nor `--`),
+    `--table`'s value skipped."""
     words: list[str] = []
     rest = iter(argv)
     for word in rest:
         if word == "--table":
             next(rest, None)
-        elif word == "--":
-            break
         elif not word.startswith("-"):
             words.append(word)
             if len(words) == 2:
