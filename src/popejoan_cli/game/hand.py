@@ -28,6 +28,7 @@ from popejoan_cli.base.errors import IllegalPlay, RuleViolation, Said, SaidN, Us
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import CARDS, SPARE, Card, Dealt, rank_order
 from popejoan_cli.game.laws import pair_verdict
+from popejoan_cli.game.legality import FirstAllowed, FirstHeld
 from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.game.ruling import Breach, Ruling, recheck_leads, rule_on
 from popejoan_cli.game.settlement import Settlement
@@ -342,9 +343,11 @@ class Hand(Settlement):
         (a policy: the leader's seat to its lead, one of `legal_leads`), each stop's next lead is
         `then`'s and played the same way, until the hand ends or a run waits on the table."""
         append, played_by, holder, ordered, left, triggers, succ, placed, after, stopped = self.run_tables
-        lead = 1 if self.turn.phase == "lead" else 0  # an int, not a bool: int arithmetic is the fast path
-        card = int(card)  # a `Card` is an int subclass, which misses the interpreter's fast paths for ints
-        passing = self.settings.passing and self.kind is _VIRTUAL
+        lead, passing, firsts, allowed = self._run_mode(then)
+        # A `Card` is an int subclass, which misses the interpreter's fast paths for ints: unary plus makes it
+        # a plain int, without the call `int(card)` costs.
+        card = +card
+        found = -1
         while True:
             append(seat * 128 + card * 2 + lead)  # seat << 7 | card << 1 | lead, in operations Python 3.11 speeds up
             played_by[card] = seat
@@ -377,12 +380,22 @@ class Hand(Settlement):
             self.leader = seat = after[seat][why]
             self.after_stop_suit = card // 13
             if passing:
-                if not self._pass_lead(card // 13):
+                found = self._pass_lead(card // 13)
+                if found < 0:
                     return  # a passing lead found nobody to lead: a void hand
                 seat = self.leader
             if then is None:
                 return
-            card, lead = int(then(seat)), 1
+            # The policy's lead; its fast forms without a call: the card passing the lead found, the first held.
+            card, lead = +(found if allowed else then(seat) if firsts is None else firsts[seat][0]), 1
+
+    def _run_mode(self, then: Callable[[int], int] | None) -> tuple[int, bool, list[list[int]] | None, bool]:
+        """What `push` reads once: whether a lead is due (1 or 0, an int: int arithmetic is the fast path),
+        whether a stop passes the lead (known hands), and the lowest policy's forms it reads without a call:
+        `FirstHeld`'s lists, and whether `then` is `FirstAllowed` where a stop passes the lead."""
+        passing = self.settings.passing and self.kind is _VIRTUAL
+        return (1 if self.turn.phase == "lead" else 0, passing, then.ordered if type(then) is FirstHeld else None,
+                passing and type(then) is FirstAllowed)
 
     def _pay_pots(self, seat: int, card: Card, trig: list[Trigger]) -> None:
         take, net, awards = self.board.take, self.net, self.awards
@@ -420,9 +433,10 @@ class Hand(Settlement):
         if self.settings.passing and self.kind is HandKind.VIRTUAL:
             self._pass_lead(card // 13)
 
-    def _pass_lead(self, stopped: int) -> bool:
+    def _pass_lead(self, stopped: int) -> int:
         """After a stop in suit `stopped` under a passing lead (known hands): the lead passes from the
-        leader to the first who can lead a new suit; with nobody, the hand ends void (False)."""
+        leader to the first who can lead a new suit; returns that seat's first card of an allowed suit in
+        `LEAD_KEY` order (its lowest lead), or with nobody, ends the hand void and returns -1."""
         ok, suit_of = self.settings.suit_ok[stopped], SUIT_OF
         seats, leader, ordered = self.seats, self.leader, self.ordered
         for k in range(seats):
@@ -430,9 +444,9 @@ class Hand(Settlement):
             for c in ordered[who]:  # most often a card of another suit comes first: a loop that stops there
                 if ok[suit_of[c]]:
                     self.leader = who
-                    return True
+                    return c
         self._end(void=True)
-        return False
+        return -1
 
     # ----------------------------------------------------------------- views
     def observe(self, seat: int) -> Observation:

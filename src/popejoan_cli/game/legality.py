@@ -16,6 +16,34 @@ from popejoan_cli.game.cards import CARDS, Card
 from popejoan_cli.game.state import SUIT_OF, UNKNOWN, HandKind, HandState
 
 
+class FirstHeld:
+    """The policy "each seat leads the first card it holds in `LEAD_KEY` order": `lowest_lead` when every card
+    is known and no lead must change suit (`Legality.lowest_policy`). A callable like any policy; `push`
+    knows its type and reads `ordered` itself, without a call per lead."""
+
+    __slots__ = ("ordered",)
+
+    def __init__(self, ordered: list[list[int]]) -> None:
+        self.ordered = ordered
+
+    def __call__(self, seat: int) -> int:
+        return self.ordered[seat][0]
+
+
+class FirstAllowed:
+    """`lowest_lead` where a stop passes the lead to the first seat that holds an allowed suit (known cards):
+    that seat's first card of such a suit is its lowest lead. A callable like any policy; `push` takes the
+    card passing the lead found instead of calling it."""
+
+    __slots__ = ("lowest",)
+
+    def __init__(self, lowest: Callable[[int], Card]) -> None:
+        self.lowest = lowest
+
+    def __call__(self, seat: int) -> int:
+        return self.lowest(seat)
+
+
 class Legality(HandState):
     """A hand's state with what may be played now."""
 
@@ -93,11 +121,15 @@ class Legality(HandState):
     def lowest_policy(self) -> Callable[[int], int]:
         """`lowest_lead` as a policy for `push(..., then=...)`, as cheap as it can be called once per lead.
         With every card known (`HandKind.VIRTUAL`) and no lead made to change suit (`play.change_suit =
-        "no"`), `lowest_lead` is always the leader's first card in `LEAD_KEY` order (its fast path), which
-        this reads without a method call; otherwise it is `lowest_lead` itself."""
-        if self.kind is HandKind.VIRTUAL and self.settings.change_suit == "no":
-            ordered = self.ordered  # changed in place, never replaced
-            return lambda seat: ordered[seat][0]
+        "no"`), `lowest_lead` is always the leader's first card in `LEAD_KEY` order (its fast path): a
+        `FirstHeld`, which `push` reads without calling it. When a stop passes the lead (`play.no_new_suit =
+        "pass"`), it is the first card of an allowed suit that passing the lead found the leader by: a
+        `FirstAllowed`, which `push` takes from there. Otherwise it is `lowest_lead` itself."""
+        if self.kind is HandKind.VIRTUAL:
+            if self.settings.change_suit == "no":
+                return FirstHeld(self.ordered)  # `ordered` is changed in place, never replaced
+            if self.settings.passing:
+                return FirstAllowed(self.lowest_lead)
         return self.lowest_lead
 
     def lead_seats(self) -> list[int]:
