@@ -71,12 +71,12 @@ def check_players(names: Sequence[str], rules: HouseRules, *, words: bool = True
 
 def seeded_deal(rules: HouseRules, seats: int, dealer: int, seed: Seed) -> Dealt:
     """Shuffle the canonical deck with the seed and deal it one card at a time, clockwise from the dealer's left."""
-    deck = rules.cache.get("deck")
-    if not isinstance(deck, tuple):
-        deck = rules.cache["deck"] = tuple(canonical_deck(rules.removed))
-    deck = shuffled(deck, seed)
-    spare = rules.deal.spare_position if rules.deal.spare_hand else None
-    return deal_cards(deck, seats, dealer, spare, rules.deal.turnup)
+    found = rules.cache.get("deal")  # the deck and how it is dealt, read once per rule set
+    if not isinstance(found, tuple):
+        spare = rules.deal.spare_position if rules.deal.spare_hand else None
+        found = rules.cache["deal"] = (tuple(canonical_deck(rules.removed)), spare, rules.deal.turnup)
+    deck, spare, turnup = found
+    return deal_cards(shuffled(deck, seed), seats, dealer, spare, turnup)
 
 
 def session_seed(session: int, number: int) -> int:

@@ -358,18 +358,18 @@ class Hand(Settlement):
                 pass  # an unseen card (a real deck)
             n = left[seat] = left[seat] - 1
             trig = triggers[card]
-            if trig is not None:  # a list of the pots the card may win, never empty
+            if trig:  # a list of the pots the card may win (never empty), or None
                 self._pay_pots(seat, CARDS[card], trig)
             if n == 0:
                 self._go_out(seat)
                 return
             nxt = succ[card]
-            why = placed[seat][holder[nxt]] if nxt >= 0 else _TOP
-            if why == _FOLLOW:  # the common case, kept short: the next card is in the hand that must play it
+            why = placed[seat][h := holder[nxt]] if nxt >= 0 else _TOP
+            if why == _FOLLOW:  # the common case, kept short: the next card is in the hand `h` that must play it
                 if follow:
-                    seat, card, lead = holder[nxt], nxt, 0
+                    seat, card, lead = h, nxt, 0
                     continue
-                self.turn = Turn("follow", nxt, holder[nxt])
+                self.turn = Turn("follow", nxt, h)
                 return
             if why == _WAIT:
                 self._next(seat, nxt)  # unseen: whoever plays it next is the table's to say
@@ -398,11 +398,13 @@ class Hand(Settlement):
                 passing and type(then) is FirstAllowed)
 
     def _pay_pots(self, seat: int, card: Card, trig: list[Trigger]) -> None:
-        take, net, awards = self.board.take, self.net, self.awards
+        take, net, awards, counters = self.board.take, self.net, self.awards, self.board.counters
         for kind, name, other in trig:
             if kind == "card":
-                amount = take(name, seat, net)
-                if amount:  # `_award`, inline: most cards that win a pot win one
+                amount = counters[name]  # `Board.take` and `_award`, inline: most cards that win a pot win one
+                if amount:
+                    counters[name] = 0
+                    net[seat] += amount
                     awards.append(_new(Award, (name, seat, amount, "play", (card,))))
                 continue
             by = self.played_by[other]

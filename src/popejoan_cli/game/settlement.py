@@ -34,9 +34,12 @@ class Settlement(Legality):
     def _go_out(self, seat: int) -> None:
         self._end(seat)
         s = self.settings
+        counters = self.board.counters
         for name in s.first_out:
-            amount = self.board.take(name, seat, self.net)
-            if amount:  # `_award`, inline
+            amount = counters[name]
+            if amount:  # `Board.take` and `_award`, inline
+                counters[name] = 0
+                self.net[seat] += amount
                 self.awards.append(_new(Award, (name, seat, amount, "out", ())))
         pope = self.trumps.pope_card
         if pope is not None and self.holder[pope] == UNKNOWN and s.pope_exempt != "none":

@@ -271,7 +271,7 @@ class HandState:
         self.seats = seats
         self.dealer = dealer
         self.eldest = self.leader = eldest = (dealer + 1) % seats
-        self.eldest_order = _clockwise_from(eldest, seats)
+        self.eldest_order = _ORDERS.get((eldest, seats)) or _clockwise_from(eldest, seats)
         self.board = board
         self.board_before = board.counters.copy()  # `board.snapshot()`, without a call
         self.net = [0] * seats
