@@ -15,8 +15,8 @@ Pope holder exempt. It does the same work the referee must (the same deal v1 shu
 checked to give the same net results and board as popejoan for the first 200 seeds; the
 benchmark aborts (exit 1) naming the first seed that differs.
 
-Targets (modern-stops, 4 players): at least 10,000 hands/s, and at most 1.5× the
-baseline's time per hand.
+Targets (4 players): at least 10,000 hands/s for modern-stops, and every preset at most 1.5× the
+baseline's time per hand (issue 27).
 
 Run it from the repo root with the interpreter of the environment popejoan is installed in:
 
@@ -25,8 +25,9 @@ Run it from the repo root with the interpreter of the environment popejoan is in
     python bench/playout.py --profile       # also cProfile the modern-stops play-out: top 15 by tottime
     python bench/playout.py --against /tmp/old-referee/src   # the same measurement of another tree's code
 
-The baseline and modern-stops run in alternating chunks of 100 seeds (then the other
-presets), so that a busy spell on a shared machine slows both alike and their ratio holds.
+Each preset runs in alternating chunks of 100 seeds with the baseline, so that a busy spell on a
+shared machine slows both alike and their ratio holds: each preset's ratio is to the baseline timed
+beside it.
 With `--against SRC` each repetition also runs this file in a subprocess with PYTHONPATH=SRC
 (interleaved, so a busy moment hurts both alike), and the table shows both and the ratio.
 On a shared machine add `--cpu` (time each run by `time.process_time`, the CPU time of the
@@ -208,26 +209,32 @@ def profile(n: int) -> None:
     print(out.getvalue().rstrip())
 
 
+BESIDE = "baseline beside "
+"""The key of the baseline's time measured in the same chunks as a preset's (`measure_once`)."""
+
+
 def measure_once(n: int, cpu: bool) -> dict[str, float]:
-    """Seconds per hand of each preset and the baseline, one repetition each. The baseline and
-    MAIN_PRESET, whose ratio is the target, run in alternating chunks of CHUNK seeds, so that a
-    busy spell on a shared machine falls on both alike."""
+    """Seconds per hand of each preset, and of the baseline run beside it, one repetition each. Each
+    preset and the baseline run in alternating chunks of CHUNK seeds, so that a busy spell on a shared
+    machine falls on both alike and the ratio holds: `BESIDE + name` is the baseline's time measured
+    with that preset's chunks, and "baseline" (all of them) is shown in the table."""
     clock = time.process_time if cpu else time.perf_counter
-    out: dict[str, float] = dict.fromkeys(presets.preset_names(), 0.0)
-    out["baseline"] = 0.0
-    main = popejoan_hand(MAIN_PRESET)
-    for first in range(0, n, CHUNK):
-        last = min(n, first + CHUNK)
-        for name, one in ((MAIN_PRESET, main), ("baseline", baseline_hand)):
-            start = clock()
-            run_all(one, last, first)
-            out[name] += clock() - start
+    out: dict[str, float] = {}
     for name in presets.preset_names():
-        if name != MAIN_PRESET:
+        ours = popejoan_hand(name)
+        secs = base = 0.0
+        for first in range(0, n, CHUNK):
+            last = min(n, first + CHUNK)
             start = clock()
-            run_all(popejoan_hand(name), n)
-            out[name] = clock() - start
-    return {name: secs / n for name, secs in out.items()}
+            run_all(ours, last, first)
+            secs += clock() - start
+            start = clock()
+            run_all(baseline_hand, last, first)
+            base += clock() - start
+        out[name] = secs / n
+        out[BESIDE + name] = base / n
+    out["baseline"] = min(out[BESIDE + name] for name in presets.preset_names())
+    return out
 
 
 def measure_other(src: str, n: int, cpu: bool) -> dict[str, float]:
@@ -251,30 +258,35 @@ def best_of(n: int, against: str | None, cpu: bool, repeats: int) -> tuple[dict[
 
 
 def report(n: int, ours: dict[str, float], theirs: dict[str, float], against: str | None) -> None:
-    base = ours["baseline"]
+    shown = [*presets.preset_names(), "baseline"]
     if theirs:
         print(f"{'preset':<16}{'hands/s':>10}{'µs/hand':>10}{'÷ base':>9}{'old µs':>10}{'old/new':>9}"
               f"   (old: {against})")
     else:
         print(f"{'preset':<16}{'hands/s':>12}{'µs/hand':>12}{'÷ baseline':>12}")
-    for name, secs in ours.items():
+    for name in shown:
+        secs = ours[name]
+        ratio = secs / ours.get(BESIDE + name, ours["baseline"])
         note = f"   ({MAIN_PRESET} rules hard-coded)" if name == "baseline" else ""
         if theirs:
-            print(f"{name:<16}{1 / secs:>10,.0f}{secs * 1e6:>10.1f}{secs / base:>8.2f}×{theirs[name] * 1e6:>10.1f}"
+            print(f"{name:<16}{1 / secs:>10,.0f}{secs * 1e6:>10.1f}{ratio:>8.2f}×{theirs[name] * 1e6:>10.1f}"
                   f"{theirs[name] / secs:>8.2f}×{note}")
         else:
-            print(f"{name:<16}{1 / secs:>12,.0f}{secs * 1e6:>12.1f}{secs / base:>11.2f}×{note}")
-    print(f"(÷ baseline: each preset's time per hand over the {MAIN_PRESET} baseline's; {MAIN_PRESET} and the "
-          "baseline run interleaved, the other presets after them)")
-    ratio = ours[MAIN_PRESET] / ours["baseline"]
+            print(f"{name:<16}{1 / secs:>12,.0f}{secs * 1e6:>12.1f}{ratio:>11.2f}×{note}")
+    print("(÷ baseline: each preset's time per hand over the baseline's, the two run in alternating chunks of "
+          f"{CHUNK} seeds; the baseline row: its best)")
+    ratio = ours[MAIN_PRESET] / ours[BESIDE + MAIN_PRESET]
     rate = 1 / ours[MAIN_PRESET]
     print(f"\n{MAIN_PRESET}: popejoan / baseline time per hand = {ratio:.2f}×")
     if theirs:
         print(f"{MAIN_PRESET}: old popejoan / its baseline in the same run = "
-              f"{theirs[MAIN_PRESET] / theirs['baseline']:.2f}×")
+              f"{theirs[MAIN_PRESET] / theirs.get(BESIDE + MAIN_PRESET, theirs['baseline']):.2f}×")
     met = "met" if rate >= TARGET_HANDS_PER_S else "MISSED"
     print(f"target ≥ {TARGET_HANDS_PER_S:,.0f} hands/s: {rate:,.0f}  {met}")
-    print(f"target ≤ {TARGET_RATIO}× baseline:   {ratio:.2f}×  {'met' if ratio <= TARGET_RATIO else 'MISSED'}")
+    worst = max(presets.preset_names(), key=lambda name: ours[name] / ours[BESIDE + name])
+    top = ours[worst] / ours[BESIDE + worst]
+    print(f"target ≤ {TARGET_RATIO}× baseline, every preset: worst {worst} {top:.2f}×  "
+          f"{'met' if top <= TARGET_RATIO else 'MISSED'}")
 
 
 def main(argv: list[str] | None = None) -> int:
