@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gc
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -223,6 +224,11 @@ def command(group: typer.Typer, name: str | None = None, **kw: Any) -> Callable[
             # current table does: one that reads no table (`rules show`, `hand deal`, `demo`) speaks Russian at a
             # Russian table too. JSON says no words: it reads nothing (`rules list --json` starts quickest).
             speak(None if kwargs.get("as_json") else _table_language())
+            if not gc.isenabled():
+                # The launcher held the collector off while popejoan started: what start-up made lives as long
+                # as the process, so it is set aside for good, and the command runs with the collector on.
+                gc.freeze()
+                gc.enable()
             try:
                 if os.environ.get("POPEJOAN_LOCK_WAIT"):
                     from popejoan_cli.base.limits import lock_wait  # only when set: refused by every command
