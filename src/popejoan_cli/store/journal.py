@@ -622,7 +622,9 @@ def _well_formed(note: _Note) -> bool:
 def _covers(note: _Note, data: bytes) -> Any:
     """The SHA-256 over the bytes `note` vouches for, if the journal still begins with exactly them."""
     size = note.size
-    if size > len(data) or data[size - 1:size] != b"\n" or data.count(b"\n", 0, size) != note.events:
+    # Their lines are not counted (half a millisecond on an evening's journal): bytes that hash as the
+    # signed note says are the very bytes whose `events` lines the command that wrote it counted.
+    if size > len(data) or data[size - 1:size] != b"\n":
         return None
     covered = memoryview(data)[:size]  # not a copy of a long journal
     digest = _long_sha256(covered) if size > _LONG else sha256(covered)
@@ -842,9 +844,10 @@ def _unchanged(fd: int, data: bytes) -> bool:
     """Whether the journal holds exactly `data` still: read again piece by piece (never held twice)."""
     if os.fstat(fd).st_size != len(data):
         return False
-    seen = memoryview(data)
     step = 1 << 20
-    return all(disk.pread(fd, step, at) == seen[at:at + step] for at in range(0, len(data), step))
+    # Compared as bytes with bytes (a memcmp): bytes against a memoryview is compared item by item, about
+    # 2 ms for an evening's 300 KB on every write (issue 27); the slice copies a mebibyte at most.
+    return all(disk.pread(fd, step, at) == data[at:at + step] for at in range(0, len(data), step))
 
 
 def _lines(written: list[tuple[int, Event]], at: str | None) -> bytes:
