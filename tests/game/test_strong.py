@@ -1,6 +1,6 @@
 """The `strong` level and the `peek` bound: legal, replayable, and reading only the seat's observation.
 
-A few positions of a few rule sets, and small searches (`rollouts`) where the property does not
+A few positions of a few rule sets, and small searches (`worlds`) where the property does not
 depend on their size: the whole file runs in about two seconds.
 """
 
@@ -89,17 +89,29 @@ def test_strong_reads_only_its_seats_observation(name: str, seats: int, seed: in
         other = shuffled_hidden(hand, seat, rng)
         assert other.ordered != hand.ordered or other.holder != hand.holder  # something hidden moved
         assert other.observe(seat) == hand.observe(seat)
-        ours = lookahead.weigh(hand.observe(seat), hand.rules, seed=7, rollouts=48)
-        assert lookahead.weigh(other.observe(seat), other.rules, seed=7, rollouts=48) == ours
+        ours = lookahead.weigh(hand.observe(seat), hand.rules, seed=7, worlds=24)
+        assert lookahead.weigh(other.observe(seat), other.rules, seed=7, worlds=24) == ours
     assert bots.bot_lead(shuffled_hidden(hand, seat, rng), "strong") == bots.bot_lead(hand, "strong")
 
 
 def test_the_seed_changes_the_worlds_not_the_legality() -> None:
     hand = position("russian", 4, 5, 3)
     view = hand.observe(hand.leader)
-    one, two = (lookahead.weigh(view, hand.rules, seed=s, rollouts=48) for s in (1, 2))
+    one, two = (lookahead.weigh(view, hand.rules, seed=s, worlds=24) for s in (1, 2))
     assert {v.card for v in one} == {v.card for v in two} == set(view.legal)
     assert [v.counters for v in one] != [v.counters for v in two]
+
+
+def test_every_lead_is_weighed_and_the_best_third_go_on_to_every_world() -> None:
+    """Successive halving: every legal lead on the first third of the deals, the best `KEEP` on all of them,
+    ranked first; the play-outs are `rollouts`' count."""
+    hand = position("russian", 4, 5, 3)
+    view = hand.observe(hand.leader)
+    assert len(view.legal) > lookahead.KEEP
+    values = lookahead.weigh(view, hand.rules, seed=3, worlds=24)
+    assert {v.card for v in values} == set(view.legal)
+    assert [v.worlds for v in values] == [24] * lookahead.KEEP + [8] * (len(view.legal) - lookahead.KEEP)
+    assert sum(v.worlds for v in values) == lookahead.rollouts(len(view.legal), 24)
 
 
 def test_peek_is_for_simulate_only() -> None:

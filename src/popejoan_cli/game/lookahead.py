@@ -4,7 +4,7 @@
 seat's observation only (determinized Monte Carlo): it deals the hidden cards again as the
 observation allows (`worlds.Worlds`), replays the public record's leads on each such deal to
 reach the position the seat sees, then plays each candidate lead and the rest of the hand out
-with the lowest policy (`playout.play_out`) for every seat. A lead's value is the counters
+with `good` at every seat (`heuristic.play_out_good`): the level it plays against. A lead's value is the counters
 its seat gains from now to the end of the hand, pots and settlement, on average over the
 worlds. Every candidate is played on the same worlds (common random numbers), so the
 differences between leads are not drowned by the differences between deals.
@@ -13,8 +13,10 @@ The random numbers come from a `random.Random` seeded with a hash of what the se
 and the caller's seed (`seed_of`), never from the global state: the same observation and seed
 give the same lead, in any process, and a seat's hidden cards cannot change it.
 
-The cost is fixed, not timed (a timed search would not replay): `ROLLOUTS` play-outs a decision,
-shared among the candidates (`worlds_for`); a single legal lead needs no search. `LeadValue`
+The cost is fixed, not timed (a timed search would not replay), and spent where it decides
+(successive halving): every legal lead is played on the first third of `WORLDS` deals, then the
+best `KEEP` go on to all `WORLDS` and the rest are dropped (`rollouts` counts the play-outs); a
+single legal lead needs no search. `LeadValue`
 also keeps what the coach tells a learner (`render.practice_views.hint_lines`): how often the
 lead keeps the lead, the cards it sheds, and the pots its seat wins from now on.
 
@@ -28,7 +30,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from popejoan_cli.game.board import Board
@@ -38,19 +40,27 @@ from popejoan_cli.game.heuristic import Table, play_out_good
 from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.game.worlds import Worlds
 
-ROLLOUTS = 360
-"""Play-outs one decision may make, shared among its candidate leads."""
-MIN_WORLDS = 24
-MAX_WORLDS = 120
+WORLDS = 120
+"""Deals the leads still in the running at the end of a search have been played on."""
+KEEP = 3
+"""Leads that go on to `WORLDS` deals after a third of them (the coach shows three)."""
 
 
-def worlds_for(candidates: int, rollouts: int = ROLLOUTS) -> int:
-    """How many deals a search with `candidates` leads plays each one on.
+def first_worlds(worlds: int = WORLDS) -> int:
+    """Deals every legal lead is played on before all but the best `KEEP` are dropped: a third."""
+    return max(1, worlds // 3)
 
-    >>> worlds_for(1), worlds_for(3), worlds_for(12)
-    (120, 120, 30)
+
+def rollouts(candidates: int, worlds: int = WORLDS) -> int:
+    """Play-outs a search over `candidates` legal leads makes.
+
+    >>> rollouts(2), rollouts(3), rollouts(4), rollouts(12)
+    (240, 360, 400, 720)
     """
-    return max(MIN_WORLDS, min(MAX_WORLDS, rollouts // max(1, candidates)))
+    if candidates <= KEEP:
+        return candidates * worlds
+    first = first_worlds(worlds)
+    return candidates * first + KEEP * (worlds - first)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,30 +158,41 @@ def _ranked(sums: dict[int, _Sums], view: Observation, rules: HouseRules) -> lis
     return sorted(values, key=lambda v: (-v.counters, key[v.card]))
 
 
-def weigh(view: Observation, rules: HouseRules, seed: int = 0, rollouts: int = ROLLOUTS) -> list[LeadValue]:
-    """Each of `view.legal` valued over deals of the hidden cards, best first (see the module's docstring)."""
+def _positions(view: Observation, rules: HouseRules, seed: int, worlds: int) -> Iterator[tuple[Dealt, Hand]]:
+    """Up to `worlds` deals of the hidden cards that replay to `view`, each with its replayed position
+    (tries twice as many: a deal the record rules out is dropped)."""
+    dealer = Worlds(view, rules)
+    rng = random.Random(seed_of(view, seed))
+    before = board_before(view, rules)
+    found = 0
+    for _ in range(worlds * 2):
+        dealt = dealer.deal(rng)
+        start = None if dealt is None else replay(rules, view, before, dealt)
+        if dealt is not None and start is not None:
+            yield dealt, start
+            found += 1
+            if found == worlds:
+                return
+
+
+def weigh(view: Observation, rules: HouseRules, seed: int = 0, worlds: int = WORLDS) -> list[LeadValue]:
+    """Each of `view.legal` valued over deals of the hidden cards, best first (see the module's docstring):
+    the leads that went on to every deal first, then those dropped after the first third."""
     legal = view.legal
     if not legal:
         return []
-    want = worlds_for(len(legal), rollouts)
-    worlds = Worlds(view, rules)
-    rng = random.Random(seed_of(view, seed))
     before = board_before(view, rules)
     sums = {c: _Sums() for c in legal}
-    found = 0
-    for _ in range(want * 2):
-        if found == want:
-            break
-        dealt = worlds.deal(rng)
-        start = None if dealt is None else replay(rules, view, before, dealt)
-        if dealt is None or start is None:
-            continue
-        found += 1
-        for k, c in enumerate(legal):
-            hand = start if k == 0 else replay(rules, view, before, dealt)
+    running, first = list(legal), first_worlds(worlds)
+    for k, (dealt, start) in enumerate(_positions(view, rules, seed, worlds)):
+        if k == first and len(running) > KEEP:
+            running = [int(v.card) for v in _ranked({c: sums[c] for c in running}, view, rules)[:KEEP]]
+        for j, c in enumerate(running):
+            hand = start if j == 0 else replay(rules, view, before, dealt)
             assert hand is not None  # the same deal replays the same way
             _roll(hand, view.seat, c, view.public, sums[c])
-    return _ranked(sums, view, rules)
+    dropped = {c: s for c, s in sums.items() if c not in running}
+    return _ranked({c: sums[c] for c in running}, view, rules) + _ranked(dropped, view, rules)
 
 
 def strong_lead(view: Observation, rules: HouseRules, seed: int = 0) -> Card:
