@@ -114,6 +114,24 @@ def test_every_lead_is_weighed_and_the_best_third_go_on_to_every_world() -> None
     assert sum(v.worlds for v in values) == lookahead.rollouts(len(view.legal), 24)
 
 
+@pytest.mark.parametrize(("name", "seats", "seed", "leads"), CASES)
+def test_peek_is_strongs_search_on_the_real_deal(name: str, seats: int, seed: int, leads: int) -> None:
+    """The bound is honest: `strong`'s own search (the board before the hand, the record replayed, every lead
+    played out) given the one world that is the real deal finds exactly `peek`'s figures."""
+    hand = position(name, seats, seed, leads)
+    seat, rules = hand.leader, hand.rules
+    view = hand.observe(seat)
+    real = seeded_deal(rules, seats, seed % seats, seed)
+    before = lookahead.board_before(view, rules)
+
+    def again() -> Hand:
+        replayed = lookahead.replay(rules, view, before, real)
+        assert replayed is not None and replayed.observe(seat) == view
+        return replayed
+
+    assert lookahead.search(view, rules, [(again(), again)], 1) == lookahead.peek(hand, seat)
+
+
 def test_peek_is_for_simulate_only() -> None:
     assert "peek" not in bots.LEVELS and "peek" in SIM_LEVELS
     hand = position("modern-stops", 4, 11, 2)

@@ -28,9 +28,10 @@ at a table. Pure: no files, no printing.
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from popejoan_cli.game.board import Board
@@ -158,8 +159,18 @@ def _ranked(sums: dict[int, _Sums], view: Observation, rules: HouseRules) -> lis
     return sorted(values, key=lambda v: (-v.counters, key[v.card]))
 
 
-def _positions(view: Observation, rules: HouseRules, seed: int, worlds: int) -> Iterator[tuple[Dealt, Hand]]:
-    """Up to `worlds` deals of the hidden cards that replay to `view`, each with its replayed position
+Position = tuple[Hand, Callable[[], Hand]]
+"""A position the search plays leads from, and how to have it again for the next lead (a play-out spends it)."""
+
+
+def _again(rules: HouseRules, view: Observation, before: dict[str, int], dealt: Dealt) -> Hand:
+    hand = replay(rules, view, before, dealt)
+    assert hand is not None  # the same deal replays the same way
+    return hand
+
+
+def _positions(view: Observation, rules: HouseRules, seed: int, worlds: int) -> Iterator[Position]:
+    """Up to `worlds` deals of the hidden cards that replay to `view`, each as its replayed position
     (tries twice as many: a deal the record rules out is dropped)."""
     dealer = Worlds(view, rules)
     rng = random.Random(seed_of(view, seed))
@@ -169,30 +180,30 @@ def _positions(view: Observation, rules: HouseRules, seed: int, worlds: int) -> 
         dealt = dealer.deal(rng)
         start = None if dealt is None else replay(rules, view, before, dealt)
         if dealt is not None and start is not None:
-            yield dealt, start
+            yield start, functools.partial(_again, rules, view, before, dealt)
             found += 1
             if found == worlds:
                 return
 
 
-def weigh(view: Observation, rules: HouseRules, seed: int = 0, worlds: int = WORLDS) -> list[LeadValue]:
-    """Each of `view.legal` valued over deals of the hidden cards, best first (see the module's docstring):
-    the leads that went on to every deal first, then those dropped after the first third."""
+def search(view: Observation, rules: HouseRules, positions: Iterable[Position], worlds: int) -> list[LeadValue]:
+    """Each of `view.legal` played out from each of `positions` (`worlds` of them at most), best first:
+    the leads that went on to every position first, then those dropped after the first third."""
     legal = view.legal
-    if not legal:
-        return []
-    before = board_before(view, rules)
     sums = {c: _Sums() for c in legal}
     running, first = list(legal), first_worlds(worlds)
-    for k, (dealt, start) in enumerate(_positions(view, rules, seed, worlds)):
+    for k, (start, again) in enumerate(positions):
         if k == first and len(running) > KEEP:
             running = [int(v.card) for v in _ranked({c: sums[c] for c in running}, view, rules)[:KEEP]]
         for j, c in enumerate(running):
-            hand = start if j == 0 else replay(rules, view, before, dealt)
-            assert hand is not None  # the same deal replays the same way
-            _roll(hand, view.seat, c, view.public, sums[c])
+            _roll(start if j == 0 else again(), view.seat, c, view.public, sums[c])
     dropped = {c: s for c, s in sums.items() if c not in running}
     return _ranked({c: sums[c] for c in running}, view, rules) + _ranked(dropped, view, rules)
+
+
+def weigh(view: Observation, rules: HouseRules, seed: int = 0, worlds: int = WORLDS) -> list[LeadValue]:
+    """Each of `view.legal` valued over deals of the hidden cards, best first (see the module's docstring)."""
+    return search(view, rules, _positions(view, rules, seed, worlds), worlds) if view.legal else []
 
 
 def strong_lead(view: Observation, rules: HouseRules, seed: int = 0) -> Card:
@@ -212,13 +223,14 @@ def coach(hand: Hand, seat: int, seed: int = 0) -> list[LeadValue]:
 
 
 def peek(hand: Hand, seat: int) -> list[LeadValue]:
-    """`weigh` on the real deal: each legal lead played out on a copy of `hand` itself. Not fair
-    play: it reads every hand (the bound `simulate` measures `strong` against)."""
+    """`strong`'s search (`search`) on one position, the real one: each legal lead played out on a copy of
+    `hand` itself. Not fair play: it reads every hand (the bound `simulate` measures `strong` against)."""
     view = hand.observe(seat)
-    sums = {c: _Sums() for c in view.legal}
-    for c in view.legal:
-        _roll(copy.deepcopy(hand), seat, c, view.public, sums[c])
-    return _ranked(sums, view, hand.rules)
+
+    def again() -> Hand:
+        return copy.deepcopy(hand)
+
+    return search(view, hand.rules, [(again(), again)], 1)
 
 
 def peek_lead(hand: Hand, seat: int) -> Card:
