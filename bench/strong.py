@@ -15,10 +15,19 @@ captures is the ratio of the two means; its interval is the ratio's by the delta
 independent runs (they share the deals, which only narrows the true interval). Targets: strong's
 lower bound above 0, and a share of at least 1/2.
 
+Regret (`--regret N`, default 0: off): a measure of the lead alone, far less noisy than the margins.
+`good` plays hands of each preset at 4 players (seeds 0, 1, ...); at each lead with a choice of the
+seat `seed % 4` where the leads' values differ, every legal lead is valued on the real deal as `peek`
+values it (`lookahead.peek`: played out with `good` at every seat). A level's regret there is the best
+lead's value less the value of the lead it chooses (peek's is 0 by definition). Printed per preset:
+`good`'s and `strong`'s mean regret over N positions, and the share of `good`'s regret that `strong`
+removes, with a 95% interval over the positions (paired): the lead-by-lead counterpart of the share
+of peek's edge.
+
 Four strong seats (`--four`): 1,000 hands of `modern-stops`, strong at every seat, on 2
 processes, timed whole (target: under 10 minutes).
 
-    python bench/strong.py [--decisions 300] [--hands 4000] [--processes 2] [--four] [--presets a,b]
+    python bench/strong.py [--decisions 300] [--hands 4000] [--processes 2] [--four] [--presets a,b] [--regret N]
     python bench/strong.py --decisions 0 --hands 1000     # margins only
 
 Exits 0 whatever the figures.
@@ -27,16 +36,19 @@ Exits 0 whatever the figures.
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import os
 import statistics
 import time
+from collections.abc import Iterator
 
 from popejoan_cli.formats.presets import preset
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.bots import pick_lead
 from popejoan_cli.game.deal import seeded_deal
 from popejoan_cli.game.hand import Hand, Observation
+from popejoan_cli.game.lookahead import peek
 from popejoan_cli.game.simulate import Z95, simulate
 
 PRESETS = ("modern-stops", "russian")
@@ -49,24 +61,26 @@ def _one_core() -> None:
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
 
 
-def _positions(name: str, count: int) -> list[Observation]:
-    """Seat 0's observations at its leads with a choice, in hands `good` plays at every seat."""
+def _good_leads(name: str) -> Iterator[tuple[int, Hand, Observation]]:
+    """Every lead of hands `good` plays at every seat (seeds 0, 1, ...): the seed, the hand, the leader's view."""
     rules = preset(name)
-    found: list[Observation] = []
     seed = 0
-    while len(found) < count:
+    while True:
         hand = Hand.deal(rules, 4, seed % 4, Board(rules), seeded_deal(rules, 4, seed % 4, seed))
         while not hand.ended:
             if hand.turn.phase != "lead":
                 hand.follow_run()
                 continue
-            seat = hand.leader
-            view = hand.observe(seat)
-            if seat == 0 and len(view.legal) > 1:
-                found.append(view)
-            hand.push(seat, pick_lead(view, "good"))
+            view = hand.observe(hand.leader)
+            yield seed, hand, view
+            hand.push(hand.leader, pick_lead(view, "good"))
         seed += 1
-    return found[:count]
+
+
+def _positions(name: str, count: int) -> list[Observation]:
+    """Seat 0's observations at its leads with a choice, in hands `good` plays at every seat."""
+    wanted = (view for _, _, view in _good_leads(name) if view.seat == 0 and len(view.legal) > 1)
+    return list(itertools.islice(wanted, count))
 
 
 def _timed(views: list[Observation], level: str, name: str) -> list[float]:
@@ -126,6 +140,35 @@ def margins(hands: int, processes: int, presets: list[str]) -> None:
               f"share {'at least' if r >= 0.5 else 'below'} 1/2")
 
 
+def _regret_positions(name: str, count: int) -> list[tuple[Observation, dict[int, float]]]:
+    """Positions where the leads differ on the real deal, each with every lead's value there (`peek`'s)."""
+    found: list[tuple[Observation, dict[int, float]]] = []
+    for seed, hand, view in _good_leads(name):
+        if len(found) == count:
+            break
+        if view.seat == seed % 4 and len(view.legal) > 1:
+            values = {int(v.card): v.counters for v in peek(hand, view.seat)}
+            if len(set(values.values())) > 1:
+                found.append((view, values))
+    return found
+
+
+def regrets(count: int, presets: list[str]) -> None:
+    for name in presets:
+        rules = preset(name)
+        good, strong = [], []
+        for view, values in _regret_positions(name, count):
+            best = max(values.values())
+            good.append(best - values[int(pick_lead(view, "good"))])
+            strong.append(best - values[int(pick_lead(view, "strong", rules))])
+        g = statistics.mean(good)
+        removed = [a - b for a, b in zip(good, strong, strict=True)]
+        half = Z95 * statistics.stdev(removed) / math.sqrt(len(removed))
+        print(f"{name:>13}: {len(good)} positions; regret good {g:.3f}, strong {statistics.mean(strong):.3f}; "
+              f"strong removes {statistics.mean(removed) / g:.0%} of good's (95% "
+              f"{(statistics.mean(removed) - half) / g:.0%} to {(statistics.mean(removed) + half) / g:.0%})")
+
+
 def four_strong(processes: int) -> None:
     t0 = time.perf_counter()
     run = simulate(preset("modern-stops"), 4, 1000, 1, ["strong"], processes=processes)
@@ -141,10 +184,13 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--presets", default=",".join(PRESETS))
     parser.add_argument("--four", action="store_true")
+    parser.add_argument("--regret", type=int, default=0)
     args = parser.parse_args()
     presets = args.presets.split(",")
     if args.hands:
         margins(args.hands, args.processes, presets)  # before pinning: the workers need both cores
+    if args.regret:
+        regrets(args.regret, presets)
     if args.four:
         four_strong(args.processes)
     if args.decisions:
