@@ -33,6 +33,7 @@ from typer.testing import CliRunner, Result
 
 from popejoan_cli.game.cards import Dealt
 from popejoan_cli.game.hand import Hand
+from popejoan_cli.game.rules import HouseRules
 
 TESTS = Path(__file__).parent
 """The tests folder: this file, the shared helpers and `data/` (test files sit in one folder per layer)."""
@@ -292,6 +293,20 @@ def run(cli: Cli) -> Cli:
 def invoke(cli: Cli) -> Cli:
     """`cli` under the name the stateless commands' tests (hand, rules) call it by."""
     return cli
+
+
+def rules_with(name: str, **keys: object) -> HouseRules:
+    """A preset with some keys changed: rules_with("modern-stops", play__lead="any") (`section__key`)."""
+    from popejoan_cli.formats.presets import preset
+    from popejoan_cli.game.rules import from_data
+
+    doc: dict[str, dict[str, object]] = {}
+    for k, v in keys.items():
+        section, key = k.split("__")
+        doc.setdefault(section, {})[key] = v
+    got, problems = from_data(doc, base=preset(name))
+    assert got is not None and not problems, problems
+    return got
 
 
 def known_hand(rules_name: str, seed: int, dealer: int, players: Sequence[str]) -> tuple[Hand, Dealt]:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Cli
+from conftest import Cli, rules_with
 from popejoan_cli.base.errors import UsageError
 from popejoan_cli.formats.presets import preset
 from popejoan_cli.game.board import Board
@@ -27,7 +27,7 @@ from popejoan_cli.game.claims import Verdict, judge
 from popejoan_cli.game.deal import seeded_deal
 from popejoan_cli.game.hand import Hand
 from popejoan_cli.game.playout import play_out
-from popejoan_cli.game.rules import HouseRules, from_data
+from popejoan_cli.game.rules import HouseRules
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 EIGHT = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
@@ -309,16 +309,6 @@ def test_michigan_pots(cli: Claims) -> None:
 # --------------------------------------------------------------------------- judge, on hand-built hands
 def cs(text: str) -> tuple[Card, ...]:
     return tuple(Card.parse(w) for w in text.split())
-
-
-def rules_with(name: str, **keys: object) -> HouseRules:
-    doc: dict[str, dict[str, object]] = {}
-    for k, v in keys.items():
-        section, key = k.split("__")
-        doc.setdefault(section, {})[key] = v
-    got, problems = from_data(doc, base=preset(name))
-    assert got is not None and not problems, problems
-    return got
 
 
 def make(r: HouseRules, hands: list[str], turnup: str | None, holder: int | None) -> Hand:

@@ -12,12 +12,13 @@ from collections.abc import Iterable, Mapping
 
 import pytest
 
+from conftest import rules_with
 from popejoan_cli.base.errors import IllegalPlay
 from popejoan_cli.formats.presets import preset
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import SPARE, Card, Dealt, canonical_deck
 from popejoan_cli.game.hand import Hand
-from popejoan_cli.game.rules import HouseRules, from_data
+from popejoan_cli.game.rules import HouseRules
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 ANN, BOB, CAT, DAN = 0, 1, 2, 3
@@ -33,15 +34,8 @@ def cs(text: str) -> tuple[Card, ...]:
     return tuple(Card.parse(w) for w in text.split())
 
 
-def rules(name: str, **keys: object) -> HouseRules:
-    """A preset with some keys changed: rules("modern-stops", play__lead="any")."""
-    doc: dict[str, dict[str, object]] = {}
-    for k, v in keys.items():
-        section, key = k.split("__")
-        doc.setdefault(section, {})[key] = v
-    got, problems = from_data(doc, base=preset(name))
-    assert not problems and got is not None, problems
-    return got
+rules = rules_with
+"""A preset with some keys changed: rules("modern-stops", play__lead="any")."""
 
 
 def dealt(r: HouseRules, hands: Iterable[str], turnup: str | None = None, holder: int | str | None = "spare",

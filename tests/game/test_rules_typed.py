@@ -26,6 +26,8 @@ def _kind_of(hint: object) -> tuple[str, tuple[str, ...]]:
         return "bool", ()
     if hint is int:
         return "int", ()
+    if hint is str:
+        return "text", ()
     if typing.get_origin(hint) is typing.Literal:
         args = typing.get_args(hint)
         return ("suit", ()) if args == SUITS else ("choice", args)

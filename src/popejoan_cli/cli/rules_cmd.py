@@ -122,6 +122,9 @@ def check(
 def new(
     base: Annotated[str, typer.Option("--from", metavar="NAME|FILE",
                                       help="The preset (or file) to start from.")] = "modern-stops",
+    printed: Annotated[list[str] | None, typer.Option(
+        "--from-source", metavar="SOURCE",
+        help="A printed source's own rules to lay on it, repeatable: peel, peel-pool, foster.")] = None,
     output: Annotated[Path | None, typer.Option("-o", "--output", metavar="FILE",
                                                 help="Write here instead of stdout (- is stdout).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
@@ -129,10 +132,11 @@ def new(
     """Write a fully commented house-rule file to start a table's own rules from a preset."""
     from popejoan_cli import cli
     from popejoan_cli.formats import outfiles, presets
+    from popejoan_cli.game.printed import with_sources
     from popejoan_cli.render import i18n
     from popejoan_cli.render.rule_template import template
 
-    rules = presets.load_rules(base)
+    rules = with_sources(presets.load_rules(base), printed or [])
     if output is not None and str(output) in outfiles.STREAMS:
         output = None
     name = output.stem if output is not None and output.stem else "my-table"

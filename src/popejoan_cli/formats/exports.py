@@ -34,6 +34,7 @@ from popejoan_cli.base.visible import shown
 from popejoan_cli.base.words import LANGUAGES
 from popejoan_cli.formats import ledgercheck, ledgersums
 from popejoan_cli.formats.accounts import posting_dates, recorded_at
+from popejoan_cli.formats.handjson import fed_json
 from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.table.events import BalancesCarried, Event, HistoryCarried, TableOpened
 from popejoan_cli.table.ledger import postings
@@ -66,6 +67,7 @@ def _hand_entry(view: TableView, rec: HandRecord, dressed: dict[str, int]) -> di
         "awards": [{"pot": a.pot, "player": names[a.seat], "amount": a.amount, "at": a.at} for a in hand.awards],
         "payments": [{"from": names[p.payer], "to": names[p.payee], "amount": p.amount, "for": p.why}
                      for p in hand.payments],
+        **fed_json(hand.feeds, names),
         "net": {n: hand.net[i] for i, n in enumerate(names)},
         "board": dict(hand.board),
     }

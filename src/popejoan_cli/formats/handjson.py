@@ -6,12 +6,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from popejoan_cli.game.cards import rank_order
-from popejoan_cli.game.hand import Award, Hand
+from popejoan_cli.game.hand import Award, Feed, Hand
 from popejoan_cli.game.playout import FinalResult
 
 
 def award_json(a: Award, names: Sequence[str]) -> dict[str, Any]:
     return {"pot": a.pot, "seat": names[a.seat], "amount": a.amount, "at": a.at}
+
+
+def fed_json(feeds: Sequence[Feed], names: Sequence[str]) -> dict[str, Any]:
+    """`{"fed": [...]}`: the counters players put on pots besides the dressing; `{}` when there are none, so
+    that a hand played by rules without such payments is written as it always was (docs/hand-json.md)."""
+    if not feeds:
+        return {}
+    return {"fed": [{"player": names[f.seat], "pot": f.pot, "amount": f.amount, "for": f.why} for f in feeds]}
 
 
 def to_json(hand: Hand, names: Sequence[str], rules_name: str) -> dict[str, Any]:
@@ -29,6 +37,7 @@ def to_json(hand: Hand, names: Sequence[str], rules_name: str) -> dict[str, Any]
         "void": hand.void,
         "payments": [{"from": names[p.payer], "to": names[p.payee], "amount": p.amount, "for": p.why}
                      for p in hand.payments],
+        **fed_json(hand.feeds, names),
         "board": hand.board.snapshot(),
         "net": {names[i]: n for i, n in enumerate(hand.net)},
     }

@@ -310,9 +310,12 @@ def _hand(ck: Checker, h: Mapping[str, Any], i: int, pots: list[str] | None) -> 
     after = ck.counts(h, "board", place, pots, "count")
     awards = ck.rows(h, "awards", place, {"pot": "str", "player": "str", "amount": "count", "at": "str"})
     payments = ck.rows(h, "payments", place, {"from": "str", "to": "str", "amount": "count", "for": "str"})
-    if None in (net, dressed, after, awards, payments):
+    # Counters put on pots besides the dressing: written only where a hand's rules made some (docs/house-rules.md).
+    fed = ck.rows(h, "fed", place, {"player": "str", "pot": "str", "amount": "count", "for": "str"}) if "fed" in h \
+        else []
+    if None in (net, dressed, after, awards, payments, fed):
         return None
-    return {"net": net, "dressed": dressed, "board": after, "awards": awards, "payments": payments,
+    return {"net": net, "dressed": dressed, "board": after, "awards": awards, "payments": payments, "fed": fed,
             "place": place, "dealer": h.get("dealer"), "out": h.get("out"), **times}
 
 

@@ -101,6 +101,13 @@ def _moves(ck: Checker, h: dict[str, Any], pots: list[str]) -> tuple[dict[str, i
             continue
         moves[p["from"]] -= p["amount"]
         moves[p["to"]] += p["amount"]
+    for f in h["fed"]:
+        if f["player"] not in net or f["pot"] not in pot_moves:
+            ck.bad(f"{place}.fed", Said("counters put on a pot name {player} / pot {pot}, not of this hand",
+                                        player=quoted(f["player"]), pot=quoted(f["pot"])))
+            continue
+        moves[f["player"]] -= f["amount"]
+        pot_moves[f["pot"]] += f["amount"]
     return moves, pot_moves
 
 

@@ -66,6 +66,8 @@ def _no_cards(hand: Hand, seat: int) -> Said:
         return Said("{out} went out, not {player}", out=names[hand.out], player=names[seat])
     if hand.awaiting_pope:
         return Said("the settlement waits to hear who still holds the Pope (`popejoan out --pope`)")
+    if hand.feeds and hand.rules.settle.losers_pay == "board":
+        return Said("{player} went out, but the cards left are paid onto the board", player=names[seat])
     return Said("{player} went out, but nobody owes anything for cards left", player=names[seat])
 
 
@@ -81,7 +83,19 @@ def judge(hand: Hand, seat: int, what: str, amount: int | None) -> Verdict:
     mine = [a for a in won if a.seat == seat]
     if not mine:
         return Verdict(False, Said("wrong: {why}", why=_why_not(hand, pot, seat, won)))
-    return _amount(_how_won(hand, seat, mine[0], shared=len(won) > 1), sum(x.amount for x in mine), amount)
+    how = _how_won(hand, seat, mine[0], shared=len(won) > 1)
+    return _with_stakes(hand, seat, pot, how, sum(x.amount for x in mine), amount)
+
+
+def _with_stakes(hand: Hand, seat: int, pot: PotRule, how: object, paid: int, claimed: int | None) -> Verdict:
+    """The verdict on a pot won, with the stakes per card paid for the Pope when it is the Pope's pot (Peel:
+    docs/house-rules.md, play.pope_stakes), which the Pope's player is owed with the pot."""
+    stakes = [p for p in hand.payments if p.payee == seat and p.why == "pope"] if pot is hand.rules.pope else []
+    if stakes:
+        detail = ", ".join(f"{hand.names[p.payer]} {p.amount}" for p in stakes)  # names and numbers: no words
+        how = Said("{how}; a stake for each card held: {detail}", how=how, detail=detail)
+        paid += sum(p.amount for p in stakes)
+    return _amount(how, paid, claimed)
 
 
 def _cards_claim(hand: Hand, seat: int, amount: int | None) -> Verdict:

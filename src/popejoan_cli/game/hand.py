@@ -45,6 +45,7 @@ from popejoan_cli.game.state import (
     UNKNOWN,
     Award,
     AwardAt,
+    Feed,
     HandKind,
     Payment,
     PaymentWhy,
@@ -58,8 +59,8 @@ from popejoan_cli.game.state import (
 )
 
 __all__ = ["LEAD_KEY", "OUT_OF_PLAY", "PLAYED", "REMOVED", "STOP_REASONS", "UNKNOWN", "Award", "AwardAt",
-           "Hand", "Observation", "Payment", "PaymentWhy", "Phase", "Play", "Played", "Public", "Ruling", "Stop",
-           "StopReason", "Turn"]
+           "Feed", "Hand", "Observation", "Payment", "PaymentWhy", "Phase", "Play", "Played", "Public", "Ruling",
+           "Stop", "StopReason", "Turn"]
 
 _PLACED: dict[int, StopReason | None] = {REMOVED: "removed", SPARE: "spare", OUT_OF_PLAY: "turnup", PLAYED: "played",
                                          UNKNOWN: None}
@@ -141,6 +142,13 @@ class Hand(Settlement):
     def unseen(cls, rules: HouseRules, seats: int, dealer: int, board: Board, sizes: Sequence[int],
                spare_size: int, turnup: Card | None, turnup_holder: int | None) -> Hand:
         """A real deal: only the sizes and the turn-up are known."""
+        if rules.settle.unplayed_card != "none":
+            raise IllegalPlay(Said("these rules make whoever still holds a pot's card pay when a player goes out, "
+                                   "and popejoan cannot see a real deck's cards: let popejoan deal"),
+                              rule="settle.unplayed_card")
+        if rules.play.pass_pays and rules.play.change_suit != "no" and rules.play.no_new_suit == "pass":
+            raise IllegalPlay(Said("these rules make a player who passes the lead pay, which popejoan records only "
+                                   "in a hand it deals: let popejoan deal"), rule="play.pass_pays")
         hand = cls(rules, seats, dealer, board, [()] * seats, list(sizes))
         hand.kind = cls.UNSEEN
         hand.spare_size = spare_size
@@ -191,9 +199,11 @@ class Hand(Settlement):
         for name in names:
             self._award(name, self.dealer, self.board.take(name, self.dealer, self.net), "turnup")
         if rules.turnup.pope_per_card:
+            limit = rules.turnup.pope_limit  # Peel's limit, per player (docs/house-rules.md); 0: none
             for seat in range(self.seats):
                 if seat != self.dealer:
-                    self._pay(seat, self.dealer, self.dealt_sizes[seat], "turnup")
+                    dealt = self.dealt_sizes[seat]
+                    self._pay(seat, self.dealer, min(dealt, limit) if limit else dealt, "turnup")
         if rules.turnup.pope_ends_hand:
             self._end(at_turnup=True)
 
@@ -228,6 +238,20 @@ class Hand(Settlement):
         if price < 0 or (seat == self.dealer and price):
             raise IllegalPlay(Said("the dealer takes the spare hand for nothing; others pay 0 or more"),
                               rule="deal.spare_exchange")
+        if self.rules.deal.exchange_bar == "pot-card":
+            self._check_bar(seat)
+
+    def _check_bar(self, seat: int) -> None:
+        """Michigan's widow for a player with no money card (docs/house-rules.md: deal.exchange_bar): the
+        table hears only that the seat may not take it, the seat alone which card bars it. A real deck's
+        cards are the players' own to know: the table's word is taken."""
+        pots_at = self.trumps.pots_at
+        held = next((c for c in self.ordered[seat] if pots_at[c] is not None), None)
+        if held is not None:
+            who = self.name(seat)
+            raise IllegalPlay(Said("{player} may not take the spare hand", player=who),
+                              rule="deal.exchange_bar = \"pot-card\"",
+                              private=Said("you hold {card}, which wins a pot", card=CARDS[held]), player=who)
 
     # ----------------------------------------------------------------- the table's actions
     def ruling(self, seat: int, card: Card) -> Ruling:
@@ -417,6 +441,8 @@ class Hand(Settlement):
             elif verdict == "shared":
                 for sh, n in self.board.share(name, [by, seat], self.eldest_order, self.settings.odd_counter, net):
                     self._award(name, sh, n, "play", pair)
+        if card == self.trumps.pope_card and self.rules.play.pope_stakes:
+            self._pope_stakes(seat)
 
     def _next(self, seat: int, nxt: int) -> None:
         """After `seat`'s card, whose next card `nxt` is unseen (a real deck): the run waits for a
@@ -446,9 +472,20 @@ class Hand(Settlement):
             for c in ordered[who]:  # most often a card of another suit comes first: a loop that stops there
                 if ok[suit_of[c]]:
                     self.leader = who
+                    if k and self.rules.play.pass_pays:
+                        self._passed(leader, k)
                     return c
+        if self.rules.play.pass_pays:
+            self._passed(leader, seats)
         self._end(void=True)
         return -1
+
+    def _passed(self, leader: int, n: int) -> None:
+        """Tripoley's kitty (docs/house-rules.md: play.pass_pays): the `n` seats from `leader` on who could not
+        lead a new suit each put `pass_pays` counters on the pass pot, in the order the lead passed them."""
+        pot, per, seats = self.rules.pass_pot, self.rules.play.pass_pays, self.seats
+        for k in range(n):
+            self._feed((leader + k) % seats, pot, per, "pass")
 
     # ----------------------------------------------------------------- views
     def observe(self, seat: int) -> Observation:

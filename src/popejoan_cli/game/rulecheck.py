@@ -351,6 +351,10 @@ def _check_contradictions(ck: Checker, v: Mapping[str, Any], pots: Sequence[PotR
         ck.bad(("players", "max"), need, SaidN("allowed: at most {n} players", "allowed: at most {n} players", fewer)
                if dealt > receivers - most else Said("remove fewer cards from the pack"))
     names = {p.name for p in pots}
+    named = v["play.pass_pot"]
+    if named and named not in names:
+        ck.bad(("play", "pass_pot"), Said("pass_pot names an unknown pot {pot}", pot=quoted(named)),
+               allowed(sorted(names), named))
     if "pope" not in names:
         return  # the Pope keys are read only where the board has a pot named pope
     for taken in v["turnup.pope_takes"]:

@@ -34,6 +34,9 @@ class Key(Record):
     choices: tuple[str, ...] = ()
     lo: int = 0
     hi: int = MAX_COUNT
+    optional: bool = False
+    """A key added after rule files, journals and exports were first written: `to_dict` writes it only when
+    it differs from its default, so that every file written before it stays byte for byte the same."""
 
     @property
     def path(self) -> str:
@@ -58,6 +61,9 @@ KEYS: tuple[Key, ...] = (
         ("in-hand", "out-of-play", "none")),
     Key("deal", "spare_exchange", "choice", "none",
         "may the dealer swap for the spare hand, or sell the right", ("none", "dealer", "auction")),
+    Key("deal", "exchange_bar", "choice", "none",
+        "who may not take the spare hand: nobody is barred, or whoever holds a card that wins a pot",
+        ("none", "pot-card"), optional=True),
     Key("stakes", "payer", "choice", "dealer", "who dresses the board: the dealer alone or each player",
         ("dealer", "each")),
     Key("stakes", "dealer_multiplier", "int", 1,
@@ -70,6 +76,9 @@ KEYS: tuple[Key, ...] = (
     Key("turnup", "pope_per_card", "bool", False,
         "a turned-up Pope: every other player pays the dealer one counter per card dealt him"),
     Key("turnup", "pope_ends_hand", "bool", False, "a turned-up Pope ends the hand"),
+    Key("turnup", "pope_limit", "int", 0,
+        "with pope_per_card, each player pays the dealer at most this many counters (0: no limit)",
+        hi=1000, optional=True),
     Key("play", "lead", "choice", "lowest-in-suit",
         "a lead is any card, or the lowest card held in the chosen suit", ("any", "lowest-in-suit")),
     Key("play", "follow", "choice", "holder",
@@ -85,6 +94,15 @@ KEYS: tuple[Key, ...] = (
         ("same-player", "split")),
     Key("play", "pair_order", "choice", "ascending",
         "the lower card of a pair must be played first, or either order", ("ascending", "any")),
+    Key("play", "pass_pays", "int", 0,
+        "with no_new_suit = pass, a player who cannot lead a new suit puts this many counters on pass_pot",
+        hi=1000, optional=True),
+    Key("play", "pass_pot", "text", "",
+        "the pot a passing player pays into (\"\": the board's first first-out pot, else its first pot)",
+        hi=MAX_NAME, optional=True),
+    Key("play", "pope_stakes", "int", 0,
+        "whoever plays the Pope is paid this many counters by each other player per card he holds then",
+        hi=1000, optional=True),
     Key("board", "odd_counter", "choice", "stay",
         "an odd counter of a shared pot stays on it, or goes to the sharer nearest eldest",
         ("stay", "eldest")),
@@ -94,6 +112,12 @@ KEYS: tuple[Key, ...] = (
         "at settlement: a Pope holder pays nothing, the Pope is not counted, or no exemption",
         ("holder", "card", "none")),
     Key("settle", "negative", "bool", True, "balances may go below zero"),
+    Key("settle", "losers_pay", "choice", "winner",
+        "the per-card payment goes to the first out, or onto the board's pots in turn", ("winner", "board"),
+        optional=True),
+    Key("settle", "unplayed_card", "choice", "none",
+        "at the end, whoever still holds a card pot's card adds nothing, its stake, or as much as it holds",
+        ("none", "stake", "double"), optional=True),
     Key("final", "deal", "choice", "none",
         "the session's last deal clears the board to the holders of the cards", ("none", "holders")),
     Key("final", "suit", "suit", "D", "the suit `trump:` means in the final deal"),

@@ -31,6 +31,7 @@ AceOrder = Literal["low", "high"]
 SparePosition = Literal["last", "first"]
 TurnupMode = Literal["in-hand", "out-of-play", "none"]
 SpareExchange = Literal["none", "dealer", "auction"]
+ExchangeBar = Literal["none", "pot-card"]
 Payer = Literal["dealer", "each"]
 DealerTakes = Literal["matching", "none"]
 Lead = Literal["any", "lowest-in-suit"]
@@ -41,6 +42,8 @@ Pairs = Literal["same-player", "split"]
 PairOrder = Literal["ascending", "any"]
 OddCounter = Literal["stay", "eldest"]
 PopeExempt = Literal["holder", "card", "none"]
+LosersPay = Literal["winner", "board"]
+UnplayedCard = Literal["none", "stake", "double"]
 FinalDeal = Literal["none", "holders"]
 SuitLetter = Literal["C", "D", "H", "S"]
 
@@ -67,6 +70,7 @@ class DealRules(Record):
     spare_position: SparePosition = "last"
     turnup: TurnupMode = "in-hand"
     spare_exchange: SpareExchange = "none"
+    exchange_bar: ExchangeBar = "none"
 
 
 class StakesRules(Record):
@@ -84,6 +88,7 @@ class TurnupRules(Record):
     pope_takes: tuple[str, ...] = ("pope",)
     pope_per_card: bool = False
     pope_ends_hand: bool = False
+    pope_limit: int = 0
 
 
 class PlayRules(Record):
@@ -95,6 +100,9 @@ class PlayRules(Record):
     no_new_suit: NoNewSuit = "same-suit"
     pairs: Pairs = "same-player"
     pair_order: PairOrder = "ascending"
+    pass_pays: int = 0
+    pass_pot: str = ""
+    pope_stakes: int = 0
 
 
 class BoardRules(Record):
@@ -109,6 +117,8 @@ class SettleRules(Record):
     per_card: int = 1
     pope_exempt: PopeExempt = "holder"
     negative: bool = True
+    losers_pay: LosersPay = "winner"
+    unplayed_card: UnplayedCard = "none"
 
 
 class FinalRules(Record):
@@ -223,6 +233,15 @@ class HouseRules(Record):
         pot = self.pot("pope")
         return pot if pot is not None and pot.wins == "card" else None
 
+    @property
+    def pass_pot(self) -> str:
+        """The pot a passing player pays into (`play.pass_pot`; docs/house-rules.md): the one named, or the
+        board's first first-out pot (Newmarket's kitty), or its first pot."""
+        named = self.play.pass_pot
+        if named:
+            return named
+        return next((p.name for p in self.pots if p.wins == "first-out"), self.pots[0].name)
+
     def deck_size(self) -> int:
         return 52 - len(self.removed)
 
@@ -231,6 +250,8 @@ class HouseRules(Record):
         out: dict[str, Any] = {}
         for key in KEYS:
             value = self.values[key.path]
+            if key.optional and value == key.default:
+                continue
             if isinstance(value, tuple):
                 value = list(value)
             if key.section:

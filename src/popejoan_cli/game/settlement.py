@@ -2,8 +2,11 @@
 
 `Settlement` adds to `Legality` the bookkeeping of awards and payments and what going out
 does: the first-out pots, then each other player pays for the cards left, with the Pope's
-holder exempt as the rules say; with unseen hands it waits to hear who holds the Pope. Its
-refusals are `Said`s, for the CLI to say in the table's language (docs/i18n.md: Errors).
+holder exempt as the rules say; with unseen hands it waits to hear who holds the Pope. The printed
+sources' payments are here too (docs/house-rules.md: Rules from the printed sources): the stakes per
+card for playing the Pope, the cards left paid onto the board, and the unplayed cards' pots doubled,
+each a `Payment` or a `Feed` in the hand's record. Its refusals are `Said`s, for the CLI to say in
+the table's language (docs/i18n.md: Errors).
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 from popejoan_cli.base.errors import IllegalPlay, Said
 from popejoan_cli.game.cards import Card
 from popejoan_cli.game.legality import Legality
-from popejoan_cli.game.state import UNKNOWN, Award, AwardAt, Payment, PaymentWhy
+from popejoan_cli.game.state import UNKNOWN, Award, AwardAt, Feed, FeedWhy, Payment, PaymentWhy
 
 _new = tuple.__new__
 
@@ -30,6 +33,14 @@ class Settlement(Legality):
             self.net[payer] -= amount
             self.net[payee] += amount
             self.payments.append(_new(Payment, (payer, payee, amount, why)))
+
+    def _pope_stakes(self, seat: int) -> None:
+        """Peel's stake per card to the Pope's player (docs/house-rules.md: play.pope_stakes): each other seat,
+        clockwise from `seat`'s left, pays for the cards it holds as the Pope is played."""
+        per, seats, left = self.rules.play.pope_stakes, self.seats, self.left
+        for k in range(1, seats):
+            other = (seat + k) % seats
+            self._pay(other, seat, per * left[other], "pope")
 
     def _go_out(self, seat: int) -> None:
         self._end(seat)
@@ -79,7 +90,11 @@ class Settlement(Legality):
         per, exempt, seats, left = s.per_card, s.pope_exempt, self.seats, self.left
         if self.trumps.pope_card is None:
             pope_holder = None
+        settle = self.rules.settle
+        if settle.unplayed_card != "none":
+            self._unplayed(settle.unplayed_card == "double")
         net, payments = self.net, self.payments
+        onto_board: list[tuple[int, int]] | None = [] if settle.losers_pay == "board" else None
         for k in range(1, seats):
             seat = (out + k) % seats
             cards = left[seat]
@@ -89,7 +104,47 @@ class Settlement(Legality):
                 elif exempt == "card":
                     cards -= 1
             amount = per * cards
-            if amount:  # `_pay`, inline: every hand that ends by going out pays here
+            if amount and onto_board is not None:
+                onto_board.append((seat, amount))
+            elif amount:  # `_pay`, inline: every hand that ends by going out pays here
                 net[seat] -= amount
                 net[out] += amount
                 payments.append(_new(Payment, (seat, out, amount, "cards")))
+        if onto_board:
+            self._onto_board(onto_board)
+
+    def _feed(self, seat: int, pot: str, amount: int, why: FeedWhy) -> None:
+        """`seat` puts `amount` counters on `pot` (besides the dressing), recorded as one `Feed`."""
+        if amount:
+            self.net[seat] -= amount
+            self.board.counters[pot] += amount
+            self.feeds.append(_new(Feed, (seat, pot, amount, why)))
+
+    def _onto_board(self, owed: list[tuple[int, int]]) -> None:
+        """Peel's losers paying into the pool (docs/house-rules.md: settle.losers_pay): in turn, one counter at a
+        time on the pots in the board's order, round and round, each payer going on from the pot after the last
+        counter placed, so every pot is covered once there are counters enough; a payer's counters on a pot are
+        one record, in the order he first put one there."""
+        order = self.board.order
+        at = 0
+        for seat, amount in owed:
+            placed: dict[str, int] = {}
+            for i in range(at, at + amount):
+                name = order[i % len(order)]
+                placed[name] = placed.get(name, 0) + 1
+            at = (at + amount) % len(order)
+            for name, n in placed.items():
+                self._feed(seat, name, n, "cards")
+
+    def _unplayed(self, double: bool) -> None:
+        """Foster's rule (docs/house-rules.md: settle.unplayed_card): whoever still holds the card of a card pot
+        adds to it as many counters as it holds (`double`) or its stake, before the payment for cards left.
+        Only a card in a player's hand costs anything: one in the spare hand, out of play or played, nothing."""
+        holder, counters, trump = self.holder, self.board.counters, self.trumps.trump
+        owed = []
+        for pot in self.rules.pots:
+            card = pot.cards[0].resolve(trump) if pot.wins == "card" else None
+            if card is not None and holder[card] >= 0:
+                owed.append((holder[card], pot.name, counters[pot.name] if double else pot.stake))
+        for seat, name, amount in owed:
+            self._feed(seat, name, amount, "unplayed")

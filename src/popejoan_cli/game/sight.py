@@ -26,6 +26,7 @@ from popejoan_cli.game.cards import SPARE, Card, Suit
 from popejoan_cli.game.state import (
     OUT_OF_PLAY,
     Award,
+    Feed,
     HandKind,
     HandState,
     Payment,
@@ -104,6 +105,8 @@ class Public(Record):
     void: bool
     at_turnup: bool
     """The hand ended at the turn-up (a matching or Pope turn-up)."""
+    feeds: tuple[Feed, ...] = ()
+    """Counters players put on pots besides the dressing (docs/house-rules.md: settle.losers_pay)."""
 
 
 def public(hand: HandState, lead_seats: Sequence[int]) -> Public:
@@ -120,7 +123,7 @@ def public(hand: HandState, lead_seats: Sequence[int]) -> Public:
         triggers=hand.trumps.triggers, ace_high=s.ace_high, clockwise=s.clockwise,
         pairs_same_player=hand.rules.play.pairs == "same-player", pairs_ascending=s.pairs_ascending,
         ended=hand.ended, out=hand.out, void=hand.void,
-        at_turnup=hand.ending is not None and hand.ending.at_turnup)
+        at_turnup=hand.ending is not None and hand.ending.at_turnup, feeds=tuple(hand.feeds))
 
 
 class Observation(Record):
@@ -184,29 +187,32 @@ class Played(Record):
     void: bool
     ended: bool
     awaiting_pope: bool
+    feeds: tuple[Feed, ...] = ()
+    """Counters put on pots during the action (`play.pass_pays`)."""
 
     def then(self, later: Played) -> Played:
         """This action and a later one, told as one (a typed line of a real deck)."""
         return Played(self.plays + later.plays, self.stops + later.stops, self.awards + later.awards,
                       self.payments + later.payments, later.phase, later.leader, later.lead_seats,
-                      later.next_card, later.follower, later.out, later.void, later.ended, later.awaiting_pope)
+                      later.next_card, later.follower, later.out, later.void, later.ended, later.awaiting_pope,
+                      self.feeds + later.feeds)
 
 
-Mark = tuple[int, int, int, int]
-"""How long the record was before an action: plays, stops, awards, payments."""
+Mark = tuple[int, int, int, int, int]
+"""How long the record was before an action: plays, stops, awards, payments, feeds."""
 
 
 def mark(hand: HandState) -> Mark:
-    return len(hand.moves), len(hand.stop_codes), len(hand.awards), len(hand.payments)
+    return len(hand.moves), len(hand.stop_codes), len(hand.awards), len(hand.payments), len(hand.feeds)
 
 
 def since(hand: HandState, referee: _Leads, before: Mark) -> Played:
     """The record of what `hand` did since `before` (`mark`), as the table is told it."""
-    plays, stops, awards, payments = before
+    plays, stops, awards, payments, feeds = before
     turn = hand.turn
     seats = tuple(referee.lead_seats())
     seats = _LEAD_SEATS.setdefault(seats, seats)
     return Played(tuple(hand.plays[plays:]), told_stops(hand, hand.stops[stops:]), tuple(hand.awards[awards:]),
                   tuple(hand.payments[payments:]), turn.phase, hand.leader, seats,
                   turn.card, turn.seat if turn.phase == "follow" else None, hand.out, hand.void, hand.ended,
-                  hand.awaiting_pope)
+                  hand.awaiting_pope, tuple(hand.feeds[feeds:]) if len(hand.feeds) > feeds else ())

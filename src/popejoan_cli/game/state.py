@@ -58,7 +58,10 @@ StopReason = Literal["top", "removed", "spare", "turnup", "played", "not-in-turn
 STOP_REASONS: tuple[StopReason, ...] = ("top", "removed", "spare", "turnup", "played", "not-in-turn", "called")
 STOP_CODE: dict[StopReason, int] = {reason: i for i, reason in enumerate(STOP_REASONS)}
 AwardAt = Literal["turnup", "play", "out", "final"]
-PaymentWhy = Literal["cards", "turnup", "exchange"]
+PaymentWhy = Literal["cards", "turnup", "exchange", "pope"]
+FeedWhy = Literal["cards", "unplayed", "pass"]
+"""Why a player puts counters on a pot besides the dressing: for his cards left (`settle.losers_pay = "board"`),
+for a pot's card he did not play (`settle.unplayed_card`), or for passing the lead (`play.pass_pays`)."""
 Phase = Literal["lead", "follow", "open", "over"]
 """`lead`: a lead is due; `follow`: the run's next card is known to be in `Turn.seat`'s hand;
 `open`: the run's next card may be anywhere (unseen hands); `over`: the hand has ended."""
@@ -119,6 +122,15 @@ class Payment(TupleRecord):
     payee: int
     amount: int
     why: PaymentWhy
+
+
+class Feed(TupleRecord):
+    """Counters a player put on a pot besides the dressing (docs/house-rules.md: settle.losers_pay)."""
+
+    seat: int
+    pot: str
+    amount: int
+    why: FeedWhy
 
 
 class Settings(Record):
@@ -259,7 +271,7 @@ class HandState:
     """Where the cards are, the record so far, and what may be played now."""
 
     __slots__ = ("after_stop_suit", "awards", "board", "board_before", "dealer", "dealt_sizes", "dressed", "eldest",
-                 "eldest_order", "ended", "ending", "exchanged", "holder", "kind", "leader", "left",
+                 "eldest_order", "ended", "ending", "exchanged", "feeds", "holder", "kind", "leader", "left",
                  "moves", "names", "net", "ordered", "payments", "played_by", "plays_made", "rules", "run_tables",
                  "seats", "settings", "spare_size", "stop_codes", "stops_made", "trumps", "turn", "turnup")
 
@@ -296,6 +308,7 @@ class HandState:
         self.stops_made: list[Stop] = []
         self.awards: list[Award] = []
         self.payments: list[Payment] = []
+        self.feeds: list[Feed] = []
         self.dressed = board.dress(rules, seats, dealer, self.net)
         self.exchanged: tuple[int, int] | None = None
         # The turn and the ending.

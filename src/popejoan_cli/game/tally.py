@@ -68,6 +68,12 @@ class TallyHand(Hand):
         taken = self._taken(pot)
         if taken is not None:
             raise IllegalPlay(taken, rule=Said("a pot is taken once a hand"))
+        if pot is self.rules.pope and self.rules.play.pope_stakes:
+            # The stakes per card are owed on the cards each player held when the Pope was played, which a
+            # tally does not record (docs/house-rules.md: play.pope_stakes).
+            raise IllegalPlay(Said("{pot} also brings a stake for each card every other player held when it was "
+                                   "played, which a tally does not record: keep this hand card by card",
+                                   pot=pot.label), rule="play.pope_stakes")
         cards = [spec.resolve(self.trump) for spec in pot.cards]
         if any(c is None for c in cards):
             raise IllegalPlay(Said("{pot} needs a trump, and there is none this hand", pot=pot.label),

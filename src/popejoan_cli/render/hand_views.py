@@ -220,6 +220,7 @@ def replay_view(hand: Hand, spec: DealSpec) -> RenderableType:
     if hand.ended_at_turnup:
         parts.append(Text(t("The hand ends at the turn-up: no play, and the board carries over.")))
     parts += _runs_told(hand, names, labels)
+    parts += [line_text(line) for line in narrate.fed([f for f in hand.feeds if f.why == "pass"], names, labels)]
     if hand.void:
         parts.append(Text(t("Nobody can lead a new suit: the hand is void. No settlement; the board carries over.")))
     parts += [line_text(line) for line in narrate.settlement(hand, names, labels)]
@@ -243,10 +244,14 @@ def _runs_of(hand: Hand) -> list[list[int]]:
 def _run_won(
     hand: Hand, run: list[int], play_awards: list[Award], names: Sequence[str], labels: dict[str, str]
 ) -> list[RenderableType]:
-    """What the run won: each award in play whose last card was played in this run."""
-    return [Text("    ").append_text(_award_line(a, names, labels))
-            for a in play_awards
-            if a.cards and a.cards[-1] in (hand.plays[i].card for i in run)]
+    """What the run won: each award in play whose last card was played in this run, and the stakes per card
+    paid for the Pope when it was played in this run (`play.pope_stakes`)."""
+    cards = [hand.plays[i].card for i in run]
+    won: list[RenderableType] = [Text("    ").append_text(_award_line(a, names, labels))
+                                 for a in play_awards if a.cards and a.cards[-1] in cards]
+    if hand.pope_card in cards:
+        won += [Text("    ").append_text(line_text(line)) for line in narrate.pope_stakes(hand.payments, names)]
+    return won
 
 
 def _runs_told(hand: Hand, names: Sequence[str], labels: dict[str, str]) -> list[RenderableType]:

@@ -24,7 +24,7 @@ from popejoan_cli.base.marks import Grouped
 from popejoan_cli.base.visible import shown
 from popejoan_cli.base.words import as_typed
 from popejoan_cli.game.cards import Card
-from popejoan_cli.game.hand import Award, Hand, Play, Played, Stop
+from popejoan_cli.game.hand import Award, Feed, Hand, Payment, Play, Played, Stop
 from popejoan_cli.game.sight import told_reason
 from popejoan_cli.game.state import HandKind
 from popejoan_cli.render import i18n
@@ -180,6 +180,7 @@ def settlement(hand: Hand, names: Sequence[str], labels: dict[str, str]) -> list
     lines += [said_n("{payer} pays {n} counter to {payee} for cards left.",
                      "{payer} pays {n} counters to {payee} for cards left.", p.amount, payer=names[p.payer],
                      payee=names[p.payee]) for p in hand.payments if p.why == "cards"]
+    lines += fed([f for f in hand.feeds if f.why != "pass"], names, labels)  # passes: told as they happened
     pope, exempt = hand.pope_card, hand.rules.settle.pope_exempt
     if pope is not None and exempt != "none" and 0 <= hand.holder[pope] != hand.out:
         holder = names[hand.holder[pope]]
@@ -189,13 +190,46 @@ def settlement(hand: Hand, names: Sequence[str], labels: dict[str, str]) -> list
     return lines
 
 
+def fed(feeds: Sequence[Feed], names: Sequence[str], labels: dict[str, str]) -> list[Line]:
+    """The counters players put on pots at the settlement (`settle.losers_pay = "board"`,
+    `settle.unplayed_card`), as the referee recorded them."""
+    lines: list[Line] = []
+    cards: dict[int, list[Feed]] = {}
+    for f in feeds:
+        if f.why == "cards":
+            cards.setdefault(f.seat, []).append(f)
+        elif f.why == "pass":
+            lines.append(said_n("{payer} cannot lead a new suit and puts {n} counter on {pot}.",
+                                "{payer} cannot lead a new suit and puts {n} counters on {pot}.", f.amount,
+                                payer=names[f.seat], pot=_pot(labels, f.pot)))
+        else:
+            lines.append(said_n("{payer} adds {n} counter to {pot}: its card was left in hand.",
+                                "{payer} adds {n} counters to {pot}: its card was left in hand.", f.amount,
+                                payer=names[f.seat], pot=_pot(labels, f.pot)))
+    for seat, put in cards.items():  # one line a payer: his counters pot by pot, in the order he put them
+        pots = ", ".join(f"{_pot(labels, f.pot)} {f.amount}" for f in put)  # labels and numbers: no words
+        lines.append(said_n("{payer} puts {n} counter on the board for cards left: {pots}.",
+                            "{payer} puts {n} counters on the board for cards left: {pots}.",
+                            sum(f.amount for f in put), payer=names[seat], pots=pots))
+    return lines
+
+
+def pope_stakes(payments: Sequence[Payment], names: Sequence[str]) -> list[Line]:
+    """The stakes per card paid to the Pope's player (`play.pope_stakes`), as the referee recorded them."""
+    return [said_n("{payer} pays {n} counter to {payee} for the Pope, a stake for each card held.",
+                   "{payer} pays {n} counters to {payee} for the Pope, a stake for each card held.", p.amount,
+                   payer=names[p.payer], payee=names[p.payee]) for p in payments if p.why == "pope"]
+
+
 def after_lead(hand: Hand, names: Sequence[str], done: Played) -> list[Line]:
     """What one lead did (`done`, the referee's record of it): the run, its awards, the stop and
     who leads next, or the settlement."""
     labels = {p.name: p.label for p in hand.rules.pots}
     lines: list[Line] = [run(done.plays, names)]
     lines += [award(a, names, labels) for a in done.awards if a.at == "play"]
+    lines += pope_stakes(done.payments, names)
     lines += [stop(hand, s, names) for s in done.stops]
+    lines += fed(done.feeds, names, labels)
     if done.void:
         lines.append(said("Nobody can lead a new suit: the hand is void. The board carries over."))
     elif done.out is not None:
@@ -261,6 +295,7 @@ def progress(hand: Hand, names: Sequence[str], done: Played) -> list[Line]:
                      else said("{player} plays {card}", player=names[p.seat], card=p.card))
         lines += [award(a, names, labels) for a in done.awards
                   if a.at == "play" and a.cards and a.cards[-1] == p.card]
+    lines += pope_stakes(done.payments, names)
     lines += [stop(hand, s, names) for s in done.stops]
     lines += next_step(hand, names)
     return lines

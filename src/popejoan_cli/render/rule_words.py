@@ -200,6 +200,11 @@ def _deal(r: HouseRules) -> list[str]:
         out.append(t("No card is turned up, so there is no trump."))
     if r.deal.spare_hand:
         out.append(_exchange(r))
+    if r.deal.exchange_bar == "pot-card":
+        if r.deal.spare_hand and r.deal.spare_exchange != "none":
+            out.append(t("A player holding a card that wins a pot may not take the spare hand."))
+        else:
+            notes.append(t("deal.exchange_bar (nobody may take the spare hand)"))
     return out + _unused(notes)
 
 
@@ -285,9 +290,25 @@ def _turnup(r: HouseRules) -> list[str]:
         notes.append(t("turnup.ends_hand (the dealer takes nothing for a turn-up)"))
     if pope is not None:
         out.append(_pope_turned(r, pope))
+        out += _pope_limit(r, notes)
     else:
         notes.append(t("turnup.pope_takes, pope_per_card and pope_ends_hand (no pot named pope)"))
+        if r.turnup.pope_limit:
+            notes.append(t("turnup.pope_limit (no pot named pope)"))
     return out + _unused(notes)
+
+
+def _pope_limit(r: HouseRules, notes: list[str]) -> list[str]:
+    """Peel's limit on the turned-up Pope's payment (docs/house-rules.md: turnup.pope_limit), said
+    only when it is set."""
+    limit = r.turnup.pope_limit
+    if not limit:
+        return []
+    if not r.turnup.pope_per_card:
+        notes.append(t("turnup.pope_limit (nothing is paid per card for a turned-up Pope)"))
+        return []
+    return [tn("No player pays the dealer more than {n} counter for a turned-up Pope.",
+               "No player pays the dealer more than {n} counters for a turned-up Pope.", limit)]
 
 
 def _new_suit(r: HouseRules, notes: list[str]) -> list[str]:
@@ -335,13 +356,45 @@ def _play(r: HouseRules) -> list[str]:
         out.append(t("A run goes on with the next card of the same suit, one rank higher, and it must come "
                      "from the next player in turn; if they do not hold it, the run stops and they lead next."))
     out += _new_suit(r, notes)
+    out += _pass_pays(r, notes)
     if any(p.wins == "pair" for p in r.pots):
         out.append(_pairs(r))
     else:
         notes.append(t("play.pairs and play.pair_order (no pair pots)"))
+    out += _pope_stakes(r, notes)
     out.append(t("The first player to play their last card ends the hand at once; a pot is won only by cards "
                  "actually played."))
     return out + _unused(notes)
+
+
+def _pass_pays(r: HouseRules, notes: list[str]) -> list[str]:
+    """Tripoley's kitty (docs/house-rules.md: play.pass_pays), said only when it is set."""
+    per = r.play.pass_pays
+    if not per:
+        if r.play.pass_pot:
+            notes.append(t("play.pass_pot (nothing is paid for passing)"))
+        return []
+    if r.play.change_suit == "no" or r.play.no_new_suit != "pass":
+        notes.append(t("play.pass_pays and play.pass_pot (the lead never passes)"))
+        return []
+    pot = r.pot(r.pass_pot)
+    assert pot is not None  # `rules check` refuses a pass_pot that names no pot
+    return [tn("A player the lead passes over puts {n} counter on {pot}.",
+               "A player the lead passes over puts {n} counters on {pot}.", per, pot=pot_label(pot.label))]
+
+
+def _pope_stakes(r: HouseRules, notes: list[str]) -> list[str]:
+    """Peel's stake per card to the Pope's player (docs/house-rules.md: play.pope_stakes), said only when set."""
+    stakes, pope = r.play.pope_stakes, r.pope
+    if not stakes:
+        return []
+    if pope is None:
+        notes.append(t("play.pope_stakes (no pot named pope)"))
+        return []
+    return [tn("Whoever plays the Pope {card} is paid {n} counter by every other player for each card that "
+               "player holds at that moment.",
+               "Whoever plays the Pope {card} is paid {n} counters by every other player for each card that "
+               "player holds at that moment.", stakes, card=spec_words(pope.cards[0]))]
 
 
 def _pope_exempt(r: HouseRules, pope: PotRule) -> str:
@@ -355,6 +408,17 @@ def _pope_exempt(r: HouseRules, pope: PotRule) -> str:
     return t("Holding the Pope {card} gives no exemption.", card=card)
 
 
+def _unplayed(r: HouseRules) -> list[str]:
+    """Foster's doubling of a pot whose card was not played (docs/house-rules.md: settle.unplayed_card)."""
+    if r.settle.unplayed_card == "stake":
+        return [t("When a player goes out, whoever still holds the card of a card pot adds that pot's stake to "
+                  "it; a card in the spare hand costs nobody anything.")]
+    if r.settle.unplayed_card == "double":
+        return [t("When a player goes out, whoever still holds the card of a card pot doubles that pot, adding "
+                  "as many counters as it holds; a card in the spare hand costs nobody anything.")]
+    return []
+
+
 def _settle(r: HouseRules) -> list[str]:
     out = []
     notes = []
@@ -364,7 +428,12 @@ def _settle(r: HouseRules) -> list[str]:
     else:
         out.append(t("No pot is won by going out first."))
     per_card = r.settle.per_card
-    if per_card:
+    if per_card and r.settle.losers_pay == "board":
+        out.append(tn("Every other player puts {n} counter on the board for each card left in their hand, one "
+                      "counter on each pot in turn, in the board's order, so that every pot is covered.",
+                      "Every other player puts {n} counters on the board for each card left in their hand, one "
+                      "counter on each pot in turn, in the board's order, so that every pot is covered.", per_card))
+    elif per_card:
         out.append(tn("Every other player pays the first player out {n} counter for each card left in their hand.",
                       "Every other player pays the first player out {n} counters for each card left in their hand.",
                       per_card))
@@ -377,6 +446,7 @@ def _settle(r: HouseRules) -> list[str]:
         notes.append(t("settle.pope_exempt (no pot named pope)"))
     else:
         notes.append(t("settle.pope_exempt (nothing is paid per card)"))
+    out += _unplayed(r)
     if r.settle.negative:
         out.append(t("Balances may go below zero."))
     else:

@@ -104,6 +104,9 @@ def _hand_postings(view: TableView, number: int, seq: int) -> list[Posting]:
     for p in hand.payments:
         out += [Posting(seq, number, f"player:{names[p.payer]}", -p.amount, p.why),
                 Posting(seq, number, f"player:{names[p.payee]}", p.amount, p.why)]
+    for f in hand.feeds:  # counters a player put on a pot besides the dressing (docs/house-rules.md)
+        out += [Posting(seq, number, f"player:{names[f.seat]}", -f.amount, f"fed-{f.why}"),
+                Posting(seq, number, f"pot:{f.pot}", f.amount, f"fed-{f.why}")]
     return out
 
 

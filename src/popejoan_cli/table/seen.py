@@ -85,7 +85,8 @@ def _settlement(rec: HandRecord, pub: Public) -> State:
             "at_turnup": pub.at_turnup,
             "net": {names[i]: n for i, n in enumerate(pub.net)},
             "payments": [{"from": names[p.payer], "to": names[p.payee], "counters": p.amount, "for": p.why}
-                         for p in pub.payments]}
+                         for p in pub.payments],
+            "fed": [{"player": names[f.seat], "pot": f.pot, "counters": f.amount, "for": f.why} for f in pub.feeds]}
 
 
 def history(view: TableView) -> list[State]:

@@ -35,10 +35,10 @@ class Outcome:
     hand instead of its whole state, which is replayed from its events if anything asks for more.
     Its fields are the `Hand`'s own, by the same names (`board` is the board's snapshot)."""
 
-    __slots__ = ("awards", "board", "net", "out", "payments", "turnup", "void")
+    __slots__ = ("awards", "board", "feeds", "net", "out", "payments", "turnup", "void")
 
     def __init__(self, hand: Hand) -> None:
-        self.awards, self.payments = tuple(hand.awards), tuple(hand.payments)
+        self.awards, self.payments, self.feeds = tuple(hand.awards), tuple(hand.payments), tuple(hand.feeds)
         self.out, self.net, self.turnup, self.void = hand.out, tuple(hand.net), hand.turnup, bool(hand.void)
         self.board = hand.board.snapshot()
 

@@ -1,0 +1,305 @@
+"""House rules from the printed sources (issue 29): each key's behaviour, from the source's own sentence.
+
+Each test quotes the sentence it is built from, with its source (the survey's tags: /work/shared/reference/
+rules-survey.md), and works its numbers out from that sentence, not from the program. Seats are Ann (0),
+Bob (1), Cat (2), Dan (3); Cat deals unless a test says otherwise, so Ann is eldest. Every card not given to
+a player lies in the spare hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pytest
+
+from conftest import rules_with
+from popejoan_cli.base.errors import DataError, IllegalPlay, UsageError
+from popejoan_cli.formats.presets import preset
+from popejoan_cli.formats.rulefile import from_toml
+from popejoan_cli.game.board import Board
+from popejoan_cli.game.cards import SPARE, Card, Dealt, canonical_deck
+from popejoan_cli.game.claims import judge
+from popejoan_cli.game.hand import Hand
+from popejoan_cli.game.printed import SOURCES, with_sources
+from popejoan_cli.game.rules import HouseRules
+from popejoan_cli.game.tally import TallyHand
+from popejoan_cli.render import i18n
+from popejoan_cli.render.rule_words import choices_in_words
+
+ANN, BOB, CAT, DAN = 0, 1, 2, 3
+
+
+variant = rules_with
+"""A preset with some keys changed: variant("modern-stops", play__pope_stakes=1)."""
+
+
+def hand_of(r: HouseRules, hands: Iterable[str], turnup: str | None = None, turnup_seat: int | None = None,
+            dealer: int = CAT, board: dict[str, int] | None = None) -> Hand:
+    """The players' hands as given, the rest of the pack in the spare hand; an in-hand turn-up lies with
+    `turnup_seat` (who must hold it) or, without one, in the spare hand; `board`: counters carried over."""
+    given = tuple(tuple(Card.parse(w) for w in h.split()) for h in hands)
+    used = {c for h in given for c in h}
+    up = None if turnup is None else Card.parse(turnup)
+    rest = tuple(c for c in canonical_deck(r.removed) if c not in used)
+    holder = turnup_seat if turnup_seat is not None else (None if up is None else SPARE)
+    dealt = Dealt(hands=given, spare=rest, turnup=up, turnup_holder=holder)
+    hand = Hand.deal(r, len(given), dealer, Board(r, board), dealt)
+    hand.names = ("Ann", "Bob", "Cat", "Dan")[: len(given)]
+    return hand
+
+
+def paid(hand: Hand) -> list[tuple[int, int, int, str]]:
+    return [(p.payer, p.payee, p.amount, p.why) for p in hand.payments]
+
+
+def conserved(hand: Hand) -> bool:
+    return sum(hand.net) + hand.board_change() == 0
+
+
+def sentences(r: HouseRules, lang: str = "en") -> str:
+    i18n.use(lang)
+    try:
+        return " ".join(s for _, said in choices_in_words(r) for s in said)
+    finally:
+        i18n.use("en")
+
+
+# ----------------------------------------------------------------------- turnup.pope_limit (Peel)
+def test_peel_limits_the_turned_up_popes_payment_per_player() -> None:
+    """Peel, *Round Games with Cards* (1891), Pope Joan: "it is often agreed that the payment for Pope
+    Joan shall be limited to either four or six counters" (read per player: docs/house-rules.md)."""
+    r = variant("modern-stops", turnup__pope_per_card=True, turnup__pope_limit=4)
+    hand = hand_of(r, ["9D 2C 3C 4C 5C 6C", "7C 8C 10C", "JC QC"], turnup="9D", turnup_seat=ANN)
+    # Ann was dealt six cards and pays four, Bob three and pays three; the dealer takes the Pope's six.
+    assert paid(hand) == [(ANN, CAT, 4, "turnup"), (BOB, CAT, 3, "turnup")]
+    assert hand.net == [-4, -3, -15 + 6 + 7]
+    assert conserved(hand)
+
+
+def test_no_pope_limit_is_todays_payment() -> None:
+    """Peel: the dealer is paid "a stake for every card dealt" to each player, when no limit is agreed."""
+    r = variant("modern-stops", turnup__pope_per_card=True)
+    hand = hand_of(r, ["9D 2C 3C 4C 5C 6C", "7C 8C 10C", "JC QC"], turnup="9D", turnup_seat=ANN)
+    assert paid(hand) == [(ANN, CAT, 6, "turnup"), (BOB, CAT, 3, "turnup")]
+
+
+def test_pope_limit_in_words_and_unused_without_pope_per_card() -> None:
+    said = sentences(variant("hoyle", turnup__pope_limit=6))
+    assert "No player pays the dealer more than 6 counters for a turned-up Pope." in said
+    assert "За открытого Поп Джона никто не платит сдатчику больше 6 фишек." in sentences(
+        variant("hoyle", turnup__pope_limit=6), "ru")
+    assert "turnup.pope_limit (nothing is paid per card for a turned-up Pope)" in sentences(
+        variant("modern-stops", turnup__pope_limit=6))
+
+
+# ----------------------------------------------------------------------- play.pope_stakes (Peel)
+def test_peel_the_popes_player_takes_a_stake_per_card_from_every_player() -> None:
+    """Peel (1891), Pope Joan: the player of the Pope wins its pool "and a stake from every player for each
+    card remaining in hand"."""
+    r = variant("modern-stops", play__pope_stakes=1)
+    hand = hand_of(r, ["9D 2C", "3S 4S 5S", "6H 7H"])
+    done = hand.lead(ANN, Card.parse("9D"))
+    # Ann takes the Pope's six; Bob holds three cards and pays three, Cat two and pays two; 10♦ is in the
+    # spare hand, so the run stops on the Pope.
+    assert [(a.pot, a.seat, a.amount) for a in done.awards] == [("pope", ANN, 6)]
+    assert paid(hand) == [(BOB, ANN, 3, "pope"), (CAT, ANN, 2, "pope")]
+    assert list(done.payments) == list(hand.payments)
+    assert hand.net == [6 + 5, -3, -15 - 2]
+    assert conserved(hand)
+
+
+def test_pope_stakes_are_counted_before_a_pope_that_goes_out_settles() -> None:
+    """Peel: "a stake from every player for each card remaining in hand"; then the first out is paid
+    for the cards left, as always."""
+    r = variant("modern-stops", play__pope_stakes=2)
+    hand = hand_of(r, ["9D", "3S 4S", "6H"])
+    hand.lead(ANN, Card.parse("9D"))
+    assert paid(hand) == [(BOB, ANN, 4, "pope"), (CAT, ANN, 2, "pope"), (BOB, ANN, 2, "cards"),
+                          (CAT, ANN, 1, "cards")]
+    assert conserved(hand)
+
+
+def test_a_claim_for_the_pope_counts_the_stakes() -> None:
+    r = variant("modern-stops", play__pope_stakes=1)
+    hand = hand_of(r, ["9D 2C", "3S 4S 5S", "6H 7H"])
+    hand.lead(ANN, Card.parse("9D"))
+    assert judge(hand, ANN, "pope", 11).right
+    verdict = judge(hand, ANN, "pope", 6)
+    assert not verdict.right and "Bob 3, Cat 2" in str(verdict.text)
+
+
+def test_a_tally_refuses_the_pope_whose_stakes_it_cannot_count() -> None:
+    r = variant("modern-stops", play__pope_stakes=1)
+    hand = TallyHand.unseen(r, 3, CAT, Board(r), [17, 17, 16], 0, None, None)
+    assert isinstance(hand, TallyHand)
+    with pytest.raises(IllegalPlay) as refused:
+        hand.pay(ANN, ["pope"])
+    assert refused.value.rule == "play.pope_stakes"
+    assert hand.board.counters["pope"] == 6
+
+
+def test_pope_stakes_in_words() -> None:
+    r = variant("modern-stops", play__pope_stakes=1)
+    assert ("Whoever plays the Pope 9♦ (9D) is paid 1 counter by every other player for each card that player "
+            "holds at that moment.") in sentences(r)
+    assert "каждый другой игрок платит по 1 фишке за каждую карту" in sentences(r, "ru")
+    assert "play.pope_stakes (no pot named pope)" in sentences(variant("michigan", play__pope_stakes=1))
+
+
+# ----------------------------------------------------------------------- the keys in files
+def test_new_keys_are_checked_where_they_stand() -> None:
+    with pytest.raises(DataError) as bad:
+        from_toml(b'[turnup]\npope_per_card = true\npope_limit = -1\n[play]\npope_stake = 1\n', "ours.toml")
+    found = {(p.key, p.line) for p in bad.value.problems}
+    assert ("turnup.pope_limit", 3) in found and ("play.pope_stake", 5) in found
+    hint = next(p.hint for p in bad.value.problems if p.key == "play.pope_stake")
+    assert "pope_stakes" in str(hint)
+
+
+def test_new_keys_at_their_defaults_are_not_written() -> None:
+    """A rule set that does not use them writes the same file, journal and export as before they existed."""
+    for name in ("modern-stops", "hoyle", "michigan"):
+        data = preset(name).to_dict()
+        assert "pope_limit" not in data["turnup"] and "pope_stakes" not in data["play"]  # type: ignore[operator]
+    data = variant("hoyle", turnup__pope_limit=4, play__pope_stakes=1).to_dict()
+    assert data["turnup"]["pope_limit"] == 4 and data["play"]["pope_stakes"] == 1  # type: ignore[index]
+
+
+# ----------------------------------------------------------------------- settle.losers_pay (Peel)
+def fed(hand: Hand) -> list[tuple[int, str, int, str]]:
+    return [(f.seat, f.pot, f.amount, f.why) for f in hand.feeds]
+
+
+def test_peel_losers_pay_into_the_pool_covering_every_compartment() -> None:
+    """Peel (1891), Pope Joan, "the most popular variation": the winner takes only the Game, and the others
+    pay their penalty "into the pool", placing counters on the compartments "except that all the eight must
+    be covered" (placed in turn on the board's order: docs/house-rules.md)."""
+    r = variant("modern-stops", settle__losers_pay="board")
+    hand = hand_of(r, ["2C", "3S 4S 5S", "6H 7H"])
+    hand.lead(ANN, Card.parse("2C"))  # her only card: Ann is out
+    assert [(a.pot, a.seat, a.amount) for a in hand.awards] == [("game", ANN, 1)]
+    assert paid(hand) == []
+    # Bob's three counters go on the first three pots, Cat's two on the next two.
+    assert fed(hand) == [(BOB, "pope", 1, "cards"), (BOB, "matrimony", 1, "cards"), (BOB, "intrigue", 1, "cards"),
+                         (CAT, "ace", 1, "cards"), (CAT, "king", 1, "cards")]
+    assert hand.net == [1, -3, -15 - 2]
+    assert conserved(hand)
+
+
+def test_losers_pay_goes_round_the_board_again_when_there_are_counters_enough() -> None:
+    """Peel: "all the eight must be covered": ten counters cover all eight, then the first two again."""
+    r = variant("modern-stops", settle__losers_pay="board", settle__per_card=2)
+    hand = hand_of(r, ["2C", "3S 4S 5S 6S 7S", "6H"], dealer=BOB)
+    hand.lead(CAT, Card.parse("6H"))
+    assert hand.out == CAT
+    # Ann (dealer Bob's left, after Cat) pays 2 for her one card, Bob 10 for his five, going on from the
+    # Intrigue: round the board and on to the Ace again. Each player's counters on a pot are one record.
+    assert fed(hand) == [(ANN, "pope", 1, "cards"), (ANN, "matrimony", 1, "cards"), (BOB, "intrigue", 2, "cards"),
+                         (BOB, "ace", 2, "cards"), (BOB, "king", 1, "cards"), (BOB, "queen", 1, "cards"),
+                         (BOB, "jack", 1, "cards"), (BOB, "game", 1, "cards"), (BOB, "pope", 1, "cards"),
+                         (BOB, "matrimony", 1, "cards")]
+    assert hand.board.counters["pope"] == 6 + 2 and hand.board.counters["game"] == 1
+    assert conserved(hand)
+
+
+# ----------------------------------------------------------------------- settle.unplayed_card (Foster, IO)
+def test_foster_the_holder_of_an_unplayed_layout_card_doubles_its_pool() -> None:
+    """Foster, *Foster's Complete Hoyle*, Pope Joan: the holder of an unplayed layout card "must double that
+    pool"; if the card is in the stock "the pool simply remains"."""
+    r = variant("modern-stops", settle__unplayed_card="double")
+    hand = hand_of(r, ["2C", "9D 3S", "KH 4S"], turnup="2H", board={"king": 3})  # with the dressing, 4
+    hand.lead(ANN, Card.parse("2C"))
+    # Bob doubles the Pope (6), Cat the King (4); the trump ace, queen and jack lie in the spare hand.
+    assert fed(hand) == [(BOB, "pope", 6, "unplayed"), (CAT, "king", 4, "unplayed")]
+    assert paid(hand) == [(CAT, ANN, 2, "cards")]  # Bob holds the Pope: exempt from the cards' payment
+    assert hand.board.counters["pope"] == 12 and hand.board.counters["king"] == 8
+    assert conserved(hand)
+
+
+def test_indoor_games_holders_add_as_many_as_are_there_or_a_stake() -> None:
+    """*The Book of Indoor and Outdoor Games*: holders of the corresponding unplayed cards "add counters equal
+    to those already there"; `stake` is the milder house reading, the pot's own stake."""
+    r = variant("modern-stops", settle__unplayed_card="stake")
+    hand = hand_of(r, ["2C", "9D 3S", "KH 4S"], turnup="2H")
+    hand.lead(ANN, Card.parse("2C"))
+    assert fed(hand) == [(BOB, "pope", 6, "unplayed"), (CAT, "king", 1, "unplayed")]
+
+
+def test_a_real_deck_is_not_dealt_under_unplayed_card() -> None:
+    r = variant("modern-stops", settle__unplayed_card="double")
+    with pytest.raises(IllegalPlay) as refused:
+        Hand.unseen(r, 3, CAT, Board(r), [17, 17, 16], 0, None, None)
+    assert refused.value.rule == "settle.unplayed_card"
+
+
+def test_settle_keys_in_words() -> None:
+    said = sentences(variant("modern-stops", settle__losers_pay="board", settle__unplayed_card="double"))
+    assert "Every other player puts 1 counter on the board for each card left in their hand" in said
+    assert "doubles that pot, adding as many counters as it holds" in said
+    ru = sentences(variant("modern-stops", settle__losers_pay="board", settle__unplayed_card="stake"), "ru")
+    assert "ставят на доску по 1 фишке" in ru and "добавляет в эту секцию её ставку" in ru
+
+
+# ----------------------------------------------------------------------- rules new --from-source
+def test_a_printed_source_lays_its_keys_on_a_preset_and_cites_itself() -> None:
+    ours = with_sources(preset("hoyle"), ["peel"])
+    assert (ours.turnup.pope_per_card, ours.turnup.pope_limit, ours.play.pope_stakes) == (True, 6, 1)
+    assert ours.sources[-1] == SOURCES["peel"].citation
+    assert ours.deck == preset("hoyle").deck and ours.pots == preset("hoyle").pots
+    for name in SOURCES:  # every source's keys are valid on every preset
+        for base in ("modern-stops", "michigan"):
+            assert with_sources(preset(base), [name]).sources[-1] == SOURCES[name].citation
+    with pytest.raises(UsageError) as unknown:
+        with_sources(preset("hoyle"), ["pele"])
+    assert "peel" in str(unknown.value.hint)
+
+
+# ----------------------------------------------------------------------- deal.exchange_bar (MK, LS)
+def test_michigan_kitty_only_a_player_with_no_money_card_takes_the_spare_hand() -> None:
+    """"Rules of Michigan Kitty": the dealer may exchange his hand only if he holds no money cards; "Easy
+    Michigan Rummy": only players with no bonus card may bid for it. The table hears the refusal, the
+    player alone which card barred him."""
+    r = variant("michigan", deal__exchange_bar="pot-card")
+    hand = hand_of(r, ["2C 3C", "QD 4C", "5C 6C"], dealer=CAT)
+    with pytest.raises(IllegalPlay) as barred:
+        hand.exchange(BOB, 2)
+    assert barred.value.message == "Bob may not take the spare hand"
+    assert barred.value.private == "you hold Q♦, which wins a pot"
+    assert "Q" not in str(barred.value)
+    hand.exchange(ANN, 2)
+    assert hand.exchanged == (ANN, 2)
+    assert "A player holding a card that wins a pot may not take the spare hand." in sentences(r)
+    assert "deal.exchange_bar (nobody may take the spare hand)" in sentences(
+        variant("modern-stops", deal__exchange_bar="pot-card"))
+
+
+# ----------------------------------------------------------------------- play.pass_pays (Tripoley)
+def test_tripoley_a_player_who_cannot_restart_a_run_pays_into_the_kitty() -> None:
+    """Tripoley, as the issue reads it: a player "who cannot restart a run pays one counter into" the
+    kitty (Newmarket's kitty: the board's first-out pot)."""
+    r = variant("newmarket", play__no_new_suit="pass", play__pass_pays=1)
+    hand = hand_of(r, ["2C 4C", "5S 6S", "7H 8H"])
+    done = hand.lead(ANN, Card.parse("2C"))  # 3♣ is in the spare hand: a stop, and the lead must turn red
+    assert done.leader == CAT
+    assert fed(hand) == [(ANN, "kitty", 1, "pass"), (BOB, "kitty", 1, "pass")]
+    assert list(done.feeds) == list(hand.feeds)
+    assert conserved(hand)
+
+
+def test_nobody_can_restart_everyone_pays_and_the_hand_is_void() -> None:
+    r = variant("newmarket", play__no_new_suit="pass", play__pass_pays=2, play__pass_pot="ace")
+    hand = hand_of(r, ["2C 4C", "5S 6S", "7C 8C"])
+    done = hand.lead(ANN, Card.parse("2C"))
+    assert done.void
+    assert fed(hand) == [(ANN, "ace", 2, "pass"), (BOB, "ace", 2, "pass"), (CAT, "ace", 2, "pass")]
+    assert conserved(hand)
+
+
+def test_pass_pays_is_checked_said_and_refused_for_a_real_deck() -> None:
+    with pytest.raises(DataError) as bad:
+        from_toml(b'[play]\nno_new_suit = "pass"\nchange_suit = "suit"\npass_pays = 1\npass_pot = "kity"\n', "t.toml")
+    assert [(p.key, p.line) for p in bad.value.problems] == [("play.pass_pot", 5)]
+    r = variant("newmarket", play__no_new_suit="pass", play__pass_pays=1)
+    assert "A player the lead passes over puts 1 counter on Kitty." in sentences(r)
+    with pytest.raises(IllegalPlay):
+        Hand.unseen(r, 3, CAT, Board(r), [17, 17, 17], 1, None, None)
