@@ -99,7 +99,7 @@ def test_popejoan_now_must_be_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(UsageError, match="POPEJOAN_NOW"):
         journal.now()
     monkeypatch.delenv("POPEJOAN_NOW")
-    assert journal._AT.fullmatch(journal.now())
+    assert journal._at().fullmatch(journal.now())
 
 
 def test_the_journals_kept_in_tests_data_still_load() -> None:

@@ -27,8 +27,9 @@ MAX_DEPTH = 16
 """No popejoan file nests tables and arrays more than 5 deep; 16 leaves room and stops abuse."""
 _MAX_REPORTED = 20
 
-_LONG_DIGITS = re.compile(r"[0-9][0-9_]{4300,}")
-"""More digits than Python turns into an integer, which is when `tomllib` fails unplaced."""
+_LONG_DIGITS = r"[0-9][0-9_]{4300,}"
+"""More digits than Python turns into an integer, which is when `tomllib` fails unplaced. A pattern that `re`
+compiles (and keeps) when a file is first read, not as every command starts (issue 27)."""
 
 
 class TooLong:
@@ -67,7 +68,7 @@ def cut(text: str, limit: int = 40) -> str:
 
 def digits_problem(text: str) -> tuple[int, int, str] | None:
     """Where a TOML text holds an integer too long to read: (line, column, message), or None."""
-    m = _LONG_DIGITS.search(text)
+    m = re.search(_LONG_DIGITS, text)
     if m is None:
         return None
     line = text.count("\n", 0, m.start()) + 1

@@ -91,8 +91,11 @@ recorded: list[int] = []
 """Sequence numbers this process has written, so an interruption can say what was recorded."""
 
 
-_AT = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?(?:Z|[+-]\d\d:\d\d)")
-"""What an `at` must look like: an instant with its offset, to the second (ISO 8601)."""
+@functools.cache
+def _at() -> re.Pattern[str]:
+    """What an `at` must look like: an instant with its offset, to the second (ISO 8601). Compiled when a line
+    is first checked, not as every command starts: a table opened from its cache checks none (issue 27)."""
+    return re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?(?:Z|[+-]\d\d:\d\d)")
 
 
 def now() -> str:
@@ -101,7 +104,7 @@ def now() -> str:
     `POPEJOAN_NOW` (an ISO 8601 instant with an offset) fixes it, for tests and demonstrations."""
     fixed = os.environ.get("POPEJOAN_NOW")
     if fixed:
-        if not _AT.fullmatch(fixed):
+        if not _at().fullmatch(fixed):
             raise UsageError(Said("POPEJOAN_NOW={value!r} is not a time like 2026-12-01T21:04:05+01:00", value=fixed),
                              Said("give an ISO 8601 instant with its offset, or unset it"))
         return fixed
@@ -322,7 +325,7 @@ def _parse_one(body: bytes, line_no: int, name: str) -> object:
 def _event(obj: object, line_no: int, want_seq: int, name: str) -> tuple[int, Event]:
     if not isinstance(obj, dict) or not _KEYS <= obj.keys() <= _KEYS_ALL:
         raise _bad(name, line_no, Said("not a journal entry (seq, event, crc)"))
-    if "at" in obj and not (isinstance(obj["at"], str) and _AT.fullmatch(obj["at"])):
+    if "at" in obj and not (isinstance(obj["at"], str) and _at().fullmatch(obj["at"])):
         raise _bad(name, line_no, Said("its time (at) is not an ISO 8601 instant with an offset"))
     if "more" in obj and not (isinstance(more := obj["more"], int) and not isinstance(more, bool)
                               and 0 < more < _MAX_WRITE):
