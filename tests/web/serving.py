@@ -1,7 +1,8 @@
 """A `popejoan serve` in a subprocess for the web tests and the bench: start it on a table, read its
 links (`--json`), and stop it with Ctrl-C; what the browser tests share besides: where Debian's
 Chromium is and how it is started (`CHROMIUM`, `ARGS`), the banker's commands (`banker`), and the
-board's state as the server gives it (`board_state`, `wait_past`).
+board's state as the server gives it (`board_state`, `wait_past`). The banker's commands run in the tests'
+own process (the CLI's test runner), so the server is still another process writing the same journal.
 
 Each test that needs a real server (the pages over HTTP, the browser, signals, the lock) starts
 one here; the app's own tests call it in-process (Starlette's test client) instead.
@@ -22,6 +23,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from typer.testing import CliRunner
+
+from popejoan_cli.cli import app
 
 CHROMIUM = next((p for p in (os.environ.get("POPEJOAN_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
                              shutil.which("chromium-browser")) if p and Path(p).is_file()), None)
@@ -109,20 +114,20 @@ def start(home: Path, *args: str, env: dict[str, str] | None = None, files: int 
 def table(home: Path, players: Sequence[str] = ("Ann", "Bob", "Cat", "Dan"), seed: int | None = 42,
           rules: str = "modern-stops") -> None:
     """A table `fri` in `home` (the current one), with a hand dealt from `seed` unless it is None."""
-    env = {**os.environ, "POPEJOAN_HOME": str(home)}
-    env.pop("POPEJOAN_TABLE", None)
-    subprocess.run(popejoan("table", "new", "fri", "--rules", rules, "--players", ",".join(players),
-                            "--counters", "50"), env=env, check=True, capture_output=True)
+    banker(home, "table", "new", "fri", "--rules", rules, "--players", ",".join(players), "--counters", "50")
     if seed is not None:
-        subprocess.run(popejoan("deal", "--seed", str(seed)), env=env, check=True, capture_output=True)
+        banker(home, "deal", "--seed", str(seed))
 
 
 def banker(home: Path, *args: str) -> str:
-    """`popejoan ARGS` at the table in `home`, as the banker types it: its stdout (it must succeed)."""
-    env = {**os.environ, "POPEJOAN_HOME": str(home), "NO_COLOR": "1"}
-    env.pop("POPEJOAN_TABLE", None)
-    done = subprocess.run(popejoan(*args), env=env, capture_output=True, text=True, encoding="utf-8", timeout=30)
-    assert done.returncode == 0, (args, done.stderr)
+    """`popejoan ARGS` at the table in `home`, as the banker types it: its stdout (it must succeed).
+
+    In the tests' own process (the CLI's test runner), not a process of its own: the server is the other
+    process writing the journal either way, and a process per command cost a web test half a second each
+    (an evening's leads typed one by one)."""
+    done = CliRunner().invoke(app, list(args), env={"POPEJOAN_HOME": str(home), "NO_COLOR": "1",
+                                                    "POPEJOAN_TABLE": None})
+    assert done.exit_code == 0 and done.exception is None, (args, done.exit_code, done.stderr, done.exception)
     return done.stdout
 
 
