@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from popejoan_cli.base.errors import IllegalPlay
 from popejoan_cli.formats.presets import preset
 from popejoan_cli.game.board import Board
-from popejoan_cli.game.cards import SPARE, Dealt
+from popejoan_cli.game.cards import SPARE, Card, Dealt
 from popejoan_cli.game.deal import seeded_deal
 from popejoan_cli.game.hand import Hand
 from popejoan_cli.game.rules import HouseRules, from_data
@@ -31,7 +31,8 @@ def variants(draw: st.DrawFn) -> HouseRules:
         "deal": {"exchange_bar": draw(st.sampled_from(["none", "pot-card"]))},
         "turnup": {"pope_per_card": draw(st.booleans()), "pope_limit": draw(st.integers(0, 6))},
         "play": {"pope_stakes": draw(st.integers(0, 2)), "lead": draw(st.sampled_from(["any", "lowest-in-suit"])),
-                 "pass_pays": draw(st.integers(0, 2)), "no_new_suit": draw(st.sampled_from(["same-suit", "pass"]))},
+                 "pass_pays": draw(st.integers(0, 2)), "no_new_suit": draw(st.sampled_from(["same-suit", "pass"])),
+                 "improper_lead": draw(st.sampled_from(["refuse", "pay-each", "pay-board"]))},
         "settle": {"per_card": draw(st.integers(0, 2)), "losers_pay": draw(st.sampled_from(["winner", "board"])),
                    "unplayed_card": draw(st.sampled_from(["none", "stake", "double"])),
                    "pope_exempt": draw(st.sampled_from(["holder", "card", "none"]))},
@@ -62,6 +63,16 @@ def conserved(hand: Hand) -> None:
     assert all(f.amount > 0 for f in hand.feeds)
 
 
+def plays(hand: Hand) -> list[tuple[int, Card]]:
+    """What may be played now: `legal_plays`, and under `play.improper_lead` every card the leader holds that the
+    referee allows (improper leads, which the bots' lists leave out)."""
+    legal = hand.legal_plays()
+    if hand.lead_due and hand.rules.play.improper_lead != "refuse":
+        legal += [(s, Card(c)) for s in hand.lead_seats() for c in hand.ordered[s]
+                  if (s, c) not in legal and hand.is_legal(s, Card(c))]
+    return legal
+
+
 def exchange(hand: Hand, seat: int) -> int | None:
     """`seat` tries to take the spare hand where the rules let someone: barred exactly when `deal.exchange_bar`
     bars a holder of a pot's card and he holds one. Returns the seat that took it, if one did."""
@@ -87,7 +98,7 @@ def test_new_keys_conserve_account_and_replay(rules: HouseRules, seats: int, see
     hand, dealt = dealt_hand(rules, seats, dealer, seed)
     taker = exchange(hand, data.draw(st.integers(0, seats - 1)))
     while not hand.ended:
-        seat, card = data.draw(st.sampled_from(hand.legal_plays()))
+        seat, card = data.draw(st.sampled_from(plays(hand)))
         if hand.lead_due:
             hand.lead(seat, card)  # with its forced follows: the fast path
         else:

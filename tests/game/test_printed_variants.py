@@ -303,3 +303,43 @@ def test_pass_pays_is_checked_said_and_refused_for_a_real_deck() -> None:
     assert "A player the lead passes over puts 1 counter on Kitty." in sentences(r)
     with pytest.raises(IllegalPlay):
         Hand.unseen(r, 3, CAT, Board(r), [17, 17, 17], 1, None, None)
+
+
+# ----------------------------------------------------------------------- play.improper_lead (PR, IO)
+def test_pocket_rummy_an_improper_lead_pays_each_opponent_at_the_end() -> None:
+    """pocketrummy.com, Michigan Rummy: starting a suit with a card that is not one's lowest, the player must
+    "pay 1 chip to each opponent" (paid when the hand ends, when the cards are seen: docs/house-rules.md)."""
+    r = variant("modern-stops", play__improper_lead="pay-each")
+    hand = hand_of(r, ["2C 5C 9H", "3S", "4S 6S"])
+    assert hand.is_legal(ANN, Card.parse("5C")) and Card.parse("5C") not in hand.legal_leads(ANN)  # bots: never
+    hand.lead(ANN, Card.parse("5C"))  # she holds 2♣: improper, and nothing said of it yet
+    assert paid(hand) == []
+    hand.lead(ANN, Card.parse("2C"))
+    hand.lead(ANN, Card.parse("9H"))  # her last card: out
+    assert paid(hand) == [(ANN, BOB, 1, "lead"), (ANN, CAT, 1, "lead"), (BOB, ANN, 1, "cards"),
+                          (CAT, ANN, 2, "cards")]
+    assert conserved(hand)
+
+
+def test_indoor_games_the_same_suit_led_twice_is_fined() -> None:
+    """*The Book of Indoor and Outdoor Games*: "The same suit may not be led twice consecutively"; the breaker
+    pays 1 counter (here onto the kitty, `pay-board`)."""
+    r = variant("newmarket", play__change_suit="suit", play__improper_lead="pay-board")
+    hand = hand_of(r, ["2C 4C 7H", "5S", "6S 8S"])
+    hand.lead(ANN, Card.parse("2C"))  # 3♣ is in the spare hand: a stop
+    hand.lead(ANN, Card.parse("4C"))  # clubs again while she holds 7♥
+    hand.lead(ANN, Card.parse("7H"))
+    assert hand.out == ANN
+    assert fed(hand) == [(ANN, "kitty", 1, "lead")]  # after she took the kitty: it waits for the next hand
+    assert conserved(hand)
+
+
+def test_improper_lead_in_words_and_refused_for_a_real_deck() -> None:
+    r = variant("modern-stops", play__improper_lead="pay-each", play__improper_penalty=2)
+    assert ("A lead that breaks these rules is allowed, but when the hand ends its leader pays 2 counters to each "
+            "other player.") in sentences(r)
+    assert "сделавший его платит каждому другому игроку по 2 фишки" in sentences(r, "ru")
+    assert "play.improper_lead and play.improper_penalty (no lead rule to break)" in sentences(
+        variant("hoyle", play__improper_lead="pay-each"))
+    with pytest.raises(IllegalPlay):
+        Hand.unseen(r, 3, CAT, Board(r), [17, 17, 16], 0, None, None)

@@ -146,6 +146,9 @@ class Hand(Settlement):
             raise IllegalPlay(Said("these rules make whoever still holds a pot's card pay when a player goes out, "
                                    "and popejoan cannot see a real deck's cards: let popejoan deal"),
                               rule="settle.unplayed_card")
+        if rules.play.improper_lead != "refuse":
+            raise IllegalPlay(Said("these rules fine an improper lead when the hand ends, which popejoan can tell "
+                                   "only in a hand it deals: let popejoan deal"), rule="play.improper_lead")
         if rules.play.pass_pays and rules.play.change_suit != "no" and rules.play.no_new_suit == "pass":
             raise IllegalPlay(Said("these rules make a player who passes the lead pay, which popejoan records only "
                                    "in a hand it deals: let popejoan deal"), rule="play.pass_pays")
@@ -478,6 +481,8 @@ class Hand(Settlement):
         if self.rules.play.pass_pays:
             self._passed(leader, seats)
         self._end(void=True)
+        if self.rules.play.improper_lead != "refuse":
+            self._fine_leads()
         return -1
 
     def _passed(self, leader: int, n: int) -> None:

@@ -5,7 +5,9 @@
 raises nothing: whether one play is allowed, and why not, is `ruling.rule_on`'s one decision,
 which the referee checks every recorded play against. The two are held to the same verdict on
 every card of random hands of every preset (tests/game/test_ruling.py), so a bot choosing from
-these lists never plays a card the referee would refuse.
+these lists never plays a card the referee would refuse. Under `play.improper_lead` (docs/house-rules.md)
+`rule_on` also allows a lead that breaks the lead rules, to be fined when the hand ends; these lists
+leave such leads out, so a bot never leads into a penalty (a proper lead is always there to choose).
 """
 
 from __future__ import annotations

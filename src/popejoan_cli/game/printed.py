@@ -31,8 +31,11 @@ SOURCES: dict[str, Source] = {
                          "settle": {"losers_pay": "board"}}),
     "foster": Source("R. F. Foster, Foster's Complete Hoyle (1897), Pope Joan",
                      {"settle": {"unplayed_card": "double"}}),
+    "indoor": Source("The Book of Indoor and Outdoor Games, card games pp. 155-157",
+                     {"play": {"change_suit": "suit", "improper_lead": "pay-each"},
+                      "settle": {"unplayed_card": "double"}}),
 }
-"""Each source's variants (survey tags PE and FO). Peel's limit is his "four or six counters": six."""
+"""Each source's variants (survey tags PE, FO and IO). Peel's limit is his "four or six counters": six."""
 
 
 def with_sources(rules: HouseRules, names: list[str]) -> HouseRules:

@@ -94,6 +94,12 @@ KEYS: tuple[Key, ...] = (
         ("same-player", "split")),
     Key("play", "pair_order", "choice", "ascending",
         "the lower card of a pair must be played first, or either order", ("ascending", "any")),
+    Key("play", "improper_lead", "choice", "refuse",
+        "a lead that breaks play.lead or play.change_suit is refused, or allowed and fined at the hand's end: "
+        "improper_penalty to each other player, or onto pass_pot", ("refuse", "pay-each", "pay-board"),
+        optional=True),
+    Key("play", "improper_penalty", "int", 1, "what an improper lead costs, under improper_lead", hi=1000,
+        optional=True),
     Key("play", "pass_pays", "int", 0,
         "with no_new_suit = pass, a player who cannot lead a new suit puts this many counters on pass_pot",
         hi=1000, optional=True),

@@ -40,6 +40,7 @@ ChangeSuit = Literal["no", "suit", "colour"]
 NoNewSuit = Literal["same-suit", "pass"]
 Pairs = Literal["same-player", "split"]
 PairOrder = Literal["ascending", "any"]
+ImproperLead = Literal["refuse", "pay-each", "pay-board"]
 OddCounter = Literal["stay", "eldest"]
 PopeExempt = Literal["holder", "card", "none"]
 LosersPay = Literal["winner", "board"]
@@ -100,6 +101,8 @@ class PlayRules(Record):
     no_new_suit: NoNewSuit = "same-suit"
     pairs: Pairs = "same-player"
     pair_order: PairOrder = "ascending"
+    improper_lead: ImproperLead = "refuse"
+    improper_penalty: int = 1
     pass_pays: int = 0
     pass_pot: str = ""
     pope_stakes: int = 0

@@ -169,7 +169,7 @@ def _whose_lead(hand: Legality, seat: int, card: Card) -> Ruling | None:
 
 def _passed_suit(hand: Legality, seat: int, card: Card) -> Ruling | None:
     """Under `play.no_new_suit = "pass"` a lead in the stopped suit is never legal: a public rule."""
-    if not hand.passing or hand.suit_ok(card // 13):
+    if not hand.passing or hand.suit_ok(card // 13) or hand.rules.play.improper_lead != "refuse":
         return None
     change = hand.settings.change_suit
     return Ruling(seat, card, _change_words(hand, hand.name(seat), card), f"play.change_suit = \"{change}\"")
@@ -179,6 +179,8 @@ def _lead(hand: Legality, seat: int, card: Card) -> Ruling | None:
     """The leader's lead: a card they hold, in a new suit after a stop if they hold one, the lowest of its suit."""
     if not _holds(hand, seat, card):
         return _not_held(hand, seat, card, Said("a player leads a card they hold"))
+    if hand.rules.play.improper_lead != "refuse":
+        return None  # allowed, and fined when the hand ends (`Settlement._fine_leads`; docs/house-rules.md)
     held = hand.ordered[seat]
     stopped = hand.after_stop_suit
     change = hand.settings.change_suit

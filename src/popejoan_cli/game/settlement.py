@@ -11,9 +11,12 @@ the table's language (docs/i18n.md: Errors).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from popejoan_cli.base.errors import IllegalPlay, Said
-from popejoan_cli.game.cards import Card
+from popejoan_cli.game.cards import CARDS, Card
 from popejoan_cli.game.legality import Legality
+from popejoan_cli.game.ruling import recheck_leads
 from popejoan_cli.game.state import UNKNOWN, Award, AwardAt, Feed, FeedWhy, Payment, PaymentWhy
 
 _new = tuple.__new__
@@ -34,6 +37,21 @@ class Settlement(Legality):
             self.net[payee] += amount
             self.payments.append(_new(Payment, (payer, payee, amount, why)))
 
+    def _fine_leads(self) -> None:
+        """PR and IO's penalty for an improper lead (docs/house-rules.md: play.improper_lead): each lead that broke
+        `play.lead` or `play.change_suit`, found by the predicates `rule_on` refuses by (`recheck_leads`), costs its
+        leader `improper_penalty` to each other player clockwise, or onto the pass pot. Paid as the hand ends, with
+        the cards seen: before that nothing public may depend on what a leader held."""
+        play, seats = self.rules.play, self.seats
+        held: dict[int, Sequence[Card]] = {seat: [CARDS[c] for c in self.ordered[seat]] for seat in range(seats)}
+        fined = dict.fromkeys((b.seat, b.card) for b in recheck_leads(self, held))
+        for seat, _ in fined:
+            if play.improper_lead == "pay-board":
+                self._feed(seat, self.rules.pass_pot, play.improper_penalty, "lead")
+                continue
+            for k in range(1, seats):
+                self._pay(seat, (seat + k) % seats, play.improper_penalty, "lead")
+
     def _pope_stakes(self, seat: int) -> None:
         """Peel's stake per card to the Pope's player (docs/house-rules.md: play.pope_stakes): each other seat,
         clockwise from `seat`'s left, pays for the cards it holds as the Pope is played."""
@@ -52,6 +70,8 @@ class Settlement(Legality):
                 counters[name] = 0
                 self.net[seat] += amount
                 self.awards.append(_new(Award, (name, seat, amount, "out", ())))
+        if self.rules.play.improper_lead != "refuse":
+            self._fine_leads()
         pope = self.trumps.pope_card
         if pope is not None and self.holder[pope] == UNKNOWN and s.pope_exempt != "none":
             assert self.ending is not None

@@ -58,10 +58,11 @@ StopReason = Literal["top", "removed", "spare", "turnup", "played", "not-in-turn
 STOP_REASONS: tuple[StopReason, ...] = ("top", "removed", "spare", "turnup", "played", "not-in-turn", "called")
 STOP_CODE: dict[StopReason, int] = {reason: i for i, reason in enumerate(STOP_REASONS)}
 AwardAt = Literal["turnup", "play", "out", "final"]
-PaymentWhy = Literal["cards", "turnup", "exchange", "pope"]
-FeedWhy = Literal["cards", "unplayed", "pass"]
+PaymentWhy = Literal["cards", "turnup", "exchange", "pope", "lead"]
+FeedWhy = Literal["cards", "unplayed", "pass", "lead"]
 """Why a player puts counters on a pot besides the dressing: for his cards left (`settle.losers_pay = "board"`),
-for a pot's card he did not play (`settle.unplayed_card`), or for passing the lead (`play.pass_pays`)."""
+for a pot's card he did not play (`settle.unplayed_card`), for passing the lead (`play.pass_pays`), or for an
+improper lead (`play.improper_lead = "pay-board"`)."""
 Phase = Literal["lead", "follow", "open", "over"]
 """`lead`: a lead is due; `follow`: the run's next card is known to be in `Turn.seat`'s hand;
 `open`: the run's next card may be anywhere (unseen hands); `over`: the hand has ended."""

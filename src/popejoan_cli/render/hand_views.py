@@ -220,15 +220,22 @@ def replay_view(hand: Hand, spec: DealSpec) -> RenderableType:
     if hand.ended_at_turnup:
         parts.append(Text(t("The hand ends at the turn-up: no play, and the board carries over.")))
     parts += _runs_told(hand, names, labels)
-    parts += [line_text(line) for line in narrate.fed([f for f in hand.feeds if f.why == "pass"], names, labels)]
-    if hand.void:
-        parts.append(Text(t("Nobody can lead a new suit: the hand is void. No settlement; the board carries over.")))
-    parts += [line_text(line) for line in narrate.settlement(hand, names, labels)]
+    parts += _end_told(hand, names, labels)
     parts.append(board_table(rules, hand.board_before, hand.board.snapshot(), hand.dressed))
     parts.append(net_table(names, hand.net))
     title = t("{rules}: {dealer} deals", rules=escape(shown(preset_title(rules.title))),
               dealer=escape(names[spec.dealer]))
     return Panel(Group(*parts), title=title, title_align="left")
+
+
+def _end_told(hand: Hand, names: Sequence[str], labels: dict[str, str]) -> list[RenderableType]:
+    """After the runs: what passing the lead cost (`play.pass_pays`), a void hand and its fines, the settlement."""
+    parts: list[RenderableType] = [line_text(line) for line in
+                                   narrate.fed([f for f in hand.feeds if f.why == "pass"], names, labels)]
+    if hand.void:
+        parts.append(Text(t("Nobody can lead a new suit: the hand is void. No settlement; the board carries over.")))
+        parts += [line_text(line) for line in narrate.void_fines(hand, names, labels)]
+    return parts + [line_text(line) for line in narrate.settlement(hand, names, labels)]
 
 
 def _runs_of(hand: Hand) -> list[list[int]]:

@@ -177,6 +177,7 @@ def settlement(hand: Hand, names: Sequence[str], labels: dict[str, str]) -> list
     if hand.out is None:
         return []
     lines: list[Line] = [award(a, names, labels) for a in hand.awards if a.at == "out"]
+    lines += fines(hand.payments, names)
     lines += [said_n("{payer} pays {n} counter to {payee} for cards left.",
                      "{payer} pays {n} counters to {payee} for cards left.", p.amount, payer=names[p.payer],
                      payee=names[p.payee]) for p in hand.payments if p.why == "cards"]
@@ -198,6 +199,10 @@ def fed(feeds: Sequence[Feed], names: Sequence[str], labels: dict[str, str]) -> 
     for f in feeds:
         if f.why == "cards":
             cards.setdefault(f.seat, []).append(f)
+        elif f.why == "lead":
+            lines.append(said_n("{payer} puts {n} counter on {pot} for an improper lead.",
+                                "{payer} puts {n} counters on {pot} for an improper lead.", f.amount,
+                                payer=names[f.seat], pot=_pot(labels, f.pot)))
         elif f.why == "pass":
             lines.append(said_n("{payer} cannot lead a new suit and puts {n} counter on {pot}.",
                                 "{payer} cannot lead a new suit and puts {n} counters on {pot}.", f.amount,
@@ -212,6 +217,18 @@ def fed(feeds: Sequence[Feed], names: Sequence[str], labels: dict[str, str]) -> 
                             "{payer} puts {n} counters on the board for cards left: {pots}.",
                             sum(f.amount for f in put), payer=names[seat], pots=pots))
     return lines
+
+
+def void_fines(hand: Hand, names: Sequence[str], labels: dict[str, str]) -> list[Line]:
+    """A void hand's penalties for improper leads: the only payments of its end."""
+    return fines(hand.payments, names) + fed([f for f in hand.feeds if f.why == "lead"], names, labels)
+
+
+def fines(payments: Sequence[Payment], names: Sequence[str]) -> list[Line]:
+    """The penalties paid for improper leads (`play.improper_lead = "pay-each"`), as the referee recorded them."""
+    return [said_n("{payer} pays {n} counter to {payee} for an improper lead.",
+                   "{payer} pays {n} counters to {payee} for an improper lead.", p.amount, payer=names[p.payer],
+                   payee=names[p.payee]) for p in payments if p.why == "lead"]
 
 
 def pope_stakes(payments: Sequence[Payment], names: Sequence[str]) -> list[Line]:
@@ -229,9 +246,10 @@ def after_lead(hand: Hand, names: Sequence[str], done: Played) -> list[Line]:
     lines += [award(a, names, labels) for a in done.awards if a.at == "play"]
     lines += pope_stakes(done.payments, names)
     lines += [stop(hand, s, names) for s in done.stops]
-    lines += fed(done.feeds, names, labels)
+    lines += fed([f for f in done.feeds if f.why == "pass"], names, labels)  # the end's are told with it
     if done.void:
         lines.append(said("Nobody can lead a new suit: the hand is void. The board carries over."))
+        lines += void_fines(hand, names, labels)
     elif done.out is not None:
         lines.append(said("{player} is out.", player=names[done.out]))
         lines += settlement(hand, names, labels)

@@ -356,6 +356,7 @@ def _play(r: HouseRules) -> list[str]:
         out.append(t("A run goes on with the next card of the same suit, one rank higher, and it must come "
                      "from the next player in turn; if they do not hold it, the run stops and they lead next."))
     out += _new_suit(r, notes)
+    out += _improper(r, notes)
     out += _pass_pays(r, notes)
     if any(p.wins == "pair" for p in r.pots):
         out.append(_pairs(r))
@@ -365,6 +366,27 @@ def _play(r: HouseRules) -> list[str]:
     out.append(t("The first player to play their last card ends the hand at once; a pot is won only by cards "
                  "actually played."))
     return out + _unused(notes)
+
+
+def _improper(r: HouseRules, notes: list[str]) -> list[str]:
+    """The penalty for an improper lead (docs/house-rules.md: play.improper_lead), said only when it is set."""
+    mode, fine = r.play.improper_lead, r.play.improper_penalty
+    if mode == "refuse":
+        return []
+    if r.play.lead == "any" and r.play.change_suit == "no":
+        notes.append(t("play.improper_lead and play.improper_penalty (no lead rule to break)"))
+        return []
+    if mode == "pay-each":
+        return [tn("A lead that breaks these rules is allowed, but when the hand ends its leader pays {n} counter "
+                   "to each other player.",
+                   "A lead that breaks these rules is allowed, but when the hand ends its leader pays {n} counters "
+                   "to each other player.", fine)]
+    pot = r.pot(r.pass_pot)
+    assert pot is not None  # `rules check` refuses a pass_pot that names no pot
+    return [tn("A lead that breaks these rules is allowed, but when the hand ends its leader puts {n} counter "
+               "on {pot}.",
+               "A lead that breaks these rules is allowed, but when the hand ends its leader puts {n} counters "
+               "on {pot}.", fine, pot=pot_label(pot.label))]
 
 
 def _pass_pays(r: HouseRules, notes: list[str]) -> list[str]:
