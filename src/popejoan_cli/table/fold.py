@@ -87,12 +87,31 @@ def apply(view: TableView, seq: int, event: Event) -> None:
     _STEPS[type(event)](view, seq, event)
 
 
+_RULES_SEEN: dict[str, HouseRules] = {}
+"""Embedded rules already checked in this process, by the text of their document: a replay checks a table's
+rules once, not once per replay (a test replays a table hundreds of times; the shell and `serve` replay it at
+every command). A rule set is frozen, so sharing it is safe."""
+_RULES_KEPT = 16
+
+
+def _embedded_rules(doc: dict[str, Any]) -> HouseRules:
+    key = repr(doc)  # the same JSON document reads back as the same dict, keys in the same order
+    rules = _RULES_SEEN.get(key)
+    if rules is not None:
+        return rules
+    rules, problems = from_data(doc)
+    if rules is None:
+        raise DataError([Problem(Said("the table's embedded rules are bad: {problem}", problem=problems[0].message))])
+    if len(_RULES_SEEN) >= _RULES_KEPT:
+        _RULES_SEEN.pop(next(iter(_RULES_SEEN)))
+    _RULES_SEEN[key] = rules
+    return rules
+
+
 def _opened(view: TableView, seq: int, event: TableOpened) -> None:
     if view.rules is not None:
         raise DataError([Problem(Said("a table is opened only once"), key=f"seq {seq}")])
-    rules, problems = from_data(event.rules)
-    if rules is None:
-        raise DataError([Problem(Said("the table's embedded rules are bad: {problem}", problem=problems[0].message))])
+    rules = _embedded_rules(event.rules)
     view.name, view.rules, view.rules_name = event.name, rules, event.rules_name
     view.lang = event.lang
     issues = check_players(event.players, rules, words=False)  # the words: `table new` refused them
