@@ -108,9 +108,8 @@ HOUSE_EN = (
     'house.toml:12:1: play.leed: unknown key in [play]\n'
     '  | leed = "any"\n'
     '  | ^\n'
-    "  = allowed: 'lead', 'follow', 'change_suit', 'no_new_suit', 'pairs', 'pair_order', 'improper_lead', "
-    "'improper_penalty', 'pass_pays', 'pass_pot', 'pope_stakes'; "
-    "did you mean 'lead'?\n"
+    "  = allowed: 'lead', 'follow', 'change_suit', 'no_new_suit', 'pairs', 'pair_order', 'first_lead', "
+    "'improper_lead', 'improper_penalty', 'pass_pays', 'pass_pot', 'pope_stakes'; did you mean 'lead'?\n"
     'house.toml:15:1: stakes.dealer_multiplier: -2 is negative\n'
     '  | dealer_multiplier = -2\n'
     '  | ^\n'

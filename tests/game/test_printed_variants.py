@@ -23,7 +23,7 @@ from popejoan_cli.game.hand import Hand
 from popejoan_cli.game.printed import SOURCES, with_sources
 from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.game.tally import TallyHand
-from popejoan_cli.render import i18n
+from popejoan_cli.render import i18n, narrate
 from popejoan_cli.render.rule_words import choices_in_words
 
 ANN, BOB, CAT, DAN = 0, 1, 2, 3
@@ -343,3 +343,30 @@ def test_improper_lead_in_words_and_refused_for_a_real_deck() -> None:
         variant("hoyle", play__improper_lead="pay-each"))
     with pytest.raises(IllegalPlay):
         Hand.unseen(r, 3, CAT, Board(r), [17, 17, 16], 0, None, None)
+
+
+# ----------------------------------------------------------------------- play.first_lead (the Guardian)
+def test_guardian_the_holder_of_the_two_of_diamonds_starts() -> None:
+    """The Guardian, "Rules of card games: Newmarket" (2008): the holder of 2♦ leads first, and if nobody
+    has it the 3 is called, and so on (survey §2b row 10)."""
+    r = variant("newmarket", deal__spare_exchange="none", play__first_lead="2D")
+    hand = hand_of(r, ["3C 4C", "2D 5S", "6S 7S"])
+    assert [(p.seat, str(p.card), p.lead) for p in hand.plays] == [(BOB, "2D", True)]  # led at the deal
+    assert hand.lead_due and hand.leader == BOB  # 3♦ is in the spare hand: Bob's 2♦ stopped
+    spare = hand_of(r, ["3D 4C", "5S", "6S 7S"])  # 2♦ in the spare hand: 3♦ is called, then 4♦, 5♦...
+    assert [(p.seat, str(p.card)) for p in spare.plays] == [(ANN, "3D")]
+    assert "Whoever holds 2♦ (2D) leads it first, at the deal" in sentences(r)
+    told = [narrate.plain(line) for line in narrate.dealt(hand, ["Ann", "Bob", "Cat"], 1, "Cat")]
+    assert "2♦ is called to lead first: Bob holds it." in told and "Bob leads 2♦" in told
+
+
+def test_first_lead_is_checked_and_refused_for_a_real_deck() -> None:
+    with pytest.raises(DataError) as bad:
+        from_toml(b'[play]\nfirst_lead = "eldst"\n', "t.toml")
+    assert [p.key for p in bad.value.problems] == ["play.first_lead"]
+    with pytest.raises(DataError) as swapped:  # led at the deal: no exchange could come before it
+        from_toml(b'[deal]\nspare_exchange = "dealer"\n[play]\nfirst_lead = "2D"\n', "t.toml")
+    assert [p.key for p in swapped.value.problems] == ["play.first_lead"]
+    r = variant("newmarket", deal__spare_exchange="none", play__first_lead="2D")
+    with pytest.raises(IllegalPlay):
+        Hand.unseen(r, 3, CAT, Board(r), [17, 17, 17], 1, None, None)

@@ -66,7 +66,8 @@ SPEC_9_DEFAULTS = {
     "final.deal": "none", "final.suit": "D",
 }
 PRINTED_DEFAULTS = {
-    "deal.exchange_bar": "none", "turnup.pope_limit": 0, "play.improper_lead": "refuse", "play.improper_penalty": 1,
+    "deal.exchange_bar": "none", "turnup.pope_limit": 0, "play.first_lead": "eldest",
+    "play.improper_lead": "refuse", "play.improper_penalty": 1,
     "play.pass_pays": 0, "play.pass_pot": "",
     "play.pope_stakes": 0, "settle.losers_pay": "winner", "settle.unplayed_card": "none",
 }

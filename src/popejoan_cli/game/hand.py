@@ -136,6 +136,8 @@ class Hand(Settlement):
         if up is not None and dealt.turnup_holder is None:
             holder[up] = OUT_OF_PLAY
         hand._turn_up(up)
+        if rules.play.first_lead != "eldest" and not hand.ended:
+            hand._called_lead(Card.parse(rules.play.first_lead))
         return hand
 
     @classmethod
@@ -146,6 +148,9 @@ class Hand(Settlement):
             raise IllegalPlay(Said("these rules make whoever still holds a pot's card pay when a player goes out, "
                                    "and popejoan cannot see a real deck's cards: let popejoan deal"),
                               rule="settle.unplayed_card")
+        if rules.play.first_lead != "eldest":
+            raise IllegalPlay(Said("these rules call the first lead from the holder of a card, whom popejoan can "
+                                   "find only in a hand it deals: let popejoan deal"), rule="play.first_lead")
         if rules.play.improper_lead != "refuse":
             raise IllegalPlay(Said("these rules fine an improper lead when the hand ends, which popejoan can tell "
                                    "only in a hand it deals: let popejoan deal"), rule="play.improper_lead")
@@ -165,6 +170,16 @@ class Hand(Settlement):
                 hand._hold(turnup_holder, [turnup])
         hand._turn_up(turnup)
         return hand
+
+    def _called_lead(self, card: int) -> None:
+        """The Guardian's Newmarket (docs/house-rules.md: play.first_lead): the holder of the called card leads it,
+        at the deal; if it lies in no hand the next card up is called, and so on (none left: eldest leads)."""
+        holder, succ = self.holder, self.settings.succ
+        while card >= 0 and holder[card] < 0:
+            card = succ[card]
+        if card >= 0:
+            self.leader = holder[card]
+            self.push(holder[card], card)
 
     def _turn_up(self, turnup: Card | None) -> None:
         rules = self.rules

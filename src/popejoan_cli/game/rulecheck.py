@@ -332,6 +332,21 @@ def check_document(doc: Mapping[str, object], places: dict[Path_, tuple[int, int
     return values, pots, ck.problems
 
 
+def _check_first_lead(ck: Checker, v: Mapping[str, Any]) -> None:
+    """`play.first_lead`: "eldest", or a card in the pack, led at the deal, so before any exchange of hands."""
+    first = v["play.first_lead"]
+    if first == "eldest":
+        return
+    card = parse_card_or_none(first)
+    if card is None or str(card) in v["deck.removed"]:
+        ck.bad(("play", "first_lead"), Said("found {value}", value=Quoted(str(clip(first)))),
+               Said("allowed: \"eldest\" or a card in the pack, e.g. \"2D\""))
+    elif v["deal.spare_exchange"] != "none":
+        ck.bad(("play", "first_lead"), Said("a called first lead is made at the deal, before the spare hand could "
+                                            "be taken"), Said("set deal.spare_exchange = \"none\", or first_lead "
+                                                              "= \"eldest\""))
+
+
 def _check_contradictions(ck: Checker, v: Mapping[str, Any], pots: Sequence[PotRule]) -> None:
     if v["players.min"] > v["players.max"]:
         ck.bad(("players", "min"), Said("min {least} is more than max {most}", least=v["players.min"],
@@ -350,6 +365,7 @@ def _check_contradictions(ck: Checker, v: Mapping[str, Any], pots: Sequence[PotR
         # English said "players" for one too (1 is a deck cut down to almost nothing); kept as it was.
         ck.bad(("players", "max"), need, SaidN("allowed: at most {n} players", "allowed: at most {n} players", fewer)
                if dealt > receivers - most else Said("remove fewer cards from the pack"))
+    _check_first_lead(ck, v)
     names = {p.name for p in pots}
     named = v["play.pass_pot"]
     if named and named not in names:

@@ -94,6 +94,9 @@ KEYS: tuple[Key, ...] = (
         ("same-player", "split")),
     Key("play", "pair_order", "choice", "ascending",
         "the lower card of a pair must be played first, or either order", ("ascending", "any")),
+    Key("play", "first_lead", "text", "eldest",
+        "who leads first: eldest, or the holder of this card (\"2D\"), who leads it at the deal; if it lies in "
+        "no hand, the next card up is called", hi=8, optional=True),
     Key("play", "improper_lead", "choice", "refuse",
         "a lead that breaks play.lead or play.change_suit is refused, or allowed and fined at the hand's end: "
         "improper_penalty to each other player, or onto pass_pot", ("refuse", "pay-each", "pay-board"),

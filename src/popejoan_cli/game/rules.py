@@ -101,6 +101,7 @@ class PlayRules(Record):
     no_new_suit: NoNewSuit = "same-suit"
     pairs: Pairs = "same-player"
     pair_order: PairOrder = "ascending"
+    first_lead: str = "eldest"
     improper_lead: ImproperLead = "refuse"
     improper_penalty: int = 1
     pass_pays: int = 0

@@ -298,9 +298,21 @@ def dealt(hand: Hand, names: Sequence[str], number: int, dealer: str, seed: obje
                      payee=names[p.payee]) for p in hand.payments if p.why == "turnup"]
     if hand.ended_at_turnup:
         lines.append(said("The hand ends at the turn-up; the board carries over."))
-    else:
-        lines.append(_first_lead(hand, names))
-    return lines
+        return lines
+    return lines + called_run(hand, names, labels) + [_first_lead(hand, names)]
+
+
+def called_run(hand: Hand, names: Sequence[str], labels: dict[str, str]) -> list[Line]:
+    """The run the called card's holder led at the deal (`play.first_lead`; docs/house-rules.md), from the
+    record: the card called, the run, what it won, its stop."""
+    if not hand.plays:
+        return []
+    first = hand.plays[0]
+    lines: list[Line] = [said("{card} is called to lead first: {player} holds it.", card=first.card,
+                              player=names[first.seat]), run(list(hand.plays), names)]
+    lines += [award(a, names, labels) for a in hand.awards if a.at == "play"]
+    lines += pope_stakes(hand.payments, names)
+    return lines + [stop(hand, s, names) for s in hand.stops]
 
 
 def progress(hand: Hand, names: Sequence[str], done: Played) -> list[Line]:

@@ -345,10 +345,7 @@ def _pairs(r: HouseRules) -> str:
 def _play(r: HouseRules) -> list[str]:
     out = []
     notes: list[str] = []
-    if r.play.lead == "any":
-        out.append(t("Eldest leads first. A lead may be any card."))
-    else:
-        out.append(t("Eldest leads first. A lead is the lowest card the leader holds in the suit of their choice."))
+    out.append(_first(r))
     if r.play.follow == "holder":
         out.append(t("A run goes on with the next card of the same suit, one rank higher, played by whoever "
                      "holds it; when it stops, the player of the last card leads next."))
@@ -366,6 +363,20 @@ def _play(r: HouseRules) -> list[str]:
     out.append(t("The first player to play their last card ends the hand at once; a pot is won only by cards "
                  "actually played."))
     return out + _unused(notes)
+
+
+def _first(r: HouseRules) -> str:
+    """Who leads first (`play.first_lead`; docs/house-rules.md) and what a lead may be."""
+    if r.play.first_lead != "eldest":
+        card = card_words(Card.parse(r.play.first_lead))
+        if r.play.lead == "any":
+            return t("Whoever holds {card} leads it first, at the deal; if it lies in no hand, the next card up is "
+                     "called. A lead may be any card.", card=card)
+        return t("Whoever holds {card} leads it first, at the deal; if it lies in no hand, the next card up is "
+                 "called. A lead is the lowest card the leader holds in the suit of their choice.", card=card)
+    if r.play.lead == "any":
+        return t("Eldest leads first. A lead may be any card.")
+    return t("Eldest leads first. A lead is the lowest card the leader holds in the suit of their choice.")
 
 
 def _improper(r: HouseRules, notes: list[str]) -> list[str]:
