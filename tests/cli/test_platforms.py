@@ -4,7 +4,8 @@ A Windows machine cannot be had here, so each command runs in a Python from whic
 POSIX-only modules (`fcntl`, `termios`, `readline`, `pwd`, ...) cannot be imported and the
 POSIX-only calls (`os.pread`, `O_NOFOLLOW`, `O_NONBLOCK`, `geteuid`, `fchmod`, ...) are gone,
 on a file system without hard links. The lock library keeps its own `fcntl`, as on Windows
-it keeps its own `msvcrt`. Every command must say and write exactly what it does on Linux.
+it keeps its own `msvcrt`. Every command must say and write exactly what it does on Linux: what
+it says and writes in the tests' own process (`Cli`), given the same environment and folder.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import PLAIN_ENV
+import pytest
+
+from conftest import Cli
 
 WINDOWS_LIKE = """\
 import errno, os, sys
@@ -49,22 +52,32 @@ EVENING: list[list[str]] = [
 ]
 
 
-def run_evening(folder: Path, shim: Path | None) -> list[tuple[int, str, str]]:
+def run_evening(folder: Path, shim: Path) -> list[tuple[int, str, str]]:
+    """Each command in a Python of its own without the POSIX calls, in `folder`."""
     folder.mkdir()
-    env = {**os.environ, **PLAIN_ENV, "POPEJOAN_HOME": str(folder / "home")}
-    prefix = [sys.executable, str(shim)] if shim is not None else [sys.executable, "-m", "popejoan_cli"]
+    env = {**os.environ, **Cli(folder / "home").env()}  # what `Cli` runs a command under
     out = []
     for argv in EVENING:
-        done = subprocess.run([*prefix, *argv], cwd=folder, env=env, capture_output=True, text=True,
-                              encoding="utf-8", check=False, timeout=60)
+        done = subprocess.run([sys.executable, str(shim), *argv], cwd=folder, env=env, capture_output=True,
+                              text=True, encoding="utf-8", check=False, timeout=60)
         out.append((done.returncode, done.stdout, done.stderr.replace(str(folder), "<here>")))
     return out
 
 
-def test_an_evening_without_posix_calls_says_and_writes_what_it_does_on_linux(tmp_path: Path) -> None:
+def run_evening_here(folder: Path, monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, str, str]]:
+    """The same commands on Linux, in this process (`Cli`), in `folder` too."""
+    folder.mkdir()
+    monkeypatch.chdir(folder)
+    cli = Cli(folder / "home")
+    return [(res.exit_code, res.stdout, res.stderr.replace(str(folder), "<here>"))
+            for res in (cli(*argv) for argv in EVENING)]
+
+
+def test_an_evening_without_posix_calls_says_and_writes_what_it_does_on_linux(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     shim = tmp_path / "windows_like.py"
     shim.write_text(WINDOWS_LIKE, encoding="utf-8")
-    linux = run_evening(tmp_path / "linux", None)
+    linux = run_evening_here(tmp_path / "linux", monkeypatch)
     windows_like = run_evening(tmp_path / "windows", shim)
     for argv, want, got in zip(EVENING, linux, windows_like, strict=True):
         assert got == want, f"popejoan {' '.join(argv)} differs"
