@@ -3,7 +3,8 @@ locale, names typed in a UTF-8 terminal stay intact, and popejoan's own code ope
 without saying its encoding (PYTHONWARNDEFAULTENCODING=1 would print an EncodingWarning).
 
 The commands run as subprocesses with LC_ALL=C and Python's UTF-8 mode and C-locale coercion
-both off, so the child's preferred encoding really is ASCII (the first test proves it).
+both off, so the child's preferred encoding really is ASCII (the first test proves it). A table that a
+test only reads is made in the tests' own process (`Cli`): the evening test makes its own under ASCII.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from conftest import Cli
 
 NAMES = ("Zoë", "Bob", "Ёжик")
 
@@ -94,14 +97,14 @@ def test_an_evening_under_the_c_locale_writes_utf8_files(home: Path, tmp_path: P
 
 
 def test_json_on_an_ascii_stdout_is_escaped_and_exact(home: Path) -> None:
-    ok(home, "table", "new", "t", "--rules", "modern-stops", "--players", ",".join(NAMES))
+    Cli(home).ok("table", "new", "t", "--rules", "modern-stops", "--players", ",".join(NAMES))
     out = ok(home, "ledger", "show", "--json")
     assert out.isascii()
     assert list(json.loads(out)) == list(NAMES)
 
 
 def test_a_file_sent_to_stdout_is_the_files_utf8_bytes(home: Path, tmp_path: Path) -> None:
-    ok(home, "table", "new", "fridays", "--rules", "modern-stops", "--players", ",".join(NAMES))
+    Cli(home).ok("table", "new", "fridays", "--rules", "modern-stops", "--players", ",".join(NAMES))
     ok(home, "ledger", "export", tmp_path / "ledger.csv")
     to_stdout = ok(home, "ledger", "export", "-", "--format", "csv")
     assert to_stdout == (tmp_path / "ledger.csv").read_bytes()

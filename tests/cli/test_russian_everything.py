@@ -217,8 +217,7 @@ def test_sigterm_says_its_line_in_the_tables_language(tmp_path: Path) -> None:
     env.pop("POPEJOAN_LANG", None)
     env.pop("POPEJOAN_TABLE", None)
     exe = str(Path(sys.executable).with_name("popejoan"))
-    subprocess.run([exe, "table", "new", TABLE, "--rules", "russian", "--players", PLAYERS, "--lang", "ru"], env=env,
-                   check=True, capture_output=True)
+    Cli(tmp_path).ok("table", "new", TABLE, "--rules", "russian", "--players", PLAYERS, "--lang", "ru")
     shell = subprocess.Popen([exe, "shell"], env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True, encoding="utf-8")
     assert shell.stdin is not None and shell.stdout is not None

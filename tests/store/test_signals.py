@@ -35,10 +35,10 @@ def startup_seconds() -> float:
 
 
 def new_table(home: Path) -> dict[str, str]:
-    env = {**os.environ, "POPEJOAN_HOME": str(home), "NO_COLOR": "1"}
-    subprocess.run([*POPEJOAN, "table", "new", "t", "--rules", "modern-stops", "--players", "Ann,Bob,Cat"],
-                   env=env, check=True, capture_output=True)
-    return env
+    """A table in `home` (made in this process: only the commands interrupted need one of their own), and the
+    environment they run in."""
+    Cli(home).ok("table", "new", "t", "--rules", "modern-stops", "--players", "Ann,Bob,Cat")
+    return {**os.environ, "POPEJOAN_HOME": str(home), "NO_COLOR": "1"}
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
