@@ -323,22 +323,43 @@ def known_hand(rules_name: str, seed: int, dealer: int, players: Sequence[str]) 
     return play_out(hand), dealt
 
 
-@pytest.fixture
-def evening_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A table of three (modern-stops) with three hands played, each lead its own write, and a fourth dealt;
-    its own home folder (its `.verified` key) and a fixed time: the store's cache tests start from it."""
+EVENING_NOW = "2026-12-01T21:04:05+01:00"
+
+
+def _evening_env(monkeypatch: pytest.MonkeyPatch, root: Path) -> None:
+    monkeypatch.setenv("POPEJOAN_HOME", str(root / "home"))
+    monkeypatch.setenv("POPEJOAN_NOW", EVENING_NOW)
+
+
+@pytest.fixture(scope="session")
+def evening_made(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`evening_table`'s folder and home, played once a session (some hundred writes): each test gets a copy."""
     from popejoan_cli.formats.presets import preset
     from popejoan_cli.store import autoplay, tables
     from popejoan_cli.table import events
 
-    monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("POPEJOAN_NOW", "2026-12-01T21:04:05+01:00")
-    folder = tmp_path / "t"
-    rules = preset("modern-stops")
-    tables.record(lambda v: [events.TableOpened(name="t", rules=rules.to_dict(), rules_name=rules.name,
-                                                players=["Ann", "Bob", "Cat"], counters=50, dealer="Ann")],
-                  where=folder, create=True)
-    for seed in (3, 4, 5):
-        autoplay.play_hand(folder, seed)
-    autoplay.deal(folder, 6)
-    return folder
+    root = tmp_path_factory.mktemp("evening")
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        _evening_env(monkeypatch, root)
+        folder = root / "t"
+        rules = preset("modern-stops")
+        tables.record(lambda v: [events.TableOpened(name="t", rules=rules.to_dict(), rules_name=rules.name,
+                                                    players=["Ann", "Bob", "Cat"], counters=50, dealer="Ann")],
+                      where=folder, create=True)
+        for seed in (3, 4, 5):
+            autoplay.play_hand(folder, seed)
+        autoplay.deal(folder, 6)
+    return root
+
+
+@pytest.fixture
+def evening_table(evening_made: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A table of three (modern-stops) with three hands played, each lead its own write, and a fourth dealt;
+    its own home folder (its `.verified` key) and a fixed time: the store's cache tests start from it.
+
+    A byte-for-byte copy (modes and times kept) of the one `evening_made` played at `tmp_path`'s same
+    places: nothing in a table or a home names the folder it is in, and the key is read from the copied home."""
+    for entry in evening_made.iterdir():
+        shutil.copytree(entry, tmp_path / entry.name, symlinks=True)
+    _evening_env(monkeypatch, tmp_path)
+    return tmp_path / "t"
