@@ -35,3 +35,29 @@ def test_a_table_by_peel_and_foster_keeps_every_counter(run: Cli, tmp_path: Path
     assert "Bob adds 6 counters to Pope: its card was left in hand." in replay
     assert "Ann puts 2 counters on the board for cards left: Pope 1, Matrimony 1." in replay
     run.ok("table", "new", "books-2", "--from", str(export))  # the export's fed payments add up on import
+
+
+def test_the_pope_in_lieu_of_a_stop_through_the_journal(run: Cli, tmp_path: Path) -> None:
+    """Peel's "Pope in lieu of a stop" at a table: its holder types `lead 9D --by NAME` after a stop, the
+    journal keeps it as his lead, undo takes it back, and the fold replays it through the referee."""
+    from popejoan_cli.store import autoplay, tables
+
+    rules = tmp_path / "lieu.toml"
+    rules.write_text('title = "Peel"\n[play]\npope_in_lieu = true\n', encoding="utf-8")
+    assert "Whoever holds the Pope" not in run.ok("rules", "show", "modern-stops").stdout
+    assert "may play it in place of the missing card" in " ".join(run.ok("rules", "show", str(rules)).stdout.split())
+    run.ok("table", "new", "lieu", "-r", str(rules), "-p", "Ann,Bob,Cat,Dan")
+    view = autoplay.deal(tables.folder(), 3)
+    while (hand := view.open_hand.hand if view.open_hand else None) is not None and hand.lieu_seat() in (
+            -1, hand.leader):
+        view = autoplay.lead_lowest(tables.folder())  # the lowest leads, to a stop where a non-leader holds it
+    assert hand is not None, "seed 3 gives a chance for the Pope in lieu"
+    names = view.open_hand.players if view.open_hand else []
+    holder, other = names[hand.lieu_seat()], next(n for k, n in enumerate(names)
+                                                   if k not in (hand.leader, hand.lieu_seat()))
+    assert "lead 9♦: it is" in run.fails(3, "lead", "9D", "--by", other)
+    said = " ".join(run.ok("lead", "9D", "--by", holder).stdout.split())
+    assert f"{holder} plays the Pope in lieu of" in said and f"{holder} wins Pope" in said
+    run.ok("undo", "--yes")
+    run.ok("lead", "9D", "--by", holder)
+    run.ok("check")

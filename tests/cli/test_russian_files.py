@@ -109,7 +109,8 @@ HOUSE_EN = (
     '  | leed = "any"\n'
     '  | ^\n'
     "  = allowed: 'lead', 'follow', 'change_suit', 'no_new_suit', 'pairs', 'pair_order', 'first_lead', "
-    "'improper_lead', 'improper_penalty', 'pass_pays', 'pass_pot', 'pope_stakes'; did you mean 'lead'?\n"
+    "'improper_lead', 'improper_penalty', 'pass_pays', 'pass_pot', 'pope_stakes', 'pope_in_lieu'; "
+    "did you mean 'lead'?\n"
     'house.toml:15:1: stakes.dealer_multiplier: -2 is negative\n'
     '  | dealer_multiplier = -2\n'
     '  | ^\n'

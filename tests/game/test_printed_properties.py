@@ -33,7 +33,7 @@ def variants(draw: st.DrawFn) -> HouseRules:
         "play": {"pope_stakes": draw(st.integers(0, 2)), "lead": draw(st.sampled_from(["any", "lowest-in-suit"])),
                  "pass_pays": draw(st.integers(0, 2)), "no_new_suit": draw(st.sampled_from(["same-suit", "pass"])),
                  "improper_lead": draw(st.sampled_from(["refuse", "pay-each", "pay-board"])),
-                 "first_lead": draw(st.sampled_from(["eldest", "2D", "AS"]))},
+                 "first_lead": draw(st.sampled_from(["eldest", "2D", "AS"])), "pope_in_lieu": draw(st.booleans())},
         "settle": {"per_card": draw(st.integers(0, 2)), "losers_pay": draw(st.sampled_from(["winner", "board"])),
                    "unplayed_card": draw(st.sampled_from(["none", "stake", "double"])),
                    "pope_exempt": draw(st.sampled_from(["holder", "card", "none"]))},

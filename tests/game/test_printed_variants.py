@@ -370,3 +370,60 @@ def test_first_lead_is_checked_and_refused_for_a_real_deck() -> None:
     r = variant("newmarket", deal__spare_exchange="none", play__first_lead="2D")
     with pytest.raises(IllegalPlay):
         Hand.unseen(r, 3, CAT, Board(r), [17, 17, 17], 1, None, None)
+
+
+# ----------------------------------------------------------------------- play.pope_in_lieu (Peel)
+LIEU = ["8S 9S 2C 3C", "9D JS 4C 5H", "QS 6C 7C 8C", "KS 2H 3H 4H"]
+"""Peel's example: Ann's 9♠ stops (10♠ lies in the spare hand); Bob holds the Pope and J♠; Dan deals."""
+
+
+def test_peel_the_pope_is_played_in_lieu_of_a_stop() -> None:
+    """Peel, Round Games with Cards (1891), Pope Joan: the Pope may be played "in lieu of a stop": 9♠ proves a
+    stop (10♠ cannot be played); the Pope's holder plays 9♦ instead of 10♠, takes the Pope's winnings, then
+    continues with his J♠ (survey §2 row 21, §4.1)."""
+    r = variant("modern-stops", play__pope_in_lieu=True)
+    hand = hand_of(r, LIEU, dealer=DAN)
+    pot = hand.board.counters["pope"]
+    hand.lead(ANN, Card.parse("8S"))
+    assert hand.leader == ANN and hand.observe(BOB).legal == (Card.parse("9D"),)  # his alone: not on lead
+    assert hand.public().lead_seats == (ANN,) and hand.observe(CAT).legal == ()
+    done = hand.lead(BOB, Card.parse("9D"))  # `popejoan lead 9D --by Bob`
+    assert [(p.seat, str(p.card)) for p in done.plays] == [(BOB, "9D"), (BOB, "JS"), (CAT, "QS"), (DAN, "KS")]
+    assert [(a.pot, a.seat, a.amount) for a in done.awards if a.pot == "pope"] == [("pope", BOB, pot)]
+    assert done.leader == DAN and hand.lieu_seat() == -1 and hand.pope_in_lieu_of() == Card.parse("10S")
+    assert conserved(hand)
+    told = [narrate.plain(line) for line in narrate.after_lead(hand, ["Ann", "Bob", "Cat", "Dan"], done)]
+    assert told[0] == "Bob plays the Pope in lieu of 10♠: 9♦ J♠ Q♠ (Cat) K♠ (Dan)"
+    assert "whoever holds the Pope 9♦ (9D) may play it in place of the missing card" in sentences(r)
+
+
+def test_pope_in_lieu_is_private_until_played_and_ends_with_the_next_lead() -> None:
+    """Nothing public tells who could play the Pope: Cat's refused 9♦ reads as any lead out of turn whether or not
+    she holds it; once Ann leads, Bob's chance is gone; where nothing is missing (a king) it is never offered."""
+    r = variant("modern-stops", play__pope_in_lieu=True)
+    bob, cat = hand_of(r, LIEU, dealer=DAN), hand_of(r, ["8S 9S 2C 3C", "6C JS 4C 5H", "QS 9D 7C 8C",
+                                                          "KS 2H 3H 4H"], dealer=DAN)
+    for hand in (bob, cat):
+        hand.lead(ANN, Card.parse("8S"))
+    assert bob.public() == cat.public()
+    # The seat without it is refused as for any lead out of turn, in the same words in both deals.
+    assert str(bob.refusal(CAT, Card.parse("9D"))).replace("Cat", "X") == \
+        str(cat.refusal(BOB, Card.parse("9D"))).replace("Bob", "X") == str(bob.refusal(DAN, Card.parse("2H"))) \
+        .replace("Dan", "X").replace("2♥", "9♦")
+    bob.lead(ANN, Card.parse("2C"))  # Ann leads: the stop's chance is over
+    assert bob.refusal(BOB, Card.parse("9D")) is not None and bob.observe(BOB).legal == ()
+    top = hand_of(r, ["QS KS 2C", "9D 4C 5H", "6C 7C 8C", "2H 3H 4H"], dealer=DAN)
+    top.lead(ANN, Card.parse("QS"))  # K♠ ends its suit: nothing is missing
+    assert top.lieu_seat() == -1 and top.refusal(BOB, Card.parse("9D")) is not None
+
+
+def test_pope_in_lieu_stops_on_the_missing_card_and_is_refused_for_a_real_deck() -> None:
+    """Nobody holds J♠: the run stops on the 10♠ the Pope stood in for, and its player leads (holder follow)."""
+    r = variant("modern-stops", play__pope_in_lieu=True)
+    hand = hand_of(r, ["8S 9S 2C 3C", "9D 6D 4C 5H", "QS 6C 7C 8C", "KS 2H 3H 4H"], dealer=DAN)
+    hand.lead(ANN, Card.parse("8S"))
+    done = hand.lead(BOB, Card.parse("9D"))
+    assert [str(s.card) for s in done.stops] == ["10S"] and done.leader == BOB and hand.after_stop_suit == 3
+    with pytest.raises(IllegalPlay):
+        Hand.unseen(r, 4, DAN, Board(r), [13, 13, 13, 13], 0, None, None)
+    assert "play.pope_in_lieu" not in sentences(r)

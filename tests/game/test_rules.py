@@ -69,7 +69,7 @@ PRINTED_DEFAULTS = {
     "deal.exchange_bar": "none", "turnup.pope_limit": 0, "play.first_lead": "eldest",
     "play.improper_lead": "refuse", "play.improper_penalty": 1,
     "play.pass_pays": 0, "play.pass_pot": "",
-    "play.pope_stakes": 0, "settle.losers_pay": "winner", "settle.unplayed_card": "none",
+    "play.pope_stakes": 0, "play.pope_in_lieu": False, "settle.losers_pay": "winner", "settle.unplayed_card": "none",
 }
 """The keys of the printed sources (docs/house-rules.md), added after spec §9: their defaults are the old behaviour."""
 

@@ -208,7 +208,7 @@ def _play_hand(hand: Hand, session: Session, level: str, out: Any) -> bool:
             if done is None:
                 return False
         else:
-            done = hand.lead(*bots.bot_lead(hand, level))
+            done = hand.lead(*bots.bot_lead(hand, level, human=me))
         say(for_you(narrate.after_lead(hand, names, done), names[me]))
     return True
 

@@ -68,10 +68,24 @@ def pick_lead(view: Observation, level: str, rules: HouseRules | None = None, se
     raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
 
 
-def bot_lead(hand: Hand, level: str, seed: int = 0) -> tuple[int, Card]:
-    """The seat whose lead it is and the lead its bot picks from that seat's observation."""
+def bot_lead(hand: Hand, level: str, seed: int = 0, human: int | None = None) -> tuple[int, Card]:
+    """The seat whose lead it is and the lead its bot picks from that seat's observation; or, first, the Pope
+    in lieu of a stop by the bot holding it, if it wants to (`wants_lieu`; `human`: a seat no bot plays)."""
     seat = hand.lead_seats()[0]
+    lieu = hand.lieu_seat()
+    if lieu not in (-1, seat, human) and wants_lieu(hand.observe(lieu), level, hand.rules):
+        return lieu, CARDS[hand.observe(lieu).legal[0]]
     return seat, pick_lead(hand.observe(seat), level, hand.rules, seed)
+
+
+def wants_lieu(view: Observation, level: str, rules: HouseRules) -> bool:
+    """Whether a bot not on lead plays the Pope in lieu of a stop that its view offers it (docs/house-rules.md:
+    play.pope_in_lieu; its leader weighs the Pope among its leads): `simple` never (it leads its lowest card
+    and nothing else); the others when it wins something now, counters on the Pope's pot or stakes per card."""
+    pope = rules.pope
+    if level == "simple" or pope is None or not view.legal:
+        return False
+    return view.public.counters.get(pope.name, 0) > 0 or rules.play.pope_stakes > 0
 
 
 Chooser = Callable[[Hand, int], Card]
@@ -115,6 +129,10 @@ def play_out_bots(hand: Hand, levels: Sequence[str], seed: int = 0,
     while not hand.ended:
         if hand.turn.phase == "lead":
             seat = hand.leader  # of a known hand, the one seat of `lead_seats()`
+            lieu = hand.lieu_seat()
+            if lieu not in (-1, seat) and wants_lieu(hand.observe(lieu), levels[lieu], hand.rules):
+                push(lieu, hand.observe(lieu).legal[0])
+                continue
             push(seat, chosen[seat](hand, seat))
         else:
             before = len(hand.moves)

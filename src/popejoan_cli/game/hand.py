@@ -151,6 +151,9 @@ class Hand(Settlement):
         if rules.play.first_lead != "eldest":
             raise IllegalPlay(Said("these rules call the first lead from the holder of a card, whom popejoan can "
                                    "find only in a hand it deals: let popejoan deal"), rule="play.first_lead")
+        if rules.play.pope_in_lieu and rules.pope is not None:
+            raise IllegalPlay(Said("these rules let the Pope's holder play it in lieu of a stop, which popejoan can "
+                                   "offer only in a hand it deals: let popejoan deal"), rule="play.pope_in_lieu")
         if rules.play.improper_lead != "refuse":
             raise IllegalPlay(Said("these rules fine an improper lead when the hand ends, which popejoan can tell "
                                    "only in a hand it deals: let popejoan deal"), rule="play.improper_lead")
@@ -400,8 +403,8 @@ class Hand(Settlement):
                 pass  # an unseen card (a real deck)
             n = left[seat] = left[seat] - 1
             trig = triggers[card]
-            if trig:  # a list of the pots the card may win (never empty), or None
-                self._pay_pots(seat, CARDS[card], trig)
+            if trig:  # a list of the pots the card may win (never empty), or None; the Pope in lieu of a stop
+                card = self._pay_pots(seat, CARDS[card], trig, lead)  # goes on as the card it stood in for
             if n == 0:
                 self._go_out(seat)
                 return
@@ -439,7 +442,9 @@ class Hand(Settlement):
         return (1 if self.turn.phase == "lead" else 0, passing, then.ordered if type(then) is FirstHeld else None,
                 passing and type(then) is FirstAllowed)
 
-    def _pay_pots(self, seat: int, card: Card, trig: list[Trigger]) -> None:
+    def _pay_pots(self, seat: int, card: Card, trig: list[Trigger], lead: int) -> int:
+        """Pay what `card` wins; return the card its run goes on from: itself, or for the Pope led in lieu of a
+        stop the card it stands in for (`_in_lieu`)."""
         take, net, awards, counters = self.board.take, self.net, self.awards, self.board.counters
         for kind, name, other in trig:
             if kind == "card":
@@ -459,8 +464,25 @@ class Hand(Settlement):
             elif verdict == "shared":
                 for sh, n in self.board.share(name, [by, seat], self.eldest_order, self.settings.odd_counter, net):
                     self._award(name, sh, n, "play", pair)
-        if card == self.trumps.pope_card and self.rules.play.pope_stakes:
+        if card != self.trumps.pope_card:
+            return +card
+        if self.rules.play.pope_stakes:
             self._pope_stakes(seat)
+        return self._in_lieu(card) if lead and self.rules.play.pope_in_lieu else +card
+
+    def _in_lieu(self, pope: int) -> int:
+        """Peel's Pope in lieu of a stop (docs/house-rules.md: play.pope_in_lieu), for the Pope just led: when the
+        stop before it was not at the top card and did not want the Pope itself (`lieu_seat`, which the referee
+        allows it by), the card that stop wanted, which the Pope's player stands in for: the run goes on from the
+        card after it, by whoever must play that (the holder, or under clockwise follow the next player), or
+        stops there, on the missing card, and the usual rule names the next leader. Else the Pope itself. The
+        Pope is recorded as a lead, which starts a run after a stop as a lead does (no lead rule applies to it,
+        nor an improper lead's fine: `pope_in_lieu_of` tells it from the record)."""
+        codes = self.stop_codes
+        if not codes or codes[-1] & 7 == _TOP:
+            return +pope
+        missing = self.settings.succ[(codes[-1] >> 3) & 63]
+        return +pope if missing == pope else missing
 
     def _next(self, seat: int, nxt: int) -> None:
         """After `seat`'s card, whose next card `nxt` is unseen (a real deck): the run waits for a

@@ -15,7 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 
 from popejoan_cli.game.cards import CARDS, Card
-from popejoan_cli.game.state import SUIT_OF, UNKNOWN, HandKind, HandState
+from popejoan_cli.game.state import STOP_CODE, SUIT_OF, UNKNOWN, HandKind, HandState
+
+_TOP = STOP_CODE["top"]
 
 
 class FirstHeld:
@@ -99,8 +101,27 @@ class Legality(HandState):
                 yield c
 
     def legal_leads(self, seat: int) -> list[int]:
-        """The cards `seat` may lead now, lowest first (`LEAD_KEY`); for unseen cards, those not ruled out."""
-        return list(self._leads(seat))
+        """The cards `seat` may lead now, lowest first (`LEAD_KEY`); for unseen cards, those not ruled out.
+        With the Pope in lieu of a stop open to the leader (`lieu_seat`), the Pope is among them."""
+        leads = list(self._leads(seat))
+        if self.rules.play.pope_in_lieu and self.lieu_seat() == seat:
+            pope = self.trumps.pope_card
+            if pope is not None and pope not in leads:
+                leads.append(pope)
+                leads.sort(key=self.lead_key.__getitem__)
+        return leads
+
+    def lieu_seat(self) -> int:
+        """Peel's Pope in lieu of a stop (docs/house-rules.md: play.pope_in_lieu): the seat that may play the Pope
+        now in place of the card the last stop wanted, or -1. Open from a stop that is not at the top card until
+        the next lead, while the Pope lies in a hand (and was not itself the card wanted). Which seat that is is
+        private: only that seat's observation, the referee's verdict on its play and the play itself read it."""
+        if not self.rules.play.pope_in_lieu or self.turn.phase != "lead" or not self.stop_codes or self.ended:
+            return -1
+        pope, code = self.trumps.pope_card, self.stop_codes[-1]
+        if pope is None or code & 7 == _TOP or self.settings.succ[(code >> 3) & 63] == pope:
+            return -1
+        return max(self.holder[pope], -1)
 
     def lowest_lead(self, seat: int) -> Card:
         """The first of `legal_leads(seat)`: the lowest policy's lead."""
@@ -153,6 +174,24 @@ class Legality(HandState):
             return [nxt] if self.has_unknown(nxt) else []
         return [s for s in range(self.seats) if self.has_unknown(s)]
 
+    def pope_in_lieu_of(self) -> int:
+        """The card the Pope was played in lieu of (docs/house-rules.md: play.pope_in_lieu), or -1: told from the
+        record as the referee decided it (`lieu_seat`), the Pope led after a stop that was not at the top card
+        and did not want the Pope itself. The stop before a hand's lead number j (from 0) is its stop j - 1."""
+        pope = self.trumps.pope_card
+        if not self.rules.play.pope_in_lieu or pope is None or self.played_by[pope] < 0:
+            return -1
+        leads = 0
+        for p in self.plays:
+            if p.card == pope:
+                if not p.lead or not leads:
+                    return -1
+                stop = self.stops[leads - 1]
+                missing = self.settings.succ[stop.card]
+                return missing if stop.reason != "top" and missing != pope else -1
+            leads += p.lead
+        return -1
+
     def _options(self) -> Iterator[tuple[int, Sequence[int]]]:
         """What may be played now, fast: each seat that may play, with its cards (`ruling.rule_on` agrees)."""
         turn = self.turn
@@ -162,8 +201,12 @@ class Legality(HandState):
             for s in self.open_seats():
                 yield s, (turn.card,)
         elif turn.phase == "lead":
-            for s in self.lead_seats():
+            seats = self.lead_seats()
+            for s in seats:
                 yield s, self.legal_leads(s)
+            lieu = self.lieu_seat()
+            if lieu >= 0 and lieu not in seats:
+                yield lieu, (self.trumps.pope_card or 0,)
 
     def legal_plays(self) -> list[tuple[int, Card]]:
         """Every (seat, card) that may be played now."""

@@ -112,6 +112,9 @@ KEYS: tuple[Key, ...] = (
     Key("play", "pope_stakes", "int", 0,
         "whoever plays the Pope is paid this many counters by each other player per card he holds then",
         hi=1000, optional=True),
+    Key("play", "pope_in_lieu", "bool", False,
+        "after a stop (not at the top card), before the next lead, the Pope's holder may play it in place of the "
+        "missing card, win its pot, and the run goes on from the card after", optional=True),
     Key("board", "odd_counter", "choice", "stay",
         "an odd counter of a shared pot stays on it, or goes to the sharer nearest eldest",
         ("stay", "eldest")),

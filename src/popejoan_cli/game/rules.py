@@ -107,6 +107,7 @@ class PlayRules(Record):
     pass_pays: int = 0
     pass_pot: str = ""
     pope_stakes: int = 0
+    pope_in_lieu: bool = False
 
 
 class BoardRules(Record):

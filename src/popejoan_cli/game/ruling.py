@@ -157,6 +157,15 @@ def _in_run(hand: Legality, seat: int, card: Card) -> Ruling | None:
     return _not_held(hand, seat, card, "play.follow = \"holder\"")
 
 
+def _in_lieu(hand: Legality, seat: int, card: Card) -> Ruling | None:
+    """Peel's Pope in lieu of a stop (docs/house-rules.md: play.pope_in_lieu): its holder may play it now, the
+    leader or not; it is no lead, so no lead rule applies. Anyone else is refused as before: the table hears the
+    same words whether or not the seat holds it."""
+    if hand.rules.play.pope_in_lieu and card == hand.trumps.pope_card and hand.lieu_seat() == seat:
+        return Ruling(seat, card)
+    return None
+
+
 def _whose_lead(hand: Legality, seat: int, card: Card) -> Ruling | None:
     if hand.turn.phase != "lead":
         return Ruling(seat, card, Said("{player} cannot play {card}: no run is waiting for it", player=hand.name(seat),
@@ -198,7 +207,7 @@ def _lead(hand: Legality, seat: int, card: Card) -> Ruling | None:
                   "play.lead = \"lowest-in-suit\"")
 
 
-_STEPS: tuple[Step, ...] = (_over, _placed, _in_run, _whose_lead, _passed_suit, _lead)
+_STEPS: tuple[Step, ...] = (_over, _placed, _in_run, _in_lieu, _whose_lead, _passed_suit, _lead)
 
 
 # ------------------------------------------------------------------------ the words of a step
@@ -276,8 +285,9 @@ def recheck_leads(hand: Legality, shown: dict[int, Sequence[Card]]) -> list[Brea
     """
     breaches: list[Breach] = []
     plays = hand.plays
+    lieu = hand.trumps.pope_card if hand.pope_in_lieu_of() >= 0 else -1  # no lead rule applies to it
     for i, p in enumerate(plays):
-        if p.lead and p.seat in shown:
+        if p.lead and p.seat in shown and p.card != lieu:
             held = sorted(set(shown[p.seat]) | {q.card for q in plays[i:] if q.seat == p.seat})
             stopped = plays[i - 1].card // 13 if i else None
             breaches += _breaches(hand, p, held, stopped)

@@ -43,6 +43,7 @@ class _Leads(Protocol):
 
     def lead_seats(self) -> list[int]: ...
     def legal_leads(self, seat: int) -> list[int]: ...
+    def lieu_seat(self) -> int: ...
 
 
 def told_reason(hand: HandState, reason: StopReason) -> StopReason:
@@ -160,7 +161,9 @@ class Observation(Record):
 def observe(hand: HandState, referee: _Leads, seat: int) -> Observation:
     """`seat`'s observation of `hand` (`referee`: the same hand, for its fast lists of leads)."""
     seats = referee.lead_seats()
-    legal = tuple(referee.legal_leads(seat)) if seat in seats else ()
+    # The Pope in lieu of a stop (docs/house-rules.md: play.pope_in_lieu) is offered in its holder's own view only.
+    legal = (tuple(referee.legal_leads(seat)) if seat in seats
+             else (hand.trumps.pope_card or 0,) if referee.lieu_seat() == seat else ())
     return Observation(seat=seat, own=frozenset(hand.ordered[seat]), legal=legal, public=public(hand, seats))
 
 

@@ -268,7 +268,8 @@ def _runs_told(hand: Hand, names: Sequence[str], labels: dict[str, str]) -> list
     stops = iter(hand.stops)
     play_awards = [a for a in hand.awards if a.at == "play"]
     for n, run in enumerate(runs, start=1):
-        told = line_text(narrate.run([hand.plays[i] for i in run], names))
+        plays = [hand.plays[i] for i in run]
+        told = line_text(narrate.run(plays, names, narrate.lieu_of(hand, plays)))
         parts.append(Text(t("Run {number}: ", number=n)).append_text(told))
         last = hand.plays[run[-1]]
         if hand.out is not None and n == len(runs) and last.seat == hand.out:

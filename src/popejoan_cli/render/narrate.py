@@ -160,8 +160,9 @@ def stop(hand: Hand, s: Stop, names: Sequence[str]) -> Line:
                 who=names[(s.seat + 1) % len(names)])
 
 
-def run(plays: Sequence[Play], names: Sequence[str]) -> Line:
-    """`Ann leads 4♣ 5♣ (Dan) 6♣ (Ann)`: each card, and who played it when the player changes."""
+def run(plays: Sequence[Play], names: Sequence[str], lieu: int = -1) -> Line:
+    """`Ann leads 4♣ 5♣ (Dan) 6♣ (Ann)`: each card, and who played it when the player changes. `lieu`: the card
+    the run's first card, the Pope, was played in lieu of (`Hand.pope_in_lieu_of`; docs/house-rules.md)."""
     cards: Line = []
     for k, p in enumerate(plays):
         if k:
@@ -169,7 +170,15 @@ def run(plays: Sequence[Play], names: Sequence[str]) -> Line:
         cards.append(p.card)
         if k and plays[k - 1].seat != p.seat:
             cards.append(f" ({names[p.seat]})")
+    if lieu >= 0:
+        return said("{player} plays the Pope in lieu of {missing}: {run}", player=names[plays[0].seat],
+                    missing=Card(lieu), run=cards)
     return said("{player} leads {run}", player=names[plays[0].seat], run=cards)
+
+
+def lieu_of(hand: Hand, plays: Sequence[Play]) -> int:
+    """What `plays`' first card was played in lieu of, if it is the Pope played so (else -1), from the record."""
+    return hand.pope_in_lieu_of() if plays and plays[0].card == hand.pope_card else -1
 
 
 def settlement(hand: Hand, names: Sequence[str], labels: dict[str, str]) -> list[Line]:
@@ -242,7 +251,7 @@ def after_lead(hand: Hand, names: Sequence[str], done: Played) -> list[Line]:
     """What one lead did (`done`, the referee's record of it): the run, its awards, the stop and
     who leads next, or the settlement."""
     labels = {p.name: p.label for p in hand.rules.pots}
-    lines: list[Line] = [run(done.plays, names)]
+    lines: list[Line] = [run(done.plays, names, lieu_of(hand, done.plays))]
     lines += [award(a, names, labels) for a in done.awards if a.at == "play"]
     lines += pope_stakes(done.payments, names)
     lines += [stop(hand, s, names) for s in done.stops]

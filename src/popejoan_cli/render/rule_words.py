@@ -360,6 +360,7 @@ def _play(r: HouseRules) -> list[str]:
     else:
         notes.append(t("play.pairs and play.pair_order (no pair pots)"))
     out += _pope_stakes(r, notes)
+    out += _pope_in_lieu(r, notes)
     out.append(t("The first player to play their last card ends the hand at once; a pot is won only by cards "
                  "actually played."))
     return out + _unused(notes)
@@ -428,6 +429,19 @@ def _pope_stakes(r: HouseRules, notes: list[str]) -> list[str]:
                "player holds at that moment.",
                "Whoever plays the Pope {card} is paid {n} counters by every other player for each card that "
                "player holds at that moment.", stakes, card=spec_words(pope.cards[0]))]
+
+
+def _pope_in_lieu(r: HouseRules, notes: list[str]) -> list[str]:
+    """Peel's Pope in lieu of a stop (docs/house-rules.md: play.pope_in_lieu), said only when set."""
+    pope = r.pope
+    if not r.play.pope_in_lieu:
+        return []
+    if pope is None:
+        notes.append(t("play.pope_in_lieu (no pot named pope)"))
+        return []
+    return [t("After a stop that is not at the top card, and before the next lead, whoever holds the Pope {card} "
+              "may play it in place of the missing card: he wins the Pope's pot, and the run goes on from the card "
+              "after the missing one.", card=spec_words(pope.cards[0]))]
 
 
 def _pope_exempt(r: HouseRules, pope: PotRule) -> str:

@@ -60,7 +60,9 @@ def _runs(rec: HandRecord, pub: Public) -> list[State]:
     k = 0
     for run in runs:
         stop: Stop | None = None
-        if k < len(stops) and stops[k].card == run[-1].card:
+        # A stop right after the Pope in lieu of a stop is on the card it stood in for (docs/house-rules.md).
+        if k < len(stops) and (stops[k].card == run[-1].card or (len(run) == 1 and run[0].card == rec.hand.pope_card
+                                                                 and rec.hand.pope_in_lieu_of() >= 0)):
             stop, k = stops[k], k + 1
         out.append({"leader": names[run[0].seat],
                     "cards": [{"card": str(p.card), "player": names[p.seat]} for p in run],
@@ -177,7 +179,9 @@ def your_part(view: TableView, player: str) -> State:
     hand, seat = rec.hand, rec.players.index(player)
     mine = hand.observe(seat)
     you.update(hand=[str(c) for c in _in_hand_order(mine.own, hand.ace_high)],
-               your_lead=not rec.closed and mine.public.phase == "lead" and seat in mine.public.lead_seats,
+               # `legal` off the lead: the Pope in lieu of a stop, offered to its holder alone (docs/house-rules.md)
+               your_lead=not rec.closed and mine.public.phase == "lead" and (seat in mine.public.lead_seats
+                                                                              or bool(mine.legal)),
                legal=[] if rec.closed else [str(CARDS[c]) for c in mine.legal],
                left=rec.closed)  # the hand is over: what you were left with stays on your page
     return you

@@ -183,8 +183,9 @@ def leading(player: str, seq: int, card: Card) -> Callable[[TableView], list[Eve
         if rec is not None and rec.kind.real:
             raise Refused(409, t("this hand is played with a real deck: the table records its cards"),
                           t("`popejoan play NAME CARD` records a real deck's cards"))
+        # The Pope's holder may play it in lieu of a stop (docs/house-rules.md: play.pope_in_lieu): his own page.
         mine = (rec is not None and not rec.kind.real and player in rec.players and rec.hand.lead_due
-                and rec.players.index(player) in rec.hand.lead_seats())
+                and rec.players.index(player) in (*rec.hand.lead_seats(), rec.hand.lieu_seat()))
         if rec is None or not mine:
             lead_of = rec.players[rec.hand.leader] if rec is not None and rec.hand.lead_due else None
             whose = t("it is {player}'s lead, not yours", player=lead_of) if lead_of else t("no lead is due")

@@ -103,7 +103,7 @@ class Practice:
         rec = view.open_hand
         if who is None or rec is None:
             return []
-        seat, card = bots.bot_lead(rec.hand, self.level)
+        seat, card = bots.bot_lead(rec.hand, self.level, human=rec.players.index(self.you))
         led: CardLed = moves.lead_by(view, rec.players[seat], card)
         return [led]
 
