@@ -174,3 +174,33 @@ def test_once_a_hand_is_over_your_page_keeps_what_you_were_left_with(tmp_path: P
         left = sorted(str(c) for c in rec.hand.observe(seat).own)
         assert you["left"] is True and sorted(you["hand"]) == left and you["legal"] == [] and not you["your_lead"]
         assert (len(left) == 0) == (seat == rec.hand.out)
+
+
+def test_the_pope_in_lieu_is_offered_on_its_holders_page_alone(tmp_path: Path) -> None:
+    """Peel's Pope in lieu of a stop (docs/house-rules.md: play.pope_in_lieu): after a stop, the Pope's holder off
+    lead finds it playable on his own page and leads it through the server's check; nobody else's page changes."""
+    from popejoan_cli.game.cards import Card
+    from popejoan_cli.web.app import leading
+
+    rules, problems = from_data({"play": {"pope_in_lieu": True}}, None, preset("modern-stops"))
+    assert rules is not None, problems
+    where = tmp_path / "t"
+    open_table(where, rules)
+    view = autoplay.deal(where, 3)
+    while view.open_hand is not None and view.open_hand.hand.lieu_seat() in (-1, view.open_hand.hand.leader):
+        view = autoplay.lead_lowest(where)
+    rec = view.open_hand
+    assert rec is not None, "seed 3 gives a chance for the Pope in lieu"
+    holder = rec.players[rec.hand.lieu_seat()]
+    for player in rec.players:
+        you = seen.seat_state(view, player)["you"]
+        if player == holder:
+            assert you["your_lead"] and you["legal"] == ["9D"]
+        elif player != rec.players[rec.hand.leader]:
+            assert not you["your_lead"] and you["legal"] == []
+    assert seen.board_state(view)["lead"] == rec.players[rec.hand.leader]
+    check_step(view)
+    view = tables.record(leading(holder, view.last_seq, Card.parse("9D")), where=where).view
+    runs = board_json(view)["runs"]
+    assert any(run["leader"] == holder and run["cards"][0]["card"] == "9D" for run in runs)
+    check_step(view)
