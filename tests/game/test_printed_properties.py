@@ -1,9 +1,10 @@
 """Properties of the referee under the printed sources' keys (issue 29), drawn at random with the old ones.
 
-Hypothesis draws a preset, a few of the keys of docs/house-rules.md "Rules from the printed sources" (and
-some older keys they interact with), a table and a seed; the hand, played with random leads, must conserve
-counters, account for every card once, and replay card by card (`play`) to the same record as the fast path
-(`push` with its follows). Kept cheap: a few dozen examples, one hand each.
+Hypothesis draws a preset (its fixed-card pots sometimes won by the card below: wins = "below"), a few of the
+keys of docs/house-rules.md "Rules from the printed sources" (and some older keys they interact with), a table
+and a seed; the hand, played with random leads, must conserve counters, account for every card once, and replay
+card by card (`play`) to the same record as the fast path (`push` with its follows). Kept cheap: a few dozen
+examples, one hand each.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import SPARE, Card, Dealt
 from popejoan_cli.game.deal import seeded_deal
 from popejoan_cli.game.hand import Hand
+from popejoan_cli.game.rulekeys import below
 from popejoan_cli.game.rules import HouseRules, from_data
 
 PRESETS = ("modern-stops", "hoyle", "russian", "parlett", "michigan", "boodle", "newmarket")
@@ -40,9 +42,23 @@ def variants(draw: st.DrawFn) -> HouseRules:
     }
     if doc["play"]["first_lead"] != "eldest":
         doc["deal"]["spare_exchange"] = "none"  # a called lead is made at the deal: no exchange before it
-    rules, problems = from_data(doc, base=preset(name))
+    base = preset(name)
+    if draw(st.booleans()):
+        doc["pot"] = below_pots(base)  # type: ignore[assignment]  # a list of [[pot]] tables
+    rules, problems = from_data(doc, base=base)
     assert rules is not None, problems
     return rules
+
+
+def below_pots(rules: HouseRules) -> list[dict[str, object]]:
+    """The board with each fixed-card pot won by the card below it (Peel's Newmarket, wins = "below"), where
+    that card is in the pack (9♦'s, the 8♦, is out of most Pope Joan packs: that pot stays a card pot)."""
+    pots = [p.to_dict() for p in rules.pots]
+    for pot, rule in zip(pots, rules.pots, strict=True):
+        own = rule.cards[0].card if rule.wins == "card" else None
+        if own is not None and below(own) not in rules.removed:
+            pot["wins"] = "below"
+    return pots
 
 
 def dealt_hand(rules: HouseRules, seats: int, dealer: int, seed: int) -> tuple[Hand, Dealt]:

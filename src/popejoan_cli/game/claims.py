@@ -154,11 +154,11 @@ def _why_not(hand: Hand, pot: PotRule, seat: int, won: Sequence[Award]) -> objec
     if pot.wins == "first-out":
         return Said("nobody has gone out yet") if hand.out is None else \
             Said("{player} went out", player=hand.names[hand.out])
-    cards = [spec.resolve(hand.trump) for spec in pot.cards]
+    cards = pot.winners(hand.trump)  # wins = "below": the card below the pot's wins it (docs/house-rules.md)
     if any(c is None for c in cards):
         return Said("{pot} needs a trump, and there is none this hand", pot=pot.label)
     faces = [CARDS[c] for c in cards if c is not None]
-    if pot.wins == "card":
+    if pot.wins != "pair":
         return _where(hand, faces[0])
     return _pair_not_won(hand, pot, seat, faces[0], faces[1])
 
@@ -172,7 +172,7 @@ def _won_by_another(hand: Hand, pot: PotRule, won: Sequence[Award]) -> object:
                     pot=pot.label, card=up)
     if first.at == "out":
         return Said("{player} went out first", player=names[first.seat])
-    if pot.wins == "card":
+    if pot.wins != "pair":
         return _where(hand, first.cards[0])
     winners = ", ".join(names[a.seat] for a in won)  # names: no words
     return Said("{pot} went to {winners}: {played}", pot=pot.label, winners=winners,

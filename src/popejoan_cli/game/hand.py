@@ -72,6 +72,9 @@ _FOLLOW = -1
 _new = tuple.__new__
 _WAIT = len(STOP_REASONS)
 _TOP = STOP_CODE["top"]
+_BELOW = STOP_CODE["below"]
+_STOP_AT = -2
+"""The run's next card after a card below a `wins = "below"` pot's: none, a stop (`_stopping`)."""
 _RUN_TABLES: dict[tuple[bool, int], tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]] = {}
 
 
@@ -79,7 +82,8 @@ def _run_tables(clockwise: bool, seats: int) -> tuple[tuple[tuple[int, ...], ...
     """`_PLACED` and the next leader as tables, made once per follow rule and table size: `placed[seat][h]`,
     for the card after `seat`'s held by `h` (a seat, or a negative place: the index wraps), is `_FOLLOW`
     when `h` plays it next, else the stop's code (`STOP_CODE`), or `_WAIT`; `after[seat][code]` is who
-    leads after a stop of that code on `seat`'s card."""
+    leads after a stop of that code on `seat`'s card: its player after a top card or a card below a pot's
+    (docs/house-rules.md: wins = "below", "the right to play another card"), else clockwise the next seat."""
     found = _RUN_TABLES.get((clockwise, seats))
     if found is None:
         places = [*range(seats), *range(-5, 0)]  # index i of a tuple of seats + 5: place i, or i - (seats + 5)
@@ -88,11 +92,24 @@ def _run_tables(clockwise: bool, seats: int) -> tuple[tuple[tuple[int, ...], ...
                   else STOP_CODE[why] if (why := _PLACED.get(h, "not-in-turn")) is not None else _WAIT
                   for h in places)
             for seat in range(seats))
-        after = tuple(tuple((seat + 1) % seats if clockwise and code != _TOP else seat
+        after = tuple(tuple((seat + 1) % seats if clockwise and code not in (_TOP, _BELOW) else seat
                             for code in range(len(STOP_REASONS)))
                       for seat in range(seats))
         found = _RUN_TABLES[clockwise, seats] = (placed, after)
     return found
+
+
+def _stopping(succ: tuple[int, ...], trumps: Trumps) -> tuple[int, ...]:
+    """`succ` as `push` reads it: after a card below a `wins = "below"` pot's (docs/house-rules.md: "those plays
+    become stops"), `_STOP_AT`, so that the run stops there, whoever holds the next card, and the stop is told
+    as "below"; the same table when no pot is won so."""
+    below = [c for c, trig in trumps.triggers.items() if any(t[0] == "below" for t in trig)]
+    if not below:
+        return succ
+    made = list(succ)
+    for c in below:
+        made[c] = _STOP_AT
+    return tuple(made)
 
 
 class Hand(Settlement):
@@ -192,7 +209,8 @@ class Hand(Settlement):
         if found is None:
             s = self.settings
             trumps = Trumps.of(rules, key[2])
-            found = rules.cache[key] = (trumps, trumps.pots_at, s.succ, *_run_tables(s.clockwise, self.seats))
+            found = rules.cache[key] = (trumps, trumps.pots_at, _stopping(s.succ, trumps),
+                                        *_run_tables(s.clockwise, self.seats))
         trumps, pots_at, succ, placed, after = found
         self.trumps = trumps
         # What `push` reads on every card, gathered once: the lists are changed in place, never replaced.
@@ -408,8 +426,8 @@ class Hand(Settlement):
             if n == 0:
                 self._go_out(seat)
                 return
-            nxt = succ[card]
-            why = placed[seat][h := holder[nxt]] if nxt >= 0 else _TOP
+            nxt = succ[card]  # -1 after a top card, `_STOP_AT` after a card below a `wins = "below"` pot's
+            why = placed[seat][h := holder[nxt]] if nxt >= 0 else _TOP if nxt == -1 else _BELOW
             if why == _FOLLOW:  # the common case, kept short: the next card is in the hand `h` that must play it
                 if follow:
                     seat, card, lead = h, nxt, 0
@@ -447,7 +465,7 @@ class Hand(Settlement):
         stop the card it stands in for (`_in_lieu`)."""
         take, net, awards, counters = self.board.take, self.net, self.awards, self.board.counters
         for kind, name, other in trig:
-            if kind == "card":
+            if kind != "pair":  # "card", or "below" (Peel's card below a pot's: docs/house-rules.md)
                 amount = counters[name]  # `Board.take` and `_award`, inline: most cards that win a pot win one
                 if amount:
                     counters[name] = 0

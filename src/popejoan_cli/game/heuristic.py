@@ -145,6 +145,8 @@ class _Judge:
         self.dead = _dead(view, self.succ)
         trump = view.public.trump
         self.early = {view.public.pope_card, None if trump is None else trump * 13}  # the Pope and the trump ace
+        # Cards below a `wins = "below"` pot's (docs/house-rules.md): each is a stop its player leads after.
+        self.stops = {c for c, trig in view.triggers.items() if any(t[0] == "below" for t in trig)}
 
     def pots_of(self, chain: list[int]) -> float:
         view, rank = self.view, self.rank
@@ -153,7 +155,7 @@ class _Judge:
         in_chain = set(chain)
         for c in chain:
             for kind, name, other in view.triggers.get(c, ()):
-                if kind == "card":
+                if kind != "pair":
                     won += counters[name]
                 elif view.public.pairs_ascending and rank[other] > rank[c]:
                     continue
@@ -168,12 +170,13 @@ class _Judge:
         holder_follows = not view.public.clockwise
         chain = [c]
         nxt = succ[c]
-        while holder_follows and nxt >= 0 and nxt in mine:
+        while holder_follows and nxt >= 0 and nxt in mine and chain[-1] not in self.stops:
             chain.append(nxt)
             nxt = succ[nxt]
         goes_out = len(chain) >= view.left[view.seat]
-        # Holder follow: the player of the stop card leads next; clockwise: only a top stop keeps it.
-        keeps = nxt < 0 or (holder_follows and nxt in self.dead)
+        # Holder follow: the player of the stop card leads next; clockwise: only a top stop (or a card below a
+        # pot's) keeps it.
+        keeps = nxt < 0 or chain[-1] in self.stops or (holder_follows and nxt in self.dead)
         value = self.pots_of(chain) + 0.6 * len(chain)
         p = self.pred[c]
         if p < 0 or p in self.dead:

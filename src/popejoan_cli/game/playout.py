@@ -80,7 +80,7 @@ def _pot_cleared(pot: PotRule, suit: Suit, holder: dict[Card, int], eldest: list
                  net: list[int]) -> list[Award]:
     """One pot in the final deal: taken by the one who holds its cards, or shared among those who do (from the
     eldest hand); it stays on the board when it is won by going out, or one of its cards was dealt to no one."""
-    cards = [spec.resolve(suit) for spec in pot.cards]
+    cards = pot.winners(suit)  # wins = "below": the holder of the card below the pot's (docs/house-rules.md)
     if pot.wins == "first-out" or any(c is None or c not in holder for c in cards):
         return []
     owners = sorted({holder[c] for c in cards if c is not None}, key=eldest.index)

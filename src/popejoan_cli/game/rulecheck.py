@@ -4,6 +4,8 @@
 collecting every problem with its line and key, so that `rules.from_data` can report them
 all at once in one `DataError`. The checks read `KEYS`; nothing here knows a key by name
 except the few that other keys depend on (the turn-up, the deck and the player counts).
+A little over 400 lines: the pots' checks (`check_pot`, and `_check_below` of a pot against the deck) stay
+beside the keys' so that one module says what a rule file may hold.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from popejoan_cli.game.rulekeys import (
     CardSpec,
     Key,
     PotRule,
+    below,
 )
 
 SUITS = ("C", "D", "H", "S")
@@ -169,7 +172,7 @@ def _pot_entries(ck: Checker, base: Path_, raw: Mapping[str, object],
     """The card texts a pot names for its kind of win, and whether they were given rightly;
     None when a pair pot's `cards` cannot be read at all."""
     ok = True
-    wanted = {"card": "card", "pair": "cards"}.get(wins)
+    wanted = {"card": "card", "below": "card", "pair": "cards"}.get(wins)
     for other in ("card", "cards"):
         if other in raw and other != wanted:
             ck.bad((*base, other), Said("a {wins} pot takes no {key!r}", wins=quoted(wins), key=other),
@@ -177,7 +180,8 @@ def _pot_entries(ck: Checker, base: Path_, raw: Mapping[str, object],
             ok = False
     if wanted == "card":
         if "card" not in raw:
-            ck.bad(base, Said("a 'card' pot needs card = \"9D\" or card = \"trump:A\""))
+            ck.bad(base, Said("a 'below' pot needs a fixed card, e.g. card = \"AS\"") if wins == "below" else
+                   Said("a 'card' pot needs card = \"9D\" or card = \"trump:A\""))
             return [], False
         return [raw["card"]], ok
     if wanted == "cards":
@@ -190,7 +194,7 @@ def _pot_entries(ck: Checker, base: Path_, raw: Mapping[str, object],
 
 
 def _pot_specs(ck: Checker, where: Path_, entries: list[object], trump_ok: bool,
-               pair: bool) -> tuple[list[CardSpec], bool]:
+               wins: str) -> tuple[list[CardSpec], bool]:
     ok = True
     specs: list[CardSpec] = []
     for entry in entries:
@@ -205,10 +209,22 @@ def _pot_specs(ck: Checker, where: Path_, entries: list[object], trump_ok: bool,
                    Said("name a fixed card such as \"AH\", or set deal.turnup"))
             ok = False
         specs.append(spec)
-    if pair and len(specs) == 2 and str(specs[0]) == str(specs[1]):
+    if wins == "pair" and len(specs) == 2 and str(specs[0]) == str(specs[1]):
         ck.bad(where, Said("the two cards of a pair must differ"))
         ok = False
+    if wins == "below" and ok:
+        ok = _below_fixed(ck, where, specs)
     return specs, ok
+
+
+def _below_fixed(ck: Checker, where: Path_, specs: list[CardSpec]) -> bool:
+    """Whether a `wins = "below"` pot names a fixed card; recorded when not. Peel names fixed cards (K♠ wins A♠),
+    and a fixed card lets `_check_below` say whether the pot can be won at all (docs/house-rules.md)."""
+    if all(s.card is not None for s in specs):
+        return True
+    ck.bad(where, Said("a 'below' pot takes a fixed card, not {text}", text=quoted(str(specs[0]))),
+           Said("name the pot's card, such as \"AS\": the card below it wins the pot"))
+    return False
 
 
 def _pot_label(ck: Checker, base: Path_, label: object) -> bool:
@@ -264,8 +280,8 @@ def check_pot(ck: Checker, i: int, raw: object, trump_ok: bool) -> PotRule | Non
     entries = _pot_entries(ck, base, raw, wins)
     if entries is None:
         return None
-    where = (*base, "card" if wins == "card" else "cards")
-    specs, specs_ok = _pot_specs(ck, where, entries[0], trump_ok, wins == "pair")
+    where = (*base, "cards" if wins == "pair" else "card")
+    specs, specs_ok = _pot_specs(ck, where, entries[0], trump_ok, wins)
     if not (ok and entries[1] and specs_ok) or stake is None or not isinstance(name, str) \
             or not isinstance(label, str):
         return None
@@ -347,6 +363,19 @@ def _check_first_lead(ck: Checker, v: Mapping[str, Any]) -> None:
                                                               "= \"eldest\""))
 
 
+def _check_below(ck: Checker, v: Mapping[str, Any], pots: Sequence[PotRule]) -> None:
+    """A `wins = "below"` pot whose winning card is out of the pack could never be won: refused, located."""
+    for i, pot in enumerate(pots):
+        if pot.wins != "below" or pot.cards[0].card is None:
+            continue
+        card = below(pot.cards[0].card)
+        if str(card) in v["deck.removed"]:
+            ck.bad(("pot", i, "card"), Said("{pot} is won by {card}, the card below {own}, which deck.removed takes "
+                                            "out of the pack: it could never be won", pot=pot.label, card=card,
+                                            own=pot.cards[0].card),
+                   Said("keep {card} in the pack, or give the pot another card", card=card))
+
+
 def _check_contradictions(ck: Checker, v: Mapping[str, Any], pots: Sequence[PotRule]) -> None:
     if v["players.min"] > v["players.max"]:
         ck.bad(("players", "min"), Said("min {least} is more than max {most}", least=v["players.min"],
@@ -366,6 +395,7 @@ def _check_contradictions(ck: Checker, v: Mapping[str, Any], pots: Sequence[PotR
         ck.bad(("players", "max"), need, SaidN("allowed: at most {n} players", "allowed: at most {n} players", fewer)
                if dealt > receivers - most else Said("remove fewer cards from the pack"))
     _check_first_lead(ck, v)
+    _check_below(ck, v, pots)
     names = {p.name for p in pots}
     named = v["play.pass_pot"]
     if named and named not in names:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from popejoan_cli.base.records import Record
-from popejoan_cli.game.cards import RANK_NAMES, Card, Suit, parse_card_or_none
+from popejoan_cli.game.cards import CARDS, RANK_NAMES, Card, Suit, parse_card_or_none
 
 MAX_COUNT = 1_000_000
 """No stake or payment is near this; a bigger number is a typo, not a house rule."""
@@ -139,7 +139,8 @@ SECTIONS: tuple[str, ...] = ("players", "deck", "deal", "stakes", "turnup", "pla
                              "settle", "final")
 TOP_LEVEL = tuple(k.name for k in KEYS if not k.section)
 POT_KEYS = ("name", "label", "stake", "wins", "card", "cards")
-WINS = ("card", "pair", "first-out")
+WINS = ("card", "pair", "first-out", "below")
+"""`below`: Peel's Newmarket (docs/house-rules.md: wins = "below"), won by the card preceding the pot's."""
 TRUMP_RANKS = ("A", "K", "Q", "J")
 POT_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 """A pot's name: one lowercase word, short enough for a column."""
@@ -182,16 +183,28 @@ class PotRule(Record):
     stake: int
     wins: str
     cards: tuple[CardSpec, ...] = ()
-    """One spec for `card`, two for `pair`, none for `first-out`."""
+    """One spec for `card` and `below` (a fixed card for `below`), two for `pair`, none for `first-out`."""
+
+    def winners(self, trump: Suit | None) -> list[Card | None]:
+        """The cards whose play wins this pot (None: a `trump:` card with no trump): the pot's own, or for
+        `below` the card preceding it (`below`)."""
+        cards = [spec.resolve(trump) for spec in self.cards]
+        return [None if c is None else below(c) for c in cards] if self.wins == "below" else cards
 
     def to_dict(self) -> dict[str, object]:
         d: dict[str, object] = {"name": self.name, "label": self.label, "stake": self.stake,
                              "wins": self.wins}
-        if self.wins == "card":
+        if self.wins in ("card", "below"):
             d["card"] = str(self.cards[0])
         elif self.wins == "pair":
             d["cards"] = [str(c) for c in self.cards]
         return d
+
+
+def below(card: int) -> Card:
+    """The card preceding `card` in its suit for a `wins = "below"` pot: Peel's "the ace is considered both as
+    lowest and highest", so the king precedes the ace and the ace the 2, under either ace rule."""
+    return CARDS[card - card % 13 + (card % 13 - 1) % 13]
 
 
 def _pope_joan_board() -> tuple[PotRule, ...]:

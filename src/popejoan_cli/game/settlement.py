@@ -163,7 +163,7 @@ class Settlement(Legality):
         holder, counters, trump = self.holder, self.board.counters, self.trumps.trump
         owed = []
         for pot in self.rules.pots:
-            card = pot.cards[0].resolve(trump) if pot.wins == "card" else None
+            card = pot.winners(trump)[0] if pot.wins in ("card", "below") else None  # below: the card that wins it
             if card is not None and holder[card] >= 0:
                 owed.append((holder[card], pot.name, counters[pot.name] if double else pot.stake))
         for seat, name, amount in owed:

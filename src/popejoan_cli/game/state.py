@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Literal
 from popejoan_cli.base.records import Record
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import CARDS, Card, Suit, rank_order, successor_table
+from popejoan_cli.game.rulekeys import below
 from popejoan_cli.game.rules import ChangeSuit, HouseRules, OddCounter, PopeExempt
 
 if TYPE_CHECKING:  # type checkers see named tuples; at run time they are made without compiling (base.records)
@@ -53,9 +54,12 @@ _VIRTUAL = HandKind.VIRTUAL
 """A member looked up once: reading one from its class is a slow attribute lookup in Python 3.11."""
 
 
-StopReason = Literal["top", "removed", "spare", "turnup", "played", "not-in-turn", "called"]
-"""`called`: a recorded (unseen) hand where the table called a stop whose cause is unknown."""
-STOP_REASONS: tuple[StopReason, ...] = ("top", "removed", "spare", "turnup", "played", "not-in-turn", "called")
+StopReason = Literal["top", "removed", "spare", "turnup", "played", "not-in-turn", "called", "below"]
+"""`called`: a recorded (unseen) hand where the table called a stop whose cause is unknown. `below`: the card
+preceding a `wins = "below"` pot's card was played (Peel's Newmarket: it wins the pot, is a stop, and its player
+leads again; docs/house-rules.md). The last of eight: a stop's code keeps its reason in three bits."""
+STOP_REASONS: tuple[StopReason, ...] = ("top", "removed", "spare", "turnup", "played", "not-in-turn", "called",
+                                        "below")
 STOP_CODE: dict[StopReason, int] = {reason: i for i, reason in enumerate(STOP_REASONS)}
 AwardAt = Literal["turnup", "play", "out", "final"]
 PaymentWhy = Literal["cards", "turnup", "exchange", "pope", "lead"]
@@ -73,8 +77,8 @@ RANK = {ah: tuple(rank_order(c, ah) for c in range(52)) for ah in (False, True)}
 LEAD_KEY = {ah: tuple(rank_order(c, ah) * 4 + c // 13 for c in range(52)) for ah in (False, True)}
 """Rank first, then suit C, D, H, S: the order of the lowest policy, and of `legal_leads`."""
 
-Trigger = tuple[Literal["card", "pair"], str, int]
-"""(how the pot is won, the pot, the other card of a pair or -1)."""
+Trigger = tuple[Literal["card", "pair", "below"], str, int]
+"""(how the pot is won, the pot, the other card of a pair, the pot's own card for `below`, or -1)."""
 
 
 class Play(TupleRecord):
@@ -243,6 +247,8 @@ class Trumps(TupleRecord):
             cards = [s.resolve(trump) for s in pot.cards]
             if pot.wins == "card" and cards[0] is not None:
                 table.setdefault(cards[0], []).append(("card", pot.name, -1))
+            elif pot.wins == "below" and cards[0] is not None:
+                table.setdefault(below(cards[0]), []).append(("below", pot.name, cards[0]))
             elif pot.wins == "pair" and cards[0] is not None and cards[1] is not None:
                 a, b = cards[0], cards[1]
                 table.setdefault(a, []).append(("pair", pot.name, b))

@@ -74,7 +74,7 @@ class TallyHand(Hand):
             raise IllegalPlay(Said("{pot} also brings a stake for each card every other player held when it was "
                                    "played, which a tally does not record: keep this hand card by card",
                                    pot=pot.label), rule="play.pope_stakes")
-        cards = [spec.resolve(self.trump) for spec in pot.cards]
+        cards = pot.winners(self.trump)  # wins = "below": the card below the pot's (docs/house-rules.md)
         if any(c is None for c in cards):
             raise IllegalPlay(Said("{pot} needs a trump, and there is none this hand", pot=pot.label),
                               rule=Said("pot {name}", name=name))
@@ -104,7 +104,7 @@ class TallyHand(Hand):
         if where == PLAYED and by != seat:
             raise IllegalPlay(self._shown(card, by),
                               rule=Said("each card is played once, by the player who holds it"))
-        if where >= 0 and where != seat and (pot.wins == "card" or self.rules.play.pairs == "same-player"):
+        if where >= 0 and where != seat and (pot.wins != "pair" or self.rules.play.pairs == "same-player"):
             raise IllegalPlay(Said("{player} holds {card} (the turn-up), so only {player} can win {pot}",
                                    player=self.name(where), card=CARDS[card], pot=pot.label),
                               rule=Said("pot {name}", name=pot.name))

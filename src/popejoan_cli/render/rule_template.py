@@ -62,8 +62,11 @@ _POT_HELP = """\
 #   wins  = "card":      won by whoever plays `card`, when he plays it
 #           "pair":      won by whoever plays both `cards` (see [play] pairs and pair_order)
 #           "first-out": won by the first player to play his last card
+#           "below":     won by whoever plays the card below `card` (Peel's Newmarket: K♠ wins
+#                        A♠, the ace counting as lowest and highest); that card is a stop
 #   card  = (wins = "card") a card such as "9D" (9♦), or "trump:A", "trump:K", "trump:Q",
-#           "trump:J": that rank of the trump suit (needs a turn-up: deal.turnup)
+#           "trump:J": that rank of the trump suit (needs a turn-up: deal.turnup);
+#           (wins = "below") a fixed card such as "AS"
 #   cards = (wins = "pair") two such cards, e.g. ["trump:Q", "trump:K"]
 """
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from popejoan_cli.game.cards import Card, Suit, rank_order
+from popejoan_cli.game.rulekeys import below
 from popejoan_cli.game.rules import CardSpec, HouseRules, PotRule
 from popejoan_cli.render.i18n import cards as count_cards
 from popejoan_cli.render.i18n import counters, face, marked, pot_label, suit_named, t, tn, tp
@@ -88,6 +89,10 @@ def won_by(pot: PotRule, rules: HouseRules) -> str:
     """What wins a pot, e.g. "trump queen then trump king, played by one player"."""
     if pot.wins == "card":
         return _card_won_by(pot.cards[0])
+    own = pot.cards[0].card if pot.wins == "below" else None
+    if own is not None:  # Peel's Newmarket (docs/house-rules.md: wins = "below"): always a fixed card
+        return t("whoever plays {card}, the card below {own}: a stop, after which that player leads again",
+                 card=card_words(below(own)), own=card_words(own))
     if pot.wins == "pair":
         first, second = pot.cards
         ascending = rules.play.pair_order == "ascending"

@@ -126,6 +126,7 @@ _ALREADY: dict[str, Callable[[Card], Said]] = {
     "not-in-turn": lambda card: Said("the run had already stopped at {card} (not-in-turn): nothing to record",
                                      card=card),
     "called": lambda card: Said("the run had already stopped at {card} (called): nothing to record", card=card),
+    "below": lambda card: Said("the run had already stopped at {card} (below): nothing to record", card=card),
 }
 
 
