@@ -148,11 +148,13 @@ def test_below_in_words_and_narrated_from_the_record() -> None:
     try:
         for lang, words, stop in (
                 ("en", "whoever plays K♠ (KS), the card below A♠ (AS): a stop, after which that player leads again",
-                 "Stop at K♠: the card below a pot's card is a stop; Ann leads again."),
+                 "Stop at K♠: the card below a pot's card is a stop."),
                 ("ru", "тот, кто сыграет К♠ (Кп), карту ниже Т♠ (Тп): это стоп",
-                 "Стоп на К♠: карта ниже карты секции — это стоп; снова ходит Ann.")):
+                 "Стоп на К♠: карта ниже карты секции — это стоп.")):
             i18n.use(lang)
             assert won_by(r.pots[0], r).startswith(words)
             assert narrate.plain(narrate.stop(hand, done.stops[0], hand.names)) == stop
+        told = [narrate.plain(line) for line in narrate.after_lead(hand, hand.names, done)]
+        assert "Ann забирает секцию «Туз» (К♠): 4 фишки" in told  # from the award record: the card played
     finally:
         i18n.use("en")

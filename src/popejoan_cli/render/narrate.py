@@ -43,7 +43,7 @@ REASONS = {
     "played": marked("Stop at {card}: the next card, {next}, was played earlier."),
     "not-in-turn": marked("Stop at {card}: {who} is next in turn and does not hold {next}."),
     "called": marked("Stop at {card}: the table called a stop."),
-    "below": marked("Stop at {card}: the card below a pot's card is a stop; {player} leads again."),
+    "below": marked("Stop at {card}: the card below a pot's card is a stop."),
 }
 """Why a run stopped, one whole sentence each, said by `stop`."""
 
@@ -158,7 +158,7 @@ def stop(hand: Hand, s: Stop, names: Sequence[str]) -> Line:
     naming the spare hand would tell the table where a card it has not seen lies)."""
     nxt = hand.succ[s.card]
     return said(REASONS[told_reason(hand, s.reason)], card=s.card, next=Card(nxt) if nxt >= 0 else "",
-                who=names[(s.seat + 1) % len(names)], player=names[s.seat])
+                who=names[(s.seat + 1) % len(names)])
 
 
 def run(plays: Sequence[Play], names: Sequence[str], lieu: int = -1) -> Line:
