@@ -19,6 +19,7 @@ from popejoan_cli.game.cards import Card, Dealt, canonical_deck
 from popejoan_cli.game.claims import judge
 from popejoan_cli.game.hand import Hand
 from popejoan_cli.game.playout import final_from
+from popejoan_cli.game.printed import with_sources
 from popejoan_cli.game.rulekeys import below
 from popejoan_cli.game.rules import HouseRules, from_data
 from popejoan_cli.game.tally import TallyHand
@@ -158,3 +159,16 @@ def test_below_in_words_and_narrated_from_the_record() -> None:
         assert "Ann забирает секцию «Туз» (К♠): 4 фишки" in told  # from the award record: the card played
     finally:
         i18n.use("en")
+
+
+def test_rules_new_from_peels_newmarket() -> None:
+    """Peel's Newmarket as a printed source (`rules new --from newmarket --from-source peel-newmarket`): his
+    48-card pack (survey §2b row 2: "all four 7s removed"), and each pool won by the card preceding its own,
+    "the king of spades wins the stake on the ace of spades" (row 5)."""
+    r = with_sources(rules_with("newmarket"), ["peel-newmarket"])
+    assert [(p.name, p.wins) for p in r.pots] == [("ace", "below"), ("king", "below"), ("queen", "below"),
+                                                   ("jack", "below"), ("kitty", "first-out")]
+    assert r.deck.removed == ("7C", "7D", "7H", "7S") and r.deck_size() == 48
+    assert r.sources[-1] == "W. H. Peel, Round Games with Cards (1891), Newmarket"
+    hoyle = with_sources(rules_with("hoyle"), ["peel-newmarket"])  # trump: pots stay; 9♦'s 8♦ is back in
+    assert [p.wins for p in hoyle.pots if p.name in ("pope", "ace")] == ["below", "card"]

@@ -18,7 +18,7 @@ from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import SPARE, Card, Dealt
 from popejoan_cli.game.deal import seeded_deal
 from popejoan_cli.game.hand import Hand
-from popejoan_cli.game.rulekeys import below
+from popejoan_cli.game.printed import below_board
 from popejoan_cli.game.rules import HouseRules, from_data
 
 PRESETS = ("modern-stops", "hoyle", "russian", "parlett", "michigan", "boodle", "newmarket")
@@ -44,21 +44,10 @@ def variants(draw: st.DrawFn) -> HouseRules:
         doc["deal"]["spare_exchange"] = "none"  # a called lead is made at the deal: no exchange before it
     base = preset(name)
     if draw(st.booleans()):
-        doc["pot"] = below_pots(base)  # type: ignore[assignment]  # a list of [[pot]] tables
+        doc["pot"] = below_board(base)  # type: ignore[assignment]  # a list of [[pot]] tables
     rules, problems = from_data(doc, base=base)
     assert rules is not None, problems
     return rules
-
-
-def below_pots(rules: HouseRules) -> list[dict[str, object]]:
-    """The board with each fixed-card pot won by the card below it (Peel's Newmarket, wins = "below"), where
-    that card is in the pack (9♦'s, the 8♦, is out of most Pope Joan packs: that pot stays a card pot)."""
-    pots = [p.to_dict() for p in rules.pots]
-    for pot, rule in zip(pots, rules.pots, strict=True):
-        own = rule.cards[0].card if rule.wins == "card" else None
-        if own is not None and below(own) not in rules.removed:
-            pot["wins"] = "below"
-    return pots
 
 
 def dealt_hand(rules: HouseRules, seats: int, dealer: int, seed: int) -> tuple[Hand, Dealt]:

@@ -124,7 +124,8 @@ def new(
                                       help="The preset (or file) to start from.")] = "modern-stops",
     printed: Annotated[list[str] | None, typer.Option(
         "--from-source", metavar="SOURCE",
-        help="A printed source's own rules to lay on it, repeatable: peel, peel-pool, foster, indoor.")] = None,
+        help="A printed source's own rules to lay on it, repeatable: peel, peel-pool, foster, indoor, "
+             "peel-newmarket.")] = None,
     output: Annotated[Path | None, typer.Option("-o", "--output", metavar="FILE",
                                                 help="Write here instead of stdout (- is stdout).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
