@@ -172,3 +172,16 @@ def test_rules_new_from_peels_newmarket() -> None:
     assert r.sources[-1] == "W. H. Peel, Round Games with Cards (1891), Newmarket"
     hoyle = with_sources(rules_with("hoyle"), ["peel-newmarket"])  # trump: pots stay; 9♦'s 8♦ is back in
     assert [p.wins for p in hoyle.pots if p.name in ("pope", "ace")] == ["below", "card"]
+
+
+def test_no_pope_stands_in_after_the_card_below() -> None:
+    """Peel's Pope "in lieu of a stop" takes the place of a missing card; the card below a pool's is a stop by rule
+    ("those plays become stops"), which wanted no card: the Pope cannot be played in lieu of it."""
+    r = from_data({"play": {"pope_in_lieu": True}, "pot": [
+        {"name": "pope", "wins": "card", "card": "9D", "stake": 6},
+        {"name": "five", "wins": "below", "card": "5S", "stake": 1}]}, base=rules_with("modern-stops"))[0]
+    assert r is not None
+    hand = hand_of(r, ["3S 4S 2C", "9D 5S 3C", "6S 7S"])
+    hand.lead(ANN, Card.parse("3S"))
+    assert hand.stops[-1].reason == "below" and hand.lieu_seat() == -1
+    assert not hand.is_legal(BOB, Card.parse("9D"))

@@ -497,7 +497,7 @@ class Hand(Settlement):
         Pope is recorded as a lead, which starts a run after a stop as a lead does (no lead rule applies to it,
         nor an improper lead's fine: `pope_in_lieu_of` tells it from the record)."""
         codes = self.stop_codes
-        if not codes or codes[-1] & 7 == _TOP:
+        if not codes or codes[-1] & 7 in (_TOP, _BELOW):  # no card was wanted (docs/house-rules.md: wins = "below")
             return +pope
         missing = self.settings.succ[(codes[-1] >> 3) & 63]
         return +pope if missing == pope else missing

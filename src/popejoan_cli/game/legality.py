@@ -18,6 +18,9 @@ from popejoan_cli.game.cards import CARDS, Card
 from popejoan_cli.game.state import STOP_CODE, SUIT_OF, UNKNOWN, HandKind, HandState
 
 _TOP = STOP_CODE["top"]
+_WANTS_NONE = (_TOP, STOP_CODE["below"])
+"""Stops that wanted no card: at a suit's top, and at a card below a `wins = "below"` pot's (a stop by rule,
+docs/house-rules.md): no Pope stands in after them."""
 
 
 class FirstHeld:
@@ -119,7 +122,7 @@ class Legality(HandState):
         if not self.rules.play.pope_in_lieu or self.turn.phase != "lead" or not self.stop_codes or self.ended:
             return -1
         pope, code = self.trumps.pope_card, self.stop_codes[-1]
-        if pope is None or code & 7 == _TOP or self.settings.succ[(code >> 3) & 63] == pope:
+        if pope is None or code & 7 in _WANTS_NONE or self.settings.succ[(code >> 3) & 63] == pope:
             return -1
         return max(self.holder[pope], -1)
 
@@ -188,7 +191,7 @@ class Legality(HandState):
                     return -1
                 stop = self.stops[leads - 1]
                 missing = self.settings.succ[stop.card]
-                return missing if stop.reason != "top" and missing != pope else -1
+                return missing if stop.reason not in ("top", "below") and missing != pope else -1
             leads += p.lead
         return -1
 

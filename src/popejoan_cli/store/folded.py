@@ -44,8 +44,10 @@ except ImportError:  # pragma: no cover - an interpreter without the accelerator
     from pickle import dumps, loads
 
 FOLDED = ".folded"
-MAGIC = b"popejoan folded 1 "
-"""A cache's first bytes: the format (1), then popejoan's version and a newline, then the MAC."""
+MAGIC = b"popejoan folded 2 "
+"""A cache's first bytes: the format (2), then popejoan's version and a newline, then the MAC. Format 2: a stop
+reason was added ("below", docs/hand-json.md), and a pickled hand's run tables hold the stop codes and the
+code for a run that waits: a format-1 cache, even of the same version, is ignored rather than misread."""
 _MAC = 32
 _MAX = 1 << 28
 
