@@ -1,0 +1,52 @@
+"""The `.folded` cache's format names the shape of what it pickles (store/folded.py: `MAGIC`).
+
+A cache is opened only by the same popejoan version and format; a build of the same version whose
+pickled classes differ (a field added, a stop reason that moves the codes a hand's run tables hold)
+would read an old cache wrong, not fail (issue 29's eighth stop reason did: an IndexError in an installed
+command). This test pins the shape, every popejoan class a cached table pickles with the names of the
+state it pickles, and the stop reasons' order, to the format: change the shape and it fails until the
+format in `MAGIC` is raised and `SHAPES` below is given the new fingerprint for it.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import io
+import pickle
+from pathlib import Path
+
+from popejoan_cli.game.state import STOP_REASONS
+from popejoan_cli.store import folded, tables
+
+SHAPES = {b"popejoan folded 2 ": "29d39fc21f463d8f51122bdd4c73319b38c35d2720cec3892543635668f452bd"}
+"""Format (MAGIC) -> the fingerprint of the shape it pickles."""
+
+
+def _shape(obj: object) -> list[str]:
+    found: set[str] = set()
+
+    class Looking(pickle.Pickler):
+        def reducer_override(self, o: object) -> object:
+            kind = type(o)
+            if isinstance(o, enum.Enum):  # by its members: an enum's own attributes differ between Pythons
+                found.add(f"{kind.__module__}.{kind.__qualname__}[{','.join(m.name for m in kind)}]")
+            elif kind.__module__.startswith("popejoan_cli") and not isinstance(o, type):
+                names = sorted(vars(o)) if hasattr(o, "__dict__") else []
+                for cls in kind.__mro__:
+                    names += [s for s in getattr(cls, "__slots__", ()) if isinstance(s, str)]
+                found.add(f"{kind.__module__}.{kind.__qualname__}({','.join(sorted(set(names)))})")
+            return NotImplemented
+
+    Looking(io.BytesIO(), protocol=5).dump(obj)
+    return sorted(found)
+
+
+def test_the_cache_format_names_the_shape_it_pickles(evening_table: Path) -> None:
+    view = tables.view(evening_table, note=False)[0]
+    assert view.open_hand is not None  # a hand in play: its state is pickled too
+    shape = [*_shape(folded.light(view)), "stop reasons: " + ",".join(STOP_REASONS)]
+    fingerprint = hashlib.sha256("\n".join(shape).encode("utf-8")).hexdigest()
+    assert SHAPES.get(folded.MAGIC) == fingerprint, (
+        f"the shape a .folded cache pickles is {fingerprint}: if it changed, raise the format in "
+        f"store/folded.py's MAGIC and put {{new MAGIC: {fingerprint!r}}} in SHAPES")
