@@ -15,6 +15,7 @@ import hashlib
 import io
 import pickle
 from pathlib import Path
+from typing import Any
 
 from popejoan_cli.game.state import STOP_REASONS
 from popejoan_cli.store import folded, tables
@@ -27,10 +28,11 @@ def _shape(obj: object) -> list[str]:
     found: set[str] = set()
 
     class Looking(pickle.Pickler):
-        def reducer_override(self, o: object) -> object:
+        def reducer_override(self, o: object) -> Any:
             kind = type(o)
             if isinstance(o, enum.Enum):  # by its members: an enum's own attributes differ between Pythons
-                found.add(f"{kind.__module__}.{kind.__qualname__}[{','.join(m.name for m in kind)}]")
+                members: type[enum.Enum] = type(o)
+                found.add(f"{kind.__module__}.{kind.__qualname__}[{','.join(m.name for m in members)}]")
             elif kind.__module__.startswith("popejoan_cli") and not isinstance(o, type):
                 names = sorted(vars(o)) if hasattr(o, "__dict__") else []
                 for cls in kind.__mro__:
