@@ -552,11 +552,17 @@ def breach_table(cli: Cli) -> None:
     Bob leads 5♣ though he holds 2♣ (nobody can know yet); Cat plays 6♣; 7♣ is in the spare
     hand (stop); Cat leads 2♦ to 6♦: his sixth card, out. Bob still holds 5 cards."""
     cli.real(players=EIGHT)
+    breach_table_plays(cli)
+
+
+def breach_table_plays(cli: Cli) -> str:
+    """`breach_table`'s plays, on a real deal already made; what the last line said."""
     cli.ok("play", "Bob", "5C")
     cli.ok("play", "Cat", "6C")
     cli.ok("stop")
     said = cli.ok("play", "Cat", "2D", "3D", "4D", "5D", "6D").stdout
     assert "Cat is out." in said
+    return said
 
 
 def test_show_finds_an_earlier_lead_that_was_not_the_lowest(cli: Cli) -> None:
@@ -674,3 +680,85 @@ def test_undo_of_a_stop_and_of_going_out(cli: Cli) -> None:
     assert snapshot(cli) == before
     said = cli.ok("out", "Cat", "--pope", "Dan").stdout
     assert f"Dan still holds the Pope ({face('9D')})" in said
+
+
+def test_a_shown_improper_lead_is_fined_under_pay_each(cli: Cli, tmp_path: Path) -> None:
+    """pocketrummy.com's "pay 1 chip to each opponent" with a real deck (docs/house-rules.md: play.improper_lead):
+    Bob's 5♣ led while he held 2♣ is allowed as played, fined when he shows his cards before the settlement, and
+    the settlement tells the fines; `check` has nothing against a lead the rules allow and the record paid."""
+    rules = tmp_path / "fines.toml"
+    cli.ok("rules", "new", "--from", "modern-stops", "-o", str(rules))
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(text.replace('improper_lead = "refuse"', 'improper_lead = "pay-each"'), encoding="utf-8")
+    cli.table(str(rules), EIGHT)
+    cli.ok("deal", "--real", "--turnup", "8H")
+    breach_table_plays(cli)
+    res = cli.ok("show", "Bob", "2C", "3H", "4H", "5H", "6H")
+    assert res.stderr == "" and "Bob pays 1 counter to Cat for an improper lead." in res.stdout
+    assert res.stdout.count("for an improper lead") == 7 and "were all legal" not in res.stdout
+    said = cli.ok("out", "Cat", "--pope", "none").stdout
+    assert said.count("for an improper lead") == 7
+    assert cli.ok("check").stdout.startswith("ok: ")
+    fines = [p for p in cli.hand()["payments"] if p["for"] == "lead"]
+    assert [(p["from"], p["amount"]) for p in fines] == [("Bob", 1)] * 7
+
+
+def test_out_names_the_holders_of_unplayed_pot_cards_under_foster(cli: Cli, tmp_path: Path) -> None:
+    """Foster's *Complete Hoyle*: the holder of an unplayed pot's card pays that pot double (docs/house-rules.md:
+    settle.unplayed_card). With a real deck the banker names them at `out` (`--holders`), asked only under this
+    rule; an `out` without them is refused with the pots still to be placed."""
+    rules = tmp_path / "foster.toml"
+    cli.ok("rules", "new", "--from", "modern-stops", "--from-source", "foster", "-o", str(rules))
+    cli.table(str(rules), EIGHT)
+    cli.ok("deal", "--real", "--turnup", "8H")
+    said = breach_table_plays(cli)
+    assert "Who holds the cards of ace, king, queen, jack? `popejoan out Cat --holders POT=NAME,...`" in said
+    err = cli.fails(3, "out", "Cat", "--pope", "Dan")
+    assert "who holds the cards of ace, king, queen, jack? popejoan cannot see them" in err
+    assert "--holders" in cli.fails(2, "out", "Cat", "--pope", "Dan", "--holders", "ace=Bob,pot=Dan")
+    said = " ".join(cli.ok("out", "Cat", "--pope", "Dan", "--holders",
+                           "ace=Bob,king=spare,queen=Dan,jack=Eve").stdout.split())
+    assert "Bob adds 1 counter to Ace: its card was left in hand." in said
+    assert "Dan adds 1 counter to Queen: its card was left in hand." in said and "Eve adds 1" in said
+    assert "Dan adds 6 counters to Pope" in said  # the Pope's holder, named by --pope, doubles it too
+    assert cli.ok("check").stdout.startswith("ok: ")
+
+
+def test_a_real_decks_passed_lead_pays_the_kitty(cli: Cli, tmp_path: Path) -> None:
+    """Tripoley's kitty with a real deck (docs/house-rules.md: play.pass_pays): after Bob's stop in clubs under
+    `no_new_suit = "pass"`, the record shows Dan leading: the lead passed over Bob and Cat, who each put a counter
+    on the kitty as Dan's lead is recorded, told at once."""
+    rules = tmp_path / "kitty.toml"
+    cli.ok("rules", "new", "--from", "newmarket", "-o", str(rules))
+    text = rules.read_text(encoding="utf-8").replace('no_new_suit = "same-suit"', 'no_new_suit = "pass"')
+    rules.write_text(text.replace("pass_pays = 0", "pass_pays = 1"), encoding="utf-8")
+    cli.table(str(rules))
+    cli.ok("deal", "--real")
+    cli.ok("play", "Bob", "5C")
+    cli.ok("stop")
+    said = " ".join(cli.ok("play", "Dan", "7H").stdout.split())
+    assert "Bob cannot lead a new suit and puts 1 counter on Kitty." in said
+    assert "Cat cannot lead a new suit and puts 1 counter on Kitty." in said and "Dan" in said
+    cli.ok("stop")
+    said = " ".join(cli.ok("void").stdout.split())  # the lead passed all round: each pays, Dan first
+    assert said.count("cannot lead a new suit and puts 1 counter on Kitty.") == 4
+    assert said.index("Dan cannot") < said.index("Ann cannot")
+    assert cli.ok("check").stdout.startswith("ok: ")
+
+
+def test_a_real_deal_says_who_holds_the_called_card(cli: Cli, tmp_path: Path) -> None:
+    """The Guardian's Newmarket with a real deck (docs/house-rules.md: play.first_lead): the holder of 2♦ leads
+    first; popejoan cannot see who that is, so `deal --real --first NAME` says it, and the first lead is checked
+    against that player alone."""
+    rules = tmp_path / "guardian.toml"
+    cli.ok("rules", "new", "--from", "newmarket", "-o", str(rules))
+    text = rules.read_text(encoding="utf-8").replace('first_lead = "eldest"', 'first_lead = "2D"')
+    rules.write_text(text.replace('spare_exchange = "dealer"', 'spare_exchange = "none"'), encoding="utf-8")
+    cli.table(str(rules))
+    assert "--first NAME" in cli.fails(3, "deal", "--real")
+    assert "--first goes with --real" in cli.fails(2, "deal", "--first", "Cat")
+    assert "Cat leads: record each card" in cli.ok("deal", "--real", "--first", "cat").stdout
+    assert "it is Cat's lead" in cli.fails(3, "play", "Bob", "2D")
+    cli.ok("play", "Cat", "2D")
+    assert '"first":"Cat"' in (cli.home / "tables" / "t" / "journal.jsonl").read_text(encoding="utf-8").replace(
+        " ", "")

@@ -225,11 +225,31 @@ def test_indoor_games_holders_add_as_many_as_are_there_or_a_stake() -> None:
     assert fed(hand) == [(BOB, "pope", 6, "unplayed"), (CAT, "king", 1, "unplayed")]
 
 
-def test_a_real_deck_is_not_dealt_under_unplayed_card() -> None:
+def test_a_tally_is_not_dealt_under_unplayed_card() -> None:
     r = variant("modern-stops", settle__unplayed_card="double")
     with pytest.raises(IllegalPlay) as refused:
-        Hand.unseen(r, 3, CAT, Board(r), [17, 17, 16], 0, None, None)
+        TallyHand.unseen(r, 3, CAT, Board(r), [17, 17, 16], 0, None, None)
     assert refused.value.rule == "settle.unplayed_card"
+
+
+def test_a_real_deck_settles_unplayed_cards_where_the_table_places_them() -> None:
+    """Foster's double with a real deck (docs/house-rules.md: settle.unplayed_card): the settlement waits for
+    the table to place each card pot's card the record cannot; all must be named, each on a seat with an unseen
+    card left (the Pope's own holder counted), and the pots are fed as in a dealt hand."""
+    r = variant("parlett", settle__unplayed_card="double")
+    hand = Hand.unseen(r, 3, CAT, Board(r), [2, 2, 2], 0, Card.parse("2H"), None)
+    hand.play(ANN, Card.parse("3C"))
+    hand.call_stop()
+    hand.play(ANN, Card.parse("4S"))  # Ann is out; the trumps' A K Q J and the Pope lie unseen
+    assert hand.awaiting_pope and list(hand.unplaced_pots()) == ["ace", "king", "queen", "jack"]
+    with pytest.raises(IllegalPlay) as missing:
+        hand.settle(BOB, {"ace": BOB})
+    assert str(missing.value.message) == "who holds the cards of king, queen, jack? popejoan cannot see them"
+    with pytest.raises(IllegalPlay):  # Bob's two unseen cards cannot be the Pope, A♥ and K♥
+        hand.settle(BOB, {"ace": BOB, "king": BOB, "queen": CAT, "jack": SPARE})
+    hand.settle(BOB, {"ace": BOB, "king": SPARE, "queen": CAT, "jack": SPARE})
+    assert fed(hand) == [(BOB, "pope", 6, "unplayed"), (BOB, "ace", 1, "unplayed"), (CAT, "queen", 1, "unplayed")]
+    assert conserved(hand) and not hand.awaiting_pope
 
 
 def test_settle_keys_in_words() -> None:
@@ -295,14 +315,33 @@ def test_nobody_can_restart_everyone_pays_and_the_hand_is_void() -> None:
     assert conserved(hand)
 
 
-def test_pass_pays_is_checked_said_and_refused_for_a_real_deck() -> None:
+def test_pass_pays_is_checked_said_and_refused_for_a_tally() -> None:
     with pytest.raises(DataError) as bad:
         from_toml(b'[play]\nno_new_suit = "pass"\nchange_suit = "suit"\npass_pays = 1\npass_pot = "kity"\n', "t.toml")
     assert [(p.key, p.line) for p in bad.value.problems] == [("play.pass_pot", 5)]
     r = variant("newmarket", play__no_new_suit="pass", play__pass_pays=1)
     assert "A player the lead passes over puts 1 counter on Kitty." in sentences(r)
     with pytest.raises(IllegalPlay):
-        Hand.unseen(r, 3, CAT, Board(r), [17, 17, 17], 1, None, None)
+        TallyHand.unseen(r, 3, CAT, Board(r), [17, 17, 17], 1, None, None)
+
+
+def test_a_real_deck_charges_the_passes_its_record_shows() -> None:
+    """Tripoley's kitty with a real deck (docs/house-rules.md: play.pass_pays): after a stop, the record's next
+    lead by another seat than the leader says the lead passed over each seat from the leader to it; they pay as
+    that lead is recorded, and a void hand makes everyone pay."""
+    r = variant("newmarket", play__no_new_suit="pass", play__pass_pays=1)
+    hand = Hand.unseen(r, 3, CAT, Board(r), [3, 3, 3], 1, None, None)
+    hand.play(ANN, Card.parse("2C"))
+    hand.call_stop()  # Ann leads again, unless she cannot turn red
+    done = hand.play(CAT, Card.parse("7H"))  # the lead passed over Ann and Bob
+    assert fed(hand) == [(ANN, "kitty", 1, "pass"), (BOB, "kitty", 1, "pass")] == [
+        (f.seat, f.pot, f.amount, f.why) for f in done.feeds]
+    hand.call_stop()
+    hand.play(CAT, Card.parse("2S"))  # Cat's own lead: nobody passed
+    hand.call_stop()
+    hand.declare_void()  # nobody could turn red: all three pay
+    assert fed(hand)[2:] == [(CAT, "kitty", 1, "pass"), (ANN, "kitty", 1, "pass"), (BOB, "kitty", 1, "pass")]
+    assert conserved(hand)
 
 
 # ----------------------------------------------------------------------- play.improper_lead (PR, IO)
@@ -334,15 +373,39 @@ def test_indoor_games_the_same_suit_led_twice_is_fined() -> None:
     assert conserved(hand)
 
 
-def test_improper_lead_in_words_and_refused_for_a_real_deck() -> None:
+def test_improper_lead_in_words_and_refused_for_a_tally() -> None:
     r = variant("modern-stops", play__improper_lead="pay-each", play__improper_penalty=2)
     assert ("A lead that breaks these rules is allowed, but when the hand ends its leader pays 2 counters to each "
             "other player.") in sentences(r)
     assert "сделавший его платит каждому другому игроку по 2 фишки" in sentences(r, "ru")
     assert "play.improper_lead and play.improper_penalty (no lead rule to break)" in sentences(
         variant("hoyle", play__improper_lead="pay-each"))
-    with pytest.raises(IllegalPlay):
-        Hand.unseen(r, 3, CAT, Board(r), [17, 17, 16], 0, None, None)
+    with pytest.raises(IllegalPlay):  # a tally records no lead to fine
+        TallyHand.unseen(r, 3, CAT, Board(r), [17, 17, 16], 0, None, None)
+
+
+def test_a_real_decks_improper_lead_is_fined_when_its_leaders_cards_are_shown() -> None:
+    """pocketrummy.com's "pay 1 chip to each opponent" with a real deck (docs/house-rules.md: play.improper_lead):
+    the lead is allowed as played; it is fined once the record knows the leader's cards, all played (at going
+    out) or shown before the hand is settled, once; a show after the settlement fines nothing."""
+    r = variant("modern-stops", play__improper_lead="pay-each")
+
+    def played() -> Hand:
+        hand = Hand.unseen(r, 3, CAT, Board(r), [3, 2, 2], 0, None, None)
+        for seat, card in [(ANN, "8S"), (None, ""), (ANN, "2C"), (BOB, "3C"), (None, ""), (BOB, "9H")]:
+            _ = hand.call_stop() if seat is None else hand.play(seat, Card.parse(card))
+        return hand
+
+    hand = played()
+    assert hand.out == BOB and paid(hand) == []  # Bob's leads were proper; Ann's cards are unseen: nothing yet
+    hand.show(ANN, [Card.parse("5S")], "Ann", fine=True)  # she led 8♠ holding 5♠
+    assert paid(hand) == [(ANN, BOB, 1, "lead"), (ANN, CAT, 1, "lead")]
+    hand.show(ANN, [Card.parse("5S")], "Ann", fine=True)  # shown again: fined once
+    assert len(paid(hand)) == 2
+    hand.settle(None)
+    assert conserved(hand)
+    late = played()
+    assert late.show(ANN, [Card.parse("5S")], "Ann")[0].card == Card.parse("8S") and paid(late) == []
 
 
 # ----------------------------------------------------------------------- play.first_lead (the Guardian)
@@ -360,7 +423,7 @@ def test_guardian_the_holder_of_the_two_of_diamonds_starts() -> None:
     assert "2♦ is called to lead first: Bob holds it." in told and "Bob leads 2♦" in told
 
 
-def test_first_lead_is_checked_and_refused_for_a_real_deck() -> None:
+def test_first_lead_is_checked_and_asked_of_a_real_deck() -> None:
     with pytest.raises(DataError) as bad:
         from_toml(b'[play]\nfirst_lead = "eldst"\n', "t.toml")
     assert [p.key for p in bad.value.problems] == ["play.first_lead"]
@@ -368,8 +431,14 @@ def test_first_lead_is_checked_and_refused_for_a_real_deck() -> None:
         from_toml(b'[deal]\nspare_exchange = "dealer"\n[play]\nfirst_lead = "2D"\n', "t.toml")
     assert [p.key for p in swapped.value.problems] == ["play.first_lead"]
     r = variant("newmarket", deal__spare_exchange="none", play__first_lead="2D")
-    with pytest.raises(IllegalPlay):
+    with pytest.raises(IllegalPlay) as unsaid:  # who holds 2♦ is the table's to say
         Hand.unseen(r, 3, CAT, Board(r), [17, 17, 17], 1, None, None)
+    assert "--first NAME" in str(unsaid.value.message)
+    with pytest.raises(IllegalPlay):  # a tally records no lead
+        TallyHand.unseen(r, 3, CAT, Board(r), [17, 17, 17], 1, None, None, BOB)
+    hand = Hand.unseen(r, 3, CAT, Board(r), [17, 17, 17], 1, None, None, BOB)
+    assert hand.lead_seats() == [BOB] and not hand.is_legal(ANN, Card.parse("2D"))  # eldest is Ann
+    assert hand.is_legal(BOB, Card.parse("2D")) and hand.plays == []  # nothing is played at the deal
 
 
 # ----------------------------------------------------------------------- play.pope_in_lieu (Peel)

@@ -9,13 +9,16 @@ them, to keep start-up short: a command pays only for what it uses.
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from popejoan_cli.base.errors import Said, UsageError
 from popejoan_cli.cli import command, common, console, emit_json, root, say
 from popejoan_cli.cli.common import JsonOpt
+
+if TYPE_CHECKING:
+    from popejoan_cli.table.view import HandRecord
 
 
 @command(root, "stop")
@@ -51,6 +54,8 @@ def out(
     = None,
     left: Annotated[str | None, typer.Option("--left", help="In a tally hand: the cards each other player "
                                              "holds, NAME=N,NAME=N...")] = None,
+    holders: Annotated[str | None, typer.Option("--holders", help="Under settle.unplayed_card: who holds each "
+                                                "unplayed pot's card, POT=NAME,POT=spare...")] = None,
 ) -> None:
     """End a real hand: NAME went out. popejoan works out the cards left (a tally: is told them) and settles."""
     from popejoan_cli.game.state import HandKind
@@ -71,7 +76,7 @@ def out(
         raise UsageError(Said("--left goes with a tally hand (`deal --real --tally`): here the record counts the "
                               "cards"))
     declared: OutDeclared | TallyOut = (moves.tally_out(view, name, left, pope) if left is not None
-                                        else moves.going_out(view, name, pope))
+                                        else moves.going_out(view, name, pope, holders))
     name = declared.player
     done = common.record(lambda v: [declared])
     rec = next(r for r in reversed(done.view.hands) if r.closed)
@@ -95,20 +100,40 @@ def show(
     view = common.view()
     name = player_named(view.players, name)
     before = len(view.problems)
+    shown = view.open_hand or view.hands[-1] if view.hands else None
+    paid = (len(shown.hand.payments), len(shown.hand.feeds)) if shown is not None else (0, 0)
+    breached = len(shown.breaches) if shown is not None else 0
     done = common.record(lambda v: [HandShown(player=name, cards=the_cards)])
     found = done.view.problems[before:]
+    _fined(done.view.hands[-1], *paid)
     if found:
         from popejoan_cli.cli.exits import spoken
 
         for p in found:
             # Each breach is said whole: the lead it proves wrong, and the setting it breaks as written.
             sys.stderr.write("popejoan: " + spoken(Said("BREACH: {problem}", problem=p.message)) + "\n")
-    else:
+    elif len(done.view.hands[-1].breaches) == breached:
         from popejoan_cli.render.i18n import tn
 
         console().print(tn("{player}'s {n} card recorded; their leads were all legal.",
                            "{player}'s {n} cards recorded; their leads were all legal.", len(the_cards), player=name),
                         markup=False)
+
+
+def _fined(rec: HandRecord, payments: int, feeds: int, passes: bool = False) -> None:
+    """The fines for improper leads a show or a void has just charged (docs/house-rules.md: play.improper_lead),
+    and with `passes` the passes a void charged (play.pass_pays), told from the hand's record: what it holds
+    beyond its first `payments` payments and `feeds` feeds."""
+    from popejoan_cli.render import narrate
+
+    hand = rec.hand
+    labels = {p.name: p.label for p in hand.rules.pots}
+    new = hand.feeds[feeds:]
+    lines = narrate.fed([f for f in new if f.why == "pass"], rec.players, labels) if passes else []
+    lines += narrate.fines(hand.payments[payments:], rec.players)
+    lines += narrate.fed([f for f in new if f.why == "lead"], rec.players, labels)
+    if lines:
+        say(lines)
 
 
 @command(root, "claim")
@@ -145,7 +170,12 @@ def void() -> None:
     """A real hand is void: after a stop nobody could lead a new suit (no settlement; the board carries)."""
     from popejoan_cli.table.events import VoidDeclared
 
-    common.record(lambda v: [VoidDeclared()])
+    view = common.view()
+    feeds = len(view.open_hand.hand.feeds) if view.open_hand is not None else 0
+    done = common.record(lambda v: [VoidDeclared()])
     from popejoan_cli.render.i18n import t
 
     console().print(t("The hand is void: no settlement, and the board carries over."), markup=False)
+    rec = done.view.hands[-1]
+    # What the void cost, as the referee recorded it (docs/house-rules.md: play.pass_pays, play.improper_lead).
+    _fined(rec, 0, feeds, passes=True)

@@ -38,6 +38,8 @@ def deal(
     turnup: Annotated[str | None, typer.Option("--turnup", "-t", help="With --real: the card turned up.")] = None,
     tally: Annotated[bool, typer.Option("--tally", help="With --real: keep a tally (pots paid, cards left), "
                                         "not every card.")] = False,
+    first: Annotated[str | None, typer.Option("--first", help="With --real under play.first_lead: who holds the "
+                                              "called card, and leads first.")] = None,
 ) -> None:
     """Dress the board and deal a virtual hand (or record a real deal); the turn-up's effects apply at once."""
     import secrets
@@ -45,6 +47,7 @@ def deal(
     from popejoan_cli.game.cards import Card, parse_seed
     from popejoan_cli.render.narrate import dealt
     from popejoan_cli.table.events import HandDealt, RealHandDealt, TallyHandDealt
+    from popejoan_cli.table.view import player_named
 
     if real or tally:
         if seed is not None:
@@ -52,13 +55,18 @@ def deal(
                              Said("--seed deals a virtual hand; --real records a real deck"),
                              Said("give one or the other"))
         up = str(Card.parse(turnup)) if turnup else ""
-        kind = TallyHandDealt if tally else RealHandDealt
-        done = common.record(lambda view: [kind(dealer=view.next_dealer, turnup=up)])
+        if first is not None and tally:
+            raise UsageError(Said("--first goes with --real: a tally records no lead"))
+        done = common.record(lambda view: [TallyHandDealt(dealer=view.next_dealer, turnup=up) if tally else
+                                           RealHandDealt(dealer=view.next_dealer, turnup=up,
+                                                         first=player_named(view.players, first) if first else "")])
         rec = done.view.hands[-1]
         say(dealt(rec.hand, rec.players, rec.number, rec.dealer))
         return
     if turnup is not None:
         raise UsageError(Said("--turnup goes with --real: a virtual deal turns up its own card"))
+    if first is not None:
+        raise UsageError(Said("--first goes with --real: a virtual deal finds the called card's holder itself"))
     the_seed = parse_seed(seed) if seed is not None else secrets.randbelow(1 << 31)
     done = common.record(lambda view: [HandDealt(seed=the_seed, dealer=view.next_dealer)])
     rec = done.view.hands[-1]

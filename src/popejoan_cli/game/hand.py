@@ -112,6 +112,29 @@ def _stopping(succ: tuple[int, ...], trumps: Trumps) -> tuple[int, ...]:
     return tuple(made)
 
 
+def _unseen_refusal(rules: HouseRules, tally: bool, first: int | None) -> IllegalPlay | None:
+    """Why a real deck may not be dealt under `rules` (a `tally`, or recorded card by card), or None: the printed
+    sources' keys a real deck cannot honour (docs/house-rules.md). `first`: who the table says leads first."""
+    if rules.settle.unplayed_card != "none" and tally:
+        return IllegalPlay(Said("these rules make whoever still holds a pot's card pay when a player goes out, "
+                                "and a tally does not say who holds it: record the hand card by card "
+                                "(`popejoan deal --real`)"), rule="settle.unplayed_card")
+    if rules.play.first_lead != "eldest" and (first is None or tally):
+        return IllegalPlay(Said("these rules call the first lead from whoever holds {card}, which popejoan cannot "
+                                "see: record the deal with `popejoan deal --real --first NAME`",
+                                card=Card.parse(rules.play.first_lead)), rule="play.first_lead")
+    if rules.play.pope_in_lieu and rules.pope is not None:
+        return IllegalPlay(Said("these rules let the Pope's holder play it in lieu of a stop, which popejoan can "
+                                "offer only in a hand it deals: let popejoan deal"), rule="play.pope_in_lieu")
+    if rules.play.improper_lead != "refuse" and tally:
+        return IllegalPlay(Said("these rules fine an improper lead, and a tally records no lead: record the "
+                                "hand card by card (`popejoan deal --real`)"), rule="play.improper_lead")
+    if rules.play.pass_pays and rules.play.change_suit != "no" and rules.play.no_new_suit == "pass" and tally:
+        return IllegalPlay(Said("these rules make a player who passes the lead pay, and a tally records no "
+                                "lead: record the hand card by card (`popejoan deal --real`)"), rule="play.pass_pays")
+    return None
+
+
 class Hand(Settlement):
     """One hand from dressing to settlement. Create it with `Hand.deal` or `Hand.unseen`."""
 
@@ -159,24 +182,12 @@ class Hand(Settlement):
 
     @classmethod
     def unseen(cls, rules: HouseRules, seats: int, dealer: int, board: Board, sizes: Sequence[int],
-               spare_size: int, turnup: Card | None, turnup_holder: int | None) -> Hand:
-        """A real deal: only the sizes and the turn-up are known."""
-        if rules.settle.unplayed_card != "none":
-            raise IllegalPlay(Said("these rules make whoever still holds a pot's card pay when a player goes out, "
-                                   "and popejoan cannot see a real deck's cards: let popejoan deal"),
-                              rule="settle.unplayed_card")
-        if rules.play.first_lead != "eldest":
-            raise IllegalPlay(Said("these rules call the first lead from the holder of a card, whom popejoan can "
-                                   "find only in a hand it deals: let popejoan deal"), rule="play.first_lead")
-        if rules.play.pope_in_lieu and rules.pope is not None:
-            raise IllegalPlay(Said("these rules let the Pope's holder play it in lieu of a stop, which popejoan can "
-                                   "offer only in a hand it deals: let popejoan deal"), rule="play.pope_in_lieu")
-        if rules.play.improper_lead != "refuse":
-            raise IllegalPlay(Said("these rules fine an improper lead when the hand ends, which popejoan can tell "
-                                   "only in a hand it deals: let popejoan deal"), rule="play.improper_lead")
-        if rules.play.pass_pays and rules.play.change_suit != "no" and rules.play.no_new_suit == "pass":
-            raise IllegalPlay(Said("these rules make a player who passes the lead pay, which popejoan records only "
-                                   "in a hand it deals: let popejoan deal"), rule="play.pass_pays")
+               spare_size: int, turnup: Card | None, turnup_holder: int | None, first: int | None = None) -> Hand:
+        """A real deal: only the sizes and the turn-up are known; under `play.first_lead`, `first` is the seat the
+        table says holds the called card, who leads first (docs/house-rules.md)."""
+        refused = _unseen_refusal(rules, cls.UNSEEN is HandKind.TALLY, first)
+        if refused is not None:
+            raise refused
         hand = cls(rules, seats, dealer, board, [()] * seats, list(sizes))
         hand.kind = cls.UNSEEN
         hand.spare_size = spare_size
@@ -189,6 +200,8 @@ class Hand(Settlement):
                 hand.holder[turnup] = turnup_holder
                 hand._hold(turnup_holder, [turnup])
         hand._turn_up(turnup)
+        if first is not None:
+            hand.leader = first  # the table's word; the first lead is checked against nothing else
         return hand
 
     def _called_lead(self, card: int) -> None:
@@ -331,6 +344,10 @@ class Hand(Settlement):
         """Apply one checked play, without the follows after it (a real deck's card); return what it did."""
         before = mark(self)
         self.check_play(seat, card)
+        if self.rules.play.pass_pays and self.passing and self.after_stop_suit is not None and self.lead_due:
+            # Tripoley's kitty (docs/house-rules.md: play.pass_pays): the record's lead after a stop, by `seat`, says
+            # the lead passed over each seat from the leader up to `seat`.
+            self._passed(self.leader, (seat - self.leader) % self.seats)
         self.push(seat, card, follow=False)
         return since(self, self, before)
 
@@ -365,14 +382,21 @@ class Hand(Settlement):
             reason = "called" if spare_hand else "not-in-turn"
         self._stop(last.seat, last.card, reason)
 
-    def show(self, seat: int, cards: Sequence[Card], name: str) -> list[Breach]:
+    def show(self, seat: int, cards: Sequence[Card], name: str, fine: bool = False) -> list[Breach]:
         """A player of a real hand shows the cards they still hold (`name`: as the table calls
-        them): check them against the record, place them, and return the leads they prove wrong."""
+        them): check them against the record, place them, and return the leads they prove wrong.
+        With `fine` (the hand not yet settled), once the hand has ended, those leads are fined under
+        `play.improper_lead` (docs/house-rules.md), unless the record already knew the seat's cards
+        when it ended (then `_fine_leads` fined them)."""
         self._check_shown(seat, cards, name)
+        unknown = self.has_unknown(seat)
         for c in cards:
             self.holder[c] = seat
         self._hold(seat, cards)
-        return recheck_leads(self, {seat: cards})
+        breaches = recheck_leads(self, {seat: cards})
+        if fine and unknown and self.ended and self.rules.play.improper_lead != "refuse":
+            self._fine(breaches)
+        return breaches
 
     def _check_shown(self, seat: int, cards: Sequence[Card], name: str) -> None:
         if len(set(cards)) != len(cards):
@@ -397,7 +421,11 @@ class Hand(Settlement):
         if not (self.passing and self.lead_due and self.after_stop_suit is not None):
             raise IllegalPlay(Said("a hand is void only when, after a stop, nobody can lead a new suit"),
                               rule="play.no_new_suit = \"pass\"")
+        if self.rules.play.pass_pays:
+            self._passed(self.leader, self.seats)  # the lead passed all round (docs/house-rules.md: play.pass_pays)
         self._end(void=True)
+        if self.rules.play.improper_lead != "refuse":
+            self._fine_leads()
 
     # ----------------------------------------------------------------- applying plays
     def push(self, seat: int, card: int, follow: bool = True, then: Callable[[int], int] | None = None) -> None:

@@ -11,13 +11,13 @@ the table's language (docs/i18n.md: Errors).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from popejoan_cli.base.errors import IllegalPlay, Said
 from popejoan_cli.game.cards import CARDS, Card
 from popejoan_cli.game.legality import Legality
-from popejoan_cli.game.ruling import recheck_leads
-from popejoan_cli.game.state import UNKNOWN, Award, AwardAt, Feed, FeedWhy, Payment, PaymentWhy
+from popejoan_cli.game.ruling import Breach, recheck_leads
+from popejoan_cli.game.state import UNKNOWN, Award, AwardAt, Feed, FeedWhy, HandKind, Payment, PaymentWhy
 
 _new = tuple.__new__
 
@@ -41,10 +41,18 @@ class Settlement(Legality):
         """PR and IO's penalty for an improper lead (docs/house-rules.md: play.improper_lead): each lead that broke
         `play.lead` or `play.change_suit`, found by the predicates `rule_on` refuses by (`recheck_leads`), costs its
         leader `improper_penalty` to each other player clockwise, or onto the pass pot. Paid as the hand ends, with
-        the cards seen: before that nothing public may depend on what a leader held."""
+        the cards seen: before that nothing public may depend on what a leader held. A real deck's leads are fined
+        here only for the seats whose cards the record knows (all played, or shown); `Hand.show` fines the others'
+        as they are shown, until the hand is settled."""
+        real = self.kind is not HandKind.VIRTUAL
+        held: dict[int, Sequence[Card]] = {seat: [CARDS[c] for c in self.ordered[seat]] for seat in range(self.seats)
+                                           if not (real and self.has_unknown(seat))}
+        self._fine(recheck_leads(self, held))
+
+    def _fine(self, breaches: Sequence[Breach]) -> None:
+        """Each lead among `breaches` (a lead may break two rules) costs its leader the penalty, once."""
         play, seats = self.rules.play, self.seats
-        held: dict[int, Sequence[Card]] = {seat: [CARDS[c] for c in self.ordered[seat]] for seat in range(seats)}
-        fined = dict.fromkeys((b.seat, b.card) for b in recheck_leads(self, held))
+        fined = dict.fromkeys((b.seat, b.card) for b in breaches)
         for seat, _ in fined:
             if play.improper_lead == "pay-board":
                 self._feed(seat, self.rules.pass_pot, play.improper_penalty, "lead")
@@ -73,19 +81,40 @@ class Settlement(Legality):
         if self.rules.play.improper_lead != "refuse":
             self._fine_leads()
         pope = self.trumps.pope_card
-        if pope is not None and self.holder[pope] == UNKNOWN and s.pope_exempt != "none":
+        if self.pope_unplaced() or self.unplaced_pots():
             assert self.ending is not None
-            self.ending.awaiting_pope = True
+            self.ending.awaiting_pope = True  # the table's word: who holds the Pope, or a pot's card
             return
         self._settle_cards(None if pope is None else self.holder[pope])
+
+    def pope_unplaced(self) -> bool:
+        """Whether the settlement needs to hear who holds the Pope, which the record cannot place (a real deck)."""
+        pope = self.trumps.pope_card
+        return pope is not None and self.holder[pope] == UNKNOWN and self.settings.pope_exempt != "none"
+
+    def unplaced_pots(self) -> dict[str, int]:
+        """Foster's unplayed cards with a real deck (docs/house-rules.md: settle.unplayed_card): each card pot
+        whose card the record cannot place, by its name, with its card. The Pope's card is not among them while
+        the Pope's holder is asked for anyway (`settle.pope_exempt`)."""
+        if self.rules.settle.unplayed_card == "none" or self.kind is HandKind.VIRTUAL:
+            return {}
+        holder, trump, pope = self.holder, self.trumps.trump, self.trumps.pope_card
+        asked = pope if self.settings.pope_exempt != "none" else None
+        found: dict[str, int] = {}
+        for pot in self.rules.pots:
+            card = pot.cards[0].resolve(trump) if pot.wins == "card" else None
+            if card is not None and card != asked and holder[card] == UNKNOWN:
+                found[pot.name] = card
+        return found
 
     def shed(self) -> None:
         """Once the hand is over, hold each seat's remaining cards in a list of their own size: a
         long journal's replay keeps every hand."""
         self.ordered[:] = [list(cards) for cards in self.ordered]
 
-    def settle(self, pope_holder: int | None) -> None:
-        """With unseen hands: who still holds the Pope (a seat, `SPARE`, or None: played/nobody)."""
+    def settle(self, pope_holder: int | None, placed: Mapping[str, int] | None = None) -> None:
+        """With unseen hands: who still holds the Pope (a seat, `SPARE`, or None: played/nobody), and under
+        `settle.unplayed_card` who holds each of `unplaced_pots`' cards (pot name to a seat or `SPARE`)."""
         if not self.awaiting_pope:
             raise IllegalPlay(Said("nothing is waiting to be settled"), rule=Said("settlement"))
         if pope_holder is not None and pope_holder >= 0 and (pope_holder == self.out or not self.left[pope_holder]):
@@ -97,10 +126,44 @@ class Settlement(Legality):
             raise IllegalPlay(Said("{player}'s cards are known, and the Pope is not among them",
                                    player=self.name(pope_holder)), rule=Said("settlement"))
         assert self.ending is not None  # awaiting the Pope's holder: the hand has ended
+        self._place(placed or {}, pope_holder)  # checks all before it places any
         self.ending.awaiting_pope = False
         if self.pope_card is not None and pope_holder is not None:
             self.holder[self.pope_card] = pope_holder
         self._settle_cards(pope_holder)
+
+    def _place(self, placed: Mapping[str, int], pope_holder: int | None) -> None:
+        """Place each unplaced pot's card where the table says (`settle`): a seat that still holds an unseen
+        card (besides the Pope, if `pope_holder` is to hold it), or the spare hand; every one must be named, and
+        nothing else."""
+        unplaced = self.unplaced_pots()
+        self._check_placed(unplaced, placed, pope_holder)
+        for name, seat in placed.items():
+            card = unplaced[name]
+            self.holder[card] = seat
+            if seat >= 0:
+                self._hold(seat, [*self.ordered[seat], card])
+
+    def _check_placed(self, unplaced: Mapping[str, int], placed: Mapping[str, int], pope_holder: int | None) -> None:
+        """Refuse a placing of the unplaced pots' cards (`_place`) that leaves one out, names another, or puts
+        more cards on a seat than it holds unseen."""
+        rule = "settle.unplayed_card"
+        missing = [name for name in unplaced if name not in placed]
+        if missing:
+            raise IllegalPlay(Said("who holds the cards of {pots}? popejoan cannot see them",
+                                   pots=", ".join(missing)), rule=rule)
+        room = {seat: self.left[seat] - len(self.ordered[seat]) for seat in range(self.seats) if seat != self.out}
+        if pope_holder is not None and pope_holder in room and self.pope_unplaced():
+            room[pope_holder] -= 1
+        for name, seat in placed.items():
+            if name not in unplaced:
+                raise IllegalPlay(Said("{pot}'s card needs no holder named: the record places it, or it wins no "
+                                       "card pot", pot=name), rule=rule)
+            if seat >= 0 and room.get(seat, 0) < 1:
+                raise IllegalPlay(Said("{player} holds no unseen card left to be {card}", player=self.name(seat),
+                                       card=CARDS[unplaced[name]]), rule=rule)
+            if seat >= 0:
+                room[seat] -= 1
 
     def _settle_cards(self, pope_holder: int | None) -> None:
         assert self.ending is not None

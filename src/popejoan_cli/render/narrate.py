@@ -329,7 +329,8 @@ def progress(hand: Hand, names: Sequence[str], done: Played) -> list[Line]:
     """A real hand after some plays (`done`, the referee's record of them): each card, its awards,
     any stop, and what comes next."""
     labels = {p.name: p.label for p in hand.rules.pots}
-    lines: list[Line] = []
+    # The lead passed over these before the lead (play.pass_pays: docs/house-rules.md), as the referee recorded it.
+    lines: list[Line] = fed([f for f in done.feeds if f.why == "pass"], names, labels)
     for p in done.plays:
         lines.append(said("{player} leads {card}", player=names[p.seat], card=p.card) if p.lead
                      else said("{player} plays {card}", player=names[p.seat], card=p.card))
@@ -347,10 +348,14 @@ def next_step(hand: Hand, names: Sequence[str]) -> list[Line]:
         out = names[hand.out]
         lines: list[Line] = [said("{player} is out.", player=out)]
         # The name in the command as a command line must spell it (`as_typed`: `'Mary Ann'`).
-        if hand.awaiting_pope:
+        pots = hand.unplaced_pots()
+        if hand.pope_unplaced() or (hand.awaiting_pope and not pots):
             lines.append(said("Who still holds the Pope? `popejoan out {as_typed} --pope NAME|spare|none`",
                               as_typed=as_typed(out)))
-        else:
+        if pots:  # settle.unplayed_card with a real deck (docs/house-rules.md)
+            lines.append(said("Who holds the cards of {pots}? `popejoan out {as_typed} --holders POT=NAME,...`",
+                              pots=", ".join(pots), as_typed=as_typed(out)))
+        if not hand.awaiting_pope:
             lines.append(said("Settle with `popejoan out {as_typed}`.", as_typed=as_typed(out)))
         return lines
     if hand.ended:

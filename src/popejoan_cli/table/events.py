@@ -108,6 +108,9 @@ class RealHandDealt(Record, kw_only=True):
 
     dealer: str
     turnup: str
+    first: str = ""
+    """Under `play.first_lead` (docs/house-rules.md), the player the table says holds the called card, who
+    leads first; "" under eldest (optional: written only when given)."""
 
 
 class CardPlayed(Record, kw_only=True):
@@ -138,6 +141,9 @@ class OutDeclared(Record, kw_only=True):
 
     player: str
     pope: str
+    holders: dict[str, str] = field(default_factory=dict)
+    """Under `settle.unplayed_card` (docs/house-rules.md), who holds each card pot's card the record cannot
+    place: pot name to a player or "spare" (optional: written only when some were asked)."""
 
 
 class TallyHandDealt(Record, kw_only=True):
@@ -220,7 +226,8 @@ _FIELDS: dict[type[Any], dict[str, str]] = {
 """Each kind's fields and their annotations (text: this module reads annotations unevaluated)."""
 
 
-OPTIONAL: dict[type[Any], dict[str, object]] = {TableOpened: {"lang": "en"}, HistoryCarried: {"dates": []}}
+OPTIONAL: dict[type[Any], dict[str, object]] = {TableOpened: {"lang": "en"}, HistoryCarried: {"dates": []},
+                                                OutDeclared: {"holders": {}}, RealHandDealt: {"first": ""}}
 """Fields an event may leave out, with the value they then have: written only when they differ."""
 
 
@@ -276,7 +283,7 @@ def from_data(data: object, where: str = "") -> Event:
     del given["type"]
     names, checks = _CHECKS[cls]
     for name, default in OPTIONAL.get(cls, {}).items():
-        given.setdefault(name, list(default) if isinstance(default, list) else default)  # no shared list
+        given.setdefault(name, _copied(default))  # no shared list or dict
     if given.keys() != names:
         raise DataError([Problem(Said("{kind} has fields {given}, expected {names}", kind=data["type"],
                                       given=sorted(given), names=sorted(names)), key=where)])

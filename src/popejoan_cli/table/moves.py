@@ -165,12 +165,28 @@ def _pots_shown(view: TableView, pots: list[str], words: Mapping[str, str] | Non
     return [said.get(label.get(pot, pot), pot) for pot in pots]
 
 
-def going_out(view: TableView, name: str, pope: str | None) -> OutDeclared:
-    """`out NAME [--pope NAME|spare|none]`: the players named as the table knows them."""
+def going_out(view: TableView, name: str, pope: str | None, holders: str | None = None) -> OutDeclared:
+    """`out NAME [--pope NAME|spare|none] [--holders POT=NAME,...]`: the players named as the table knows them."""
     who = player_named(view.players, name)
     if pope is not None and pope.lower() not in ("spare", "none"):
         pope = player_named(view.players, pope)
-    return OutDeclared(player=who, pope=pope or "")
+    return OutDeclared(player=who, pope=pope or "", holders=_holders(view, holders) if holders else {})
+
+
+def _holders(view: TableView, typed: str) -> dict[str, str]:
+    """`--holders POT=NAME,POT=spare`: who holds each unplayed card pot's card (docs/house-rules.md:
+    settle.unplayed_card), each pot by its name and each player as the table knows them."""
+    pots = {p.name for p in view.the_rules().pots if p.wins == "card"}
+    found: dict[str, str] = {}
+    for part in (p.strip() for p in typed.split(",")):
+        pot, eq, who = (x.strip() for x in part.partition("="))
+        if not eq or pot.lower() not in pots:
+            raise UsageError(Said("--holders {typed!r}: give POT=NAME or POT=spare for each pot whose card is asked "
+                                  "for", typed=part), Said("e.g. {example}", example="--holders ace=Ann,king=spare"))
+        if pot.lower() in found:
+            raise UsageError(Said("--holders gives {pot} twice", pot=pot.lower()))
+        found[pot.lower()] = "spare" if who.lower() == "spare" else player_named(view.players, who)
+    return found
 
 
 def tally_out(view: TableView, name: str, left: str, pope: str | None) -> TallyOut:

@@ -37,7 +37,7 @@ TALLIED = Said("this hand is kept as a tally: record pots with `popejoan pay NAM
 def apply_real(view: TableView, seq: int, event: Event) -> None:
     """A hand from a real deck: the referee checks what can be known and never guesses."""
     if isinstance(event, RealHandDealt):
-        deal_unseen(view, seq, event.dealer, event.turnup)
+        deal_unseen(view, seq, event.dealer, event.turnup, first=event.first)
         return
     rec = real_hand(view, shown=isinstance(event, HandShown))
     hand = rec.hand
@@ -50,10 +50,14 @@ def apply_real(view: TableView, seq: int, event: Event) -> None:
         rec.happened[seq] = _stop(hand)
     elif isinstance(event, HandShown):
         seat = seat_of(view, event.player)
-        breaches = hand.show(seat, [Card.parse(c) for c in event.cards], event.player)
+        paid = len(hand.payments) + len(hand.feeds)
+        breaches = hand.show(seat, [Card.parse(c) for c in event.cards], event.player, fine=not rec.closed)
         new = [Said("{breach} ({rule})", breach=b.message, rule=b.rule) for b in breaches]
         rec.breaches += new
-        view.problems += [Problem(b, key=f"seq {seq}", hint=Said("a lead broke the rules")) for b in new]
+        # Under play.improper_lead's fines (docs/house-rules.md) a lead the show fined was allowed, and is paid: the
+        # record's new fines say so; only a breach left unpaid (shown after the settlement) is a problem.
+        if len(hand.payments) + len(hand.feeds) == paid:
+            view.problems += [Problem(b, key=f"seq {seq}", hint=Said("a lead broke the rules")) for b in new]
     elif isinstance(event, VoidDeclared):
         hand.declare_void()
         close_hand(view, rec)
@@ -158,8 +162,10 @@ def line(view: TableView, typed: list[tuple[str, str | None]]) -> tuple[list[Eve
     return events, notes
 
 
-def deal_unseen(view: TableView, seq: int, dealer_name: str, turnup_text: str, cls: type[Hand] = Hand) -> HandRecord:
-    """A real deck dealt (a `cls` hand, unseen): the dressing and the turn-up apply at once."""
+def deal_unseen(view: TableView, seq: int, dealer_name: str, turnup_text: str, cls: type[Hand] = Hand,
+                first: str = "") -> HandRecord:
+    """A real deck dealt (a `cls` hand, unseen): the dressing and the turn-up apply at once; `first`, under
+    `play.first_lead`, who the table says holds the called card."""
     rules = view.the_rules()
     dealer = deal_turn(view, dealer_name)
     mode = rules.deal.turnup
@@ -175,7 +181,10 @@ def deal_unseen(view: TableView, seq: int, dealer_name: str, turnup_text: str, c
     spare = rules.deal.spare_position if rules.deal.spare_hand else None
     sizes, spare_size, last = hand_sizes(rules.deck_size() - (mode == "out-of-play"), n, dealer, spare)
     holder = last if mode == "in-hand" else None
-    hand = cls.unseen(rules, n, dealer, Board(rules, view.board), sizes, spare_size, turnup, holder)
+    if first and rules.play.first_lead == "eldest":
+        raise UsageError(Said("{rules} lets eldest lead first", rules=view.rules_name), Said("leave out --first"))
+    first_seat = seat_of(view, first) if first else None
+    hand = cls.unseen(rules, n, dealer, Board(rules, view.board), sizes, spare_size, turnup, holder, first_seat)
     hand.names = list(view.players)
     rec = HandRecord(len(view.hands) + 1, seq, "", dealer_name, list(view.players), hand=hand)
     view.hands.append(rec)
@@ -213,14 +222,27 @@ def _out(view: TableView, hand: Hand, event: OutDeclared) -> None:
         _refuse_out(hand, seat, event.player)
     pope = hand.pope_card
     known = hand.holder[pope] if pope is not None else PLAYED
+    placed = _holders_named(view, hand, event.holders)
     if hand.awaiting_pope and (known >= 0 or known == SPARE):
         # Cards shown since the last card was played placed the Pope: nothing to ask.
         assert pope is not None
-        _settle_pope_shown(hand, pope, known, event.pope)
-    elif hand.awaiting_pope:
-        _settle_pope_named(view, hand, event.pope)
-    elif event.pope and pope is not None:
-        _check_pope_named(hand, pope, event.pope)
+        _settle_pope_shown(hand, pope, known, event.pope, placed)
+    elif hand.pope_unplaced():
+        _settle_pope_named(view, hand, event.pope, placed)
+    else:
+        if event.pope and pope is not None:
+            _check_pope_named(hand, pope, event.pope)
+        if hand.awaiting_pope:  # only pots' cards to place (settle.unplayed_card)
+            hand.settle(None if known < 0 else known, placed)
+
+
+def _holders_named(view: TableView, hand: Hand, typed: dict[str, str]) -> dict[str, int]:
+    """`out --holders POT=NAME,...` (docs/house-rules.md: settle.unplayed_card): pot names to seats or `SPARE`;
+    given when nothing waits for it, refused."""
+    if typed and not hand.awaiting_pope:
+        raise UsageError(Said("--holders names who holds an unplayed pot's card, which this settlement does not "
+                              "ask"), Said("leave out --holders"))
+    return {pot: SPARE if who == "spare" else seat_of(view, who) for pot, who in typed.items()}
 
 
 def _refuse_out(hand: Hand, seat: int, player: str) -> NoReturn:
@@ -233,24 +255,24 @@ def _refuse_out(hand: Hand, seat: int, player: str) -> NoReturn:
                               player=player), Said("record the rest of the plays first"))
 
 
-def _settle_pope_shown(hand: Hand, pope: int, known: int, named: str) -> None:
+def _settle_pope_shown(hand: Hand, pope: int, known: int, named: str, placed: dict[str, int]) -> None:
     """The hand settled with the Pope where the shown cards placed it (`known`: a seat, or the spare hand); a
     `--pope` given anyway must name that place."""
     if named and named != (hand.names[known] if known >= 0 else "spare"):
         raise RuleViolation(Said("the shown cards place the Pope ({card}) with {player}", card=Card(pope),
                                  player=hand.names[known]) if known >= 0 else
                             Said("the shown cards place the Pope ({card}) with the spare hand", card=Card(pope)))
-    hand.settle(known)
+    hand.settle(known, placed)
 
 
-def _settle_pope_named(view: TableView, hand: Hand, named: str) -> None:
+def _settle_pope_named(view: TableView, hand: Hand, named: str, placed: dict[str, int]) -> None:
     """The hand settled with the Pope where `--pope` says it is, which the record cannot tell: a player, the spare
     hand, or nobody ("none")."""
     if not named:
         raise UsageError(Said("who still holds the Pope? popejoan cannot see the cards"),
                          Said("add --pope NAME, --pope spare or --pope none"))
     holder = None if named == "none" else SPARE if named == "spare" else seat_of(view, named)
-    hand.settle(holder)
+    hand.settle(holder, placed)
 
 
 def _check_pope_named(hand: Hand, pope: int, named: str) -> None:
