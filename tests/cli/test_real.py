@@ -716,6 +716,7 @@ def test_out_names_the_holders_of_unplayed_pot_cards_under_foster(cli: Cli, tmp_
     err = cli.fails(3, "out", "Cat", "--pope", "Dan")
     assert "who holds the cards of ace, king, queen, jack? popejoan cannot see them" in err
     assert "--holders" in cli.fails(2, "out", "Cat", "--pope", "Dan", "--holders", "ace=Bob,pot=Dan")
+    assert "waits to hear who holds the unplayed pots' cards" in cli.fails(3, "claim", "Cat", "cards")
     said = " ".join(cli.ok("out", "Cat", "--pope", "Dan", "--holders",
                            "ace=Bob,king=spare,queen=Dan,jack=Eve").stdout.split())
     assert "Bob adds 1 counter to Ace: its card was left in hand." in said
