@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from popejoan_cli.base.errors import IllegalPlay, Said
-from popejoan_cli.game.cards import CARDS, Card
+from popejoan_cli.game.cards import CARDS, Card, Suit
 from popejoan_cli.game.legality import Legality
 from popejoan_cli.game.ruling import Breach, recheck_leads
 from popejoan_cli.game.state import UNKNOWN, Award, AwardAt, Feed, FeedWhy, HandKind, Payment, PaymentWhy
@@ -98,13 +98,19 @@ class Settlement(Legality):
         the Pope's holder is asked for anyway (`settle.pope_exempt`)."""
         if self.rules.settle.unplayed_card == "none" or self.kind is HandKind.VIRTUAL:
             return {}
-        holder, trump, pope = self.holder, self.trumps.trump, self.trumps.pope_card
+        holder, pope = self.holder, self.trumps.pope_card
+        trump = self.trumps.trump
         asked = pope if self.settings.pope_exempt != "none" else None
-        found: dict[str, int] = {}
+        return {name: card for name, card in self._unplayed_cards(trump) if card != asked and holder[card] == UNKNOWN}
+
+    def _unplayed_cards(self, trump: Suit | None) -> list[tuple[str, int]]:
+        """Each pot one card wins (`card`, or `below`: the card below its own), by name, with that card: what
+        `settle.unplayed_card` charges its holder for (docs/house-rules.md)."""
+        found: list[tuple[str, int]] = []
         for pot in self.rules.pots:
-            card = pot.cards[0].resolve(trump) if pot.wins == "card" else None
-            if card is not None and card != asked and holder[card] == UNKNOWN:
-                found[pot.name] = card
+            card = pot.winners(trump)[0] if pot.wins in ("card", "below") else None  # below: the card that wins it
+            if card is not None:
+                found.append((pot.name, card))
         return found
 
     def shed(self) -> None:
@@ -223,11 +229,8 @@ class Settlement(Legality):
         """Foster's rule (docs/house-rules.md: settle.unplayed_card): whoever still holds the card of a card pot
         adds to it as many counters as it holds (`double`) or its stake, before the payment for cards left.
         Only a card in a player's hand costs anything: one in the spare hand, out of play or played, nothing."""
-        holder, counters, trump = self.holder, self.board.counters, self.trumps.trump
-        owed = []
-        for pot in self.rules.pots:
-            card = pot.winners(trump)[0] if pot.wins in ("card", "below") else None  # below: the card that wins it
-            if card is not None and holder[card] >= 0:
-                owed.append((holder[card], pot.name, counters[pot.name] if double else pot.stake))
+        holder, counters, stakes = self.holder, self.board.counters, {p.name: p.stake for p in self.rules.pots}
+        owed = [(holder[card], name, counters[name] if double else stakes[name])
+                for name, card in self._unplayed_cards(self.trumps.trump) if holder[card] >= 0]
         for seat, name, amount in owed:
             self._feed(seat, name, amount, "unplayed")
