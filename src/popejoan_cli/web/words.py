@@ -20,7 +20,7 @@ from popejoan_cli.game.cards import RANK_NAMES, Card, Suit
 from popejoan_cli.render import i18n, narrate
 from popejoan_cli.render.i18n import tp
 from popejoan_cli.render.narrate import Line
-from popejoan_cli.render.practice_views import for_you
+from popejoan_cli.render.practice_views import RU_YOU, YOU, for_you
 from popejoan_cli.table.events import CardLed, HandCheckpointed, HandDealt, RealHandDealt, TallyHandDealt
 from popejoan_cli.table.seen import State, board_state, seat_state, shown_hand
 from popejoan_cli.table.view import HandRecord, TableView
@@ -201,8 +201,15 @@ def _add_words(state: State, view: TableView, you: str | None = None) -> State:
 
 
 def board_json(view: TableView) -> State:
-    """`table.seen.board_state` with the words: `said`, `story`, each stop's `why`, the settlement's lines."""
-    return _add_words(board_state(view), view)
+    """`table.seen.board_state` with the words: `said`, `story`, each stop's `why`, the settlement's lines.
+
+    A player named "You" (or «Вы»: practice's player) is told in the second person here too ("You lead",
+    never "You leads"): it depends on the names alone, which the board shows anyway."""
+    you = next((name for name in (YOU, RU_YOU) if name in view.players), None)
+    state = _add_words(board_state(view), view, you)
+    if you is not None:
+        state["practice_you"] = you  # the page heads the board "Your lead." for that player («Ваш ход.»)
+    return state
 
 
 def seat_json(view: TableView, player: str, extra: dict[str, Any] | None = None) -> State:

@@ -167,7 +167,7 @@
         : w("Hand {hand} is over.", { hand: s.hand });
       turn += " " + w("{dealer} deals next.", { dealer: s.next_dealer });
     }
-    else if (s.lead) { turn = (s.you && s.you.your_lead) ? w("Your lead.") : w("{player} to lead.", { player: s.lead }); }
+    else if (s.lead) { turn = ((s.you && s.you.your_lead) || (s.practice_you && s.lead === s.practice_you)) ? w("Your lead.") : w("{player} to lead.", { player: s.lead }); }
     else { turn = w("Hand {hand} is being played.", { hand: s.hand }); }
     $("turn").textContent = turn;
   }
