@@ -5,6 +5,9 @@ quote them. Every piece of text that comes from a rules file is shown through
 `visible.shown` by the views that print it. Cards always show a suit symbol and letter: `9♦ (9D)`;
 at a Russian table `Д♦ (Дб)`. Each sentence is a whole message for translation (`render.i18n`):
 the choices are spelled out one sentence each, never glued from translated parts.
+
+About 530 lines: one sentence per choice of every key, the printed sources' keys included
+(docs/house-rules.md); each section's sentences sit together so that a key's words are found in one place.
 """
 
 from __future__ import annotations
