@@ -423,11 +423,7 @@ class Hand(Settlement):
         if not (self.passing and self.lead_due and self.after_stop_suit is not None):
             raise IllegalPlay(Said("a hand is void only when, after a stop, nobody can lead a new suit"),
                               rule="play.no_new_suit = \"pass\"")
-        if self.rules.play.pass_pays:
-            self._passed(self.leader, self.seats)  # the lead passed all round (docs/house-rules.md: play.pass_pays)
-        self._end(void=True)
-        if self.rules.play.improper_lead != "refuse":
-            self._fine_leads()
+        self._void(self.leader)
 
     # ----------------------------------------------------------------- applying plays
     def push(self, seat: int, card: int, follow: bool = True, then: Callable[[int], int] | None = None) -> None:
@@ -527,10 +523,8 @@ class Hand(Settlement):
         Pope is recorded as a lead, which starts a run after a stop as a lead does (no lead rule applies to it,
         nor an improper lead's fine: `pope_in_lieu_of` tells it from the record)."""
         codes = self.stop_codes
-        if not codes or codes[-1] & 7 in (_TOP, _BELOW):  # no card was wanted (docs/house-rules.md: wins = "below")
-            return +pope
-        missing = self.settings.succ[(codes[-1] >> 3) & 63]
-        return +pope if missing == pope else missing
+        missing = self.stood_in_for(codes[-1]) if codes else -1
+        return +pope if missing < 0 else missing
 
     def _next(self, seat: int, nxt: int) -> None:
         """After `seat`'s card, whose next card `nxt` is unseen (a real deck): the run waits for a
@@ -563,12 +557,17 @@ class Hand(Settlement):
                     if k and self.rules.play.pass_pays:
                         self._passed(leader, k)
                     return c
+        self._void(leader)
+        return -1
+
+    def _void(self, leader: int) -> None:
+        """The lead passed all round from `leader` and nobody could lead a new suit: each seat pays its pass
+        (docs/house-rules.md: play.pass_pays), the hand ends void, and its improper leads are fined."""
         if self.rules.play.pass_pays:
-            self._passed(leader, seats)
+            self._passed(leader, self.seats)
         self._end(void=True)
         if self.rules.play.improper_lead != "refuse":
             self._fine_leads()
-        return -1
 
     def _passed(self, leader: int, n: int) -> None:
         """Tripoley's kitty (docs/house-rules.md: play.pass_pays): the `n` seats from `leader` on who could not

@@ -121,10 +121,19 @@ class Legality(HandState):
         private: only that seat's observation, the referee's verdict on its play and the play itself read it."""
         if not self.rules.play.pope_in_lieu or self.turn.phase != "lead" or not self.stop_codes or self.ended:
             return -1
-        pope, code = self.trumps.pope_card, self.stop_codes[-1]
-        if pope is None or code & 7 in _WANTS_NONE or self.settings.succ[(code >> 3) & 63] == pope:
+        pope = self.trumps.pope_card
+        if pope is None or self.stood_in_for(self.stop_codes[-1]) < 0:
             return -1
         return max(self.holder[pope], -1)
+
+    def stood_in_for(self, code: int) -> int:
+        """The card the stop recorded as `code` (`stop_codes`) wanted, which the Pope may stand in for under
+        `play.pope_in_lieu`; -1 when it wanted none (at a suit's top, or after a card below a pot's) or wanted
+        the Pope itself. `lieu_seat`, `pope_in_lieu_of` and the play (`Hand._in_lieu`) all read it."""
+        if code & 7 in _WANTS_NONE:
+            return -1
+        missing = self.settings.succ[(code >> 3) & 63]
+        return -1 if missing == self.trumps.pope_card else missing
 
     def lowest_lead(self, seat: int) -> Card:
         """The first of `legal_leads(seat)`: the lowest policy's lead."""
@@ -189,9 +198,7 @@ class Legality(HandState):
             if p.card == pope:
                 if not p.lead or not leads:
                     return -1
-                stop = self.stops[leads - 1]
-                missing = self.settings.succ[stop.card]
-                return missing if stop.reason not in ("top", "below") and missing != pope else -1
+                return self.stood_in_for(self.stop_codes[leads - 1])
             leads += p.lead
         return -1
 
