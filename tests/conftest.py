@@ -323,6 +323,16 @@ def known_hand(rules_name: str, seed: int, dealer: int, players: Sequence[str]) 
     return play_out(hand), dealt
 
 
+def leads_of(hand: Hand) -> Iterator[int]:
+    """Each seat to lead in turn until `hand` ends, the forced follows between played; the caller leads (`push`)
+    before it asks for the next."""
+    while not hand.ended:
+        if hand.turn.phase != "lead":
+            hand.follow_run()
+            continue
+        yield hand.leader
+
+
 EVENING_NOW = "2026-12-01T21:04:05+01:00"
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import leads_of
 from popejoan_cli.formats.presets import preset, preset_names
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.deal import seeded_deal
@@ -18,11 +19,7 @@ def test_policy_is_lowest_lead(name: str) -> None:
         seats = 3 + seed % 4
         hand = Hand.deal(rules, seats, seed % seats, Board(rules), seeded_deal(rules, seats, seed % seats, seed))
         policy = hand.lowest_policy()
-        while not hand.ended:
-            if hand.turn.phase != "lead":
-                hand.follow_run()
-                continue
-            seat = hand.leader
+        for seat in leads_of(hand):
             card = hand.lowest_lead(seat)
             assert policy(seat) == card
             assert card == hand.legal_leads(seat)[0]

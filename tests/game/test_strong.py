@@ -12,6 +12,7 @@ import random
 import pytest
 from test_sight import rules_of  # the presets and the house variants the referee's tests play
 
+from conftest import leads_of
 from popejoan_cli.formats.presets import preset
 from popejoan_cli.game import bots, heuristic, lookahead
 from popejoan_cli.game.board import Board
@@ -26,13 +27,10 @@ def position(name: str, seats: int, seed: int, leads: int) -> Hand:
     """A hand after `leads` leads of `good`, at a lead with more than one legal card if one comes."""
     rules = rules_of(name)
     hand = Hand.deal(rules, seats, seed % seats, Board(rules), seeded_deal(rules, seats, seed % seats, seed))
-    done = 0
-    while not hand.ended and (done < leads or len(hand.legal_leads(hand.leader)) < 2):
-        if hand.turn.phase != "lead":
-            hand.follow_run()
-            continue
+    for done, seat in enumerate(leads_of(hand)):
+        if done >= leads and len(hand.legal_leads(seat)) >= 2:
+            break
         hand.push(*bots.bot_lead(hand, "good"))
-        done += 1
     return hand
 
 
@@ -159,11 +157,7 @@ def test_good_reads_a_dealt_world_in_place_as_it_reads_an_observation(name: str)
     for seed in range(6):
         hand = Hand.deal(rules, 5, seed % 5, Board(rules), seeded_deal(rules, 5, seed % 5, seed))
         table = hand.public()
-        while not hand.ended:
-            if hand.turn.phase != "lead":
-                hand.follow_run()
-                continue
-            seat = hand.leader
+        for seat in leads_of(hand):
             card = heuristic.good_lead(hand.observe(seat))
             assert heuristic.good_lead(heuristic.Seen(hand, seat, table)) == card
             hand.push(seat, card)
