@@ -313,7 +313,10 @@ def test_board_watch_s_lines_are_russian(cli: Cli, monkeypatch: pytest.MonkeyPat
     line = _damage(folder)
     damaged = " ".join(drawn().split())  # rich wraps it at 100 columns
     assert damaged.startswith("popejoan: "), damaged
-    assert f":{line}:1: строка {line} повреждена: это не запись журнала (в конце нет контрольной суммы)" in damaged
+    # Rich folds the long path at 100 columns wherever it falls (the temporary folder's name varies), so the path's
+    # end is compared without the spaces the fold may leave.
+    said = f":{line}:1: строка {line} повреждена: это не запись журнала (в конце нет контрольной суммы)"
+    assert said.replace(" ", "") in damaged.replace(" ", "")
     assert damaged.endswith("(наблюдение продолжается: доска вернётся, как только журнал можно будет прочитать)")
 
 

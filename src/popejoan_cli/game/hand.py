@@ -36,14 +36,18 @@ from popejoan_cli.game.ruling import Breach, Ruling, recheck_leads, rule_on
 from popejoan_cli.game.settlement import Settlement
 from popejoan_cli.game.sight import Observation, Played, Public, mark, observe, public, since
 from popejoan_cli.game.state import (
+    BELOW_PLACE,
     LEAD,
     LEAD_KEY,
+    NO_CARD,
+    NO_CARD_BELOW,
     OUT_OF_PLAY,
     PLAYED,
     REMOVED,
     STOP_CODE,
     STOP_REASONS,
     SUIT_OF,
+    TOP_PLACE,
     UNKNOWN,
     Award,
     AwardAt,
@@ -65,18 +69,16 @@ __all__ = ["LEAD_KEY", "OUT_OF_PLAY", "PLAYED", "REMOVED", "STOP_REASONS", "UNKN
            "Stop", "StopReason", "Turn"]
 
 _PLACED: dict[int, StopReason | None] = {REMOVED: "removed", SPARE: "spare", OUT_OF_PLAY: "turnup", PLAYED: "played",
-                                         UNKNOWN: None}
+                                         UNKNOWN: None, TOP_PLACE: "top", BELOW_PLACE: "below"}
 """Why a run stops at a card that `push` cannot follow, by where the card is: not in any hand, or (any seat,
-the default) in a hand that may not play it now (clockwise follow: not the next player's). None: unseen, the
-run waits (`_next`)."""
+the default) in a hand that may not play it now (clockwise follow: not the next player's); or no card at all,
+after a top card or a card below a pot's (`NO_CARD`). None: unseen, the run waits (`_next`)."""
 _VIRTUAL = HandKind.VIRTUAL  # looked up once: an Enum member read from its class is slow in Python 3.11
 _FOLLOW = -1
 _new = tuple.__new__
 _WAIT = len(STOP_REASONS)
 _TOP = STOP_CODE["top"]
 _BELOW = STOP_CODE["below"]
-_STOP_AT = -2
-"""The run's next card after a card below a `wins = "below"` pot's: none, a stop (`_stopping`)."""
 _RUN_TABLES: dict[tuple[bool, int], tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]] = {}
 
 
@@ -88,7 +90,7 @@ def _run_tables(clockwise: bool, seats: int) -> tuple[tuple[tuple[int, ...], ...
     (docs/house-rules.md: wins = "below", "the right to play another card"), else clockwise the next seat."""
     found = _RUN_TABLES.get((clockwise, seats))
     if found is None:
-        places = [*range(seats), *range(-5, 0)]  # index i of a tuple of seats + 5: place i, or i - (seats + 5)
+        places = [*range(seats), *range(-7, 0)]  # index i of a tuple of seats + 7: place i, or i - (seats + 7)
         placed = tuple(
             tuple(_FOLLOW if h >= 0 and (not clockwise or h == (seat + 1) % seats)
                   else STOP_CODE[why] if (why := _PLACED.get(h, "not-in-turn")) is not None else _WAIT
@@ -102,15 +104,13 @@ def _run_tables(clockwise: bool, seats: int) -> tuple[tuple[tuple[int, ...], ...
 
 
 def _stopping(succ: tuple[int, ...], trumps: Trumps) -> tuple[int, ...]:
-    """`succ` as `push` reads it: after a card below a `wins = "below"` pot's (docs/house-rules.md: "those plays
-    become stops"), `_STOP_AT`, so that the run stops there, whoever holds the next card, and the stop is told
-    as "below"; the same table when no pot is won so."""
-    below = [c for c, trig in trumps.triggers.items() if any(t[0] == "below" for t in trig)]
-    if not below:
-        return succ
-    made = list(succ)
-    for c in below:
-        made[c] = _STOP_AT
+    """`succ` as `push` reads it: `NO_CARD` after a top card, and after a card below a `wins = "below"` pot's
+    (docs/house-rules.md: "those plays become stops") `NO_CARD_BELOW`, so that the run stops there, whoever
+    holds the next card, and the stop is told as "below"."""
+    made = [NO_CARD if c < 0 else c for c in succ]
+    for c, trig in trumps.triggers.items():
+        if any(t[0] == "below" for t in trig):
+            made[c] = NO_CARD_BELOW
     return tuple(made)
 
 
@@ -438,7 +438,7 @@ class Hand(Settlement):
         card = +card
         found = -1
         while True:
-            append(seat * 128 + card * 2 + lead)  # seat << 7 | card << 1 | lead, in operations Python 3.11 speeds up
+            append(card + lead)  # the card, and 64 for a lead: its player is `played_by[card]`
             played_by[card] = seat
             holder[card] = PLAYED
             try:  # noqa: SIM105 (contextlib.suppress costs a with-block on every card)
@@ -452,8 +452,8 @@ class Hand(Settlement):
             if n == 0:
                 self._go_out(seat)
                 return
-            nxt = succ[card]  # -1 after a top card, `_STOP_AT` after a card below a `wins = "below"` pot's
-            why = placed[seat][h := holder[nxt]] if nxt >= 0 else _TOP if nxt == -1 else _BELOW
+            nxt = succ[card]  # `NO_CARD` after a top card, `NO_CARD_BELOW` after a card below a pot's
+            why = placed[seat][h := holder[nxt]]
             if why == _FOLLOW:  # the common case, kept short: the next card is in the hand `h` that must play it
                 if follow:
                     seat, card, lead = h, nxt, 0
@@ -476,14 +476,15 @@ class Hand(Settlement):
             if then is None:
                 return
             # The policy's lead; its fast forms without a call: the card passing the lead found, the first held.
-            card, lead = +(found if allowed else then(seat) if firsts is None else firsts[seat][0]), 1
+            card, lead = +(found if allowed else then(seat) if firsts is None else firsts[seat][0]), 64
 
     def _run_mode(self, then: Callable[[int], int] | None) -> tuple[int, bool, list[list[int]] | None, bool]:
-        """What `push` reads once: whether a lead is due (1 or 0, an int: int arithmetic is the fast path),
+        """What `push` reads once: whether a lead is due (64 or 0, the lead's bit in a move's code: an int, int
+        arithmetic is the fast path),
         whether a stop passes the lead (known hands), and the lowest policy's forms it reads without a call:
         `FirstHeld`'s lists, and whether `then` is `FirstAllowed` where a stop passes the lead."""
         passing = self.settings.passing and self.kind is _VIRTUAL
-        return (1 if self.turn.phase == "lead" else 0, passing, then.ordered if type(then) is FirstHeld else None,
+        return (64 if self.turn.phase == "lead" else 0, passing, then.ordered if type(then) is FirstHeld else None,
                 passing and type(then) is FirstAllowed)
 
     def _pay_pots(self, seat: int, card: Card, trig: list[Trigger], lead: int) -> int:

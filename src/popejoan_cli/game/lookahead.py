@@ -139,7 +139,8 @@ def _roll(hand: Hand, seat: int, card: int, table: Table, sums: _Sums) -> None:
     """Play `card` and the rest of the hand out; add what it did for `seat` to `sums`."""
     net, awards, moves = hand.net[seat], len(hand.awards), len(hand.moves)
     hand.push(seat, card)
-    sums.shed += sum(1 for m in hand.moves[moves:] if m >> 7 == seat)
+    by = hand.played_by
+    sums.shed += sum(1 for m in hand.moves[moves:] if by[m & 63] == seat)
     sums.keeps += not hand.ended and hand.leader == seat
     sums.ends += hand.ended
     play_out_good(hand, table)

@@ -30,6 +30,13 @@ REMOVED = -2
 OUT_OF_PLAY = -3
 UNKNOWN = -4
 PLAYED = -5
+NO_CARD = 52
+"""The run's next "card" after a suit's top card, for the run's loop (`Hand.push`): one past the deck, where a
+hand's `holder` keeps `TOP_PLACE`, so that a top card's stop is one more place looked up, not a test per card."""
+NO_CARD_BELOW = 53
+"""Likewise after a card below a `wins = "below"` pot's (docs/house-rules.md): `holder` keeps `BELOW_PLACE` there."""
+TOP_PLACE = -6
+BELOW_PLACE = -7
 ELSEWHERE = -99
 """A card in the spare hand that the table has not seen: to the refusal's words, held by another."""
 
@@ -160,7 +167,8 @@ class Settings(Record):
     lead_sort: Callable[[int], int]
     """`lead_key` as a sort key (a list's `__getitem__`: cheaper to call than a tuple's)."""
     holder: tuple[int, ...]
-    """Where each card is before the deal: `REMOVED` or `UNKNOWN` (a fresh hand copies it)."""
+    """Where each card is before the deal: `REMOVED` or `UNKNOWN` (a fresh hand copies it); then, past the
+    deck, the places of `NO_CARD` and `NO_CARD_BELOW`."""
     suit_ok: tuple[tuple[bool, ...], ...]
     """`suit_allowed` as a table: `suit_ok[stopped][suit]`, for a stop in each suit (0–3) and for no
     stop yet (4): what the referee asks on every lead after a stop, looked up rather than worked out."""
@@ -180,7 +188,7 @@ class Settings(Record):
             spare_hand=rules.deal.spare_hand, first_out=tuple(p.name for p in rules.pots if p.wins == "first-out"),
             succ=SUCC[rules.ace_high], rank=RANK[rules.ace_high], lead_key=LEAD_KEY[rules.ace_high],
             lead_sort=list(LEAD_KEY[rules.ace_high]).__getitem__,
-            holder=tuple(REMOVED if c in rules.removed else UNKNOWN for c in range(52)),
+            holder=(*(REMOVED if c in rules.removed else UNKNOWN for c in range(52)), TOP_PLACE, BELOW_PLACE),
             suit_ok=tuple(tuple(suit_allowed(change, None if stopped == 4 else stopped, suit) for suit in range(4))
                           for stopped in range(5)))
         rules.cache["settings"] = made
@@ -209,7 +217,8 @@ _STOPS: dict[int, Stop] = {}
 
 
 def _play(m: int) -> Play:
-    made = _PLAYS[m] = _new(Play, (m >> 7, CARDS[m >> 1 & 63], bool(m & 1)))
+    """The play of code `seat << 7 | lead << 6 | card`."""
+    made = _PLAYS[m] = _new(Play, (m >> 7, CARDS[m & 63], bool(m & 64)))
     return made
 
 
@@ -294,7 +303,8 @@ class HandState:
         self.board = board
         self.board_before = board.counters.copy()  # `board.snapshot()`, without a call
         self.net = [0] * seats
-        # Where each card is: a seat, or SPARE, REMOVED, OUT_OF_PLAY, UNKNOWN, PLAYED.
+        # Where each card is: a seat, or SPARE, REMOVED, OUT_OF_PLAY, UNKNOWN, PLAYED (and past the deck, for the
+        # run's loop, the places of `NO_CARD` and `NO_CARD_BELOW`).
         self.holder = list(s.holder)
         # Each seat's known cards in `LEAD_KEY` order (`holding` gives them as sets).
         key = s.lead_sort
@@ -307,7 +317,8 @@ class HandState:
         self.trumps = NO_TRUMPS
         # The record.
         self.moves: list[int] = []
-        """Every card played, as `seat << 7 | card << 1 | lead`: the run's loop writes only an int."""
+        """Every card played, as `card | lead << 6`: the run's loop writes only an int, and the least it can; the
+        card's player is `played_by[card]` (a card is played once a hand)."""
         self.plays_made: list[Play] = []
         self.played_by = [-1] * 52
         self.stop_codes: list[int] = []
@@ -399,9 +410,9 @@ class HandState:
     @property
     def plays(self) -> list[Play]:
         """Every card played so far, in order (made from `moves` as they are asked for)."""
-        made, moves = self.plays_made, self.moves
+        made, moves, by = self.plays_made, self.moves, self.played_by
         if len(made) < len(moves):
-            made.extend(_PLAYS.get(m) or _play(m) for m in moves[len(made):])
+            made.extend(_PLAYS.get(m := by[c & 63] << 7 | c) or _play(m) for c in moves[len(made):])
         return made
 
     @property
