@@ -75,6 +75,7 @@ the default) in a hand that may not play it now (clockwise follow: not the next 
 after a top card or a card below a pot's (`NO_CARD`). None: unseen, the run waits (`_next`)."""
 _VIRTUAL = HandKind.VIRTUAL  # looked up once: an Enum member read from its class is slow in Python 3.11
 _FOLLOW = -1
+assert _FOLLOW == -1 and PLAYED == -5, "push's loop writes these two as literals"
 _new = tuple.__new__
 _WAIT = len(STOP_REASONS)
 _TOP = STOP_CODE["top"]
@@ -436,25 +437,26 @@ class Hand(Settlement):
         # A `Card` is an int subclass, which misses the interpreter's fast paths for ints: unary plus makes it
         # a plain int, without the call `int(card)` costs.
         card = +card
-        found = -1
+        found = last = leader = -1
         while True:
             append(card + lead)  # the card, and 64 for a lead: its player is `played_by[card]`
             played_by[card] = seat
-            holder[card] = PLAYED
+            holder[card] = -5  # PLAYED, a constant rather than a global on every card
             try:  # noqa: SIM105 (contextlib.suppress costs a with-block on every card)
                 ordered[seat].remove(card)
             except ValueError:
                 pass  # an unseen card (a real deck)
             n = left[seat] = left[seat] - 1
-            trig = triggers[card]
-            if trig:  # a list of the pots the card may win (never empty), or None; the Pope in lieu of a stop
-                card = self._pay_pots(seat, CARDS[card], trig, lead)  # goes on as the card it stood in for
-            if n == 0:
-                self._go_out(seat)
+            # The pots the card may win (a list, never empty), or None; the Pope led in lieu of a stop goes on as
+            # the card it stands in for.
+            if triggers[card]:
+                card = self._pay_pots(seat, CARDS[card], triggers[card], lead)
+            if not n:
+                self._out_after(seat, last, leader)
                 return
             nxt = succ[card]  # `NO_CARD` after a top card, `NO_CARD_BELOW` after a card below a pot's
             why = placed[seat][h := holder[nxt]]
-            if why == _FOLLOW:  # the common case, kept short: the next card is in the hand `h` that must play it
+            if why == -1:  # _FOLLOW, the common case, kept short: the next card is in the hand `h` that must play it
                 if follow:
                     seat, card, lead = h, nxt, 0
                     continue
@@ -465,8 +467,13 @@ class Hand(Settlement):
                 return
             # A stop (`_stop`, inline): recorded by its code; the leader next, who may have to pass.
             stopped(seat * 512 + card * 8 + why)  # seat << 9 | card << 3 | reason
+            seat = after[seat][why]
+            if firsts is not None:  # `FirstHeld`'s lead, read here: nothing reads the turn before the hand ends,
+                last, leader = card, seat  # so the last stop's is written then (`_out_after`)
+                card, lead = +firsts[seat][0], 64
+                continue
             self.turn = LEAD
-            self.leader = seat = after[seat][why]
+            self.leader = seat
             self.after_stop_suit = card // 13
             if passing:
                 found = self._pass_lead(card // 13)
@@ -475,8 +482,17 @@ class Hand(Settlement):
                 seat = self.leader
             if then is None:
                 return
-            # The policy's lead; its fast forms without a call: the card passing the lead found, the first held.
-            card, lead = +(found if allowed else then(seat) if firsts is None else firsts[seat][0]), 64
+            # The policy's lead; its fast form without a call: the card passing the lead found.
+            card, lead = +(found if allowed else then(seat)), 64
+
+    def _out_after(self, seat: int, stopped: int, leader: int) -> None:
+        """`seat` went out (`push`); `stopped`, unless -1, is the card of the last stop, whose turn `push`
+        left unwritten (`FirstHeld`'s leads): the leader after it and its suit are written first."""
+        if stopped >= 0:
+            self.turn = LEAD
+            self.leader = leader
+            self.after_stop_suit = stopped // 13
+        self._go_out(seat)
 
     def _run_mode(self, then: Callable[[int], int] | None) -> tuple[int, bool, list[list[int]] | None, bool]:
         """What `push` reads once: whether a lead is due (64 or 0, the lead's bit in a move's code: an int, int
