@@ -80,15 +80,19 @@ _new = tuple.__new__
 _WAIT = len(STOP_REASONS)
 _TOP = STOP_CODE["top"]
 _BELOW = STOP_CODE["below"]
-_RUN_TABLES: dict[tuple[bool, int], tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]] = {}
+RunTables = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[tuple[tuple[int, ...], ...], ...]]
+_RUN_TABLES: dict[tuple[bool, int], RunTables] = {}
 
 
-def _run_tables(clockwise: bool, seats: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-    """`_PLACED` and the next leader as tables, made once per follow rule and table size: `placed[seat][h]`,
-    for the card after `seat`'s held by `h` (a seat, or a negative place: the index wraps), is `_FOLLOW`
-    when `h` plays it next, else the stop's code (`STOP_CODE`), or `_WAIT`; `after[seat][code]` is who
-    leads after a stop of that code on `seat`'s card: its player after a top card or a card below a pot's
-    (docs/house-rules.md: wins = "below", "the right to play another card"), else clockwise the next seat."""
+def _run_tables(clockwise: bool, seats: int) -> RunTables:
+    """`_PLACED`, the next leader and the stops' codes as tables, made once per follow rule and table size:
+    `placed[seat][h]`, for the card after `seat`'s held by `h` (a seat, or a negative place: the index
+    wraps), is `_FOLLOW` when `h` plays it next, else the stop's reason (`STOP_CODE`), or `_WAIT`;
+    `after[seat][why]` is who leads after a stop for that reason on `seat`'s card: its player after a top card
+    or a card below a pot's (docs/house-rules.md: wins = "below", "the right to play another card"), else
+    clockwise the next seat; `codes[seat][why][card]` is that stop's code in `stop_codes`, made here once:
+    worked out on each stop, the code was a new int object (Python keeps only those up to 256), and making
+    and freeing it cost a play-out of clockwise follow, with a stop after most cards, 7% of its time."""
     found = _RUN_TABLES.get((clockwise, seats))
     if found is None:
         places = [*range(seats), *range(-7, 0)]  # index i of a tuple of seats + 7: place i, or i - (seats + 7)
@@ -100,7 +104,10 @@ def _run_tables(clockwise: bool, seats: int) -> tuple[tuple[tuple[int, ...], ...
         after = tuple(tuple((seat + 1) % seats if clockwise and code not in (_TOP, _BELOW) else seat
                             for code in range(len(STOP_REASONS)))
                       for seat in range(seats))
-        found = _RUN_TABLES[clockwise, seats] = (placed, after)
+        codes = tuple(tuple(tuple(seat * 512 + card * 8 + why for card in range(52))  # seat << 9 | card << 3 | why
+                            for why in range(len(STOP_REASONS)))
+                      for seat in range(seats))
+        found = _RUN_TABLES[clockwise, seats] = (placed, after, codes)
     return found
 
 
@@ -227,11 +234,11 @@ class Hand(Settlement):
             trumps = Trumps.of(rules, key[2])
             found = rules.cache[key] = (trumps, trumps.pots_at, _stopping(s.succ, trumps),
                                         *_run_tables(s.clockwise, self.seats))
-        trumps, pots_at, succ, placed, after = found
+        trumps, pots_at, succ, placed, after, codes = found
         self.trumps = trumps
         # What `push` reads on every card, gathered once: the lists are changed in place, never replaced.
         self.run_tables = (self.moves.append, self.played_by, self.holder, self.ordered, self.left,
-                           pots_at, succ, placed, after, self.stop_codes.append)
+                           pots_at, succ, placed, after, codes, self.stop_codes.append)
         if turnup is None:
             return
         if turnup == trumps.pope_card:
@@ -432,7 +439,7 @@ class Hand(Settlement):
         `follow`) every forced follow of its run: the fast path of bots and play-outs. With `then`
         (a policy: the leader's seat to its lead, one of `legal_leads`), each stop's next lead is
         `then`'s and played the same way, until the hand ends or a run waits on the table."""
-        append, played_by, holder, ordered, left, triggers, succ, placed, after, stopped = self.run_tables
+        append, played_by, holder, ordered, left, triggers, succ, placed, after, codes, stopped = self.run_tables
         lead, passing, firsts, allowed = self._run_mode(then)
         # A `Card` is an int subclass, which misses the interpreter's fast paths for ints: unary plus makes it
         # a plain int, without the call `int(card)` costs.
@@ -466,7 +473,7 @@ class Hand(Settlement):
                 self._next(seat, nxt)  # unseen: whoever plays it next is the table's to say
                 return
             # A stop (`_stop`, inline): recorded by its code; the leader next, who may have to pass.
-            stopped(seat * 512 + card * 8 + why)  # seat << 9 | card << 3 | reason
+            stopped(codes[seat][why][card])  # seat << 9 | card << 3 | why, made once (`_run_tables`)
             seat = after[seat][why]
             if firsts is not None:  # `FirstHeld`'s lead, read here: nothing reads the turn before the hand ends,
                 last, leader = card, seat  # so the last stop's is written then (`_out_after`)
@@ -553,9 +560,10 @@ class Hand(Settlement):
     def _stop(self, seat: int, card: int, reason: StopReason) -> None:
         """A stop on `seat`'s `card` (as `push` records one inline): the next leader, who may have to pass."""
         why = STOP_CODE[reason]
-        self.stop_codes.append(seat * 512 + card * 8 + why)  # seat << 9 | card << 3 | reason
+        _, after, codes = _run_tables(self.settings.clockwise, self.seats)
+        self.stop_codes.append(codes[seat][why][card])  # seat << 9 | card << 3 | why, as `push` records it
         self.turn = LEAD
-        self.leader = _run_tables(self.settings.clockwise, self.seats)[1][seat][why]
+        self.leader = after[seat][why]
         self.after_stop_suit = card // 13
         if self.settings.passing and self.kind is HandKind.VIRTUAL:
             self._pass_lead(card // 13)

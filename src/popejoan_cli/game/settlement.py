@@ -20,6 +20,7 @@ from popejoan_cli.game.ruling import Breach, recheck_leads
 from popejoan_cli.game.state import UNKNOWN, Award, AwardAt, Feed, FeedWhy, HandKind, Payment, PaymentWhy
 
 _new = tuple.__new__
+_VIRTUAL = HandKind.VIRTUAL  # looked up once: an Enum member read from its class is slow in Python 3.11
 
 
 class Settlement(Legality):
@@ -81,7 +82,8 @@ class Settlement(Legality):
         if self.rules.play.improper_lead != "refuse":
             self._fine_leads()
         pope = self.trumps.pope_card
-        if self.pope_unplaced() or self.unplaced_pots():
+        # Only a real deck's record may not place the Pope or a pot's card (a dealt hand's are all placed).
+        if self.kind is not _VIRTUAL and (self.pope_unplaced() or self.unplaced_pots()):
             assert self.ending is not None
             self.ending.awaiting_pope = True  # the table's word: who holds the Pope, or a pot's card
             return
