@@ -483,7 +483,7 @@ class Hand(Settlement):
             self.leader = seat
             self.after_stop_suit = card // 13
             if passing:
-                found = self._pass_lead(card // 13)
+                found = self._pass_lead(seat, card // 13)
                 if found < 0:
                     return  # a passing lead found nobody to lead: a void hand
                 seat = self.leader
@@ -566,20 +566,31 @@ class Hand(Settlement):
         self.leader = after[seat][why]
         self.after_stop_suit = card // 13
         if self.settings.passing and self.kind is HandKind.VIRTUAL:
-            self._pass_lead(card // 13)
+            self._pass_lead(self.leader, card // 13)
 
-    def _pass_lead(self, stopped: int) -> int:
-        """After a stop in suit `stopped` under a passing lead (known hands): the lead passes from the
-        leader to the first who can lead a new suit; returns that seat's first card of an allowed suit in
-        `LEAD_KEY` order (its lowest lead), or with nobody, ends the hand void and returns -1."""
-        ok, suit_of = self.settings.suit_ok[stopped], SUIT_OF
-        seats, leader, ordered = self.seats, self.leader, self.ordered
-        for k in range(seats):
+    def _pass_lead(self, leader: int, stopped: int) -> int:
+        """After a stop in suit `stopped` under a passing lead (known hands), `leader` to lead: the lead passes
+        from the leader to the first who can lead a new suit; returns that seat's first card of an allowed suit
+        in `LEAD_KEY` order (its lowest lead), or with nobody, ends the hand void and returns -1. The leader
+        most often holds one: that case costs a loop over its first cards, and the lead passes in
+        `_lead_passed`."""
+        ok = self.settings.suit_ok[stopped]
+        for c in self.ordered[leader]:  # most often a card of another suit comes first: a loop that stops there
+            if ok[SUIT_OF[c]]:
+                return c
+        return self._lead_passed(leader, ok)
+
+    def _lead_passed(self, leader: int, ok: tuple[bool, ...]) -> int:
+        """`_pass_lead` when `leader` holds no allowed suit: the lead passes clockwise to the first seat that
+        does, who leads its first such card (returned), each seat passed over paying under `play.pass_pays`; with
+        nobody, the hand ends void (-1)."""
+        seats, ordered = self.seats, self.ordered
+        for k in range(1, seats):
             who = (leader + k) % seats
-            for c in ordered[who]:  # most often a card of another suit comes first: a loop that stops there
-                if ok[suit_of[c]]:
+            for c in ordered[who]:
+                if ok[SUIT_OF[c]]:
                     self.leader = who
-                    if k and self.rules.play.pass_pays:
+                    if self.rules.play.pass_pays:
                         self._passed(leader, k)
                     return c
         self._void(leader)
