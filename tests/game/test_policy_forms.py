@@ -1,5 +1,6 @@
 """`push(..., then=policy)` with the lowest policy's fast forms (`FirstHeld`, `FirstAllowed`) plays the hand
-that one `lowest_lead` at a time, each pushed alone, plays: the same moves, stops, awards, payments and nets."""
+that one `lowest_lead` at a time, each pushed alone, plays: the same moves, stops, awards, payments and nets, and
+the same turn, leader and suit of the last stop as the hand ends (`FirstHeld`'s are written only then)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from popejoan_cli.game.playout import play_out
 
 
 def record(hand: Hand) -> tuple[object, ...]:
-    return hand.moves, hand.stop_codes, hand.awards, hand.payments, hand.net, hand.board.counters, hand.void
+    return (hand.moves, hand.stop_codes, hand.awards, hand.payments, hand.net, hand.board.counters, hand.void,
+            hand.turn, hand.leader, hand.after_stop_suit, hand.plays, hand.stops)
 
 
 @pytest.mark.parametrize("name", preset_names())

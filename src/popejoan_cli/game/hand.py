@@ -75,9 +75,9 @@ the default) in a hand that may not play it now (clockwise follow: not the next 
 after a top card or a card below a pot's (`NO_CARD`). None: unseen, the run waits (`_next`)."""
 _VIRTUAL = HandKind.VIRTUAL  # looked up once: an Enum member read from its class is slow in Python 3.11
 _FOLLOW = -1
-assert _FOLLOW == -1 and PLAYED == -5, "push's loop writes these two as literals"
 _new = tuple.__new__
 _WAIT = len(STOP_REASONS)
+assert _FOLLOW == -1 and PLAYED == -5 and _WAIT == 8, "push's loop writes these as literals"
 _TOP = STOP_CODE["top"]
 _BELOW = STOP_CODE["below"]
 RunTables = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[tuple[tuple[int, ...], ...], ...]]
@@ -440,11 +440,11 @@ class Hand(Settlement):
         (a policy: the leader's seat to its lead, one of `legal_leads`), each stop's next lead is
         `then`'s and played the same way, until the hand ends or a run waits on the table."""
         append, played_by, holder, ordered, left, triggers, succ, placed, after, codes, stopped = self.run_tables
-        lead, passing, firsts, allowed = self._run_mode(then)
+        lead, passing, firsts, allowed = self._run_mode(then, follow)
         # A `Card` is an int subclass, which misses the interpreter's fast paths for ints: unary plus makes it
         # a plain int, without the call `int(card)` costs.
         card = +card
-        found = last = leader = -1
+        found = -1
         while True:
             append(card + lead)  # the card, and 64 for a lead: its player is `played_by[card]`
             played_by[card] = seat
@@ -459,7 +459,7 @@ class Hand(Settlement):
             if triggers[card]:
                 card = self._pay_pots(seat, CARDS[card], triggers[card], lead)
             if not n:
-                self._out_after(seat, last, leader)
+                self._out_after(seat, firsts is not None)
                 return
             nxt = succ[card]  # `NO_CARD` after a top card, `NO_CARD_BELOW` after a card below a pot's
             why = placed[seat][h := holder[nxt]]
@@ -469,15 +469,14 @@ class Hand(Settlement):
                     continue
                 self.turn = Turn("follow", nxt, h)
                 return
-            if why == _WAIT:
+            if why == 8:  # _WAIT
                 self._next(seat, nxt)  # unseen: whoever plays it next is the table's to say
                 return
             # A stop (`_stop`, inline): recorded by its code; the leader next, who may have to pass.
             stopped(codes[seat][why][card])  # seat << 9 | card << 3 | why, made once (`_run_tables`)
             seat = after[seat][why]
             if firsts is not None:  # `FirstHeld`'s lead, read here: nothing reads the turn before the hand ends,
-                last, leader = card, seat  # so the last stop's is written then (`_out_after`)
-                card, lead = +firsts[seat][0], 64
+                card, lead = +firsts[seat][0], 64  # so the last stop's is written then (`_out_after`)
                 continue
             self.turn = LEAD
             self.leader = seat
@@ -492,23 +491,27 @@ class Hand(Settlement):
             # The policy's lead; its fast form without a call: the card passing the lead found.
             card, lead = +(found if allowed else then(seat)), 64
 
-    def _out_after(self, seat: int, stopped: int, leader: int) -> None:
-        """`seat` went out (`push`); `stopped`, unless -1, is the card of the last stop, whose turn `push`
-        left unwritten (`FirstHeld`'s leads): the leader after it and its suit are written first."""
-        if stopped >= 0:
-            self.turn = LEAD
-            self.leader = leader
-            self.after_stop_suit = stopped // 13
+    def _out_after(self, seat: int, unwritten: bool) -> None:
+        """`seat` went out (`push`); with `unwritten` (`FirstHeld`'s leads, where no lead passes), `push` did not
+        write the turn after its stops, and the last stop's leader and suit are written first, from its code:
+        under these rules the leader changes only at a stop, so they are what the stop's own path would write."""
+        codes = self.stop_codes
+        if unwritten and codes:
+            code = codes[-1]  # seat << 9 | card << 3 | why
+            self.leader = _run_tables(self.settings.clockwise, self.seats)[1][code >> 9][code & 7]
+            self.after_stop_suit = (code >> 3 & 63) // 13
         self._go_out(seat)
 
-    def _run_mode(self, then: Callable[[int], int] | None) -> tuple[int, bool, list[list[int]] | None, bool]:
+    def _run_mode(self, then: Callable[[int], int] | None,
+                  follow: bool) -> tuple[int, bool, list[list[int]] | None, bool]:
         """What `push` reads once: whether a lead is due (64 or 0, the lead's bit in a move's code: an int, int
-        arithmetic is the fast path),
-        whether a stop passes the lead (known hands), and the lowest policy's forms it reads without a call:
-        `FirstHeld`'s lists, and whether `then` is `FirstAllowed` where a stop passes the lead."""
-        passing = self.settings.passing and self.kind is _VIRTUAL
-        return (64 if self.turn.phase == "lead" else 0, passing, then.ordered if type(then) is FirstHeld else None,
-                passing and type(then) is FirstAllowed)
+        arithmetic is the fast path), whether a stop passes the lead (known hands), and the lowest policy's forms
+        it reads without a call: `FirstHeld`'s lists (known hands, and every run followed: `push` then writes the
+        turn only as the hand ends), and whether `then` is `FirstAllowed` where a stop passes the lead."""
+        virtual = self.kind is _VIRTUAL
+        passing = self.settings.passing and virtual
+        firsts = then.ordered if type(then) is FirstHeld and follow and virtual else None
+        return 64 if self.turn.phase == "lead" else 0, passing, firsts, passing and type(then) is FirstAllowed
 
     def _pay_pots(self, seat: int, card: Card, trig: list[Trigger], lead: int) -> int:
         """Pay what `card` wins; return the card its run goes on from: itself, or for the Pope led in lieu of a
