@@ -43,23 +43,28 @@ class Board:
         return dict(self.counters)
 
     def dress(self, rules: HouseRules, seats: int, dealer: int, net: list[int]) -> dict[str, int]:
-        """Put each pot's stake on it (dressing the board); returns what each pot received."""
-        key = ("dress", seats)
+        """Put each pot's stake on it (dressing the board), each player paying into `net` what the rules say;
+        returns what each pot received."""
+        paid, dressed = self.dress_hand(rules, seats, dealer)
+        for seat in range(seats):
+            net[seat] += paid[seat]
+        return dressed
+
+    def dress_hand(self, rules: HouseRules, seats: int, dealer: int) -> tuple[list[int], dict[str, int]]:
+        """`dress` as a hand starts, every player's net still 0: the nets after dressing, and what each pot
+        received, from a plan made once per table size and dealer."""
+        key = ("dress", seats, dealer)
         plan = rules.cache.get(key)
         if not isinstance(plan, tuple):
-            plan = rules.cache[key] = _dress_plan(rules, seats)
-        dressed, each, by_dealer, amounts = plan
-        if each:
-            for seat in range(seats):
-                net[seat] -= each
-        net[dealer] -= by_dealer
+            plan = rules.cache[key] = _dress_plan(rules, seats, dealer)
+        dressed, paid, amounts = plan
         counters = self.counters
         if any(counters.values()):
             for name, amount in amounts.items():
                 counters[name] += amount
         else:  # an empty board (a fresh one): each pot receives its stake, in one call
             counters.update(amounts)
-        return dict(dressed)
+        return list(paid), dict(dressed)
 
     def take(self, pot: str, seat: int, net: list[int]) -> int:
         """The whole pot goes to `seat`; returns the amount (0 if it was empty)."""
@@ -89,14 +94,17 @@ class Board:
         return [(seat, got[seat]) for seat in sorted(sharers, key=eldest_order.index)]
 
 
-def _dress_plan(rules: HouseRules, seats: int) -> tuple[dict[str, int], int, int, dict[str, int]]:
-    """What dressing puts on each pot, what each player pays, and what the dealer pays besides; and the
-    pots that receive something (what `dress` adds: an empty board takes them in one `update`)."""
+def _dress_plan(rules: HouseRules, seats: int, dealer: int) -> tuple[dict[str, int], tuple[int, ...], dict[str, int]]:
+    """What dressing puts on each pot, and what each player pays for it (the dealer alone, or each player and
+    the dealer `dealer_multiplier` times); and the pots that receive something (what `dress` adds: an empty
+    board takes them in one `update`)."""
     each = rules.stakes.payer == "each"
     mult = rules.stakes.dealer_multiplier if each else 1
     dressed: dict[str, int] = {}
     for pot in rules.pots:
         dressed[pot.name] = dressed.get(pot.name, 0) + (pot.stake * (seats - 1 + mult) if each else pot.stake)
     total = sum(pot.stake for pot in rules.pots)
+    paid = tuple(-total * (mult if seat == dealer else 1) if each else -total if seat == dealer else 0
+                 for seat in range(seats))
     amounts = {name: n for name, n in dressed.items() if n}
-    return dressed, total if each else 0, total * (mult - 1) if each else total, amounts
+    return dressed, paid, amounts

@@ -302,7 +302,7 @@ class HandState:
         self.eldest_order = _ORDERS.get((eldest, seats)) or _clockwise_from(eldest, seats)
         self.board = board
         self.board_before = board.counters.copy()  # `board.snapshot()`, without a call
-        self.net = [0] * seats
+        self.net, self.dressed = board.dress_hand(rules, seats, dealer)
         # Where each card is: a seat, or SPARE, REMOVED, OUT_OF_PLAY, UNKNOWN, PLAYED (and past the deck, for the
         # run's loop, the places of `NO_CARD` and `NO_CARD_BELOW`).
         self.holder = list(s.holder)
@@ -327,7 +327,6 @@ class HandState:
         self.awards: list[Award] = []
         self.payments: list[Payment] = []
         self.feeds: list[Feed] = []
-        self.dressed = board.dress(rules, seats, dealer, self.net)
         self.exchanged: tuple[int, int] | None = None
         # The turn and the ending.
         self.turn = LEAD
