@@ -498,7 +498,7 @@ class Hand(Settlement):
         codes = self.stop_codes
         if unwritten and codes:
             code = codes[-1]  # seat << 9 | card << 3 | why
-            self.leader = _run_tables(self.settings.clockwise, self.seats)[1][code >> 9][code & 7]
+            self.leader = self.run_tables[8][code >> 9][code & 7]  # `after`
             self.after_stop_suit = (code >> 3 & 63) // 13
         self._go_out(seat)
 
@@ -516,7 +516,7 @@ class Hand(Settlement):
     def _pay_pots(self, seat: int, card: Card, trig: list[Trigger], lead: int) -> int:
         """Pay what `card` wins; return the card its run goes on from: itself, or for the Pope led in lieu of a
         stop the card it stands in for (`_in_lieu`)."""
-        take, net, awards, counters = self.board.take, self.net, self.awards, self.board.counters
+        net, awards, counters = self.net, self.awards, self.board.counters
         for kind, name, other in trig:
             if kind != "pair":  # "card", or "below" (Peel's card below a pot's: docs/house-rules.md)
                 amount = counters[name]  # `Board.take` and `_award`, inline: most cards that win a pot win one
@@ -531,7 +531,7 @@ class Hand(Settlement):
             verdict = pair_verdict(self.settings, other, card, by == seat)
             pair = (CARDS[other], card)
             if verdict == "won":
-                self._award(name, seat, take(name, seat, net), "play", pair)
+                self._award(name, seat, self.board.take(name, seat, net), "play", pair)
             elif verdict == "shared":
                 for sh, n in self.board.share(name, [by, seat], self.eldest_order, self.settings.odd_counter, net):
                     self._award(name, sh, n, "play", pair)
