@@ -445,14 +445,17 @@ class Hand(Settlement):
         # a plain int, without the call `int(card)` costs.
         card = +card
         found = -1
+        # A card leaves its player's `ordered` list where it is chosen: the first here, a follow as it is found,
+        # a lead after a stop as the policy gives it, where `FirstHeld`'s is the list's first card, taken off
+        # without a search or a call (under clockwise follow most cards are leads).
+        try:  # noqa: SIM105 (contextlib.suppress costs a with-block)
+            ordered[seat].remove(card)
+        except ValueError:
+            pass  # an unseen card (a real deck)
         while True:
             append(card + lead)  # the card, and 64 for a lead: its player is `played_by[card]`
             played_by[card] = seat
             holder[card] = -5  # PLAYED, a constant rather than a global on every card
-            try:  # noqa: SIM105 (contextlib.suppress costs a with-block on every card)
-                ordered[seat].remove(card)
-            except ValueError:
-                pass  # an unseen card (a real deck)
             n = left[seat] = left[seat] - 1
             # The pots the card may win (a list, never empty), or None; the Pope led in lieu of a stop goes on as
             # the card it stands in for.
@@ -466,6 +469,10 @@ class Hand(Settlement):
             if why == -1:  # _FOLLOW, the common case, kept short: the next card is in the hand `h` that must play it
                 if follow:
                     seat, card, lead = h, nxt, 0
+                    try:  # noqa: SIM105
+                        ordered[h].remove(nxt)
+                    except ValueError:
+                        pass  # not in the record's list of that hand (a real deck's card placed without it)
                     continue
                 self.turn = Turn("follow", nxt, h)
                 return
@@ -476,7 +483,9 @@ class Hand(Settlement):
             stopped(codes[seat][why][card])  # seat << 9 | card << 3 | why, made once (`_run_tables`)
             seat = after[seat][why]
             if firsts is not None:  # `FirstHeld`'s lead, read here: nothing reads the turn before the hand ends,
-                card, lead = +firsts[seat][0], 64  # so the last stop's is written then (`_out_after`)
+                held = firsts[seat]  # so the last stop's is written then (`_out_after`)
+                card, lead = +held[0], 64
+                del held[0]
                 continue
             self.turn = LEAD
             self.leader = seat
@@ -490,6 +499,10 @@ class Hand(Settlement):
                 return
             # The policy's lead; its fast form without a call: the card passing the lead found.
             card, lead = +(found if allowed else then(seat)), 64
+            try:  # noqa: SIM105
+                ordered[seat].remove(card)
+            except ValueError:
+                pass  # an unseen card (a real deck)
 
     def _out_after(self, seat: int, unwritten: bool) -> None:
         """`seat` went out (`push`); with `unwritten` (`FirstHeld`'s leads, where no lead passes), `push` did not
