@@ -18,6 +18,12 @@ benchmark aborts (exit 1) naming the first seed that differs.
 Targets (4 players): at least 10,000 hands/s for modern-stops, and every preset at most 1.5× the
 baseline's time per hand (issue 27).
 
+A second hand-written baseline plays boodle (`boodle_hand`: full pack, ace high, no spare hand, clockwise
+follow, four card pots, each player dressing and the dealer twice), checked the same way against popejoan.
+A boodle hand is longer than a modern-stops hand (about 47 cards and 38 stops against 30 and 9), so its
+ratio to the modern-stops baseline holds its own length as well as the referee's cost; the "÷ own" column
+gives the referee's cost alone, against hand-written code of the same rules (issue 27's title).
+
 Run it from the repo root with the interpreter of the environment popejoan is installed in:
 
     python bench/playout.py                 # 2000 hands per preset
@@ -160,6 +166,65 @@ def _go_out(seat: int, holder: list[int], left: list[int], pots: list[int], net:
             net[seat] += left[s]
 
 
+# Boodle, rules hard-coded: no card removed, ace high (2 … K, A), every card dealt, no turn-up.
+BOODLE_DECK: tuple[Card, ...] = tuple(canonical_deck(()))
+BOODLE_POTS = ("ace", "king", "queen", "jack")
+BOODLE_POT_OF = {26: 0, 12: 1, 24: 2, 49: 3}  # A♥, K♣, Q♦, J♠
+BOODLE_LOW_KEY = tuple(((c % 13 - 1) % 13) * 4 + c // 13 for c in range(52))  # rank, ace high, then suit
+BOODLE_NEXT = tuple(-1 if c % 13 == 0 else c - 12 if c % 13 == 12 else c + 1 for c in range(52))  # K→A; A: top
+
+
+def boodle_hand(seed: int, dealer: int) -> tuple[list[int], list[int]]:
+    """One boodle hand for 4 players, rules hard-coded; returns (net by seat, board by pot)."""
+    dealt = deal_cards(shuffled(BOODLE_DECK, seed), SEATS, dealer, None, "none")
+    net = [-4, -4, -4, -4]  # each player dresses each pot with 1, the dealer twice
+    net[dealer] -= 4
+    pots = [5, 5, 5, 5]
+    holder = [-1] * 52
+    left = [0, 0, 0, 0]
+    lows: list[list[int]] = []
+    for seat, cards in enumerate(dealt.hands):
+        for c in cards:
+            holder[c] = seat
+        left[seat] = len(cards)
+        lows.append(sorted(cards, key=BOODLE_LOW_KEY.__getitem__))
+    nxt_low = [0, 0, 0, 0]
+    seat = (dealer + 1) % SEATS
+    while True:
+        low = lows[seat]  # a lead: the seat's lowest card still held
+        k = nxt_low[seat]
+        while holder[low[k]] != seat:
+            k += 1
+        nxt_low[seat] = k
+        card = low[k]
+        while True:  # the run: the next card up, from the next player clockwise only
+            holder[card] = -1
+            left[seat] -= 1
+            i = BOODLE_POT_OF.get(card, -1)
+            if i >= 0:
+                net[seat] += pots[i]
+                pots[i] = 0
+            if not left[seat]:  # out: 1 a card from each other player
+                for s in range(SEATS):
+                    net[s] -= left[s]
+                    net[seat] += left[s]
+                return net, pots
+            nxt = BOODLE_NEXT[card]
+            if nxt < 0:
+                break  # a stop at the top card: its player leads again
+            after = (seat + 1) % SEATS
+            card, seat = nxt, after
+            if holder[nxt] != after:
+                break  # a stop: the next player leads
+
+
+OWN: dict[str, tuple[Callable[[int, int], tuple[list[int], list[int]]], tuple[str, ...]]] = {
+    "modern-stops": (baseline_hand, POT_NAMES),
+    "boodle": (boodle_hand, BOODLE_POTS),
+}
+"""Each preset with hand-written code of its own rules, and its pots in the order that code keeps them."""
+
+
 # ----------------------------------------------------------------------------- the harness
 def popejoan_hand(rules_name: str) -> Callable[[int, int], hand.Hand]:
     rules = presets.preset(rules_name)
@@ -178,23 +243,24 @@ def run_all(one: Callable[[int, int], object], n: int, start: int = 0) -> None:
 
 
 def check_baseline(n: int) -> None:
-    """The baseline and popejoan agree on net and board for seeds 0..n-1, or exit 1."""
-    one = popejoan_hand(MAIN_PRESET)
-    for seed in range(n):
-        dealer = seed % SEATS
-        got = one(seed, dealer)
-        net, pots = baseline_hand(seed, dealer)
-        ref_board = [got.board.counters[name] for name in POT_NAMES]
-        if got.net != net or ref_board != pots:
-            dealt = deal.seeded_deal(presets.preset(MAIN_PRESET), SEATS, dealer, seed)
-            hands = "; ".join(f"seat {s}: {' '.join(str(c) for c in h)}" for s, h in enumerate(dealt.hands))
-            sys.exit(
-                f"playout: baseline and popejoan DIFFER for {MAIN_PRESET}, seed {seed}, dealer seat {dealer}\n"
-                f"  turn-up {dealt.turnup}; {hands}\n"
-                f"  net:   popejoan {got.net}  baseline {net}\n"
-                f"  board: popejoan {ref_board}  baseline {pots}  (pots {', '.join(POT_NAMES)})\n"
-                "  check both by hand against the rules (turn-up, play, settlement) before trusting either figure."
-            )
+    """Each hand-written baseline (`OWN`) and popejoan agree on net and board for seeds 0..n-1, or exit 1."""
+    for name, (written, pot_names) in OWN.items():
+        one = popejoan_hand(name)
+        for seed in range(n):
+            dealer = seed % SEATS
+            got = one(seed, dealer)
+            net, pots = written(seed, dealer)
+            ref_board = [got.board.counters[pot] for pot in pot_names]
+            if got.net != net or ref_board != pots:
+                dealt = deal.seeded_deal(presets.preset(name), SEATS, dealer, seed)
+                hands = "; ".join(f"seat {s}: {' '.join(str(c) for c in h)}" for s, h in enumerate(dealt.hands))
+                sys.exit(
+                    f"playout: baseline and popejoan DIFFER for {name}, seed {seed}, dealer seat {dealer}\n"
+                    f"  turn-up {dealt.turnup}; {hands}\n"
+                    f"  net:   popejoan {got.net}  baseline {net}\n"
+                    f"  board: popejoan {ref_board}  baseline {pots}  (pots {', '.join(pot_names)})\n"
+                    "  check both by hand against the rules (turn-up, play, settlement) before trusting either figure."
+                )
 
 
 def profile(n: int) -> None:
@@ -211,6 +277,8 @@ def profile(n: int) -> None:
 
 BESIDE = "baseline beside "
 """The key of the baseline's time measured in the same chunks as a preset's (`measure_once`)."""
+OWN_BESIDE = "own beside "
+"""Likewise for a preset's own hand-written baseline (`OWN`), other than modern-stops's, which is the baseline."""
 
 
 def measure_once(n: int, cpu: bool) -> dict[str, float]:
@@ -221,18 +289,18 @@ def measure_once(n: int, cpu: bool) -> dict[str, float]:
     clock = time.process_time if cpu else time.perf_counter
     out: dict[str, float] = {}
     for name in presets.preset_names():
-        ours = popejoan_hand(name)
-        secs = base = 0.0
+        sides: list[tuple[str, Callable[[int, int], object]]] = [(name, popejoan_hand(name)),
+                                                                 (BESIDE + name, baseline_hand)]
+        if name in OWN and name != MAIN_PRESET:
+            sides.append((OWN_BESIDE + name, OWN[name][0]))
+        spent = dict.fromkeys((key for key, _ in sides), 0.0)
         for first in range(0, n, CHUNK):
             last = min(n, first + CHUNK)
-            start = clock()
-            run_all(ours, last, first)
-            secs += clock() - start
-            start = clock()
-            run_all(baseline_hand, last, first)
-            base += clock() - start
-        out[name] = secs / n
-        out[BESIDE + name] = base / n
+            for key, one in sides:
+                start = clock()
+                run_all(one, last, first)
+                spent[key] += clock() - start
+        out.update((key, secs / n) for key, secs in spent.items())
     out["baseline"] = min(out[BESIDE + name] for name in presets.preset_names())
     return out
 
@@ -263,7 +331,7 @@ def report(n: int, ours: dict[str, float], theirs: dict[str, float], against: st
         print(f"{'preset':<16}{'hands/s':>10}{'µs/hand':>10}{'÷ base':>9}{'old µs':>10}{'old/new':>9}"
               f"   (old: {against})")
     else:
-        print(f"{'preset':<16}{'hands/s':>12}{'µs/hand':>12}{'÷ baseline':>12}")
+        print(f"{'preset':<16}{'hands/s':>12}{'µs/hand':>12}{'÷ baseline':>12}{'÷ own':>9}")
     for name in shown:
         secs = ours[name]
         ratio = secs / ours.get(BESIDE + name, ours["baseline"])
@@ -272,9 +340,12 @@ def report(n: int, ours: dict[str, float], theirs: dict[str, float], against: st
             print(f"{name:<16}{1 / secs:>10,.0f}{secs * 1e6:>10.1f}{ratio:>8.2f}×{theirs[name] * 1e6:>10.1f}"
                   f"{theirs[name] / secs:>8.2f}×{note}")
         else:
-            print(f"{name:<16}{1 / secs:>12,.0f}{secs * 1e6:>12.1f}{ratio:>11.2f}×{note}")
+            own = _own_ratio(ours, name)
+            print(f"{name:<16}{1 / secs:>12,.0f}{secs * 1e6:>12.1f}{ratio:>11.2f}×"
+                  f"{'' if own is None else f'{own:>8.2f}×':>9}{note}")
     print("(÷ baseline: each preset's time per hand over the baseline's, the two run in alternating chunks of "
-          f"{CHUNK} seeds; the baseline row: its best)")
+          f"{CHUNK} seeds; the baseline row: its best. ÷ own: over hand-written code of the preset's own rules, "
+          "run beside it likewise)")
     ratio = ours[MAIN_PRESET] / ours[BESIDE + MAIN_PRESET]
     rate = 1 / ours[MAIN_PRESET]
     print(f"\n{MAIN_PRESET}: popejoan / baseline time per hand = {ratio:.2f}×")
@@ -287,6 +358,18 @@ def report(n: int, ours: dict[str, float], theirs: dict[str, float], against: st
     top = ours[worst] / ours[BESIDE + worst]
     print(f"target ≤ {TARGET_RATIO}× baseline, every preset: worst {worst} {top:.2f}×  "
           f"{'met' if top <= TARGET_RATIO else 'MISSED'}")
+    for name in OWN:
+        own = _own_ratio(ours, name)
+        if name != MAIN_PRESET and own is not None:
+            print(f"{name}: popejoan / hand-written {name} = {own:.2f}× (its hands' length left out)")
+
+
+def _own_ratio(ours: dict[str, float], name: str) -> float | None:
+    """A preset's time per hand over its own hand-written baseline's, run beside it (`OWN`), if it has one."""
+    if name == MAIN_PRESET:
+        return ours[name] / ours[BESIDE + name]
+    own = ours.get(OWN_BESIDE + name)
+    return None if own is None else ours[name] / own
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -306,7 +389,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     check_baseline(min(CHECK_SEEDS, n))
-    print(f"baseline agrees with popejoan on net and board for seeds 0..{min(CHECK_SEEDS, n) - 1}")
+    print(f"the hand-written baselines ({', '.join(OWN)}) agree with popejoan on net and board for seeds "
+          f"0..{min(CHECK_SEEDS, n) - 1}")
     print(
         f"{n} hands per preset, {SEATS} players, dealer rotating; best of {args.repeats}; "
         f"{'CPU time' if args.cpu else 'wall time'}; Python {sys.version.split()[0]}\n"
