@@ -80,19 +80,30 @@ _WAIT = len(STOP_REASONS)
 assert _FOLLOW == -1 and PLAYED == -5 and _WAIT == 8, "push's loop writes these as literals"
 _TOP = STOP_CODE["top"]
 _BELOW = STOP_CODE["below"]
-RunTables = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[tuple[tuple[int, ...], ...], ...]]
-_RUN_TABLES: dict[tuple[bool, int], RunTables] = {}
+_RUN_TABLES: dict[tuple[bool, int], tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]] = {}
+StopCodes = tuple[tuple[tuple[int, ...], ...], ...]
+_STOP_CODES: dict[int, StopCodes] = {}
 
 
-def _run_tables(clockwise: bool, seats: int) -> RunTables:
-    """`_PLACED`, the next leader and the stops' codes as tables, made once per follow rule and table size:
-    `placed[seat][h]`, for the card after `seat`'s held by `h` (a seat, or a negative place: the index
-    wraps), is `_FOLLOW` when `h` plays it next, else the stop's reason (`STOP_CODE`), or `_WAIT`;
-    `after[seat][why]` is who leads after a stop for that reason on `seat`'s card: its player after a top card
-    or a card below a pot's (docs/house-rules.md: wins = "below", "the right to play another card"), else
-    clockwise the next seat; `codes[seat][why][card]` is that stop's code in `stop_codes`, made here once:
-    worked out on each stop, the code was a new int object (Python keeps only those up to 256), and making
-    and freeing it cost a play-out of clockwise follow, with a stop after most cards, 7% of its time."""
+def _stop_codes(seats: int) -> StopCodes:
+    """`codes[seat][why][card]`, a stop's code in `stop_codes` (`seat << 9 | card << 3 | why`), made once per
+    table size: worked out on each stop, the code was a new int object (Python keeps only those up to 256),
+    and making and freeing it cost a play-out of clockwise follow, with a stop after most cards, 7% of its
+    time. Kept here, not in the rules' cache or the hand, so that a table's `.folded` cache does not pickle it."""
+    found = _STOP_CODES.get(seats)
+    if found is None:
+        found = _STOP_CODES[seats] = tuple(tuple(tuple(seat * 512 + card * 8 + why for card in range(52))
+                                                 for why in range(len(STOP_REASONS)))
+                                           for seat in range(seats))
+    return found
+
+
+def _run_tables(clockwise: bool, seats: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """`_PLACED` and the next leader as tables, made once per follow rule and table size: `placed[seat][h]`,
+    for the card after `seat`'s held by `h` (a seat, or a negative place: the index wraps), is `_FOLLOW` when
+    `h` plays it next, else the stop's reason (`STOP_CODE`), or `_WAIT`; `after[seat][why]` is who leads after
+    a stop for that reason on `seat`'s card: its player after a top card or a card below a pot's
+    (docs/house-rules.md: wins = "below", "the right to play another card"), else clockwise the next seat."""
     found = _RUN_TABLES.get((clockwise, seats))
     if found is None:
         places = [*range(seats), *range(-7, 0)]  # index i of a tuple of seats + 7: place i, or i - (seats + 7)
@@ -104,10 +115,7 @@ def _run_tables(clockwise: bool, seats: int) -> RunTables:
         after = tuple(tuple((seat + 1) % seats if clockwise and code not in (_TOP, _BELOW) else seat
                             for code in range(len(STOP_REASONS)))
                       for seat in range(seats))
-        codes = tuple(tuple(tuple(seat * 512 + card * 8 + why for card in range(52))  # seat << 9 | card << 3 | why
-                            for why in range(len(STOP_REASONS)))
-                      for seat in range(seats))
-        found = _RUN_TABLES[clockwise, seats] = (placed, after, codes)
+        found = _RUN_TABLES[clockwise, seats] = (placed, after)
     return found
 
 
@@ -234,11 +242,11 @@ class Hand(Settlement):
             trumps = Trumps.of(rules, key[2])
             found = rules.cache[key] = (trumps, trumps.pots_at, _stopping(s.succ, trumps),
                                         *_run_tables(s.clockwise, self.seats))
-        trumps, pots_at, succ, placed, after, codes = found
+        trumps, pots_at, succ, placed, after = found
         self.trumps = trumps
         # What `push` reads on every card, gathered once: the lists are changed in place, never replaced.
         self.run_tables = (self.moves.append, self.played_by, self.holder, self.ordered, self.left,
-                           pots_at, succ, placed, after, codes, self.stop_codes.append)
+                           pots_at, succ, placed, after, self.stop_codes.append)
         if turnup is None:
             return
         if turnup == trumps.pope_card:
@@ -439,7 +447,8 @@ class Hand(Settlement):
         `follow`) every forced follow of its run: the fast path of bots and play-outs. With `then`
         (a policy: the leader's seat to its lead, one of `legal_leads`), each stop's next lead is
         `then`'s and played the same way, until the hand ends or a run waits on the table."""
-        append, played_by, holder, ordered, left, triggers, succ, placed, after, codes, stopped = self.run_tables
+        append, played_by, holder, ordered, left, triggers, succ, placed, after, stopped = self.run_tables
+        codes = _STOP_CODES.get(self.seats) or _stop_codes(self.seats)
         lead, passing, firsts, allowed = self._run_mode(then, follow)
         # A `Card` is an int subclass, which misses the interpreter's fast paths for ints: unary plus makes it
         # a plain int, without the call `int(card)` costs.
@@ -480,7 +489,7 @@ class Hand(Settlement):
                 self._next(seat, nxt)  # unseen: whoever plays it next is the table's to say
                 return
             # A stop (`_stop`, inline): recorded by its code; the leader next, who may have to pass.
-            stopped(codes[seat][why][card])  # seat << 9 | card << 3 | why, made once (`_run_tables`)
+            stopped(codes[seat][why][card])  # seat << 9 | card << 3 | why, made once (`_stop_codes`)
             seat = after[seat][why]
             if firsts is not None:  # `FirstHeld`'s lead, read here: nothing reads the turn before the hand ends,
                 held = firsts[seat]  # so the last stop's is written then (`_out_after`)
@@ -576,8 +585,8 @@ class Hand(Settlement):
     def _stop(self, seat: int, card: int, reason: StopReason) -> None:
         """A stop on `seat`'s `card` (as `push` records one inline): the next leader, who may have to pass."""
         why = STOP_CODE[reason]
-        _, after, codes = _run_tables(self.settings.clockwise, self.seats)
-        self.stop_codes.append(codes[seat][why][card])  # seat << 9 | card << 3 | why, as `push` records it
+        _, after = _run_tables(self.settings.clockwise, self.seats)
+        self.stop_codes.append(_stop_codes(self.seats)[seat][why][card])  # as `push` records it
         self.turn = LEAD
         self.leader = after[seat][why]
         self.after_stop_suit = card // 13
