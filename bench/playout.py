@@ -35,7 +35,8 @@ Each preset runs in alternating chunks of 100 seeds with the baseline, so that a
 shared machine slows both alike and their ratio holds: each preset's ratio is to the baseline timed
 beside it.
 With `--against SRC` each repetition also runs this file in a subprocess with PYTHONPATH=SRC
-(interleaved, so a busy moment hurts both alike), and the table shows both and the ratio.
+(interleaved with this tree's), and the table shows that code's time per hand over the baseline run
+beside it too ("old ÷ base"): the two trees' ratios, each measured pair by pair in its own process.
 On a shared machine add `--cpu` (time each run by `time.process_time`, the CPU time of the
 process, which other processes' load disturbs less) and `--repeats N` (best of N).
 
@@ -328,7 +329,7 @@ def best_of(n: int, against: str | None, cpu: bool, repeats: int) -> tuple[dict[
 def report(n: int, ours: dict[str, float], theirs: dict[str, float], against: str | None) -> None:
     shown = [*presets.preset_names(), "baseline"]
     if theirs:
-        print(f"{'preset':<16}{'hands/s':>10}{'µs/hand':>10}{'÷ base':>9}{'old µs':>10}{'old/new':>9}"
+        print(f"{'preset':<16}{'hands/s':>10}{'µs/hand':>10}{'÷ base':>9}{'÷ own':>9}{'old ÷ base':>12}"
               f"   (old: {against})")
     else:
         print(f"{'preset':<16}{'hands/s':>12}{'µs/hand':>12}{'÷ baseline':>12}{'÷ own':>9}")
@@ -336,13 +337,13 @@ def report(n: int, ours: dict[str, float], theirs: dict[str, float], against: st
         secs = ours[name]
         ratio = secs / ours.get(BESIDE + name, ours["baseline"])
         note = f"   ({MAIN_PRESET} rules hard-coded)" if name == "baseline" else ""
+        own = _own_ratio(ours, name)
+        owned = "" if own is None else f"{own:>8.2f}×"
         if theirs:
-            print(f"{name:<16}{1 / secs:>10,.0f}{secs * 1e6:>10.1f}{ratio:>8.2f}×{theirs[name] * 1e6:>10.1f}"
-                  f"{theirs[name] / secs:>8.2f}×{note}")
+            old = theirs[name] / theirs.get(BESIDE + name, theirs["baseline"])
+            print(f"{name:<16}{1 / secs:>10,.0f}{secs * 1e6:>10.1f}{ratio:>8.2f}×{owned:>9}{old:>11.2f}×{note}")
         else:
-            own = _own_ratio(ours, name)
-            print(f"{name:<16}{1 / secs:>12,.0f}{secs * 1e6:>12.1f}{ratio:>11.2f}×"
-                  f"{'' if own is None else f'{own:>8.2f}×':>9}{note}")
+            print(f"{name:<16}{1 / secs:>12,.0f}{secs * 1e6:>12.1f}{ratio:>11.2f}×{owned:>9}{note}")
     print("(÷ baseline: each preset's time per hand over the baseline's, the two run in alternating chunks of "
           f"{CHUNK} seeds; the baseline row: its best. ÷ own: over hand-written code of the preset's own rules, "
           "run beside it likewise)")
