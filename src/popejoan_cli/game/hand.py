@@ -22,6 +22,7 @@ hook into those same moves, so they stay here rather than in a second copy of th
 
 from __future__ import annotations
 
+import contextlib
 import copy
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
@@ -457,10 +458,7 @@ class Hand(Settlement):
         # A card leaves its player's `ordered` list where it is chosen: the first here, a follow as it is found,
         # a lead after a stop as the policy gives it, where `FirstHeld`'s is the list's first card, taken off
         # without a search or a call (under clockwise follow most cards are leads).
-        try:  # noqa: SIM105 (contextlib.suppress costs a with-block)
-            ordered[seat].remove(card)
-        except ValueError:
-            pass  # an unseen card (a real deck)
+        self._lift(seat, card)
         while True:
             append(card + lead)  # the card, and 64 for a lead: its player is `played_by[card]`
             played_by[card] = seat
@@ -485,17 +483,20 @@ class Hand(Settlement):
                     continue
                 self.turn = Turn("follow", nxt, h)
                 return
-            if why == 8:  # _WAIT
-                self._next(seat, nxt)  # unseen: whoever plays it next is the table's to say
-                return
-            # A stop (`_stop`, inline): recorded by its code; the leader next, who may have to pass.
-            stopped(codes[seat][why][card])  # seat << 9 | card << 3 | why, made once (`_stop_codes`)
-            seat = after[seat][why]
-            if firsts is not None:  # `FirstHeld`'s lead, read here: nothing reads the turn before the hand ends,
-                held = firsts[seat]  # so the last stop's is written then (`_out_after`)
+            # A stop (`_stop`, inline): recorded by its code (seat << 9 | card << 3 | why, made once: `_stop_codes`);
+            # the leader next, who may have to pass.
+            if firsts is not None:  # `FirstHeld`'s lead, read here: a dealt hand, where no run waits, and nothing
+                stopped(codes[seat][why][card])  # reads the turn before it ends, when the last stop's is written
+                seat = after[seat][why]  # (`_out_after`)
+                held = firsts[seat]
                 card, lead = +held[0], 64
                 del held[0]
                 continue
+            if why == 8:  # _WAIT
+                self._next(seat, nxt)  # unseen: whoever plays it next is the table's to say
+                return
+            stopped(codes[seat][why][card])
+            seat = after[seat][why]
             self.turn = LEAD
             self.leader = seat
             self.after_stop_suit = card // 13
@@ -512,6 +513,11 @@ class Hand(Settlement):
                 ordered[seat].remove(card)
             except ValueError:
                 pass  # an unseen card (a real deck)
+
+    def _lift(self, seat: int, card: int) -> None:
+        """`card` leaves `seat`'s `ordered` list, where the record knows it (a real deck's unseen card is not)."""
+        with contextlib.suppress(ValueError):
+            self.ordered[seat].remove(card)
 
     def _out_after(self, seat: int, unwritten: bool) -> None:
         """`seat` went out (`push`); with `unwritten` (`FirstHeld`'s leads, where no lead passes), `push` did not
