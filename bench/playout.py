@@ -30,6 +30,7 @@ Run it from the repo root with the interpreter of the environment popejoan is in
     python bench/playout.py --hands 5000    # more hands (seeds 0..N-1)
     python bench/playout.py --profile       # also cProfile the modern-stops play-out: top 15 by tottime
     python bench/playout.py --against /tmp/old-referee/src   # the same measurement of another tree's code
+    python bench/playout.py --bytecodes     # bytecodes run per hand (200 hands): a count, not a time
 
 Each preset runs in alternating chunks of 100 seeds with the baseline, so that a busy spell on a
 shared machine slows both alike and their ratio holds: each preset's ratio is to the baseline timed
@@ -55,6 +56,8 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from types import FrameType
+from typing import Any
 
 from popejoan_cli.formats import presets
 from popejoan_cli.game import board, deal, hand, playout
@@ -276,6 +279,56 @@ def profile(n: int) -> None:
     print(out.getvalue().rstrip())
 
 
+BYTECODE_HANDS = 200
+"""Hands per preset counted by `--bytecodes` (tracing each bytecode runs some 50 times slower)."""
+
+
+def bytecodes(n: int) -> dict[str, float]:
+    """Bytecodes run per hand (`sys.settrace`'s opcode events) by each preset's play-out and each hand-written
+    baseline (`OWN`), seeds 0..n-1: a count no other load on the machine moves, unlike a time, though it weighs a
+    call into C (a list's `append`, a sort) as one bytecode however long it takes."""
+    counted = [0]
+
+    def each(frame: FrameType, event: str, arg: object) -> Any:
+        if event == "opcode":
+            counted[0] += 1
+        return each
+
+    def entered(frame: FrameType, event: str, arg: object) -> Any:
+        frame.f_trace_opcodes = True
+        return each
+
+    def per_hand(one: Callable[[int, int], object]) -> float:
+        counted[0] = 0
+        sys.settrace(entered)
+        try:
+            run_all(one, n)
+        finally:
+            sys.settrace(None)
+        return counted[0] / n
+
+    found = {name: per_hand(popejoan_hand(name)) for name in presets.preset_names()}
+    found.update((OWN_BESIDE + name, per_hand(written)) for name, (written, _) in OWN.items())
+    return found
+
+
+def report_bytecodes(n: int, ours: dict[str, float], theirs: dict[str, float], against: str | None) -> None:
+    base = ours[OWN_BESIDE + MAIN_PRESET]
+    print(f"bytecodes run per hand, seeds 0..{n - 1} (the deal's included, as in the times)"
+          + (f"; old: {against}" if theirs else ""))
+    old = f"{'old':>10}{'old ÷ base':>12}" if theirs else ""
+    print(f"{'preset':<16}{'popejoan':>10}{'÷ base':>9}{'÷ own':>9}{old}")
+    for name in presets.preset_names():
+        own = ours.get(OWN_BESIDE + name)
+        owned = "" if own is None else f"{ours[name] / own:>8.2f}×"
+        line = f"{name:<16}{ours[name]:>10,.0f}{ours[name] / base:>8.2f}×{owned:>9}"
+        if theirs:
+            line += f"{theirs[name]:>10,.0f}{theirs[name] / theirs[OWN_BESIDE + MAIN_PRESET]:>11.2f}×"
+        print(line)
+    for name in OWN:
+        print(f"{'hand-written ' + name:<28}{ours[OWN_BESIDE + name]:>10,.0f}")
+
+
 BESIDE = "baseline beside "
 """The key of the baseline's time measured in the same chunks as a preset's (`measure_once`)."""
 OWN_BESIDE = "own beside "
@@ -306,10 +359,12 @@ def measure_once(n: int, cpu: bool) -> dict[str, float]:
     return out
 
 
-def measure_other(src: str, n: int, cpu: bool) -> dict[str, float]:
-    """`measure_once` of the code under `src`, in a subprocess (the same bench file)."""
+def measure_other(src: str, n: int, cpu: bool, more: list[str] | None = None) -> dict[str, float]:
+    """`measure_once` (or with `more`, what those options measure) of the code under `src`, in a subprocess (the
+    same bench file)."""
     env = {**os.environ, "PYTHONPATH": src}
-    done = subprocess.run([sys.executable, __file__, "--hands", str(n), "--once", *(["--cpu"] if cpu else [])],
+    done = subprocess.run([sys.executable, __file__, "--hands", str(n), "--once", *(["--cpu"] if cpu else []),
+                           *(more or [])],
                           env=env, check=True, capture_output=True, text=True, encoding="utf-8")
     found: dict[str, float] = json.loads(done.stdout)
     return found
@@ -375,18 +430,25 @@ def _own_ratio(ours: dict[str, float], name: str) -> float | None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    ap.add_argument("--hands", type=int, default=2000, help="hands per preset, seeds 0..N-1 (default 2000)")
+    ap.add_argument("--hands", type=int, help=f"hands per preset, seeds 0..N-1 (default 2000; {BYTECODE_HANDS} with "
+                    "--bytecodes)")
     ap.add_argument("--profile", action="store_true", help=f"cProfile the {MAIN_PRESET} play-out")
     ap.add_argument("--against", metavar="SRC", help="also measure the code under SRC (e.g. an old worktree's src)")
     ap.add_argument("--cpu", action="store_true", help="time by CPU time (time.process_time)")
     ap.add_argument("--repeats", type=int, default=REPEATS, help=f"best of N (default {REPEATS})")
+    ap.add_argument("--bytecodes", action="store_true",
+                    help=f"count the bytecodes run per hand instead of timing ({BYTECODE_HANDS} hands unless --hands)")
     ap.add_argument("--once", action="store_true", help=argparse.SUPPRESS)  # --against's subprocess: JSON out
     args = ap.parse_args(argv)
-    n: int = args.hands
+    n: int = args.hands if args.hands is not None else BYTECODE_HANDS if args.bytecodes else 2000
     if n < 1:
         ap.error("--hands must be at least 1")
     if args.once:
-        print(json.dumps(measure_once(n, args.cpu)))
+        print(json.dumps(bytecodes(n) if args.bytecodes else measure_once(n, args.cpu)))
+        return 0
+    if args.bytecodes:
+        theirs = measure_other(args.against, n, False, ["--bytecodes"]) if args.against else {}
+        report_bytecodes(n, bytecodes(n), theirs, args.against)
         return 0
 
     check_baseline(min(CHECK_SEEDS, n))
