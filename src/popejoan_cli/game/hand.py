@@ -465,8 +465,9 @@ class Hand(Settlement):
             holder[card] = -5  # PLAYED, a constant rather than a global on every card
             n = left[seat] = left[seat] - 1
             # The pots the card may win (a list, never empty), or None; the Pope led in lieu of a stop goes on as
-            # the card it stands in for.
-            if triggers[card]:
+            # the card it stands in for. (`is not None` rather than a truth test: Python 3.11 jumps on it without
+            # calling the object's truth, about 4 ns a card.)
+            if triggers[card] is not None:
                 card = self._pay_pots(seat, CARDS[card], triggers[card], lead)
             if not n:
                 self._out_after(seat, firsts is not None)
