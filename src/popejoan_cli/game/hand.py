@@ -14,7 +14,7 @@ replayed deal) or unseen (a real deal recorded card by card: `HandKind`): then t
 what can be known and never guesses. A refusal is a `Said` (docs/i18n.md: Errors): the English,
 and its words for the CLI to say in the table's language.
 
-About 600 lines: `push`, the play-outs' fast path, keeps its run and stop tables (`_run_tables`) beside
+About 650 lines: `push`, the play-outs' fast path, keeps its run and stop tables (`_run_tables`, `_stop_codes`) beside
 the moves it applies, so that one module says what a play does; the printed sources' plays that change a
 run (the Pope in lieu of a stop, a called first lead, a pot won by the card below: docs/house-rules.md)
 hook into those same moves, so they stay here rather than in a second copy of the run.

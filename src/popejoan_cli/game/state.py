@@ -7,6 +7,9 @@ made when it ends. `legality` adds what may be played now, `settlement` the end 
 and `hand` the moves. The stop reasons, the times of
 awards and the causes of payments are `Literal`s: their words appear in JSON and journals.
 Cards are `int`s (see `cards`); seats index the clockwise player list.
+
+About 460 lines: the records a hand keeps (plays, stops, awards, payments, feeds), the tables the rules and the
+trump decide and the state itself belong together, since `Hand.push` reads them all on every card.
 """
 
 from __future__ import annotations
