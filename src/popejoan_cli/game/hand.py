@@ -162,8 +162,8 @@ class Hand(Settlement):
     """The kind of hand `unseen` makes: a real deck recorded card by card (`TallyHand`: a tally)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
-        """A hand that goes on apart from this one (a probe). `run_tables` holds `moves.append`,
-        a builtin deepcopy would share; the rules and what they decide are read-only and shared."""
+        """A hand that goes on apart from this one (a probe). `run_tables` is made again from the new hand's
+        lists, and the tables it shares; the rules and what they decide are read-only and shared."""
         for kept in (self.rules, self.settings, self.trumps):
             memo[id(kept)] = kept
         new = object.__new__(type(self))
@@ -172,8 +172,8 @@ class Hand(Settlement):
         for name in sorted(slots - {"run_tables"}):
             if hasattr(self, name):
                 setattr(new, name, copy.deepcopy(getattr(self, name), memo))
-        new.run_tables = (new.moves.append, new.played_by, new.holder, new.ordered, new.left, *self.run_tables[5:-1],
-                          new.stop_codes.append)
+        new.run_tables = (new.moves, new.played_by, new.holder, new.ordered, new.left, *self.run_tables[5:-1],
+                          new.stop_codes)
         return new
 
     # ----------------------------------------------------------------- setting up
@@ -246,8 +246,10 @@ class Hand(Settlement):
         trumps, pots_at, succ, placed, after = found
         self.trumps = trumps
         # What `push` reads on every card, gathered once: the lists are changed in place, never replaced.
-        self.run_tables = (self.moves.append, self.played_by, self.holder, self.ordered, self.left,
-                           pots_at, succ, placed, after, self.stop_codes.append)
+        # `moves` and `stop_codes` themselves, not their bound `append`: Python 3.11 appends to a list named in
+        # the code (`moves.append(m)`) without a call, and calls a bound `append` kept in a variable.
+        self.run_tables = (self.moves, self.played_by, self.holder, self.ordered, self.left,
+                           pots_at, succ, placed, after, self.stop_codes)
         if turnup is None:
             return
         if turnup == trumps.pope_card:
@@ -448,7 +450,7 @@ class Hand(Settlement):
         `follow`) every forced follow of its run: the fast path of bots and play-outs. With `then`
         (a policy: the leader's seat to its lead, one of `legal_leads`), each stop's next lead is
         `then`'s and played the same way, until the hand ends or a run waits on the table."""
-        append, played_by, holder, ordered, left, triggers, succ, placed, after, stopped = self.run_tables
+        moves, played_by, holder, ordered, left, triggers, succ, placed, after, stop_codes = self.run_tables
         codes = _STOP_CODES.get(self.seats) or _stop_codes(self.seats)
         lead, passing, firsts, allowed = self._run_mode(then, follow)
         # A `Card` is an int subclass, which misses the interpreter's fast paths for ints: unary plus makes it
@@ -460,7 +462,7 @@ class Hand(Settlement):
         # without a search or a call (under clockwise follow most cards are leads).
         self._lift(seat, card)
         while True:
-            append(card + lead)  # the card, and 64 for a lead: its player is `played_by[card]`
+            moves.append(card + lead)  # the card, and 64 for a lead: its player is `played_by[card]`
             played_by[card] = seat
             holder[card] = -5  # PLAYED, a constant rather than a global on every card
             n = left[seat] = left[seat] - 1
@@ -485,10 +487,11 @@ class Hand(Settlement):
                 self.turn = Turn("follow", nxt, h)
                 return
             # A stop (`_stop`, inline): recorded by its code (seat << 9 | card << 3 | why, made once: `_stop_codes`);
-            # the leader next, who may have to pass.
-            if firsts is not None:  # `FirstHeld`'s lead, read here: a dealt hand, where no run waits, and nothing
-                stopped(codes[seat][why][card])  # reads the turn before it ends, when the last stop's is written
-                seat = after[seat][why]  # (`_out_after`)
+            # the leader next, who may have to pass. `FirstHeld`'s lead is read here: in a dealt hand no run waits,
+            # and nothing reads the turn before the hand ends, when the last stop's is written (`_out_after`).
+            if firsts is not None:
+                stop_codes.append(codes[seat][why][card])
+                seat = after[seat][why]
                 held = firsts[seat]
                 card, lead = +held[0], 64
                 del held[0]
@@ -496,7 +499,7 @@ class Hand(Settlement):
             if why == 8:  # _WAIT
                 self._next(seat, nxt)  # unseen: whoever plays it next is the table's to say
                 return
-            stopped(codes[seat][why][card])
+            stop_codes.append(codes[seat][why][card])
             seat = after[seat][why]
             self.turn = LEAD
             self.leader = seat

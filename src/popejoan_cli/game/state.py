@@ -309,9 +309,13 @@ class HandState:
         # Where each card is: a seat, or SPARE, REMOVED, OUT_OF_PLAY, UNKNOWN, PLAYED (and past the deck, for the
         # run's loop, the places of `NO_CARD` and `NO_CARD_BELOW`).
         self.holder = list(s.holder)
-        # Each seat's known cards in `LEAD_KEY` order (`holding` gives them as sets).
+        # Each seat's known cards in `LEAD_KEY` order (`holding` gives them as sets). A loop, not a comprehension,
+        # which Python 3.11 runs as a function made anew on every hand.
         key = s.lead_sort
-        self.ordered = [sorted(held, key=key) for held in cards]
+        ordered: list[list[int]] = []
+        self.ordered = ordered
+        for held in cards:
+            ordered.append(sorted(held, key=key))
         self.left = left
         self.dealt_sizes = left[:]
         self.spare_size = 0
