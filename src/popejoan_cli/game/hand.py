@@ -22,7 +22,6 @@ hook into those same moves, so they stay here rather than in a second copy of th
 
 from __future__ import annotations
 
-import contextlib
 import copy
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
@@ -520,8 +519,10 @@ class Hand(Settlement):
 
     def _lift(self, seat: int, card: int) -> None:
         """`card` leaves `seat`'s `ordered` list, where the record knows it (a real deck's unseen card is not)."""
-        with contextlib.suppress(ValueError):
+        try:  # noqa: SIM105 (contextlib.suppress makes an object and runs two Python methods on every push)
             self.ordered[seat].remove(card)
+        except ValueError:
+            pass
 
     def _out_after(self, seat: int, unwritten: bool) -> None:
         """`seat` went out (`push`); with `unwritten` (`FirstHeld`'s leads, where no lead passes), `push` did not
