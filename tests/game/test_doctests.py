@@ -8,7 +8,7 @@ import importlib
 
 import pytest
 
-MODULES = ["popejoan_cli.game.ruling", "popejoan_cli.game.hand", "popejoan_cli.game.bots",
+MODULES = ["popejoan_cli.game.ruling", "popejoan_cli.game.hand", "popejoan_cli.game.state", "popejoan_cli.game.bots",
            "popejoan_cli.game.laws", "popejoan_cli.game.deal", "popejoan_cli.table.evening", "popejoan_cli.base.people",
            "popejoan_cli.render.morph", "popejoan_cli.render.grammar", "popejoan_cli.formats.ledgercheck",
            "popejoan_cli.formats.exports"]

@@ -62,6 +62,7 @@ from popejoan_cli.game.state import (
     Trigger,
     Trumps,
     Turn,
+    stops_by_rule,
 )
 
 __all__ = ["LEAD_KEY", "OUT_OF_PLAY", "PLAYED", "REMOVED", "STOP_REASONS", "UNKNOWN", "Award", "AwardAt",
@@ -124,9 +125,8 @@ def _stopping(succ: tuple[int, ...], trumps: Trumps) -> tuple[int, ...]:
     (docs/house-rules.md: "those plays become stops") `NO_CARD_BELOW`, so that the run stops there, whoever
     holds the next card, and the stop is told as "below"."""
     made = [NO_CARD if c < 0 else c for c in succ]
-    for c, trig in trumps.triggers.items():
-        if any(t[0] == "below" for t in trig):
-            made[c] = NO_CARD_BELOW
+    for c in stops_by_rule(trumps.triggers):
+        made[c] = NO_CARD_BELOW
     return tuple(made)
 
 

@@ -22,7 +22,7 @@ from typing import Protocol
 
 from popejoan_cli.game.cards import CARDS, Card
 from popejoan_cli.game.hand import LEAD_KEY, Hand
-from popejoan_cli.game.state import RANK, SUCC, Stop, Trigger
+from popejoan_cli.game.state import RANK, SUCC, Stop, Trigger, stops_by_rule
 
 
 class Table(Protocol):
@@ -146,7 +146,7 @@ class _Judge:
         trump = view.public.trump
         self.early = {view.public.pope_card, None if trump is None else trump * 13}  # the Pope and the trump ace
         # Cards below a `wins = "below"` pot's (docs/house-rules.md): each is a stop its player leads after.
-        self.stops = {c for c, trig in view.triggers.items() if any(t[0] == "below" for t in trig)}
+        self.stops = set(stops_by_rule(view.triggers))
 
     def pots_of(self, chain: list[int]) -> float:
         view, rank = self.view, self.rank

@@ -14,7 +14,7 @@ trump decide and the state itself belong together, since `Hand.push` reads them 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import Enum
 from typing import TYPE_CHECKING, Literal
 
@@ -89,6 +89,17 @@ LEAD_KEY = {ah: tuple(rank_order(c, ah) * 4 + c // 13 for c in range(52)) for ah
 
 Trigger = tuple[Literal["card", "pair", "below"], str, int]
 """(how the pot is won, the pot, the other card of a pair, the pot's own card for `below`, or -1)."""
+
+
+def stops_by_rule(triggers: Mapping[int, Sequence[Trigger]]) -> list[int]:
+    """The cards below a `wins = "below"` pot's (docs/house-rules.md: "those plays become stops"): each stops its
+    run and its player leads again, whoever holds the next card. The referee's run tables (`Hand.push`) and the
+    `good` level's valuation both read it.
+
+    >>> stops_by_rule({11: [("below", "king", 12)], 12: [("card", "queen", -1)]})
+    [11]
+    """
+    return [c for c, trig in triggers.items() if any(t[0] == "below" for t in trig)]
 
 
 class Play(TupleRecord):
