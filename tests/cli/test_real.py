@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 
 import conftest
+from popejoan_cli.base.errors import UsageError
 from popejoan_cli.formats.handjson import to_json
 from popejoan_cli.game.cards import Card, Dealt
 from popejoan_cli.game.hand import Hand, Stop
@@ -723,6 +724,25 @@ def test_out_names_the_holders_of_unplayed_pot_cards_under_foster(cli: Cli, tmp_
     assert "Dan adds 1 counter to Queen: its card was left in hand." in said and "Eve adds 1" in said
     assert "Dan adds 6 counters to Pope" in said  # the Pope's holder, named by --pope, doubles it too
     assert cli.ok("check").stdout.startswith("ok: ")
+
+
+def test_holders_names_a_below_pots_card_too(cli: Cli, tmp_path: Path) -> None:
+    """Under Peel's Newmarket (pots won by the card below theirs) with Foster's rule, a real deck's settlement asks
+    who holds each of those cards as it asks for a card pot's (`Settlement.unplayed_pots`): `--holders` takes the
+    `below` pots' names as it takes a card pot's, and still refuses a pot that no one card wins."""
+    from popejoan_cli.store import tables
+    from popejoan_cli.table import moves
+
+    rules = tmp_path / "newmarket-foster.toml"
+    cli.ok("rules", "new", "--from", "newmarket", "--from-source", "peel-newmarket", "--from-source", "foster",
+           "-o", str(rules))
+    cli.table(str(rules))
+    view = tables.view(cli.home / "tables" / "t", note=False)[0]
+    assert {p.name for p in view.the_rules().pots if p.wins == "below"} == {"ace", "king", "queen", "jack"}
+    out = moves.going_out(view, "Ann", None, "ace=Bob,queen=spare")
+    assert out.holders == {"ace": "Bob", "queen": "spare"}
+    with pytest.raises(UsageError):
+        moves.going_out(view, "Ann", None, "kitty=Bob")
 
 
 def test_a_real_decks_passed_lead_pays_the_kitty(cli: Cli, tmp_path: Path) -> None:

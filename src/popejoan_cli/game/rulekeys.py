@@ -185,6 +185,12 @@ class PotRule(Record):
     cards: tuple[CardSpec, ...] = ()
     """One spec for `card` and `below` (a fixed card for `below`), two for `pair`, none for `first-out`."""
 
+    @property
+    def by_one_card(self) -> bool:
+        """Whether one card's play wins this pot: its own (`card`) or the card below it (`below`). These are the
+        pots `settle.unplayed_card` charges the holder of that card for (docs/house-rules.md)."""
+        return self.wins in ("card", "below")
+
     def winners(self, trump: Suit | None) -> list[Card | None]:
         """The cards whose play wins this pot (None: a `trump:` card with no trump): the pot's own, or for
         `below` the card preceding it (`below`)."""
@@ -194,7 +200,7 @@ class PotRule(Record):
     def to_dict(self) -> dict[str, object]:
         d: dict[str, object] = {"name": self.name, "label": self.label, "stake": self.stake,
                              "wins": self.wins}
-        if self.wins in ("card", "below"):
+        if self.by_one_card:
             d["card"] = str(self.cards[0])
         elif self.wins == "pair":
             d["cards"] = [str(c) for c in self.cards]

@@ -110,7 +110,7 @@ class Settlement(Legality):
         `settle.unplayed_card` charges its holder for (docs/house-rules.md)."""
         found: list[tuple[str, int]] = []
         for pot in self.rules.pots:
-            card = pot.winners(trump)[0] if pot.wins in ("card", "below") else None  # below: the card that wins it
+            card = pot.winners(trump)[0] if pot.by_one_card else None  # below: the card that wins it
             if card is not None:
                 found.append((pot.name, card))
         return found

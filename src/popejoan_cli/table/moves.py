@@ -176,7 +176,7 @@ def going_out(view: TableView, name: str, pope: str | None, holders: str | None 
 def _holders(view: TableView, typed: str) -> dict[str, str]:
     """`--holders POT=NAME,POT=spare`: who holds each unplayed card pot's card (docs/house-rules.md:
     settle.unplayed_card), each pot by its name and each player as the table knows them."""
-    pots = {p.name for p in view.the_rules().pots if p.wins == "card"}
+    pots = {p.name for p in view.the_rules().pots if p.by_one_card}  # a `below` pot's card is asked for too
     found: dict[str, str] = {}
     for part in (p.strip() for p in typed.split(",")):
         pot, eq, who = (x.strip() for x in part.partition("="))
