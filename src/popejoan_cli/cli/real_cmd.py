@@ -130,8 +130,7 @@ def _fined(rec: HandRecord, payments: int, feeds: int, passes: bool = False) -> 
     labels = {p.name: p.label for p in hand.rules.pots}
     new = hand.feeds[feeds:]
     lines = narrate.fed([f for f in new if f.why == "pass"], rec.players, labels) if passes else []
-    lines += narrate.fines(hand.payments[payments:], rec.players)
-    lines += narrate.fed([f for f in new if f.why == "lead"], rec.players, labels)
+    lines += narrate.lead_fines(hand.payments[payments:], new, rec.players, labels)
     if lines:
         say(lines)
 

@@ -234,7 +234,7 @@ def _end_told(hand: Hand, names: Sequence[str], labels: dict[str, str]) -> list[
                                    narrate.fed([f for f in hand.feeds if f.why == "pass"], names, labels)]
     if hand.void:
         parts.append(Text(t("Nobody can lead a new suit: the hand is void. No settlement; the board carries over.")))
-        parts += [line_text(line) for line in narrate.void_fines(hand, names, labels)]
+        parts += [line_text(line) for line in narrate.lead_fines(hand.payments, hand.feeds, names, labels)]
     return parts + [line_text(line) for line in narrate.settlement(hand, names, labels)]
 
 

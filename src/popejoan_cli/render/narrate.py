@@ -229,9 +229,11 @@ def fed(feeds: Sequence[Feed], names: Sequence[str], labels: dict[str, str]) -> 
     return lines
 
 
-def void_fines(hand: Hand, names: Sequence[str], labels: dict[str, str]) -> list[Line]:
-    """A void hand's penalties for improper leads: the only payments of its end."""
-    return fines(hand.payments, names) + fed([f for f in hand.feeds if f.why == "lead"], names, labels)
+def lead_fines(payments: Sequence[Payment], feeds: Sequence[Feed], names: Sequence[str],
+               labels: dict[str, str]) -> list[Line]:
+    """The penalties for improper leads among `payments` and `feeds` (`play.improper_lead`), to each other player
+    or onto the board: a void hand's, the only payments of its end, or those a `show` has just charged."""
+    return fines(payments, names) + fed([f for f in feeds if f.why == "lead"], names, labels)
 
 
 def fines(payments: Sequence[Payment], names: Sequence[str]) -> list[Line]:
@@ -259,7 +261,7 @@ def after_lead(hand: Hand, names: Sequence[str], done: Played) -> list[Line]:
     lines += fed([f for f in done.feeds if f.why == "pass"], names, labels)  # the end's are told with it
     if done.void:
         lines.append(said("Nobody can lead a new suit: the hand is void. The board carries over."))
-        lines += void_fines(hand, names, labels)
+        lines += lead_fines(hand.payments, hand.feeds, names, labels)
     elif done.out is not None:
         lines.append(said("{player} is out.", player=names[done.out]))
         lines += settlement(hand, names, labels)
