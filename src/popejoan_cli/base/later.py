@@ -43,11 +43,26 @@ class LaterList(Sequence[T]):
         self._items: list[T] | None = None if count else tail
 
     def attach(self, load: Callable[[], list[T]]) -> None:
-        """Where the older items come from (a cache is restored without its loader)."""
+        """Where the older items come from (a cache is restored without its loader).
+
+        >>> import pickle
+        >>> hands = pickle.loads(pickle.dumps(LaterList(2, ["c"], lambda: ["a", "b"])))
+        >>> hands.attach(lambda: ["a", "b"])
+        >>> hands[0]
+        'a'
+        """
         self._load = load
 
     def whole(self) -> list[T]:
-        """Every item, the older ones loaded now if they were not: the list itself from then on."""
+        """Every item, the older ones loaded now if they were not: the list itself from then on.
+
+        >>> hands = LaterList(2, ["c"], lambda: ["a", "b"])
+        >>> hands.whole(), hands.whole() is hands.whole()
+        (['a', 'b', 'c'], True)
+        >>> LaterList(2, ["c"], lambda: ["a"]).whole()
+        Traceback (most recent call last):
+        ValueError: the history read back holds 1 items, not 2
+        """
         if self._items is None:
             assert self._load is not None, "a history that cannot be read back"
             older = self._load()
@@ -59,11 +74,22 @@ class LaterList(Sequence[T]):
 
     @property
     def older(self) -> int:
-        """How many older items there are (0 once loaded)."""
+        """How many older items there are (0 once loaded).
+
+        >>> hands = LaterList(2, ["c"], lambda: ["a", "b"])
+        >>> hands.older, hands[0], hands.older
+        (2, 'a', 0)
+        """
         return 0 if self._items is not None else self._count
 
     def recent(self) -> list[T]:
-        """The items after the older ones, without loading them."""
+        """The items after the older ones, without loading them.
+
+        >>> hands = LaterList(2, ["c"], lambda: ["a", "b"])
+        >>> hands.append("d")
+        >>> hands.recent(), hands.older
+        (['c', 'd'], 2)
+        """
         return self._items[self._count:] if self._items is not None else self._tail
 
     def __len__(self) -> int:
@@ -126,9 +152,23 @@ class LaterDict(Mapping[int, V]):
         self._items: dict[int, V] | None = None if upto else tail
 
     def attach(self, load: Callable[[], dict[int, V]]) -> None:
+        """Where the older keys come from (a cache is restored without its loader).
+
+        >>> import copy
+        >>> times = copy.copy(LaterDict(10, {12: "21:04"}, lambda: {3: "20:00"}))
+        >>> times.attach(lambda: {3: "20:00"})
+        >>> times[3]
+        '20:00'
+        """
         self._load = load
 
     def whole(self) -> dict[int, V]:
+        """Every key, the older ones loaded now if they were not (a loaded key after `upto` is
+        dropped: the recent part is the truth there).
+
+        >>> LaterDict(10, {12: "21:04"}, lambda: {3: "20:00", 12: "stale"}).whole()
+        {3: '20:00', 12: '21:04'}
+        """
         if self._items is None:
             assert self._load is not None, "a history that cannot be read back"
             older = {k: v for k, v in self._load().items() if k <= self._upto}
@@ -137,7 +177,13 @@ class LaterDict(Mapping[int, V]):
         return self._items
 
     def recent(self) -> dict[int, V]:
-        """The keys after the older ones, without loading them."""
+        """The keys after the older ones, without loading them.
+
+        >>> times = LaterDict(10, {12: "21:04"}, lambda: {3: "20:00"})
+        >>> times.update({13: "21:10"})
+        >>> times.recent()
+        {12: '21:04', 13: '21:10'}
+        """
         items = self._items
         return {k: v for k, v in items.items() if k > self._upto} if items is not None else self._tail
 
@@ -169,7 +215,13 @@ class LaterDict(Mapping[int, V]):
         (self._items if self._items is not None else self._tail).update(pairs)
 
     def clear(self) -> None:
-        """Forget every item, the older ones too (never read back)."""
+        """Forget every item, the older ones too (never read back).
+
+        >>> times = LaterDict(10, {12: "21:04"}, lambda: {3: "20:00"})
+        >>> times.clear()
+        >>> dict(times), times.get(3)
+        ({}, None)
+        """
         self._items, self._tail, self._load = {}, {}, None
 
     def __eq__(self, other: object) -> bool:

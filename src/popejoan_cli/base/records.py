@@ -50,7 +50,16 @@ _new = object.__new__
 
 class FrozenRecordError(FrozenInstanceError):
     """A field of a frozen record was assigned or deleted: a `dataclasses.FrozenInstanceError` (an
-    `AttributeError`), so whoever catches a frozen dataclass's refusal catches a record's."""
+    `AttributeError`), so whoever catches a frozen dataclass's refusal catches a record's.
+
+    >>> class Seat(Record):
+    ...     player: str
+    >>> try:
+    ...     del Seat("Ann").player
+    ... except FrozenInstanceError as refused:
+    ...     print(type(refused).__name__, refused)
+    FrozenRecordError cannot delete field 'player'
+    """
 
 
 class _Factory:
@@ -63,7 +72,15 @@ class _Factory:
 
 
 def field(*, default_factory: Callable[[], _T]) -> _T:
-    """A field whose default is made by `default_factory` for each record (a list: never one shared list)."""
+    """A field whose default is made by `default_factory` for each record (a list: never one shared list).
+
+    >>> class Hand(Record):
+    ...     cards: list[str] = field(default_factory=list)
+    >>> one, two = Hand(), Hand()
+    >>> one.cards.append("AS")
+    >>> one.cards, two.cards
+    (['AS'], [])
+    """
     made: _T = _Factory(default_factory)  # type: ignore[assignment]  # typed as the field's value, as `dataclasses.field` is
     return made
 
@@ -208,7 +225,14 @@ def _rebuilt(cls: type[_R], values: tuple[Any, ...]) -> _R:
 
 
 def made(cls: type[_R], values: Mapping[str, Any]) -> _R:
-    """A record from a mapping that holds exactly its fields, already checked (a decoder's fast way in)."""
+    """A record from a mapping that holds exactly its fields, already checked (a decoder's fast way in).
+
+    >>> class Seat(Record):
+    ...     player: str
+    ...     counters: int = 0
+    >>> made(Seat, {"player": "Ann", "counters": 4})
+    Seat(player='Ann', counters=4)
+    """
     record = _new(cls)
     for name in cls._fields:
         _set(record, name, values[name])
@@ -216,7 +240,15 @@ def made(cls: type[_R], values: Mapping[str, Any]) -> _R:
 
 
 def defaults_of(cls: type[Record]) -> dict[str, object]:
-    """The defaults of a record class's fields that have one (a factory's default made afresh)."""
+    """The defaults of a record class's fields that have one (a factory's default made afresh).
+
+    >>> class Seat(Record):
+    ...     player: str
+    ...     counters: int = 0
+    ...     notes: list[str] = field(default_factory=list)
+    >>> defaults_of(Seat)
+    {'counters': 0, 'notes': []}
+    """
     return {name: _default(cls, name) for name in cls._defaults}
 
 
@@ -234,12 +266,28 @@ def replace(record: _R, **changes: Any) -> _R:
 
 
 def fields_of(cls: type[Record]) -> tuple[str, ...]:
-    """The names of a record class's fields, in order (as `dataclasses.fields` gives them)."""
+    """The names of a record class's fields, in order (as `dataclasses.fields` gives them), a
+    subclass's after its base's.
+
+    >>> class Seat(Record):
+    ...     player: str
+    >>> class Dealer(Seat):
+    ...     deals: int = 0
+    >>> fields_of(Dealer)
+    ('player', 'deals')
+    """
     return cls._fields
 
 
 def as_dict(record: Record) -> dict[str, Any]:
-    """A record's fields and values, in order (`dataclasses.asdict`, one level deep)."""
+    """A record's fields and values, in order (`dataclasses.asdict`, one level deep).
+
+    >>> class Pot(Record):
+    ...     name: str
+    ...     counters: int
+    >>> as_dict(Pot("pope", 6))
+    {'name': 'pope', 'counters': 6}
+    """
     return dict(zip(record._fields, type(record)._values(record), strict=True))
 
 

@@ -47,7 +47,19 @@ class _Leads(Protocol):
 
 
 def told_reason(hand: HandState, reason: StopReason) -> StopReason:
-    """A stop's reason as the table may hear it now (see the module's docstring)."""
+    """A stop's reason as the table may hear it now (see the module's docstring).
+
+    >>> from popejoan_cli.formats.presets import preset
+    >>> from popejoan_cli.game.board import Board
+    >>> from popejoan_cli.game.deal import seeded_deal
+    >>> from popejoan_cli.game.hand import Hand
+    >>> from popejoan_cli.game.rules import from_data
+    >>> rules, problems = from_data({"play": {"follow": "clockwise"}}, None, preset("modern-stops"))
+    >>> hand = Hand.deal(rules, 4, 0, Board(rules), seeded_deal(rules, 4, 0, 0))
+    >>> _ = hand.lead(1, Card.parse("4S"))  # Bob's 4♠ stops: 5♠ lies in the spare hand
+    >>> hand.stops[0].reason, told_reason(hand, hand.stops[0].reason)
+    ('spare', 'not-in-turn')
+    """
     if reason == "spare" and not hand.ended and hand.settings.clockwise:
         return "not-in-turn"
     return reason
@@ -60,7 +72,18 @@ _LONE_STOPS: dict[Stop, tuple[Stop, ...]] = {}
 
 
 def told_stops(hand: HandState, stops: Sequence[Stop]) -> tuple[Stop, ...]:
-    """`stops` with each reason as the table may hear it now."""
+    """`stops` with each reason as the table may hear it now: under holder follow, as they are.
+
+    >>> from popejoan_cli.formats.presets import preset
+    >>> from popejoan_cli.game.board import Board
+    >>> from popejoan_cli.game.deal import seeded_deal
+    >>> from popejoan_cli.game.hand import Hand
+    >>> rules = preset("modern-stops")
+    >>> hand = Hand.deal(rules, 4, 0, Board(rules), seeded_deal(rules, 4, 0, 42))
+    >>> _ = hand.lead(1, Card.parse("AS"))  # Bob's A♠, Ann's 2♠: 3♠ lies in the spare hand
+    >>> told_stops(hand, hand.stops)
+    (Stop(seat=0, card=Card.parse('2S'), reason='spare'),)
+    """
     if not stops:
         return ()
     if len(stops) == 1 and told_reason(hand, (lone := stops[0]).reason) == lone.reason:
@@ -71,7 +94,21 @@ def told_stops(hand: HandState, stops: Sequence[Stop]) -> tuple[Stop, ...]:
 
 class Public(Record):
     """What the whole table has seen of a hand. The turn-up is shown face up, so where it lies
-    (out of play, the spare hand) is public; so are the stops and their told reasons."""
+    (out of play, the spare hand) is public; so are the stops and their told reasons.
+
+    >>> from popejoan_cli.formats.presets import preset
+    >>> from popejoan_cli.game.board import Board
+    >>> from popejoan_cli.game.deal import seeded_deal
+    >>> from popejoan_cli.game.hand import Hand
+    >>> rules = preset("modern-stops")
+    >>> hand = Hand.deal(rules, 4, 0, Board(rules), seeded_deal(rules, 4, 0, 42))
+    >>> _ = hand.lead(1, Card.parse("AS"))  # Bob's A♠, Ann's 2♠: 3♠ lies in the spare hand
+    >>> view = hand.public()
+    >>> [p.card.face for p in view.plays], view.stops[0].reason, view.lead_seats, view.left, view.spare_size
+    (['A♠', '2♠'], 'spare', (0,), (9, 10, 10, 10), 10)
+    >>> view.played_by[Card.parse("AS")], view.played_by[Card.parse("3S")], view.turnup.face, view.ended
+    (1, -1, '8♥', False)
+    """
 
     seats: int
     dealer: int
@@ -111,7 +148,20 @@ class Public(Record):
 
 
 def public(hand: HandState, lead_seats: Sequence[int]) -> Public:
-    """The table's view of `hand` now. `lead_seats`: who may lead (the referee's, public)."""
+    """The table's view of `hand` now. `lead_seats`: who may lead (the referee's, public).
+
+    >>> from popejoan_cli.formats.presets import preset
+    >>> from popejoan_cli.game.board import Board
+    >>> from popejoan_cli.game.deal import seeded_deal
+    >>> from popejoan_cli.game.hand import Hand
+    >>> rules = preset("modern-stops")
+    >>> hand = Hand.deal(rules, 4, 0, Board(rules), seeded_deal(rules, 4, 0, 42))
+    >>> view = public(hand, hand.lead_seats())
+    >>> view.phase, view.lead_seats, view.left, view.counters["pope"]
+    ('lead', (1,), (10, 11, 10, 10), 6)
+    >>> view == hand.observe(0).public == hand.observe(1).public  # every seat sees the same
+    True
+    """
     up, s = hand.turnup, hand.settings
     return Public(
         seats=hand.seats, dealer=hand.dealer, kind=hand.kind, phase=hand.turn.phase, leader=hand.leader,
@@ -129,7 +179,20 @@ def public(hand: HandState, lead_seats: Sequence[int]) -> Public:
 
 class Observation(Record):
     """What one seat may know at a real table: `public`, its own cards, and its legal leads when
-    it may lead; never another seat's cards or the unseen spare hand. The bots read only this."""
+    it may lead; never another seat's cards or the unseen spare hand. The bots read only this.
+
+    >>> from popejoan_cli.formats.presets import preset
+    >>> from popejoan_cli.game.board import Board
+    >>> from popejoan_cli.game.deal import seeded_deal
+    >>> from popejoan_cli.game.hand import Hand
+    >>> rules = preset("modern-stops")
+    >>> hand = Hand.deal(rules, 4, 0, Board(rules), seeded_deal(rules, 4, 0, 42))
+    >>> seen = hand.observe(1)  # Bob, whose lead it is
+    >>> seen.seat, len(seen.own), [c.face for c in seen.legal], seen.left, seen.stops
+    (1, 11, ['A♠', '4♦', '7♥', '9♣'], (10, 11, 10, 10), ())
+    >>> hand.observe(0).legal  # Ann may not lead now
+    ()
+    """
 
     seat: int
     own: frozenset[int]
@@ -159,7 +222,18 @@ class Observation(Record):
 
 
 def observe(hand: HandState, referee: _Leads, seat: int) -> Observation:
-    """`seat`'s observation of `hand` (`referee`: the same hand, for its fast lists of leads)."""
+    """`seat`'s observation of `hand` (`referee`: the same hand, for its fast lists of leads).
+
+    >>> from popejoan_cli.formats.presets import preset
+    >>> from popejoan_cli.game.board import Board
+    >>> from popejoan_cli.game.deal import seeded_deal
+    >>> from popejoan_cli.game.hand import Hand
+    >>> rules = preset("modern-stops")
+    >>> hand = Hand.deal(rules, 4, 0, Board(rules), seeded_deal(rules, 4, 0, 42))
+    >>> seen = observe(hand, hand, 1)
+    >>> seen == hand.observe(1), Card.parse("AS") in seen.own, Card.parse("2S") in seen.own
+    (True, True, False)
+    """
     seats = referee.lead_seats()
     # The Pope in lieu of a stop (docs/house-rules.md: play.pope_in_lieu) is offered in its holder's own view only.
     legal = (tuple(referee.legal_leads(seat)) if seat in seats
@@ -174,6 +248,18 @@ class Played(Record):
 
     Made by `Hand.lead`, `Hand.play` and `Hand.call_stop` from the hand's own record, so that
     what is narrated is what the ledger and the journal hold.
+
+    >>> from popejoan_cli.formats.presets import preset
+    >>> from popejoan_cli.game.board import Board
+    >>> from popejoan_cli.game.deal import seeded_deal
+    >>> from popejoan_cli.game.hand import Hand
+    >>> rules = preset("modern-stops")
+    >>> hand = Hand.deal(rules, 4, 0, Board(rules), seeded_deal(rules, 4, 0, 42))
+    >>> done = hand.lead(1, Card.parse("AS"))
+    >>> [p.card.face for p in done.plays], [s.reason for s in done.stops], done.leader, done.lead_seats
+    (['A♠', '2♠'], ['spare'], 0, (0,))
+    >>> done.next_card, done.out, done.ended
+    (None, None, False)
     """
 
     plays: tuple[Play, ...]
@@ -194,7 +280,19 @@ class Played(Record):
     """Counters put on pots during the action (`play.pass_pays`)."""
 
     def then(self, later: Played) -> Played:
-        """This action and a later one, told as one (a typed line of a real deck)."""
+        """This action and a later one, told as one (a typed line of a real deck).
+
+        >>> from popejoan_cli.formats.presets import preset
+        >>> from popejoan_cli.game.board import Board
+        >>> from popejoan_cli.game.deal import seeded_deal
+        >>> from popejoan_cli.game.hand import Hand
+        >>> rules = preset("modern-stops")
+        >>> hand = Hand.deal(rules, 4, 0, Board(rules), seeded_deal(rules, 4, 0, 42))
+        >>> first, second = hand.lead(1, Card.parse("AS")), hand.lead(0, Card.parse("4C"))
+        >>> both = first.then(second)
+        >>> len(both.plays), [s.card.face for s in both.stops], both.leader
+        (11, ['2♠', 'Q♣'], 3)
+        """
         return Played(self.plays + later.plays, self.stops + later.stops, self.awards + later.awards,
                       self.payments + later.payments, later.phase, later.leader, later.lead_seats,
                       later.next_card, later.follower, later.out, later.void, later.ended, later.awaiting_pope,
@@ -206,11 +304,37 @@ Mark = tuple[int, int, int, int, int]
 
 
 def mark(hand: HandState) -> Mark:
+    """How long `hand`'s record is now: where `since` starts.
+
+    >>> from popejoan_cli.formats.presets import preset
+    >>> from popejoan_cli.game.board import Board
+    >>> from popejoan_cli.game.deal import seeded_deal
+    >>> from popejoan_cli.game.hand import Hand
+    >>> rules = preset("modern-stops")
+    >>> hand = Hand.deal(rules, 4, 0, Board(rules), seeded_deal(rules, 4, 0, 42))
+    >>> mark(hand)
+    (0, 0, 0, 0, 0)
+    >>> _ = hand.lead(1, Card.parse("AS"))  # two plays and a stop
+    >>> mark(hand)
+    (2, 1, 0, 0, 0)
+    """
     return len(hand.moves), len(hand.stop_codes), len(hand.awards), len(hand.payments), len(hand.feeds)
 
 
 def since(hand: HandState, referee: _Leads, before: Mark) -> Played:
-    """The record of what `hand` did since `before` (`mark`), as the table is told it."""
+    """The record of what `hand` did since `before` (`mark`), as the table is told it.
+
+    >>> from popejoan_cli.formats.presets import preset
+    >>> from popejoan_cli.game.board import Board
+    >>> from popejoan_cli.game.deal import seeded_deal
+    >>> from popejoan_cli.game.hand import Hand
+    >>> rules = preset("modern-stops")
+    >>> hand = Hand.deal(rules, 4, 0, Board(rules), seeded_deal(rules, 4, 0, 42))
+    >>> before = mark(hand)
+    >>> first, second = hand.lead(1, Card.parse("AS")), hand.lead(0, Card.parse("4C"))
+    >>> since(hand, hand, before) == first.then(second), since(hand, hand, mark(hand)).plays
+    (True, ())
+    """
     plays, stops, awards, payments, feeds = before
     turn = hand.turn
     seats = tuple(referee.lead_seats())
