@@ -1,46 +1,314 @@
-"""The rules of play as predicates, asked by every check that applies them.
+"""The rules of play, each written once: the lead law (`LEAD_LAW`) and the pair pots' verdict.
 
-The referee's decision (`ruling.rule_on`), the re-check of a real deck's leads once its hands are
-shown (`ruling.recheck_leads`), the paying of pair pots (`hand.Hand._pay_pots`) and the claims
-(`claims`) all call these, so a rule is written once. `state.suit_allowed` (change of suit after a
-stop) sits with the hand's state, which asks it on every lead. Pure: no files, no printing.
+**The lead law.** Every house rule that says what may be led is one `LeadRule` in `LEAD_LAW`: its key, when
+it is in force, which card held makes a lead improper (its *witness*), and its words (the table's, the
+leader's own, and a breach found once the hands are shown). Everything that asks what may be led reads
+that list and restates none of it (docs/adding-a-rule.md):
+
+- the referee's decision and its reason (`ruling.rule_on`), and the rules a refused lead cites
+  (`ruling.lead_rules`);
+- the lists of what may be led (`Legality.legal_leads`, the bots' and play-outs'): `allowed_leads` below,
+  with a fast path for the printed rules that a property test holds to it (tests/game/test_lead_law.py);
+- the re-check of a real deck's leads once its hands are shown, and the fines of improper leads
+  (`ruling.recheck_leads`, `Settlement._fine_leads`);
+- what a seat's leads tell the others of its cards, for the `strong` bot's worlds (`game.worlds`):
+  a proper lead of `card` says that its leader held no witness against it (`barred_by`).
+
+A rule here is a predicate on one card held, `forbids(rules, stopped, card, other)`: "holding `other`
+makes a lead of `card` improper after a stop in `stopped` (None: no stop yet)". The witness is the first
+such card held in `LEAD_KEY` order (the lowest), so every surface names the same card. A rule may also
+refuse a lead whatever is held (`always`: a public refusal). `first_ok` says whether the leader's first card
+in `LEAD_KEY` order always keeps the rule, which the play-out's fastest path (`FirstHeld`) relies on.
+
+Pure: no files, no printing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Literal
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Literal, NamedTuple
 
-from popejoan_cli.game.rules import ChangeSuit
-from popejoan_cli.game.state import Settings, suit_allowed
+from popejoan_cli.base.errors import Said
+from popejoan_cli.game.cards import Card, Suit
+from popejoan_cli.game.rules import HouseRules
+from popejoan_cli.game.state import LEAD_KEY, RANK, SUCC, Settings, suit_allowed
 
-__all__ = ["PairVerdict", "fresh_held", "lower_held", "pair_verdict"]
+__all__ = ["LEAD_LAW", "ChangeSuit", "LeadRule", "LowestInSuit", "PairVerdict", "Shortcuts", "allowed_leads",
+           "barred_by", "called_chain", "extended", "in_force", "law_of", "pair_verdict", "shortcuts", "witness"]
+
+
+class LeadRule:
+    """One house rule on what may be led: the hooks a rule overrides (python-chess's variants, a few hooks)."""
+
+    key = ""
+    """The house-rule key it lives under, as docs/house-rules.md names it."""
+    first_ok = False
+    """Whether the first card a leader holds in `LEAD_KEY` order always keeps this rule (the play-out's
+    `FirstHeld` path may then lead it without asking)."""
+    builtin = False
+    """A rule that `Legality`'s fast lists and `Hand.push`'s passing lead implement themselves, held equal to
+    `allowed_leads` by tests/game/test_lead_law.py. A rule added to `LEAD_LAW` leaves it False: the lists and
+    the play-out then ask `allowed_leads`, and nothing else need change."""
+
+    def applies(self, rules: HouseRules) -> bool:
+        """Whether these rules set the rule at all (statically: before any card is played)."""
+        raise NotImplementedError
+
+    def in_force(self, rules: HouseRules, stopped: int | None) -> bool:
+        """Whether it constrains the lead now, after a stop in suit `stopped` (None: no stop yet)."""
+        return True
+
+    def cited(self, rules: HouseRules) -> str:
+        """The rule as the table is shown it when it refuses (a key and its value, or a `Said`)."""
+        return self.key
+
+    def forbids(self, rules: HouseRules, stopped: int | None, card: int, other: int) -> bool:
+        """Whether holding `other` makes a lead of `card` improper."""
+        raise NotImplementedError
+
+    def always(self, rules: HouseRules, stopped: int | None, card: int) -> bool:
+        """Whether a lead of `card` is refused whatever the leader holds (a public refusal)."""
+        return False
+
+    def told(self, rules: HouseRules, who: str, stopped: int | None, card: Card, other: Card) -> str:
+        """The table's words when nothing is hidden (a real deck: the record is the table's)."""
+        raise NotImplementedError
+
+    def private(self, rules: HouseRules, stopped: int | None, card: Card, other: Card) -> str:
+        """The leader's own words when the refusal turned on a card only they may know of."""
+        raise NotImplementedError
+
+    def breach(self, rules: HouseRules, who: str, stopped: int | None, card: Card, other: Card) -> str:
+        """The words of a lead found improper once its leader's cards were shown."""
+        raise NotImplementedError
+
+    def publicly(self, rules: HouseRules, who: str, stopped: int | None, card: Card) -> str:
+        """The words of an `always` refusal."""
+        return self.told(rules, who, stopped, card, card)
+
+
+class LowestInSuit(LeadRule):
+    """`play.lead = "lowest-in-suit"`: a lead is the lowest card its leader holds in its suit."""
+
+    key = "play.lead"
+    first_ok = True  # the first card in `LEAD_KEY` order is the lowest of its suit
+    builtin = True
+
+    def applies(self, rules: HouseRules) -> bool:
+        return rules.play.lead == "lowest-in-suit"
+
+    def cited(self, rules: HouseRules) -> str:
+        return "play.lead = \"lowest-in-suit\""
+
+    def forbids(self, rules: HouseRules, stopped: int | None, card: int, other: int) -> bool:
+        """
+        >>> r = LowestInSuit(); from popejoan_cli.formats.presets import preset; rules = preset("modern-stops")
+        >>> r.forbids(rules, None, Card.parse("10C"), Card.parse("3C")), r.forbids(rules, None, 9, 14)
+        (True, False)
+        """
+        rank = RANK[rules.ace_high]
+        return other // 13 == card // 13 and rank[other] < rank[card]
+
+    def told(self, rules: HouseRules, who: str, stopped: int | None, card: Card, other: Card) -> str:
+        return Said("{player} may not lead {card}: they hold {lower}, lower in that suit", player=who, card=card,
+                    lower=other)
+
+    def private(self, rules: HouseRules, stopped: int | None, card: Card, other: Card) -> str:
+        return Said("you hold {lower}, lower in that suit", lower=other)
+
+    def breach(self, rules: HouseRules, who: str, stopped: int | None, card: Card, other: Card) -> str:
+        return Said("{player} led {card} while holding {lower}", player=who, card=card, lower=other)
+
+
+class ChangeSuit(LeadRule):
+    """`play.change_suit`: after a stop the lead changes suit (or colour) if its leader can; under
+    `play.no_new_suit = "pass"` a lead of the stopped kind is never made (the lead passes instead)."""
+
+    key = "play.change_suit"
+    builtin = True
+
+    def applies(self, rules: HouseRules) -> bool:
+        return rules.play.change_suit != "no"
+
+    def in_force(self, rules: HouseRules, stopped: int | None) -> bool:
+        return stopped is not None
+
+    def cited(self, rules: HouseRules) -> str:
+        return f"play.change_suit = \"{rules.play.change_suit}\""
+
+    def forbids(self, rules: HouseRules, stopped: int | None, card: int, other: int) -> bool:
+        """
+        >>> r = ChangeSuit(); from popejoan_cli.formats.presets import preset; rules = preset("michigan")
+        >>> rules.play.change_suit, r.forbids(rules, 0, Card.parse("5C"), Card.parse("2H"))
+        ('suit', True)
+        """
+        change = rules.play.change_suit
+        return not suit_allowed(change, stopped, card // 13) and suit_allowed(change, stopped, other // 13)
+
+    def always(self, rules: HouseRules, stopped: int | None, card: int) -> bool:
+        return (rules.play.no_new_suit == "pass" and stopped is not None
+                and not suit_allowed(rules.play.change_suit, stopped, card // 13))
+
+    def told(self, rules: HouseRules, who: str, stopped: int | None, card: Card, other: Card) -> str:
+        suit = Suit(stopped or 0)
+        # Two whole sentences, not one with "suit" or "colour" put in: Russian declines the word.
+        if rules.play.change_suit == "suit":
+            return Said("{player} may not lead {card}: after a stop in {suit} the lead must change suit", player=who,
+                        card=card, suit=suit)
+        return Said("{player} may not lead {card}: after a stop in {suit} the lead must change colour", player=who,
+                    card=card, suit=suit)
+
+    def private(self, rules: HouseRules, stopped: int | None, card: Card, other: Card) -> str:
+        suit = Suit(stopped or 0)
+        if rules.play.change_suit == "suit":
+            return Said("after a stop in {suit} you must change suit: you hold {other}", suit=suit, other=other)
+        return Said("after a stop in {suit} you must change colour: you hold {other}", suit=suit, other=other)
+
+    def breach(self, rules: HouseRules, who: str, stopped: int | None, card: Card, other: Card) -> str:
+        if rules.play.change_suit == "suit":
+            return Said("{player} led {card} after a stop in that suit while holding {other}", player=who,
+                        card=card, other=other)
+        return Said("{player} led {card} after a stop in that colour while holding {other}", player=who, card=card,
+                    other=other)
+
+
+LEAD_LAW: list[LeadRule] = [LowestInSuit(), ChangeSuit()]
+"""Every rule on what may be led, in the order the referee asks them (its refusal names the first broken).
+A list, so that a test may add a rule for the length of a test (tests/game/test_lead_law.py)."""
+
+
+def law_of(rules: HouseRules) -> tuple[LeadRule, ...]:
+    """The lead rules these rules set.
+
+    >>> from popejoan_cli.formats.presets import preset
+    >>> [r.key for r in law_of(preset("michigan"))], [r.key for r in law_of(preset("hoyle"))]
+    (['play.lead', 'play.change_suit'], [])
+    """
+    return tuple(r for r in LEAD_LAW if r.applies(rules))
+
+
+def in_force(rules: HouseRules, stopped: int | None) -> tuple[LeadRule, ...]:
+    """The lead rules that constrain a lead now, after a stop in `stopped`."""
+    return tuple(r for r in LEAD_LAW if r.applies(rules) and r.in_force(rules, stopped))
+
+
+class Shortcuts(NamedTuple):
+    """What the fast paths may assume of a rule set's lead law (`shortcuts`)."""
+
+    builtin: bool
+    """Every lead rule set is one `Legality`'s fast lists and `Hand.push`'s passing lead implement themselves."""
+    first_held: bool
+    """The leader's first card in `LEAD_KEY` order always keeps every lead rule set (`FirstHeld`)."""
+
+
+_SHORTCUTS: dict[int, tuple[HouseRules, Shortcuts]] = {}
+
+
+def shortcuts(rules: HouseRules) -> Shortcuts:
+    """What the fast paths may assume under `rules`, worked out once per rule set (and again when `LEAD_LAW`
+    changes: a test's rule). Kept here, not in the rules' cache, which a table's `.folded` cache pickles.
+
+    >>> from popejoan_cli.formats.presets import preset
+    >>> shortcuts(preset("modern-stops")), shortcuts(preset("michigan")).first_held
+    (Shortcuts(builtin=True, first_held=True), False)
+    """
+    found = _SHORTCUTS.get(id(rules))
+    if found is not None and found[0] is rules:  # the rules kept beside it: an id is not reused while they live
+        return found[1]
+    if len(_SHORTCUTS) > 512:  # a process that makes many rule sets (the tests) keeps the newest only
+        _SHORTCUTS.clear()
+    law = law_of(rules)
+    made = Shortcuts(all(r.builtin for r in law), all(r.first_ok for r in law))
+    _SHORTCUTS[id(rules)] = (rules, made)
+    return made
+
+
+@contextmanager
+def extended(rule: LeadRule) -> Iterator[LeadRule]:
+    """`LEAD_LAW` with `rule` added for the length of a `with`: how a test proves that every part of popejoan
+    honours a rule it has never seen (tests/game/test_lead_law.py; docs/adding-a-rule.md)."""
+    LEAD_LAW.append(rule)
+    _SHORTCUTS.clear()
+    try:
+        yield rule
+    finally:
+        LEAD_LAW.remove(rule)
+        _SHORTCUTS.clear()
+
+
+def witness(rule: LeadRule, rules: HouseRules, stopped: int | None, card: int, held: Iterable[int]) -> int | None:
+    """The first card of `held` (in `LEAD_KEY` order) that makes a lead of `card` improper under `rule`, or None.
+
+    >>> from popejoan_cli.formats.presets import preset
+    >>> witness(LowestInSuit(), preset("modern-stops"), None, 9, [14, 5, 2])  # 3♣ and 6♣ below 10♣: 3♣
+    2
+    """
+    key = LEAD_KEY[rules.ace_high]
+    return min((o for o in held if o != card and rule.forbids(rules, stopped, card, o)), key=key.__getitem__,
+               default=None)
+
+
+def allowed_leads(rules: HouseRules, stopped: int | None, known: Sequence[int], cands: Iterable[int]) -> list[int]:
+    """Of `cands`, the cards a leader whose known cards are `known` may lead properly after a stop in `stopped`:
+    no rule refuses it outright, and no known card is a witness against it. A card a leader may hold unseen
+    (a real deck) is refused only by what is known. The plain form of `Legality.legal_leads`.
+
+    >>> from popejoan_cli.formats.presets import preset
+    >>> allowed_leads(preset("michigan"), 0, [2, 5, 27], [2, 5, 27])  # after a stop in clubs: only 2♥
+    [27]
+    """
+    rules_now = in_force(rules, stopped)
+    known = list(known)
+    return [c for c in cands
+            if not any(r.always(rules, stopped, c) or witness(r, rules, stopped, c, known) is not None
+                       for r in rules_now)]
+
+
+def barred_by(rules: HouseRules, stopped: int | None, card: int) -> list[int]:
+    """The cards whose holder could not have led `card` properly after a stop in `stopped`: what a proper lead
+    tells the table of its leader's hand (the `strong` bot's worlds, `game.worlds`).
+
+    >>> from popejoan_cli.formats.presets import preset
+    >>> [str(Card(c)) for c in barred_by(preset("modern-stops"), None, Card.parse("4S"))]
+    ['AS', '2S', '3S']
+    """
+    return [o for o in range(52) if o != card
+            and any(r.forbids(rules, stopped, card, o) for r in in_force(rules, stopped))]
+
+
+def called_chain(rules: HouseRules, card: int) -> bool:
+    """Whether `card` may be the first lead `play.first_lead` calls: the called card, or a card above it in its
+    suit, called because the cards below lay in no hand (docs/house-rules.md). That lead is the rules' own,
+    so no lead rule fines it.
+
+    >>> from popejoan_cli.formats.presets import preset
+    >>> from popejoan_cli.base.records import replace
+    >>> rules = preset("modern-stops")
+    >>> called = replace(rules, values={**rules.values, "play.first_lead": "2D"})
+    >>> called_chain(called, Card.parse("2D")), called_chain(called, Card.parse("5D")), called_chain(rules, 14)
+    (True, True, False)
+    """
+    first = rules.play.first_lead
+    if first == "eldest":
+        return False
+    succ, c = SUCC[rules.ace_high], int(Card.parse(first))
+    while c >= 0:
+        if c == card:
+            return True
+        c = succ[c]
+    return False
 
 
 def lower_held(rank: Sequence[int], held: Iterable[int], card: int) -> int | None:
-    """The lowest of `held` below `card` in its suit: under `play.lead = "lowest-in-suit"` the
-    card to lead before `card` (None: `card` is the lowest held). `rank` is `RANK[ace_high]`.
+    """The lowest of `held` below `card` in its suit (None: `card` is the lowest held): `LowestInSuit`'s witness,
+    for the callers that hold a rank table rather than rules. `rank` is `RANK[ace_high]`.
 
-    >>> from popejoan_cli.game.state import RANK
     >>> lower_held(RANK[False], [2, 5, 14], 9)   # 3♣ and 6♣ are held below 10♣: 3♣ first
     2
-    >>> lower_held(RANK[False], [14], 9) is None  # 2♦ is another suit
-    True
     """
     lower = [c for c in held if c // 13 == card // 13 and rank[c] < rank[card]]
     return min(lower, key=rank.__getitem__) if lower else None
-
-
-def fresh_held(change: ChangeSuit, stopped: int | None, held: Iterable[int]) -> int | None:
-    """The first of `held` that a lead after a stop in `stopped` may be (a new suit, or colour,
-    as `play.change_suit` asks), or None when every card held is of the stopped kind.
-
-    >>> fresh_held("suit", 0, [1, 2, 27])   # after a stop in clubs, 2♥ (27) is a new suit
-    27
-    >>> fresh_held("colour", 1, [27]) is None  # diamonds then hearts: the same colour
-    True
-    """
-    return next((c for c in held if suit_allowed(change, stopped, c // 13)), None)
 
 
 PairVerdict = Literal["won", "shared", "two-players", "out-of-order"]

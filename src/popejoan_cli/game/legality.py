@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 
 from popejoan_cli.game.cards import CARDS, Card
+from popejoan_cli.game.laws import allowed_leads, shortcuts
 from popejoan_cli.game.state import STOP_CODE, SUIT_OF, UNKNOWN, HandKind, HandState
 
 _VIRTUAL = HandKind.VIRTUAL  # looked up once: an Enum member read from its class costs 0.1 µs in Python 3.11
@@ -67,13 +68,24 @@ class Legality(HandState):
         return s.passing or any(map(s.suit_ok[stopped].__getitem__, map(SUIT_OF.__getitem__, self.ordered[seat])))
 
     def _leads(self, seat: int) -> Iterator[int]:
-        """The cards `seat` may lead now, in `LEAD_KEY` order; for unseen cards, those not ruled out."""
+        """The cards `seat` may lead now, in `LEAD_KEY` order; for unseen cards, those not ruled out. The lead
+        law's plain form (`laws.allowed_leads`), or for the printed rules alone the fast form beside it, which
+        tests/game/test_lead_law.py holds to the plain one."""
         if not self.left[seat]:
             return
-        if self.left[seat] == len(self.ordered[seat]):
+        held = self.ordered[seat]
+        if not shortcuts(self.rules).builtin:
+            yield from allowed_leads(self.rules, self.after_stop_suit, held, self._candidates(seat))
+        elif self.left[seat] == len(held):
             yield from self._known_leads(seat, self._barred(seat))
         else:
             yield from self._unseen_leads(seat, self._barred(seat))
+
+    def _candidates(self, seat: int) -> list[int]:
+        """The cards `seat` holds or may hold unseen, in `LEAD_KEY` order."""
+        held, holder = self.ordered[seat], self.holder
+        unseen = (c for c in range(52) if holder[c] == UNKNOWN) if self.left[seat] > len(held) else ()
+        return sorted([*held, *unseen], key=self.lead_key.__getitem__)
 
     def _known_leads(self, seat: int, barred: bool) -> Iterator[int]:
         """Known cards only: in `LEAD_KEY` order the first card of each suit is its lowest."""
@@ -92,8 +104,7 @@ class Legality(HandState):
     def _unseen_leads(self, seat: int, barred: bool) -> Iterator[int]:
         """Some cards unseen (a real deck): every card that may be theirs and is not ruled out."""
         held = self.ordered[seat]
-        holder = self.holder
-        cands = sorted([*held, *(c for c in range(52) if holder[c] == UNKNOWN)], key=self.lead_key.__getitem__)
+        cands = self._candidates(seat)
         rank = self.rank
         low = [99, 99, 99, 99]
         if self.settings.lowest_in_suit:
@@ -139,7 +150,7 @@ class Legality(HandState):
     def lowest_lead(self, seat: int) -> Card:
         """The first of `legal_leads(seat)`: the lowest policy's lead."""
         held = self.ordered[seat]
-        if held and self.left[seat] == len(held):  # `_leads`' first card, without its set-up
+        if held and self.left[seat] == len(held) and shortcuts(self.rules).builtin:  # `_leads`' first, fast
             stopped = self.after_stop_suit
             if stopped is None:
                 return CARDS[held[0]]
@@ -156,15 +167,17 @@ class Legality(HandState):
 
     def lowest_policy(self) -> Callable[[int], int]:
         """`lowest_lead` as a policy for `push(..., then=...)`, as cheap as it can be called once per lead.
-        With every card known (`HandKind.VIRTUAL`) and no lead made to change suit (`play.change_suit =
-        "no"`), `lowest_lead` is always the leader's first card in `LEAD_KEY` order (its fast path): a
-        `FirstHeld`, which `push` reads without calling it. When a stop passes the lead (`play.no_new_suit =
-        "pass"`), it is the first card of an allowed suit that passing the lead found the leader by: a
-        `FirstAllowed`, which `push` takes from there. Otherwise it is `lowest_lead` itself."""
+        With every card known (`HandKind.VIRTUAL`) and every lead rule one the first card keeps
+        (`laws.shortcuts`: no `play.change_suit`), `lowest_lead` is always the leader's first card in `LEAD_KEY`
+        order (its fast path): a `FirstHeld`, which `push` reads without calling it. When a stop passes the lead
+        (`play.no_new_suit = "pass"`) under the printed rules alone, it is the first card of an allowed suit that
+        passing the lead found the leader by: a `FirstAllowed`, which `push` takes from there. Otherwise it is
+        `lowest_lead` itself, which asks the lead law."""
         if self.kind is _VIRTUAL:
-            if self.settings.change_suit == "no":
+            fast = shortcuts(self.rules)
+            if fast.first_held:
                 return FirstHeld(self.ordered)  # `ordered` is changed in place, never replaced
-            if self.settings.passing:
+            if self.settings.passing and fast.builtin:
                 return FirstAllowed(self.lowest_lead)
         return self.lowest_lead
 

@@ -16,8 +16,9 @@ and its reason cannot disagree. A refusal has two parts:
 A real deck's hand (recorded card by card) has no private part: nothing the referee knows of it
 is hidden from the table, so the reason is told as it is. The fast lists of what may be played
 (`Legality.legal_plays`, `legal_leads`) stay for the bots and `simulate`; a property test holds
-the two to the same verdict on every card. The rules themselves are predicates (`state.suit_allowed`,
-`laws.lower_held`, `laws.fresh_held`), which `recheck_leads` and `claims` call too. Pure: no files, no printing.
+the two to the same verdict on every card. What may be led is the lead law (`laws.LEAD_LAW`: each rule's key,
+its witness and its words), which `_lead`, `lead_rules` and `recheck_leads` read and do not restate; the steps
+here say only in which order the table's questions are asked. Pure: no files, no printing.
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ from collections.abc import Callable, Sequence
 
 from popejoan_cli.base.errors import IllegalPlay, Said, joined
 from popejoan_cli.base.records import Record
-from popejoan_cli.game.cards import CARDS, SPARE, Card, Suit
-from popejoan_cli.game.laws import fresh_held, lower_held
+from popejoan_cli.game.cards import CARDS, SPARE, Card
+from popejoan_cli.game.laws import called_chain, in_force, witness
 from popejoan_cli.game.legality import Legality
 from popejoan_cli.game.state import (
     OUT_OF_PLAY,
@@ -35,8 +36,6 @@ from popejoan_cli.game.state import (
     REMOVED,
     UNKNOWN,
     HandKind,
-    Play,
-    suit_allowed,
 )
 
 
@@ -176,38 +175,37 @@ def _whose_lead(hand: Legality, seat: int, card: Card) -> Ruling | None:
     return None
 
 
-def _passed_suit(hand: Legality, seat: int, card: Card) -> Ruling | None:
-    """Under `play.no_new_suit = "pass"` a lead in the stopped suit is never legal: a public rule."""
-    if not hand.passing or hand.suit_ok(card // 13) or hand.rules.play.improper_lead != "refuse":
+def _public_lead(hand: Legality, seat: int, card: Card) -> Ruling | None:
+    """A lead a rule refuses whatever its leader holds (`LeadRule.always`: under `play.no_new_suit = "pass"`, a
+    lead in the stopped suit): a public rule, told as it is. Under `play.improper_lead` it is fined instead."""
+    if hand.rules.play.improper_lead != "refuse":
         return None
-    change = hand.settings.change_suit
-    return Ruling(seat, card, _change_words(hand, hand.name(seat), card), f"play.change_suit = \"{change}\"")
+    rules, stopped = hand.rules, hand.after_stop_suit
+    for rule in in_force(rules, stopped):
+        if rule.always(rules, stopped, card):
+            return Ruling(seat, card, rule.publicly(rules, hand.name(seat), stopped, card), rule.cited(rules))
+    return None
 
 
 def _lead(hand: Legality, seat: int, card: Card) -> Ruling | None:
-    """The leader's lead: a card they hold, in a new suit after a stop if they hold one, the lowest of its suit."""
+    """The leader's lead: a card they hold, that no lead rule in force (`laws.LEAD_LAW`) finds a witness against
+    among their cards. In a virtual hand the witness is the leader's alone to hear of."""
     if not _holds(hand, seat, card):
         return _not_held(hand, seat, card, Said("a player leads a card they hold"))
     if hand.rules.play.improper_lead != "refuse":
         return None  # allowed, and fined when the hand ends (`Settlement._fine_leads`; docs/house-rules.md)
-    held = hand.ordered[seat]
-    stopped = hand.after_stop_suit
-    change = hand.settings.change_suit
-    if not hand.suit_ok(card // 13) and fresh_held(change, stopped, held) is not None:
+    rules, stopped, held = hand.rules, hand.after_stop_suit, hand.ordered[seat]
+    for rule in in_force(rules, stopped):
+        other = witness(rule, rules, stopped, card, held)
+        if other is None:
+            continue
         if hand.kind is HandKind.VIRTUAL:
-            return _hidden(hand, seat, card, _private_change(hand, card, CARDS[fresh_held(change, stopped, held) or 0]))
-        return Ruling(seat, card, _change_words(hand, hand.name(seat), card), f"play.change_suit = \"{change}\"")
-    low = lower_held(hand.rank, held, card) if hand.settings.lowest_in_suit else None
-    if low is None:
-        return None
-    if hand.kind is HandKind.VIRTUAL:
-        return _hidden(hand, seat, card, Said("you hold {lower}, lower in that suit", lower=CARDS[low]))
-    return Ruling(seat, card, Said("{player} may not lead {card}: they hold {lower}, lower in that suit",
-                                   player=hand.name(seat), card=card, lower=CARDS[low]),
-                  "play.lead = \"lowest-in-suit\"")
+            return _hidden(hand, seat, card, rule.private(rules, stopped, card, CARDS[other]))
+        return Ruling(seat, card, rule.told(rules, hand.name(seat), stopped, card, CARDS[other]), rule.cited(rules))
+    return None
 
 
-_STEPS: tuple[Step, ...] = (_over, _placed, _in_run, _in_lieu, _whose_lead, _passed_suit, _lead)
+_STEPS: tuple[Step, ...] = (_over, _placed, _in_run, _in_lieu, _whose_lead, _public_lead, _lead)
 
 
 # ------------------------------------------------------------------------ the words of a step
@@ -239,31 +237,11 @@ def _hidden(hand: Legality, seat: int, card: Card, private: str) -> Ruling:
 def lead_rules(hand: Legality) -> str:
     """The lead rules in force now, as the table is shown them: what any refused lead cites.
 
-    Public: it reads the settings and whether the last run stopped, nothing of anyone's cards.
+    Public: it reads the rules and the suit of the last stop, nothing of anyone's cards.
     """
-    rules: list[str] = [Said("a player leads a card they hold")]
-    if hand.settings.lowest_in_suit:
-        rules.append("play.lead = \"lowest-in-suit\"")
-    if hand.after_stop_suit is not None and hand.settings.change_suit != "no":
-        rules.append(f"play.change_suit = \"{hand.settings.change_suit}\"")
-    return joined(rules)
-
-
-def _change_words(hand: Legality, who: str, card: Card) -> str:
-    stopped = Suit(hand.after_stop_suit or 0)
-    # Two whole sentences, not one with "suit" or "colour" put in: Russian declines the word.
-    if hand.settings.change_suit == "suit":
-        return Said("{player} may not lead {card}: after a stop in {suit} the lead must change suit", player=who,
-                    card=card, suit=stopped)
-    return Said("{player} may not lead {card}: after a stop in {suit} the lead must change colour", player=who,
-                card=card, suit=stopped)
-
-
-def _private_change(hand: Legality, card: Card, other: Card) -> str:
-    stopped = Suit(hand.after_stop_suit or 0)
-    if hand.settings.change_suit == "suit":
-        return Said("after a stop in {suit} you must change suit: you hold {other}", suit=stopped, other=other)
-    return Said("after a stop in {suit} you must change colour: you hold {other}", suit=stopped, other=other)
+    rules = hand.rules
+    return joined([Said("a player leads a card they hold"),
+                   *(rule.cited(rules) for rule in in_force(rules, hand.after_stop_suit))])
 
 
 # ------------------------------------------------------------------------ leads checked once shown
@@ -277,39 +255,25 @@ class Breach(Record):
 
 
 def recheck_leads(hand: Legality, shown: dict[int, Sequence[Card]]) -> list[Breach]:
-    """Re-check a real deck's leads once hands are shown, by the same predicates `rule_on` uses
-    (`lower_held`, `fresh_held`): lowest-in-suit, and change of suit.
+    """Re-check a real deck's leads once hands are shown, by the lead law the referee refuses by
+    (`laws.LEAD_LAW`: each rule's witness among what the leader held then).
 
-    `shown[seat]` is the cards that seat still holds; what it held at each earlier
-    lead is those plus the cards it played from then on.
+    `shown[seat]` is the cards that seat still holds; what it held at each earlier lead is those plus
+    the cards it played from then on. The Pope in lieu of a stop is no lead, and the first lead
+    `play.first_lead` calls is the rules' own: no lead rule applies to either.
     """
     breaches: list[Breach] = []
-    plays = hand.plays
-    lieu = hand.trumps.pope_card if hand.pope_in_lieu_of() >= 0 else -1  # no lead rule applies to it
+    plays, rules = hand.plays, hand.rules
+    lieu = hand.trumps.pope_card if hand.pope_in_lieu_of() >= 0 else -1
     for i, p in enumerate(plays):
-        if p.lead and p.seat in shown and p.card != lieu:
-            held = sorted(set(shown[p.seat]) | {q.card for q in plays[i:] if q.seat == p.seat})
-            stopped = plays[i - 1].card // 13 if i else None
-            breaches += _breaches(hand, p, held, stopped)
+        if not p.lead or p.seat not in shown or p.card == lieu or (i == 0 and called_chain(rules, p.card)):
+            continue
+        held = sorted(set(shown[p.seat]) | {q.card for q in plays[i:] if q.seat == p.seat})
+        stopped = plays[i - 1].card // 13 if i else None
+        who = hand.name(p.seat)
+        for rule in in_force(rules, stopped):
+            other = witness(rule, rules, stopped, p.card, held)
+            if other is not None:
+                breaches.append(Breach(p.seat, p.card, rule.cited(rules),
+                                       rule.breach(rules, who, stopped, p.card, CARDS[other])))
     return breaches
-
-
-def _breaches(hand: Legality, p: Play, held: Sequence[int], stopped: int | None) -> list[Breach]:
-    """What one lead broke, given what its leader held then and the suit of the stop before it."""
-    found: list[Breach] = []
-    who = hand.name(p.seat)
-    low = lower_held(hand.rank, held, p.card) if hand.settings.lowest_in_suit else None
-    if low is not None:
-        found.append(Breach(p.seat, p.card, "play.lead = \"lowest-in-suit\"",
-                            Said("{player} led {card} while holding {lower}", player=who, card=p.card,
-                                 lower=CARDS[low])))
-    change = hand.settings.change_suit
-    fresh = fresh_held(change, stopped, held) if stopped is not None and change != "no" else None
-    if fresh is not None and not suit_allowed(change, stopped, p.card // 13):
-        other = CARDS[fresh]
-        words = Said("{player} led {card} after a stop in that suit while holding {other}", player=who,
-                     card=p.card, other=other) if change == "suit" else \
-            Said("{player} led {card} after a stop in that colour while holding {other}", player=who,
-                 card=p.card, other=other)
-        found.append(Breach(p.seat, p.card, f"play.change_suit = \"{change}\"", words))
-    return found

@@ -10,7 +10,10 @@ seat may know still holds:
 - the turn-up lies where the table saw it dealt (`deal.turnup`: the last card dealt);
 - a stop whose told reason is "spare" puts the run's next card in the spare hand;
 - a stop told "not-in-turn" (clockwise follow) says the next player lacked the next card;
-- a lead under `play.lead = "lowest-in-suit"` says its player held no lower card of its suit;
+- a proper lead says its player held no card that a lead rule in force would have named against it
+  (the lead law, `laws.barred_by`: under `play.lead = "lowest-in-suit"` no lower card of its suit,
+  under `play.change_suit` after a stop no card of a new suit if it led the stopped one), unless the
+  rules let an improper lead stand (`play.improper_lead`: then a lead proves nothing);
 - under `no_new_suit = "pass"` a seat passed over for the lead held no card of a suit it could lead.
 
 Each world is the deal as it was dealt: every seat's cards now plus the cards it has played,
@@ -28,9 +31,10 @@ import random
 from collections.abc import Sequence
 
 from popejoan_cli.game.cards import CARDS, SPARE, Dealt, hand_sizes
+from popejoan_cli.game.laws import barred_by, called_chain, law_of
 from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.game.sight import Observation
-from popejoan_cli.game.state import RANK, SUCC, suit_allowed
+from popejoan_cli.game.state import SUCC, suit_allowed
 
 TRIES = 20
 """Attempts at placing the ruled cards before a world is given up (a contradiction: none is dealt)."""
@@ -81,8 +85,8 @@ class Worlds:
         self.fixed: dict[int, int] = {}
         self.barred: dict[int, set[int]] = {}
         self._told()
-        if rules.play.lead == "lowest-in-suit":
-            self._lowest_leads()
+        if rules.play.improper_lead == "refuse" and law_of(rules):
+            self._proper_leads()
         if rules.play.change_suit != "no" and rules.play.no_new_suit == "pass":
             self._passes()
         self.ruled = sorted((c for c in self.barred if c not in self.fixed),
@@ -114,16 +118,18 @@ class Worlds:
             elif stop.reason == "not-in-turn":
                 self._bar(nxt, (stop.seat + 1) % seats)
 
-    def _lowest_leads(self) -> None:
-        """Under `play.lead = "lowest-in-suit"` a lead's player held no lower card of its suit."""
-        pub = self.view.public
-        rank = RANK[pub.ace_high]
-        for play in pub.plays:
-            if play.lead:
-                suit = play.card // 13
-                for c in range(suit * 13, suit * 13 + 13):
-                    if rank[c] < rank[play.card]:
-                        self._bar(c, play.seat)
+    def _proper_leads(self) -> None:
+        """Each lead was proper (`play.improper_lead = "refuse"`): its player held none of the cards the lead law
+        bars by it (`laws.barred_by`), after the stop before it. The first lead `play.first_lead` calls, and the
+        Pope under `play.pope_in_lieu` (no lead rule applies to it in lieu of a stop), prove nothing."""
+        pub, rules = self.view.public, self.rules
+        lieu = pub.pope_card if rules.play.pope_in_lieu else None
+        for i, play in enumerate(pub.plays):
+            if not play.lead or play.card == lieu or (i == 0 and called_chain(rules, play.card)):
+                continue
+            stopped = pub.plays[i - 1].card // 13 if i else None
+            for c in barred_by(rules, stopped, play.card):
+                self._bar(c, play.seat)
 
     def _passes(self) -> None:
         """Under `no_new_suit = "pass"` a seat passed over for the lead after a stop held no card of a suit
