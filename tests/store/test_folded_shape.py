@@ -20,7 +20,7 @@ from typing import Any
 from popejoan_cli.game.state import STOP_REASONS
 from popejoan_cli.store import folded, tables
 
-SHAPES = {b"popejoan folded 3 ": "29d39fc21f463d8f51122bdd4c73319b38c35d2720cec3892543635668f452bd"}
+SHAPES = {b"popejoan folded 4 ": "e20ee802a336c63e39a9cf7d2476875603fc530e69ea68b22c5315a8b9d01585"}
 """Format (MAGIC) -> the fingerprint of the shape it pickles."""
 
 

@@ -75,14 +75,14 @@ def deal(
     say(dealt(rec.hand, rec.players, rec.number, rec.dealer))
 
 
-def _lead(card: str, player: str | None) -> None:
+def _lead(card: str, player: str | None, ordinary: bool = False) -> None:
     from popejoan_cli.game.cards import Card
     from popejoan_cli.render.narrate import after_lead
     from popejoan_cli.table import moves
 
     the_card = Card.parse(card)
     try:
-        done = common.record(lambda view: [moves.lead_by(view, player, the_card)])
+        done = common.record(lambda view: [moves.lead_by(view, player, the_card, ordinary)])
     except IllegalPlay as err:
         raise _public(err, the_card) from None
     rec = done.view.hands[-1]
@@ -133,9 +133,11 @@ def spare(
 def lead(
     card: Annotated[str, typer.Argument(help="The card led, e.g. 9D or 9♦.")],
     player: Annotated[str | None, typer.Option("--by", help="Who leads (checked; default: the leader).")] = None,
+    ordinary: Annotated[bool, typer.Option("--ordinary", help="The Pope led as an ordinary lead, not in lieu of "
+                                                              "the stop (play.pope_in_lieu).")] = False,
 ) -> None:
     """Record a lead; popejoan plays the run's forced follows and says where it stops."""
-    _lead(card, player)
+    _lead(card, player, ordinary)
 
 
 @command(root, "play")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from popejoan_cli.game.cards import rank_order
+from popejoan_cli.game.cards import Card, rank_order
 from popejoan_cli.game.hand import Award, Feed, Hand
 from popejoan_cli.game.playout import FinalResult
 
@@ -22,6 +22,21 @@ def fed_json(feeds: Sequence[Feed], names: Sequence[str]) -> dict[str, Any]:
     return {"fed": [{"player": names[f.seat], "pot": f.pot, "amount": f.amount, "for": f.why} for f in feeds]}
 
 
+def plays_json(hand: Hand, names: Sequence[str]) -> list[dict[str, Any]]:
+    """Every card played, `{"seat", "card", "lead"}`. The Pope played in lieu of a stop (docs/house-rules.md:
+    play.pope_in_lieu) is no lead: `"lead": false`, and `"in_lieu_of"` names the missing card it stood in for
+    (written only there, so that every other hand reads as it always did)."""
+    lieu = hand.pope_in_lieu_of()
+    pope = hand.pope_card if lieu >= 0 else None
+    out: list[dict[str, Any]] = []
+    for p in hand.plays:
+        if p.card == pope:
+            out.append({"seat": names[p.seat], "card": str(p.card), "lead": False, "in_lieu_of": str(Card(lieu))})
+        else:
+            out.append({"seat": names[p.seat], "card": str(p.card), "lead": p.lead})
+    return out
+
+
 def to_json(hand: Hand, names: Sequence[str], rules_name: str) -> dict[str, Any]:
     """The replay object, field for field as docs/hand-json.md lists them."""
     return {
@@ -30,7 +45,7 @@ def to_json(hand: Hand, names: Sequence[str], rules_name: str) -> dict[str, Any]
         "turnup": None if hand.turnup is None else str(hand.turnup),
         "trump": None if hand.trump is None else hand.trump.name,
         "dressed": dict(hand.dressed),
-        "plays": [{"seat": names[p.seat], "card": str(p.card), "lead": p.lead} for p in hand.plays],
+        "plays": plays_json(hand, names),
         "stops": [{"seat": names[s.seat], "card": str(s.card), "reason": s.reason} for s in hand.stops],
         "awards": [award_json(a, names) for a in hand.awards],
         "out": None if hand.out is None else names[hand.out],

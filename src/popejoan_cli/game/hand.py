@@ -343,8 +343,10 @@ class Hand(Settlement):
         if refused is not None:
             raise refused
 
-    def lead(self, seat: int, card: Card) -> Played:
-        """Apply one checked lead and every forced follow of its run; return what it did.
+    def lead(self, seat: int, card: Card, ordinary: bool = False) -> Played:
+        """Apply one checked lead and every forced follow of its run; return what it did. With `ordinary`, the
+        Pope led where it could stand in for the last stop's card (`lieu_seat`) is an ordinary lead: its run goes
+        on in diamonds (docs/house-rules.md: play.pope_in_lieu, the leader's choice); a non-leader's is refused.
 
         >>> from popejoan_cli.formats.presets import preset
         >>> from popejoan_cli.game.deal import seeded_deal
@@ -356,7 +358,13 @@ class Hand(Settlement):
         (['4♣', '5♣', '6♣', '7♣', '8♣', '9♣', '10♣', 'J♣', 'Q♣'], 'spare', 3)
         """
         before = mark(self)
-        self.check_play(seat, card)
+        if ordinary:
+            refused = rule_on(self, seat, card, ordinary=True).refusal()
+            if refused is not None:
+                raise refused
+            self.lieu_declined = card == self.trumps.pope_card and self.lieu_seat() == seat
+        else:
+            self.check_play(seat, card)
         self.push(seat, card)
         return since(self, self, before)
 
@@ -583,7 +591,7 @@ class Hand(Settlement):
         Pope is recorded as a lead, which starts a run after a stop as a lead does (no lead rule applies to it,
         nor an improper lead's fine: `pope_in_lieu_of` tells it from the record)."""
         codes = self.stop_codes
-        missing = self.stood_in_for(codes[-1]) if codes else -1
+        missing = self.stood_in_for(codes[-1]) if codes and not self.lieu_declined else -1
         return +pope if missing < 0 else missing
 
     def _next(self, seat: int, nxt: int) -> None:

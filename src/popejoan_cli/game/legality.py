@@ -140,12 +140,18 @@ class Legality(HandState):
 
     def stood_in_for(self, code: int) -> int:
         """The card the stop recorded as `code` (`stop_codes`) wanted, which the Pope may stand in for under
-        `play.pope_in_lieu`; -1 when it wanted none (at a suit's top, or after a card below a pot's) or wanted
-        the Pope itself. `lieu_seat`, `pope_in_lieu_of` and the play (`Hand._in_lieu`) all read it."""
+        `play.pope_in_lieu`; -1 when it wanted none (at a suit's top, or after a card below a pot's), wanted
+        the Pope itself, or wanted the card just below the Pope. `lieu_seat`, `pope_in_lieu_of` and the play
+        (`Hand._in_lieu`) all read it."""
         if code & 7 in _WANTS_NONE:
             return -1
-        missing = self.settings.succ[(code >> 3) & 63]
-        return -1 if missing == self.trumps.pope_card else missing
+        succ, pope = self.settings.succ, self.trumps.pope_card
+        missing = succ[(code >> 3) & 63]
+        # The Pope stands in for a missing card so that the run goes on from the card after it (Peel's example,
+        # docs/house-rules.md: "plays 9♦ instead of 10♠ ... then continues with J♠"): not for the Pope itself,
+        # nor for the card just below it (8♦, out of the pack), after which the run would go on from the Pope
+        # just played: a Pope led after 7♦ is an ordinary lead, and its run goes on from 10♦.
+        return -1 if pope in (missing, succ[missing]) else missing
 
     def lowest_lead(self, seat: int) -> Card:
         """The first of `legal_leads(seat)`: the lowest policy's lead."""
@@ -205,7 +211,7 @@ class Legality(HandState):
         record as the referee decided it (`lieu_seat`), the Pope led after a stop that was not at the top card
         and did not want the Pope itself. The stop before a hand's lead number j (from 0) is its stop j - 1."""
         pope = self.trumps.pope_card
-        if not self.rules.play.pope_in_lieu or pope is None or self.played_by[pope] < 0:
+        if not self.rules.play.pope_in_lieu or pope is None or self.played_by[pope] < 0 or self.lieu_declined:
             return -1
         leads = 0
         for p in self.plays:

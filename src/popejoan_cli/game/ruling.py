@@ -80,7 +80,7 @@ _set = object.__setattr__
 Step = Callable[[Legality, int, Card], Ruling | None]
 
 
-def rule_on(hand: Legality, seat: int, card: Card) -> Ruling:
+def rule_on(hand: Legality, seat: int, card: Card, ordinary: bool = False) -> Ruling:
     """Whether `seat` may play `card` now, and why: the first step with an answer decides.
 
     >>> from popejoan_cli.formats.presets import preset
@@ -100,8 +100,11 @@ def rule_on(hand: Legality, seat: int, card: Card) -> Ruling:
     you hold 4♠, lower in that suit / you do not hold 9♠
     >>> rule_on(hand, 0, Card.parse("4S")).allowed
     True
+
+    With `ordinary`, a lead as any other: under `play.pope_in_lieu` the Pope's holder asks to lead it, not to
+    play it in lieu of a stop, which only the leader may (docs/house-rules.md).
     """
-    for step in _STEPS:
+    for step in _ORDINARY if ordinary else _STEPS:
         ruled = step(hand, seat, card)
         if ruled is not None:
             return ruled
@@ -206,6 +209,7 @@ def _lead(hand: Legality, seat: int, card: Card) -> Ruling | None:
 
 
 _STEPS: tuple[Step, ...] = (_over, _placed, _in_run, _in_lieu, _whose_lead, _public_lead, _lead)
+_ORDINARY: tuple[Step, ...] = tuple(step for step in _STEPS if step is not _in_lieu)
 
 
 # ------------------------------------------------------------------------ the words of a step

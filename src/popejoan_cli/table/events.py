@@ -101,6 +101,9 @@ class CardLed(Record, kw_only=True):
 
     player: str
     card: str
+    ordinary: bool = False
+    """Under `play.pope_in_lieu`, the leader led the Pope as an ordinary lead where it could have stood in for
+    the last stop's card (docs/house-rules.md; optional: written only when true)."""
 
 
 class RealHandDealt(Record, kw_only=True):
@@ -227,7 +230,8 @@ _FIELDS: dict[type[Any], dict[str, str]] = {
 
 
 OPTIONAL: dict[type[Any], dict[str, object]] = {TableOpened: {"lang": "en"}, HistoryCarried: {"dates": []},
-                                                OutDeclared: {"holders": {}}, RealHandDealt: {"first": ""}}
+                                                OutDeclared: {"holders": {}}, RealHandDealt: {"first": ""},
+                                                CardLed: {"ordinary": False}}
 """Fields an event may leave out, with the value they then have: written only when they differ."""
 
 
@@ -251,7 +255,7 @@ def to_data(event: Event) -> dict[str, Any]:
 
 
 def _checker(hint: str) -> Callable[[object], bool]:
-    """A type test for one field, from its annotation (the journal is JSON: str, int, list, dict)."""
+    """A type test for one field, from its annotation (the journal is JSON: str, int, bool, list, dict)."""
     if hint.startswith("dict[str, int]"):
         return lambda v: isinstance(v, dict) and all(type(n) is int for n in v.values())
     if hint.startswith("dict"):
@@ -260,6 +264,8 @@ def _checker(hint: str) -> Callable[[object], bool]:
         return lambda v: type(v) is int or isinstance(v, str)
     if hint == "int":
         return lambda v: type(v) is int
+    if hint == "bool":
+        return lambda v: type(v) is bool
     if hint == "str":
         return lambda v: isinstance(v, str)
     if hint.startswith("list"):

@@ -39,13 +39,14 @@ from popejoan_cli.table.view import (
 )
 
 
-def lead_by(view: TableView, player: str | None, card: Card) -> CardLed:
-    """`lead CARD [--by NAME]`: the leader's lead, or the named player's (the fold checks their turn)."""
+def lead_by(view: TableView, player: str | None, card: Card, ordinary: bool = False) -> CardLed:
+    """`lead CARD [--by NAME] [--ordinary]`: the leader's lead, or the named player's (the fold checks their turn);
+    `ordinary`: the Pope led as an ordinary lead, not in lieu of a stop (docs/house-rules.md: play.pope_in_lieu)."""
     rec = need_hand(view)
     who = find_name(player, rec.players) if player is not None else rec.players[rec.hand.leader]
     if who is None:
         raise UsageError(Said("no player {typed!r} in this hand", typed=player), allowed(rec.players, player))
-    return CardLed(player=who, card=str(card))
+    return CardLed(player=who, card=str(card), ordinary=ordinary)
 
 
 def lowest(view: TableView) -> CardLed | None:
