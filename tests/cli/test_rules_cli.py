@@ -221,7 +221,7 @@ def test_check_json(invoke: Invoke, data_dir: Path) -> None:
     path = str(data_dir / "rules" / "house.toml")
     data = json.loads(ok(invoke("rules", "check", path, "--json")).stdout)
     assert data == [{"file": path, "ok": True, "name": "house", "title": "Our kitchen table", "pots": 8,
-                     "players": {"min": 4, "max": 6}}]
+                     "players": {"min": 4, "max": 6}, "warnings": []}]
 
 
 def test_check_shows_markup_literally(invoke: Invoke, data_dir: Path) -> None:

@@ -5,6 +5,7 @@ typer and the CLI helpers at the top; the rules core, rich and `render.rule_view
 inside the commands that need them. `--json` paths never import rich. At a Russian table
 `list` and `show` speak Russian (the words are in `render.rule_words` and `render.rule_views`), and so
 do `check`'s and `diff`'s own lines and `new`'s note on stderr; the file `new` writes is English.
+`check` warns on stderr of keys that do nothing in their combination (`game.inert`), at their lines.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from popejoan_cli.base.visible import shown
 from popejoan_cli.cli import command, console, emit_json, rules_app
 
 if TYPE_CHECKING:
+    from popejoan_cli.base.errors import Problem
     from popejoan_cli.game.rules import HouseRules
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of a table.")]
@@ -84,25 +86,58 @@ def check(
     as_json: JsonOpt = False,
 ) -> None:
     """Check house-rule files; report every problem of every file at once (exit 5 if any)."""
-    from popejoan_cli.base.errors import DataError, Problem
+    # The help above is translated as it stands (help.po); the warnings of keys that do nothing (exit 0) are
+    # told in docs/house-rules.md.
+    from popejoan_cli.base.errors import DataError
     from popejoan_cli.formats import presets
     from popejoan_cli.formats.rulefile import from_toml
     from popejoan_cli.formats.userfiles import label
 
     problems: list[Problem] = []
-    checked: list[tuple[str, HouseRules]] = []
+    checked: list[tuple[str, HouseRules, bytes]] = []
     for given in files:
         path = Path(given)
         try:
-            checked.append((label(path), from_toml(presets.read_file_bytes(path), label(path))))
+            data = presets.read_file_bytes(path)
+            checked.append((label(path), from_toml(data, label(path)), data))
         except DataError as err:
             problems.extend(err.problems)
     if problems:
         raise DataError(problems)
+    warned = [(f, r, inert_warnings(f, r, data)) for f, r, data in checked]
     if as_json:
+        # The warnings' words in English, as all JSON is (docs/i18n.md).
         emit_json([{"file": f, "ok": True, "name": r.name, "title": r.title, "pots": len(r.pots),
-                    "players": {"min": r.players.min, "max": r.players.max}} for f, r in checked])
+                    "players": {"min": r.players.min, "max": r.players.max},
+                    "warnings": [{"key": w.key, "message": str(w.message)} for w in ws]} for f, r, ws in warned])
         return
+    _say_checked(warned)
+
+
+def inert_warnings(file: str, rules: HouseRules, data: bytes) -> list[Problem]:
+    """A warning for each key of `rules` that does nothing in its combination (`game.inert`), at its line of the
+    file's `data` as a problem is; the text is scanned for places only when there is something to place."""
+    from popejoan_cli.game.inert import inert_keys
+
+    found = inert_keys(rules)
+    if not found:
+        return []
+    from popejoan_cli.base.errors import Problem
+    from popejoan_cli.formats.tomlsource import locate, located
+
+    text = data.decode("utf-8")  # it was read as TOML already
+    places = locate(text)
+    told = []
+    for entry in found:
+        line, col = places.get(tuple(entry.key.split(".")), (0, 0))
+        told.append(Problem(entry.why, entry.key, line, col))
+    return located(told, file, text)
+
+
+def _say_checked(warned: list[tuple[str, HouseRules, list[Problem]]]) -> None:
+    """Each file's line on stdout, then its warnings on stderr, in the command's language."""
+    from popejoan_cli.cli.common import warn
+    from popejoan_cli.cli.exits import spoken
     from popejoan_cli.render.i18n import language, tn
 
     titled: Callable[[str], str] = str
@@ -110,12 +145,15 @@ def check(
         from popejoan_cli.render.i18n import preset_title
 
         titled = preset_title
-    for file, r in checked:
+    for file, r, warnings in warned:
         # The file's name, and a title of its own, are the file's words in any language.
         sys.stdout.write(tn("{file}: ok — {title}, {n} pot, {least}–{most} players",
                             "{file}: ok — {title}, {n} pots, {least}–{most} players", len(r.pots),
                             file=shown(str(file)), title=titled(r.title), least=r.players.min, most=r.players.max)
                          + "\n")
+        if warnings:
+            sys.stdout.flush()  # the file's line before what is said of it, on a terminal that shows both
+            warn([w.render(spoken) for w in warnings])
 
 
 @command(rules_app, "new")

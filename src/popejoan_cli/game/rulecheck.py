@@ -4,7 +4,9 @@
 collecting every problem with its line and key, so that `rules.from_data` can report them
 all at once in one `DataError`. The checks read `KEYS`; nothing here knows a key by name
 except the few that other keys depend on (the turn-up, the deck and the player counts).
-A little over 400 lines: the pots' checks (`check_pot`, and `_check_below` of a pot against the deck) stay
+A key its table does not have but another does is told where it belongs (`_misplaced`), not
+given a "did you mean" among the wrong table's keys.
+About 450 lines: the pots' checks (`check_pot`, and `_check_below` of a pot against the deck) stay
 beside the keys' so that one module says what a rule file may hold.
 """
 
@@ -38,6 +40,10 @@ from popejoan_cli.game.rulekeys import (
 
 SUITS = ("C", "D", "H", "S")
 KNOWN_TOP = frozenset({*TOP_LEVEL, *SECTIONS, "pot"})
+_HOMES: dict[str, str] = {**{k: "[[pot]]" for k in POT_KEYS}, **{k.name: f"[{k.section}]" if k.section else ""
+                                                                  for k in KEYS}}
+"""The table each key's name belongs in ("" the top of the file); no two sections share a name
+(`name` is a pot's key too, but at the top it is the rule set's)."""
 
 
 class Checker:
@@ -239,7 +245,7 @@ def _pot_keys_known(ck: Checker, base: Path_, raw: Mapping[str, object]) -> bool
     ok = True
     for k in raw:
         if k not in POT_KEYS:
-            ck.bad((*base, k), Said("unknown key in [[pot]]"), allowed(POT_KEYS, k))
+            _unknown(ck, (*base, k), "[[pot]]", Said("unknown key in [[pot]]"), POT_KEYS)
             ok = False
     return ok
 
@@ -288,9 +294,37 @@ def check_pot(ck: Checker, i: int, raw: object, trump_ok: bool) -> PotRule | Non
     return PotRule(name, label, stake, wins, tuple(specs))
 
 
+def _misplaced(name: str, here: str) -> tuple[str, str] | None:
+    """Where a key written in `here` (`"[play]"`, `"[[pot]]"`, `""` for the top of the file) belongs, when it
+    belongs elsewhere, as the problem and its hint: `[play] pope_limit = 3` is no typo to guess at, but
+    `turnup.pope_limit` in the wrong table. None when no table has a key of that name (a typo: the
+    caller offers the nearest word of its own table)."""
+    home = _HOMES.get(name)
+    if home is None or home == here:
+        return None
+    if not home:
+        return (Said("{key} belongs at the top of the file, not in {here}", key=name, here=here),
+                Said("move it above the first [section] header"))
+    where = Said("{key} belongs in {home}", key=name, home=home) if not here else \
+        Said("{key} belongs in {home}, not in {here}", key=name, home=home, here=here)
+    return where, (Said("move it into a [[pot]] table") if home == "[[pot]]" else
+                   Said("move it under {home}", home=home))
+
+
+def _unknown(ck: Checker, path: Path_, here: str, unknown: str, names: Sequence[str]) -> None:
+    """A key the table `here` has none of: where it belongs, if another table has it; else `unknown`, with the
+    nearest of `names` (the table's own keys)."""
+    name = str(path[-1])
+    found = _misplaced(name, here)
+    if found is not None:
+        ck.bad(path, *found)
+    else:
+        ck.bad(path, unknown, allowed(names, name))
+
+
 def _check_top(ck: Checker, values: dict[str, object], top: str, value: object) -> None:
     if top not in KNOWN_TOP:
-        ck.bad((top,), Said("unknown key"), allowed(sorted(KNOWN_TOP), top))
+        _unknown(ck, (top,), "", Said("unknown key"), sorted(KNOWN_TOP))
     elif top in SECTIONS:
         _check_section(ck, values, top, value)
     elif top != "pot":
@@ -301,13 +335,19 @@ def _check_top(ck: Checker, values: dict[str, object], top: str, value: object) 
 
 def _check_section(ck: Checker, values: dict[str, object], top: str, value: object) -> None:
     if not isinstance(value, dict):
-        ck.bad((top,), Said("found {value}, expected a [{section}] table", value=describe(clip(value)), section=top))
+        # `turnup = "none"` at the top is deal.turnup, not a [turnup] table (two sections share a key's name)
+        found = _misplaced(top, "")
+        if found is not None:
+            ck.bad((top,), *found)
+        else:
+            ck.bad((top,), Said("found {value}, expected a [{section}] table", value=describe(clip(value)),
+                                section=top))
         return
     names = [k.name for k in KEYS if k.section == top]
     for name, v in value.items():
         key = KEY_BY_PATH.get(f"{top}.{name}")
         if key is None:
-            ck.bad((top, name), Said("unknown key in [{section}]", section=top), allowed(names, name))
+            _unknown(ck, (top, name), f"[{top}]", Said("unknown key in [{section}]", section=top), names)
             continue
         checked = check_value(ck, key, (top, name), v)
         if checked is not None:
