@@ -5,49 +5,47 @@ legality (python-chess's `legal_moves`/`push`). `ruling(seat, card)` is the refe
 decision on a play and its reason (`ruling.rule_on`: public words and rule, and a private part
 for the seat alone); `check_play`, `refusal` and `is_legal` read it. `lead()` applies one checked
 lead with every forced follow and returns the frozen record of what it did (`sight.Played`);
-`play()` applies one checked card of a real deck, and `push()` a card taken from the fast lists
-(`legal_plays`, `legal_leads`: the bots' and play-outs', held to the same verdict) with its
-follows. What a table does besides playing goes through methods too: `exchange`, `call_stop`,
-`show`, `declare_void`, `settle`. `observe(seat)` is the only way a private fact leaves the hand,
-and `public()` the table's one view of it (`sight`). Hands may be fully known (a virtual or
+`play()` applies one checked card of a real deck; both go through the referee's run (`_run`),
+written as the rules read. `push()` applies a card taken from the fast lists (`legal_plays`,
+`legal_leads`: the bots' and play-outs', held to the same verdict) with its follows, through the
+play-out engine (`game.fastplay`), held to the same record as `_run`. What a table does besides
+playing goes through methods too: `exchange`, `call_stop`, `show`, `declare_void`, `settle`.
+`observe(seat)` is the only way a private fact leaves the hand, and `public()` the table's one
+view of it (`sight`). Hands may be fully known (a virtual or
 replayed deal) or unseen (a real deal recorded card by card: `HandKind`): then the referee checks
 what can be known and never guesses. A refusal is a `Said` (docs/i18n.md: Errors): the English,
 and its words for the CLI to say in the table's language.
 
-About 650 lines: `push`, the play-outs' fast path, keeps its run and stop tables (`_run_tables`, `_stop_codes`) beside
-the moves it applies, so that one module says what a play does; the printed sources' plays that change a
-run (the Pope in lieu of a stop, a called first lead, a pot won by the card below: docs/house-rules.md)
-hook into those same moves, so they stay here rather than in a second copy of the run.
+About 600 lines: a hand's life from the deal to the last stop (the deal, the turn-up, the spare hand, the
+referee's checks, the run, the stop and who leads next, a passing lead, a real deck's shown cards) reads as one
+story; the play-out engine that runs the same moves fast is `game.fastplay`.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from contextlib import suppress
+from typing import Any, ClassVar, Literal
 
 from popejoan_cli.base.errors import IllegalPlay, RuleViolation, Said, SaidN, UsageError
+from popejoan_cli.game import fastplay
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import CARDS, SPARE, Card, Dealt, rank_order
 from popejoan_cli.game.laws import pair_verdict
-from popejoan_cli.game.legality import FirstAllowed, FirstHeld
 from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.game.ruling import Breach, Ruling, recheck_leads, rule_on
 from popejoan_cli.game.settlement import Settlement
 from popejoan_cli.game.sight import Observation, Played, Public, mark, observe, public, since
 from popejoan_cli.game.state import (
-    BELOW_PLACE,
     LEAD,
     LEAD_KEY,
-    NO_CARD,
-    NO_CARD_BELOW,
     OUT_OF_PLAY,
     PLAYED,
     REMOVED,
     STOP_CODE,
     STOP_REASONS,
     SUIT_OF,
-    TOP_PLACE,
     UNKNOWN,
     Award,
     AwardAt,
@@ -65,70 +63,13 @@ from popejoan_cli.game.state import (
     stops_by_rule,
 )
 
+_new = tuple.__new__
+_AWAY: dict[int, StopReason] = {REMOVED: "removed", SPARE: "spare", OUT_OF_PLAY: "turnup", PLAYED: "played"}
+"""Why a run stops at a card in no hand, by where it is."""
+
 __all__ = ["LEAD_KEY", "OUT_OF_PLAY", "PLAYED", "REMOVED", "STOP_REASONS", "UNKNOWN", "Award", "AwardAt",
            "Feed", "Hand", "Observation", "Payment", "PaymentWhy", "Phase", "Play", "Played", "Public", "Ruling",
            "Stop", "StopReason", "Turn"]
-
-_PLACED: dict[int, StopReason | None] = {REMOVED: "removed", SPARE: "spare", OUT_OF_PLAY: "turnup", PLAYED: "played",
-                                         UNKNOWN: None, TOP_PLACE: "top", BELOW_PLACE: "below"}
-"""Why a run stops at a card that `push` cannot follow, by where the card is: not in any hand, or (any seat,
-the default) in a hand that may not play it now (clockwise follow: not the next player's); or no card at all,
-after a top card or a card below a pot's (`NO_CARD`). None: unseen, the run waits (`_next`)."""
-_VIRTUAL = HandKind.VIRTUAL  # looked up once: an Enum member read from its class is slow in Python 3.11
-_FOLLOW = -1
-_new = tuple.__new__
-_WAIT = len(STOP_REASONS)
-assert _FOLLOW == -1 and PLAYED == -5 and _WAIT == 8, "push's loop writes these as literals"
-_TOP = STOP_CODE["top"]
-_BELOW = STOP_CODE["below"]
-_RUN_TABLES: dict[tuple[bool, int], tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]] = {}
-StopCodes = tuple[tuple[tuple[int, ...], ...], ...]
-_STOP_CODES: dict[int, StopCodes] = {}
-
-
-def _stop_codes(seats: int) -> StopCodes:
-    """`codes[seat][why][card]`, a stop's code in `stop_codes` (`seat << 9 | card << 3 | why`), made once per
-    table size: worked out on each stop, the code was a new int object (Python keeps only those up to 256),
-    and making and freeing it cost a play-out of clockwise follow, with a stop after most cards, 7% of its
-    time. Kept here, not in the rules' cache or the hand, so that a table's `.folded` cache does not pickle it."""
-    found = _STOP_CODES.get(seats)
-    if found is None:
-        found = _STOP_CODES[seats] = tuple(tuple(tuple(seat * 512 + card * 8 + why for card in range(52))
-                                                 for why in range(len(STOP_REASONS)))
-                                           for seat in range(seats))
-    return found
-
-
-def _run_tables(clockwise: bool, seats: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-    """`_PLACED` and the next leader as tables, made once per follow rule and table size: `placed[seat][h]`,
-    for the card after `seat`'s held by `h` (a seat, or a negative place: the index wraps), is `_FOLLOW` when
-    `h` plays it next, else the stop's reason (`STOP_CODE`), or `_WAIT`; `after[seat][why]` is who leads after
-    a stop for that reason on `seat`'s card: its player after a top card or a card below a pot's
-    (docs/house-rules.md: wins = "below", "the right to play another card"), else clockwise the next seat."""
-    found = _RUN_TABLES.get((clockwise, seats))
-    if found is None:
-        places = [*range(seats), *range(-7, 0)]  # index i of a tuple of seats + 7: place i, or i - (seats + 7)
-        placed = tuple(
-            tuple(_FOLLOW if h >= 0 and (not clockwise or h == (seat + 1) % seats)
-                  else STOP_CODE[why] if (why := _PLACED.get(h, "not-in-turn")) is not None else _WAIT
-                  for h in places)
-            for seat in range(seats))
-        after = tuple(tuple((seat + 1) % seats if clockwise and code not in (_TOP, _BELOW) else seat
-                            for code in range(len(STOP_REASONS)))
-                      for seat in range(seats))
-        found = _RUN_TABLES[clockwise, seats] = (placed, after)
-    return found
-
-
-def _stopping(succ: tuple[int, ...], trumps: Trumps) -> tuple[int, ...]:
-    """`succ` as `push` reads it: `NO_CARD` after a top card, and after a card below a `wins = "below"` pot's
-    (docs/house-rules.md: "those plays become stops") `NO_CARD_BELOW`, so that the run stops there, whoever
-    holds the next card, and the stop is told as "below"."""
-    made = [NO_CARD if c < 0 else c for c in succ]
-    for c in stops_by_rule(trumps.triggers):
-        made[c] = NO_CARD_BELOW
-    return tuple(made)
-
 
 def _unseen_refusal(rules: HouseRules, tally: bool, first: int | None) -> IllegalPlay | None:
     """Why a real deck may not be dealt under `rules` (a `tally`, or recorded card by card), or None: the printed
@@ -230,7 +171,7 @@ class Hand(Settlement):
             card = succ[card]
         if card >= 0:
             self.leader = holder[card]
-            self.push(holder[card], card)
+            self._run(holder[card], card)
 
     def _turn_up(self, turnup: Card | None) -> None:
         rules = self.rules
@@ -240,8 +181,8 @@ class Hand(Settlement):
         if found is None:
             s = self.settings
             trumps = Trumps.of(rules, key[2])
-            found = rules.cache[key] = (trumps, trumps.pots_at, _stopping(s.succ, trumps),
-                                        *_run_tables(s.clockwise, self.seats))
+            found = rules.cache[key] = (trumps, trumps.pots_at, fastplay.stopping(s.succ, trumps),
+                                        *fastplay.run_tables(s.clockwise, self.seats))
         trumps, pots_at, succ, placed, after = found
         self.trumps = trumps
         # What `push` reads on every card, gathered once: the lists are changed in place, never replaced.
@@ -365,7 +306,7 @@ class Hand(Settlement):
             self.lieu_declined = card == self.trumps.pope_card and self.lieu_seat() == seat
         else:
             self.check_play(seat, card)
-        self.push(seat, card)
+        self._run(seat, card)
         return since(self, self, before)
 
     def play(self, seat: int, card: Card) -> Played:
@@ -376,7 +317,7 @@ class Hand(Settlement):
             # Tripoley's kitty (docs/house-rules.md: play.pass_pays): the record's lead after a stop, by `seat`, says
             # the lead passed over each seat from the leader up to `seat`.
             self._passed(self.leader, (seat - self.leader) % self.seats)
-        self.push(seat, card, follow=False)
+        self._run(seat, card, follow=False)
         return since(self, self, before)
 
 
@@ -384,7 +325,7 @@ class Hand(Settlement):
         """Play every forced follow of the current run (known hands)."""
         turn = self.turn
         if turn.phase == "follow" and turn.seat is not None and turn.card is not None:
-            self.push(turn.seat, turn.card)
+            self._run(turn.seat, turn.card)
 
     def call_stop(self) -> Played:
         """The table says the run has stopped (unseen hands only); return what it did."""
@@ -452,107 +393,64 @@ class Hand(Settlement):
         self._void(self.leader)
 
     # ----------------------------------------------------------------- applying plays
-    def push(self, seat: int, card: int, follow: bool = True, then: Callable[[int], int] | None = None) -> None:
-        """Apply a play taken from `legal_plays()` / `legal_leads(seat)`, unchecked, then (with
-        `follow`) every forced follow of its run: the fast path of bots and play-outs. With `then`
-        (a policy: the leader's seat to its lead, one of `legal_leads`), each stop's next lead is
-        `then`'s and played the same way, until the hand ends or a run waits on the table."""
-        moves, played_by, holder, ordered, left, triggers, succ, placed, after, stop_codes = self.run_tables
-        codes = _STOP_CODES.get(self.seats) or _stop_codes(self.seats)
-        lead, passing, firsts, allowed = self._run_mode(then, follow)
-        # A `Card` is an int subclass, which misses the interpreter's fast paths for ints: unary plus makes it
-        # a plain int, without the call `int(card)` costs.
-        card = +card
-        found = -1
-        # A card leaves its player's `ordered` list where it is chosen: the first here, a follow as it is found,
-        # a lead after a stop as the policy gives it, where `FirstHeld`'s is the list's first card, taken off
-        # without a search or a call (under clockwise follow most cards are leads).
-        self._lift(seat, card)
+    def _run(self, seat: int, card: int, follow: bool = True) -> None:
+        """The referee's run, as the rules read (docs/house-rules.md: The play): `seat` plays `card`; it wins
+        what it wins; a player with no card left goes out; else the next card up in its suit is played by
+        whoever must play it (with `follow`, at once: a dealt hand's forced follow), or the run stops and says
+        why, or (unseen hands) waits for the table to say who plays it. `push` (`game.fastplay`) is the same run
+        on the same record, tuned for the play-outs."""
+        lead = 64 if self.turn.phase == "lead" else 0
         while True:
-            moves.append(card + lead)  # the card, and 64 for a lead: its player is `played_by[card]`
-            played_by[card] = seat
-            holder[card] = -5  # PLAYED, a constant rather than a global on every card
-            n = left[seat] = left[seat] - 1
-            # The pots the card may win (a list, never empty), or None; the Pope led in lieu of a stop goes on as
-            # the card it stands in for. (`is not None` rather than a truth test: Python 3.11 jumps on it without
-            # calling the object's truth, about 4 ns a card.)
-            if triggers[card] is not None:
-                card = self._pay_pots(seat, CARDS[card], triggers[card], lead)
-            if not n:
-                self._out_after(seat, firsts is not None)
+            goes_on = self._played(seat, card, lead)
+            if not self.left[seat]:
+                self._go_out(seat)
                 return
-            nxt = succ[card]  # `NO_CARD` after a top card, `NO_CARD_BELOW` after a card below a pot's
-            why = placed[seat][h := holder[nxt]]
-            if why == -1:  # _FOLLOW, the common case, kept short: the next card is in the hand `h` that must play it
-                if follow:
-                    seat, card, lead = h, nxt, 0
-                    try:  # noqa: SIM105
-                        ordered[h].remove(nxt)
-                    except ValueError:
-                        pass  # not in the record's list of that hand (a real deck's card placed without it)
-                    continue
-                self.turn = Turn("follow", nxt, h)
+            nxt, reason, by = self._next_card(seat, goes_on)
+            if reason == "wait":
+                self._next(seat, nxt)
                 return
-            # A stop (`_stop`, inline): recorded by its code (seat << 9 | card << 3 | why, made once: `_stop_codes`);
-            # the leader next, who may have to pass. `FirstHeld`'s lead is read here: in a dealt hand no run waits,
-            # and nothing reads the turn before the hand ends, when the last stop's is written (`_out_after`).
-            if firsts is not None:
-                stop_codes.append(codes[seat][why][card])
-                seat = after[seat][why]
-                held = firsts[seat]
-                card, lead = +held[0], 64
-                del held[0]
-                continue
-            if why == 8:  # _WAIT
-                self._next(seat, nxt)  # unseen: whoever plays it next is the table's to say
+            if reason is not None:
+                self._stop(seat, goes_on, reason)
                 return
-            stop_codes.append(codes[seat][why][card])
-            seat = after[seat][why]
-            self.turn = LEAD
-            self.leader = seat
-            self.after_stop_suit = card // 13
-            if passing:
-                found = self._pass_lead(seat, card // 13)
-                if found < 0:
-                    return  # a passing lead found nobody to lead: a void hand
-                seat = self.leader
-            if then is None:
+            if not follow:
+                self.turn = Turn("follow", nxt, by)
                 return
-            # The policy's lead; its fast form without a call: the card passing the lead found.
-            card, lead = +(found if allowed else then(seat)), 64
-            try:  # noqa: SIM105
-                ordered[seat].remove(card)
-            except ValueError:
-                pass  # an unseen card (a real deck)
+            seat, card, lead = by, nxt, 0
 
-    def _lift(self, seat: int, card: int) -> None:
-        """`card` leaves `seat`'s `ordered` list, where the record knows it (a real deck's unseen card is not)."""
-        try:  # noqa: SIM105 (contextlib.suppress makes an object and runs two Python methods on every push)
+    def _played(self, seat: int, card: int, lead: int) -> int:
+        """`seat`'s `card` leaves its hand and is recorded (`moves`: the card, and 64 for a lead), and wins what it
+        wins; returns the card its run goes on from (the Pope in lieu of a stop: the card it stood in for)."""
+        with suppress(ValueError):  # an unseen card of a real deck: the record did not know it was there
             self.ordered[seat].remove(card)
-        except ValueError:
-            pass
+        self.moves.append(card + lead)
+        self.played_by[card] = seat
+        self.holder[card] = PLAYED
+        self.left[seat] -= 1
+        wins = self.trumps.triggers.get(card)
+        return self._pay_pots(seat, CARDS[card], wins, lead) if wins else card
 
-    def _out_after(self, seat: int, unwritten: bool) -> None:
-        """`seat` went out (`push`); with `unwritten` (`FirstHeld`'s leads, where no lead passes), `push` did not
-        write the turn after its stops, and the last stop's leader and suit are written first, from its code:
-        under these rules the leader changes only at a stop, so they are what the stop's own path would write."""
-        codes = self.stop_codes
-        if unwritten and codes:
-            code = codes[-1]  # seat << 9 | card << 3 | why
-            self.leader = self.run_tables[8][code >> 9][code & 7]  # `after`
-            self.after_stop_suit = (code >> 3 & 63) // 13
-        self._go_out(seat)
+    def _next_card(self, seat: int, card: int) -> tuple[int, StopReason | Literal["wait"] | None, int]:
+        """After `seat`'s `card`: the run's next card, and why the run stops there (None: it goes on, played by
+        the seat returned; "wait": an unseen card, the table says who plays it). A top card, or a card below a
+        `wins = "below"` pot's, stops its run whoever holds the next card."""
+        nxt = self.settings.succ[card]
+        if card in stops_by_rule(self.trumps.triggers):  # the king below an ace's pot too: "below", not "top"
+            return nxt, "below", -1
+        if nxt < 0:
+            return nxt, "top", -1
+        where = self.holder[nxt]
+        if where == UNKNOWN:
+            return nxt, "wait", -1
+        if where >= 0:
+            if self.clockwise and where != (seat + 1) % self.seats:
+                return nxt, "not-in-turn", -1
+            return nxt, None, where
+        return nxt, _AWAY[where], -1
 
-    def _run_mode(self, then: Callable[[int], int] | None,
-                  follow: bool) -> tuple[int, bool, list[list[int]] | None, bool]:
-        """What `push` reads once: whether a lead is due (64 or 0, the lead's bit in a move's code: an int, int
-        arithmetic is the fast path), whether a stop passes the lead (known hands), and the lowest policy's forms
-        it reads without a call: `FirstHeld`'s lists (known hands, and every run followed: `push` then writes the
-        turn only as the hand ends), and whether `then` is `FirstAllowed` where a stop passes the lead."""
-        virtual = self.kind is _VIRTUAL
-        passing = self.settings.passing and virtual
-        firsts = then.ordered if type(then) is FirstHeld and follow and virtual else None
-        return 64 if self.turn.phase == "lead" else 0, passing, firsts, passing and type(then) is FirstAllowed
+    push = fastplay.push
+    """Apply a play taken from `legal_plays()` / `legal_leads(seat)`, unchecked, then (with `follow`) every
+    forced follow of its run, and with `then` (a policy) each later lead: the play-out engine (`game.fastplay`),
+    held to the same record as the referee's `_run`."""
 
     def _pay_pots(self, seat: int, card: Card, trig: list[Trigger], lead: int) -> int:
         """Pay what `card` wins; return the card its run goes on from: itself, or for the Pope led in lieu of a
@@ -602,12 +500,14 @@ class Hand(Settlement):
             self._called()
 
     def _stop(self, seat: int, card: int, reason: StopReason) -> None:
-        """A stop on `seat`'s `card` (as `push` records one inline): the next leader, who may have to pass."""
-        why = STOP_CODE[reason]
-        _, after = _run_tables(self.settings.clockwise, self.seats)
-        self.stop_codes.append(_stop_codes(self.seats)[seat][why][card])  # as `push` records it
+        """The run stops on `seat`'s `card` for `reason`: recorded (`stop_codes`: `seat << 9 | card << 3 | why`),
+        and a lead is due. Who leads: the player of the stop card; under clockwise follow the next player, except
+        after a top card and a card below a pot's (docs/house-rules.md: wins = "below"); under a passing lead
+        the first from there who can change suit (`_pass_lead`)."""
+        self.stop_codes.append(seat << 9 | card << 3 | STOP_CODE[reason])
         self.turn = LEAD
-        self.leader = after[seat][why]
+        again = not self.clockwise or reason in ("top", "below")
+        self.leader = seat if again else (seat + 1) % self.seats
         self.after_stop_suit = card // 13
         if self.settings.passing and self.kind is HandKind.VIRTUAL:
             self._pass_lead(self.leader, card // 13)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 
 from popejoan_cli.game.cards import CARDS, Card
+from popejoan_cli.game.fastplay import FirstAllowed, FirstHeld
 from popejoan_cli.game.laws import allowed_leads, shortcuts
 from popejoan_cli.game.state import STOP_CODE, SUIT_OF, UNKNOWN, HandKind, HandState
 
@@ -23,34 +24,6 @@ _TOP = STOP_CODE["top"]
 _WANTS_NONE = (_TOP, STOP_CODE["below"])
 """Stops that wanted no card: at a suit's top, and at a card below a `wins = "below"` pot's (a stop by rule,
 docs/house-rules.md): no Pope stands in after them."""
-
-
-class FirstHeld:
-    """The policy "each seat leads the first card it holds in `LEAD_KEY` order": `lowest_lead` when every card
-    is known and no lead must change suit (`Legality.lowest_policy`). A callable like any policy; `push`
-    knows its type and reads `ordered` itself, without a call per lead."""
-
-    __slots__ = ("ordered",)
-
-    def __init__(self, ordered: list[list[int]]) -> None:
-        self.ordered = ordered
-
-    def __call__(self, seat: int) -> int:
-        return self.ordered[seat][0]
-
-
-class FirstAllowed:
-    """`lowest_lead` where a stop passes the lead to the first seat that holds an allowed suit (known cards):
-    that seat's first card of such a suit is its lowest lead. A callable like any policy; `push` takes the
-    card passing the lead found instead of calling it."""
-
-    __slots__ = ("lowest",)
-
-    def __init__(self, lowest: Callable[[int], Card]) -> None:
-        self.lowest = lowest
-
-    def __call__(self, seat: int) -> int:
-        return self.lowest(seat)
 
 
 class Legality(HandState):

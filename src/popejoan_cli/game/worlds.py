@@ -84,15 +84,20 @@ class Worlds:
             raise ValueError("the observation's hidden cards do not fill the seats' and the spare hand's room")
         self.fixed: dict[int, int] = {}
         self.barred: dict[int, set[int]] = {}
+        self._inferred()
+        self.ruled = sorted((c for c in self.barred if c not in self.fixed),
+                            key=lambda c: (-len(self.barred[c]), c))
+        self.free = [c for c in self.hidden if c not in self.fixed and c not in self.barred]
+        self.played = [[c for c in range(52) if pub.played_by[c] == s] for s in range(seats)]
+
+    def _inferred(self) -> None:
+        """Everything the public record says of where the hidden cards are (the module's list)."""
+        rules = self.rules
         self._told()
         if rules.play.improper_lead == "refuse" and law_of(rules):
             self._proper_leads()
         if rules.play.change_suit != "no" and rules.play.no_new_suit == "pass":
             self._passes()
-        self.ruled = sorted((c for c in self.barred if c not in self.fixed),
-                            key=lambda c: (-len(self.barred[c]), c))
-        self.free = [c for c in self.hidden if c not in self.fixed and c not in self.barred]
-        self.played = [[c for c in range(52) if pub.played_by[c] == s] for s in range(seats)]
 
     def _place(self, card: int, where: int) -> None:
         if card in self.unseen:
