@@ -128,8 +128,15 @@ class Legality(HandState):
 
     def lowest_lead(self, seat: int) -> Card:
         """The first of `legal_leads(seat)`: the lowest policy's lead."""
+        if shortcuts(self.rules).builtin:
+            return self._lowest_printed(seat)
+        return CARDS[next(self._leads(seat))]
+
+    def _lowest_printed(self, seat: int) -> Card:
+        """`lowest_lead` where only the printed lead rules are set (`laws.shortcuts`), fast: what the play-out's
+        policy calls once per lead (`lowest_policy`), held to `lowest_lead` by tests/game/test_lead_law.py."""
         held = self.ordered[seat]
-        if held and self.left[seat] == len(held) and shortcuts(self.rules).builtin:  # `_leads`' first, fast
+        if held and self.left[seat] == len(held):  # `_leads`' first card, without its set-up
             stopped = self.after_stop_suit
             if stopped is None:
                 return CARDS[held[0]]
@@ -152,13 +159,13 @@ class Legality(HandState):
         (`play.no_new_suit = "pass"`) under the printed rules alone, it is the first card of an allowed suit that
         passing the lead found the leader by: a `FirstAllowed`, which `push` takes from there. Otherwise it is
         `lowest_lead` itself, which asks the lead law."""
+        fast = shortcuts(self.rules)
         if self.kind is _VIRTUAL:
-            fast = shortcuts(self.rules)
             if fast.first_held:
                 return FirstHeld(self.ordered)  # `ordered` is changed in place, never replaced
             if self.settings.passing and fast.builtin:
-                return FirstAllowed(self.lowest_lead)
-        return self.lowest_lead
+                return FirstAllowed(self._lowest_printed)
+        return self._lowest_printed if fast.builtin else self.lowest_lead
 
     def lead_seats(self) -> list[int]:
         """Who may lead now: the leader; with unseen hands and a passing lead, anyone."""
