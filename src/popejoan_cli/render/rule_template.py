@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from popejoan_cli.game.cards import Card, Suit
+from popejoan_cli.game.printed import described
+from popejoan_cli.game.rulekeys import MAX_DESCRIPTION
 from popejoan_cli.game.rules import KEYS, CardSpec, HouseRules, Key
 from popejoan_cli.render.rule_words import stake_words, won_by
 
@@ -39,7 +41,8 @@ def toml_value(value: Any) -> str:
         return "[\n" + "".join(f"    {item},\n" for item in items) + "]"
     if isinstance(value, Card | CardSpec):
         value = str(value)
-    return tomli_w.dumps({"v": value})[len("v = "):].rstrip("\n")
+    # Only a description holds newlines (a printed source's choices, one a line): written as lines, not escapes.
+    return tomli_w.dumps({"v": value}, multiline_strings=True)[len("v = "):].rstrip("\n")
 
 
 def _comment(text: str) -> str:
@@ -76,7 +79,10 @@ def template(rules: HouseRules, name: str, base: str) -> str:
     values: dict[str, Any] = dict(rules.values)
     values["name"] = name
     values["title"] = _title_from_name(name)
-    values["description"] = f"Our table's rules, started from the {base} preset ({rules.title})."
+    intro = f"Our table's rules, started from the {base} preset ({rules.title})."
+    chosen = described(rules.sources)  # what popejoan chose where each printed source laid is silent or ambiguous
+    values["description"] = (intro if not chosen else f"{intro}\n\n{chosen}"
+                             if len(intro) + 2 + len(chosen) <= MAX_DESCRIPTION else chosen)
     values["sources"] = [f"popejoan preset {base!r}", *rules.sources]
     lines = [
         f"# House rules for our table, started from the popejoan preset {_comment(repr(base))} "
