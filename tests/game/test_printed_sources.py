@@ -21,6 +21,7 @@ from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import Card, Dealt, Suit
 from popejoan_cli.game.deal import seeded_deal
 from popejoan_cli.game.hand import Hand
+from popejoan_cli.game.inert import inert_keys
 from popejoan_cli.game.playout import play_out
 from popejoan_cli.game.printed import SOURCES, described, with_sources
 from popejoan_cli.game.rulekeys import MAX_DESCRIPTION
@@ -74,6 +75,14 @@ def test_a_books_whole_game_is_the_same_whatever_preset_it_is_laid_on(name: str)
         assert {k: v for k, v in r.values.items() if k not in PRESET_ONLY} == {
             k: v for k, v in games[0].values.items() if k not in PRESET_ONLY}
         assert r.pots == games[0].pots
+
+
+@pytest.mark.parametrize("name", sorted(SOURCES))
+def test_no_variant_leaves_a_key_that_does_nothing(name: str) -> None:
+    """`rules check` warns of a key that does nothing in its combination (game/inert.py): a variant laid on any
+    preset sets none, not even the preset's odd counter where its book's board shares no pot."""
+    for base in preset_names():
+        assert [e.key for e in inert_keys(laid(base, name))] == [], base
 
 
 # ----------------------------------------------------------------------- Peel's Pope Joan (PE)
