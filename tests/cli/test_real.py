@@ -605,14 +605,15 @@ def test_show_is_refused_when_it_contradicts_the_record(cli: Cli) -> None:
 
 def test_show_finds_a_lead_that_did_not_change_colour(cli: Cli) -> None:
     """Newmarket (change of colour): after the stop in clubs Bob leads 2♠, black again, while
-    he holds K♦ (seen only when he shows his hand)."""
+    he holds 4♥ and K♦ (seen only when he shows his hand). The breach names the lowest of them, 4♥, as the
+    referee names the lowest card held against a lead on every surface (game/laws.py: the witness)."""
     cli.real("newmarket", EIGHT, turnup=None)
     cli.ok("play", "Bob", "5C", "6C")
     cli.ok("stop")
     cli.ok("play", "Bob", "2S")
     res = cli.ok("show", "Bob", "3S", "4H", "KD")
     assert res.stderr == (f"popejoan: BREACH: Bob led {face('2S')} after a stop in that colour while holding "
-                          f"{face('KD')} (play.change_suit = \"colour\")\n")
+                          f"{face('4H')} (play.change_suit = \"colour\")\n")
     assert cli("check").exit_code == 5
 
 
