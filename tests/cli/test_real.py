@@ -380,11 +380,13 @@ def test_the_turnup_holder_cannot_play_an_eleventh_unseen_card(cli: Cli) -> None
     assert said.startswith(f"Cat plays {face('QC')}\n")
 
 
-def test_a_card_past_the_last_one_dealt_names_the_player_and_his_cards(cli: Cli) -> None:
+def test_a_card_past_the_last_one_dealt_is_refused_in_the_referees_words(cli: Cli) -> None:
+    """Cat goes out on his tenth card, Q♣: K♣ after it is refused as the referee words it (`Hand.refusal`),
+    the hand being over, and nothing of the line is written."""
     cli.real()
     cli.ok("play", "Bob", "2C")
     err = cli.fails(3, "play", "Cat", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC")
-    assert "Cat" in err and "10" in err
+    assert err == f"popejoan: Cat cannot play {face('KC')}: the hand is over\n  rule: the hand has ended\n"
 
 
 def test_dealer_sizes_with_an_out_of_play_turnup(cli: Cli) -> None:
@@ -518,7 +520,7 @@ def test_lead_in_a_real_hand_says_use_play(cli: Cli) -> None:
     cli.real()
     err = cli.fails(3, "lead", "2C")
     assert err == ("popejoan: this hand is dealt from a real deck: record each card with "
-                   "`popejoan play SEAT CARD...`\n")
+                   "`popejoan play NAME CARD`\n")
     err = cli.fails(2, "play", "2C")
     assert err == (f"popejoan: who played {face('2C')}? in a real hand, name the player first\n"
                    "  e.g. `popejoan play Bob 2C`\n")

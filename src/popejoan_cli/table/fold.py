@@ -16,7 +16,6 @@ from typing import Any
 
 from popejoan_cli.base.errors import (
     DataError,
-    IllegalPlay,
     PopejoanError,
     Problem,
     RuleViolation,
@@ -59,7 +58,7 @@ from popejoan_cli.table.events import (
     TallyOut,
     VoidDeclared,
 )
-from popejoan_cli.table.real import apply_real
+from popejoan_cli.table.real import apply_real, not_led
 from popejoan_cli.table.tally import apply_tally
 from popejoan_cli.table.view import (
     MAX_COUNTERS,
@@ -227,18 +226,33 @@ def _spare_taken(view: TableView, seq: int, event: SpareTaken) -> None:
 
 
 def _led(view: TableView, seq: int, event: CardLed) -> None:
-    rec = need_hand(view)
-    card = Card.parse(event.card)
-    hand = rec.hand
-    seat = seat_of(view, event.player)
-    if rec.kind.real:
-        raise RuleViolation(Said("this hand is dealt from a real deck: record each card with "
-                                 "`popejoan play SEAT CARD...`"))
-    if not hand.lead_due:
-        raise IllegalPlay(Said("no lead is due"), rule=Said("a lead follows a stop"))
-    rec.happened[seq] = hand.lead(seat, card)
-    if hand.ended:
+    rec, seat = _leading(view, event.player)
+    # The referee rules on the lead (`Hand.check_play`) and refuses it in its own words.
+    rec.happened[seq] = rec.hand.lead(seat, Card.parse(event.card), ordinary=event.ordinary)
+    if rec.hand.ended:
         close_hand(view, rec)
+
+
+def _leading(view: TableView, player: str) -> tuple[HandRecord, int]:
+    """The hand `player` would lead in, and their seat: refused when no hand is being played, or when the table
+    records the hand's cards itself (a real deck's, a tally's: `real.not_led`). Whether the lead is theirs, and
+    of that card, is the referee's alone."""
+    rec = need_hand(view)
+    seat = seat_of(view, player)
+    if rec.kind.real:
+        raise not_led(rec)
+    return rec, seat
+
+
+def lead_refusal(view: TableView, player: str, card: Card) -> PopejoanError | None:
+    """Why `player` may not lead `card` at this table now, exactly as recording the lead would refuse it (None:
+    they may), with nothing applied: a page's question before a tap leads (`serve`). The referee's refusal keeps
+    its private part, for that player alone (`IllegalPlay.private`)."""
+    try:
+        rec, seat = _leading(view, player)
+    except PopejoanError as err:
+        return err
+    return rec.hand.refusal(seat, card)
 
 
 def _counted(view: TableView, seq: int, event: Counted) -> None:

@@ -32,6 +32,15 @@ from popejoan_cli.table.view import HandRecord, TableView, close_hand, deal_turn
 
 TALLIED = Said("this hand is kept as a tally: record pots with `popejoan pay NAME POT`, and the end "
               "with `popejoan out NAME --left ...`")
+REAL_DECK = Said("this hand is dealt from a real deck: record each card with `popejoan play NAME CARD`")
+"""A lead asked of a real deck's hand, whose cards only the table sees: the one sentence for every
+surface that leads (`popejoan lead`, a player's page under `serve`)."""
+
+
+def not_led(rec: HandRecord) -> RuleViolation:
+    """The refusal of a lead (`popejoan lead`, a page's) in a hand the table records itself: a real deck's,
+    card by card with `play`, or a tally's, which records no card at all."""
+    return RuleViolation(TALLIED if rec.kind is HandKind.TALLY else REAL_DECK)
 
 
 def apply_real(view: TableView, seq: int, event: Event) -> None:
@@ -194,15 +203,9 @@ def deal_unseen(view: TableView, seq: int, dealer_name: str, turnup_text: str, c
 
 
 def _card(view: TableView, hand: Hand, event: CardPlayed) -> Played:
-    seat = seat_of(view, event.player)
-    if hand.out == seat:
-        raise IllegalPlay(SaidN("{player} cannot play {card}: they have played all {n} card they were dealt",
-                                "{player} cannot play {card}: they have played all {n} cards they were dealt",
-                                hand.dealt_sizes[seat], player=event.player, card=Card.parse(event.card)),
-                          rule=Said("a player cannot play more cards than they were dealt"))
-    if hand.ended:
-        raise RuleViolation(Said("the hand is over: say who went out with `popejoan out NAME`"))
-    return hand.play(seat, Card.parse(event.card))
+    """One card the table played, as the referee rules on it (`Hand.play`): its refusal, in its words, is the one
+    the table hears, a card after the hand is over included."""
+    return hand.play(seat_of(view, event.player), Card.parse(event.card))
 
 
 def _stop(hand: Hand) -> Played:

@@ -51,6 +51,7 @@ from popejoan_cli.render.practice_views import for_you
 from popejoan_cli.store import tables
 from popejoan_cli.table import moves
 from popejoan_cli.table.events import Event
+from popejoan_cli.table.fold import lead_refusal
 from popejoan_cli.table.view import TableView
 from popejoan_cli.web.hub import Hub, Screen, Stream, trouble
 from popejoan_cli.web.links import Links, not_found, seats_of
@@ -172,35 +173,30 @@ def refusal(err: PopejoanError, reader: str | None = None) -> Refused:
     return Refused(400 if isinstance(err, BadInput) else 409, spoken_said(err.message), spoken_said(rule), why)
 
 
+def current(view: TableView, seq: int) -> None:
+    """Refused unless the table still stands at `seq`, the one the page was drawn at: a page's own check, not a
+    rule of the game (a double tap leads once)."""
+    if view.last_seq != seq:
+        raise Refused(409, t("the table has moved on since your page was drawn: look again"),
+                      t("each lead answers the table as it stands"))
+
+
 def leading(player: str, seq: int, card: Card) -> Callable[[TableView], list[Event]]:
-    """The events of `player`'s lead of `card`, if the table still stands at `seq` and the lead is theirs;
-    the fold then asks the referee, as for `popejoan lead`."""
+    """The events of `player`'s lead of `card`, if the table still stands at `seq`. Whose lead it is, and whether
+    that card may be led, the fold asks the referee, as for `popejoan lead`: its refusal, in its words, is the
+    page's (a real deck's hand, or no hand, is refused by the fold as at the command line too)."""
     def make(view: TableView) -> list[Event]:
-        if view.last_seq != seq:
-            raise Refused(409, t("the table has moved on since your page was drawn: look again"),
-                          t("each lead answers the table as it stands"))
-        rec = view.open_hand
-        if rec is not None and rec.kind.real:
-            raise Refused(409, t("this hand is played with a real deck: the table records its cards"),
-                          t("`popejoan play NAME CARD` records a real deck's cards"))
-        # The Pope's holder may play it in lieu of a stop (docs/house-rules.md: play.pope_in_lieu): his own page.
-        mine = (rec is not None and not rec.kind.real and player in rec.players and rec.hand.lead_due
-                and rec.players.index(player) in (*rec.hand.lead_seats(), rec.hand.lieu_seat()))
-        if rec is None or not mine:
-            lead_of = rec.players[rec.hand.leader] if rec is not None and rec.hand.lead_due else None
-            whose = t("it is {player}'s lead, not yours", player=lead_of) if lead_of else t("no lead is due")
-            raise Refused(409, whose, t("who leads after a stop"))
+        current(view, seq)
         return [moves.lead_by(view, player, card)]
     return make
 
 
 def checked(view: TableView, player: str, seq: int, card: Card) -> Response:
     """What the referee says to `player` of leading `card` now, without recording anything: the answer
-    to a tap on a card their page did not offer (409 with the public words, and the private `why`)."""
-    leading(player, seq, card)(view)  # the same refusals as a lead: a moved table, a real deck, not your lead
-    rec = view.open_hand
-    assert rec is not None
-    refused = rec.hand.refusal(rec.players.index(player), card)
+    to a tap on a card their page did not offer (409 with the public words, and the private `why` for them
+    alone), the very refusal recording the lead would give (`fold.lead_refusal`)."""
+    current(view, seq)
+    refused = lead_refusal(view, player, card)
     if refused is None:
         return JSONResponse({"ok": True, "allowed": True})
     return refusal(refused, player).response()

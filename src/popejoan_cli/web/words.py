@@ -68,8 +68,24 @@ def last_lines(view: TableView) -> list[Line]:
     if rec is not None and isinstance(last, HandDealt | RealHandDealt | TallyHandDealt):
         return dealt_lines(rec)
     if rec is not None and rec.kind.real and rec.hand.plays:
-        return [["Real deck: the cards are recorded as the table plays them."]]
+        return real_lines(rec)
     return []
+
+
+def real_lines(rec: HandRecord) -> list[Line]:
+    """A real deck's hand (recorded card by card) as the command line told the table, from the referee's
+    record: the run from its lead to the last card or stop recorded, each card, its awards, the stop and what
+    comes next, as `play` tells them (`narrate.progress`; a typed line is several events, and the board tells
+    the whole run); once settled, how it ended, as `out` or `void` said it."""
+    hand, names = rec.hand, rec.players
+    labels = {p.name: p.label for p in hand.rules.pots}
+    if rec.closed and hand.void:
+        return [narrate.said("The hand is void: no settlement, and the board carries over."),
+                *narrate.lead_fines(hand.payments, hand.feeds, names, labels)]
+    if rec.closed and hand.out is not None:
+        return [narrate.said("{player} is out.", player=names[hand.out]), *narrate.settlement(hand, names, labels)]
+    run = rec.last_run()
+    return narrate.progress(hand, names, run) if run is not None else narrate.next_step(hand, names)
 
 
 def speak(view: TableView) -> str:
@@ -103,7 +119,7 @@ def _page_words() -> dict[str, str]:
         tp("page", "No hand is being played."), tp("page", "Your lead: tap a card marked Play, then tap it again."),
         tp("page", "Play"), tp("page", "Tap again"), tp("page", "Tap {card} again to lead it, or pick another card."),
         tp("page", "{player}'s hand"), tp("page", "{dealer} deals next."),
-        tp("page", "The hand is over; you were left with {cards}."), tp("page", "No lead is due."),
+        tp("page", "The hand is over; you were left with {cards}."),
         tp("page", "The connection to the table is lost: reconnecting…"),
         tp("page", "No word from the table for a while: reconnecting…"), tp("page", "Computers' pace:"),
         tp("page", "slow"), tp("page", "normal"), tp("page", "fast"), tp("page", "a lead per tap"),
@@ -129,7 +145,7 @@ _PAGE_IDS = (
     "Seed", "Out", "void", "A real deck: your cards are in your hand.", "No hand is being played.",
     "Your lead: tap a card marked Play, then tap it again.", "Play", "Tap again",
     "Tap {card} again to lead it, or pick another card.", "{player}'s hand", "{dealer} deals next.",
-    "The hand is over; you were left with {cards}.", "No lead is due.",
+    "The hand is over; you were left with {cards}.",
     "The connection to the table is lost: reconnecting…", "No word from the table for a while: reconnecting…",
     "Computers' pace:", "slow", "normal", "fast", "a lead per tap", "Next computer's lead",
     "Practice against {computers} computers ({level}).",

@@ -346,13 +346,13 @@
     return (L.ranks[code.slice(0, -1)] || code.slice(0, -1)) + (SYMBOLS[code.slice(-1)] || "");
   }
 
-  // A tap: on a card you may not lead, say why not (the referee's words for you alone, from the server);
-  // on a legal card, pick it; on the picked card, lead it.
+  // A tap: on a card you may not lead, say why not, whoever's lead it is: the referee's words, from the server
+  // (never the page's own), with the reason in your cards for you alone; on a legal card, pick it; on the
+  // picked card, lead it.
   function tapped(code, ok, seq) {
     if (pending || !state || seq !== state.seq) { return; }
     if (!ok) {
-      if (state.you && state.you.your_lead) { post("/lead", { card: code, seq: seq, check: true }); }
-      else { showRefused({ error: state.lead ? w("{player} to lead.", { player: state.lead }) : w("No lead is due."), rule: "" }); }
+      post("/lead", { card: code, seq: seq, check: true });
       return;
     }
     if (picked && picked.code === code && picked.seq === seq) {
