@@ -47,6 +47,7 @@ SETTINGS: list[tuple[str, Doc]] = [
     ("michigan", {"deal": {"turnup": "none"}, **POPE_NO_TURNUP}),
     ("michigan", {"deal": {"spare_exchange": "none"}, "play": {"improper_lead": "pay-each"}}),
     ("russian", {"final": {"deal": "none"}, "play": {"change_suit": "suit", "no_new_suit": "pass"}}),
+    ("hoyle", {"play": {"improper_lead": "pay-board"}}),  # fines where no lead rule is set: none is improper
 ]
 """Rule sets to find each entry in: the presets, and a few combinations the presets do not make."""
 
@@ -154,6 +155,7 @@ LIVE: list[tuple[str, Doc, str, object]] = [
         {"name": "game", "stake": 1, "wins": "first-out"}]}, "board.odd_counter", "eldest"),
     ("hoyle", {}, "settle.pope_exempt", "none"),
     ("michigan", {"play": {"pass_pays": 1}}, "play.pass_pot", "king"),  # not the first pot, where passes go
+    ("modern-stops", {}, "play.improper_lead", "pay-each"),  # play.lead = "lowest-in-suit": leads can be improper
 ]
 """Keys where they count: the same harness must see each one change something."""
 

@@ -8,17 +8,26 @@ the choices are spelled out one sentence each, never glued from translated parts
 
 About 530 lines: one sentence per choice of every key, the printed sources' keys included
 (docs/house-rules.md); each section's sentences sit together so that a key's words are found in one place.
+
+What these sentences do not decide, they read from where it is written once: which keys do nothing in a
+combination, and why, from `game.inert` (the table `rules check` warns from), both for each section's line of
+keys not used and for the sentences said only where their key counts; and which rules say what may be led
+from the lead law (`game.laws`), so that a rule there that these sentences have no words for is still named
+by its citation.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from popejoan_cli.base.errors import Said
 from popejoan_cli.game.cards import Card, Suit, rank_order
+from popejoan_cli.game.inert import idle, unused_keys
+from popejoan_cli.game.laws import ChangeSuit, LeadRule, LowestInSuit, law_of
 from popejoan_cli.game.rulekeys import below
 from popejoan_cli.game.rules import CardSpec, HouseRules, PotRule
 from popejoan_cli.render.i18n import cards as count_cards
-from popejoan_cli.render.i18n import counters, face, marked, pot_label, suit_named, t, tn, tp
+from popejoan_cli.render.i18n import counters, face, marked, pot_label, spoken_said, suit_named, t, tn, tp
 
 SECTION_TITLES: tuple[tuple[str, str], ...] = (
     ("players", marked("Players", "rules section")),
@@ -141,8 +150,20 @@ def unused_words(notes: list[str]) -> str:
     return t("Not used with these rules: {keys}.", keys="; ".join(notes))
 
 
-def _unused(notes: list[str]) -> list[str]:
-    return [unused_words(notes)] if notes else []
+_SHOWN_IN = {"stakes": "board"}
+"""The sections of keys that `rules show` says under another's title: the stakes with the board."""
+
+
+def unused_notes(rules: HouseRules) -> dict[str, list[str]]:
+    """By section, the notes of keys a rule file writes that do nothing under `rules` (`game.inert.unused_keys`):
+    the keys of one cause together, then the cause in the table's words, `play.pairs (no pair pots)`."""
+    causes: dict[str, dict[Said, list[str]]] = {}
+    for entry in unused_keys(rules):
+        section = entry.key.split(".")[0]
+        causes.setdefault(_SHOWN_IN.get(section, section), {}).setdefault(entry.because, []).append(entry.key)
+    # A key's name is the file's, in any language; the cause is one whole message (no words glued around it).
+    return {section: [f"{', '.join(keys)} ({spoken_said(because)})" for because, keys in by_cause.items()]
+            for section, by_cause in causes.items()}
 
 
 def _players(r: HouseRules) -> list[str]:
@@ -190,7 +211,6 @@ def _exchange(r: HouseRules) -> str:
 def _deal(r: HouseRules) -> list[str]:
     out = [t("Cards are dealt one at a time, clockwise, from eldest (the dealer's left) to the dealer, "
              "until they run out; hands may differ by one card.")]
-    notes = []
     if r.deal.spare_hand:
         if r.deal.spare_position == "last":
             out.append(t("A spare hand is dealt that nobody plays; it takes its card in each round after the dealer."))
@@ -198,7 +218,6 @@ def _deal(r: HouseRules) -> list[str]:
             out.append(t("A spare hand is dealt that nobody plays; it takes its card in each round before eldest."))
     else:
         out.append(t("No spare hand: every card goes to the players."))
-        notes.append(t("deal.spare_position and deal.spare_exchange (no spare hand)"))
     turnup = r.deal.turnup
     if turnup == "in-hand":
         out.append(t("The last card is turned up and stays in the hand it was dealt to; its suit is trump."))
@@ -208,28 +227,17 @@ def _deal(r: HouseRules) -> list[str]:
         out.append(t("No card is turned up, so there is no trump."))
     if r.deal.spare_hand:
         out.append(_exchange(r))
-    if r.deal.exchange_bar == "pot-card":
-        if r.deal.spare_hand and r.deal.spare_exchange != "none":
-            out.append(t("A player holding a card that wins a pot may not take the spare hand."))
-        else:
-            notes.append(t("deal.exchange_bar (nobody may take the spare hand)"))
-    return out + _unused(notes)
-
-
-def _can_share(r: HouseRules) -> bool:
-    pairs = any(p.wins == "pair" for p in r.pots)
-    return pairs and (r.play.pairs == "split" or r.final.deal == "holders")
+    if r.deal.exchange_bar == "pot-card" and idle(r, "deal.exchange_bar") is None:
+        out.append(t("A player holding a card that wins a pot may not take the spare hand."))
+    return out
 
 
 def _board(r: HouseRules) -> list[str]:
     out = []
-    notes = []
     total = sum(p.stake for p in r.pots)
     mult = r.stakes.dealer_multiplier
     if r.stakes.payer == "dealer":
         out.append(t("Before each deal the dealer alone dresses the board: {counters}.", counters=counters(total)))
-        if mult != 1:
-            notes.append(t("stakes.dealer_multiplier (it applies only when each player stakes)"))
     elif mult == 1:
         out.append(tn("Before each deal every player, the dealer too, puts each pot's stake on it: {n} counter each.",
                       "Before each deal every player, the dealer too, puts each pot's stake on it: "
@@ -240,15 +248,13 @@ def _board(r: HouseRules) -> list[str]:
                       "Before each deal every player puts each pot's stake on it ({counters}), and the dealer pays "
                       "{n} times as much ({dealer}).", mult, counters=counters(total), dealer=counters(total * mult)))
     out.append(t("Counters nobody wins stay on their pot for the next hand."))
-    if _can_share(r):
+    if idle(r, "board.odd_counter") is None:
         if r.board.odd_counter == "stay":
             out.append(t("When a shared pot does not divide evenly, the odd counters stay on the pot."))
         else:
             out.append(t("When a shared pot does not divide evenly, the odd counters go to the sharer nearest "
                          "the dealer's left (counting from eldest, the dealer last)."))
-    else:
-        notes.append(t("board.odd_counter (no pot is ever shared)"))
-    return out + _unused(notes)
+    return out
 
 
 def _pope_takes(r: HouseRules) -> str:
@@ -275,10 +281,8 @@ def _pope_turned(r: HouseRules, pope: PotRule) -> str:
 
 def _turnup(r: HouseRules) -> list[str]:
     if r.deal.turnup == "none":
-        return [t("No card is turned up, so the dealer never takes a pot for a turn-up."),
-                *_unused([t("the [turnup] keys (no turn-up)")])]
+        return [t("No card is turned up, so the dealer never takes a pot for a turn-up.")]
     out = []
-    notes = []
     pope = r.pope
     if r.turnup.dealer_takes == "matching":
         if pope is not None:
@@ -295,34 +299,25 @@ def _turnup(r: HouseRules) -> list[str]:
     else:
         out.append(t("The dealer takes no pot for the turn-up (other than the Pope).") if pope
                    else t("The dealer takes no pot for the turn-up."))
-        notes.append(t("turnup.ends_hand (the dealer takes nothing for a turn-up)"))
     if pope is not None:
         out.append(_pope_turned(r, pope))
-        out += _pope_limit(r, notes)
-    else:
-        notes.append(t("turnup.pope_takes, pope_per_card and pope_ends_hand (no pot named pope)"))
-        if r.turnup.pope_limit:
-            notes.append(t("turnup.pope_limit (no pot named pope)"))
-    return out + _unused(notes)
+        out += _pope_limit(r)
+    return out
 
 
-def _pope_limit(r: HouseRules, notes: list[str]) -> list[str]:
+def _pope_limit(r: HouseRules) -> list[str]:
     """Peel's limit on the turned-up Pope's payment (docs/house-rules.md: turnup.pope_limit), said
-    only when it is set."""
+    only when it is set and counts."""
     limit = r.turnup.pope_limit
-    if not limit:
-        return []
-    if not r.turnup.pope_per_card:
-        notes.append(t("turnup.pope_limit (nothing is paid per card for a turned-up Pope)"))
+    if not limit or idle(r, "turnup.pope_limit") is not None:
         return []
     return [tn("No player pays the dealer more than {n} counter for a turned-up Pope.",
                "No player pays the dealer more than {n} counters for a turned-up Pope.", limit)]
 
 
-def _new_suit(r: HouseRules, notes: list[str]) -> list[str]:
+def _new_suit(r: HouseRules) -> list[str]:
     change = r.play.change_suit
     if change == "no":
-        notes.append(t("play.no_new_suit (no change of suit)"))
         return [t("After a stop, the next lead may be in any suit.")]
     if change == "suit":
         out = [t("After a stop, the next lead must be in a different suit from the run that stopped.")]
@@ -351,27 +346,24 @@ def _pairs(r: HouseRules) -> str:
 
 
 def _play(r: HouseRules) -> list[str]:
-    out = []
-    notes: list[str] = []
-    out.append(_first(r))
+    out = [_first(r)]
     if r.play.follow == "holder":
         out.append(t("A run goes on with the next card of the same suit, one rank higher, played by whoever "
                      "holds it; when it stops, the player of the last card leads next."))
     else:
         out.append(t("A run goes on with the next card of the same suit, one rank higher, and it must come "
                      "from the next player in turn; if they do not hold it, the run stops and they lead next."))
-    out += _new_suit(r, notes)
-    out += _improper(r, notes)
-    out += _pass_pays(r, notes)
-    if any(p.wins == "pair" for p in r.pots):
+    out += _new_suit(r)
+    out += _other_lead_rules(r)
+    out += _improper(r)
+    out += _pass_pays(r)
+    if idle(r, "play.pairs") is None:
         out.append(_pairs(r))
-    else:
-        notes.append(t("play.pairs and play.pair_order (no pair pots)"))
-    out += _pope_stakes(r, notes)
-    out += _pope_in_lieu(r, notes)
+    out += _pope_stakes(r)
+    out += _pope_in_lieu(r)
     out.append(t("The first player to play their last card ends the hand at once; a pot is won only by cards "
                  "actually played."))
-    return out + _unused(notes)
+    return out
 
 
 def _first(r: HouseRules) -> str:
@@ -388,13 +380,24 @@ def _first(r: HouseRules) -> str:
     return t("Eldest leads first. A lead is the lowest card the leader holds in the suit of their choice.")
 
 
-def _improper(r: HouseRules, notes: list[str]) -> list[str]:
-    """The penalty for an improper lead (docs/house-rules.md: play.improper_lead), said only when it is set."""
-    mode, fine = r.play.improper_lead, r.play.improper_penalty
-    if mode == "refuse":
+_DESCRIBED: tuple[type[LeadRule], ...] = (LowestInSuit, ChangeSuit)
+"""The rules of the lead law whose every setting `_first` and `_new_suit` say in sentences of their own."""
+
+
+def _other_lead_rules(r: HouseRules) -> list[str]:
+    """Every rule of the lead law (`game.laws.law_of`) these rules set that no sentence here describes, by the
+    citation its refusals give (`LeadRule.cited`): a rule added to the law is named, never left unsaid."""
+    others = [spoken_said(rule.cited(r)) for rule in law_of(r) if type(rule) not in _DESCRIBED]
+    if not others:
         return []
-    if r.play.lead == "any" and r.play.change_suit == "no":
-        notes.append(t("play.improper_lead and play.improper_penalty (no lead rule to break)"))
+    return [t("Other rules on what may be led: {rules}.", rules="; ".join(others))]
+
+
+def _improper(r: HouseRules) -> list[str]:
+    """The penalty for an improper lead (docs/house-rules.md: play.improper_lead), said only when it is set and
+    some lead can be improper."""
+    mode, fine = r.play.improper_lead, r.play.improper_penalty
+    if mode == "refuse" or idle(r, "play.improper_lead") is not None:
         return []
     if mode == "pay-each":
         return [tn("A lead that breaks these rules is allowed, but when the hand ends its leader pays {n} counter "
@@ -409,15 +412,10 @@ def _improper(r: HouseRules, notes: list[str]) -> list[str]:
                "on {pot}.", fine, pot=pot_label(pot.label))]
 
 
-def _pass_pays(r: HouseRules, notes: list[str]) -> list[str]:
-    """Tripoley's kitty (docs/house-rules.md: play.pass_pays), said only when it is set."""
+def _pass_pays(r: HouseRules) -> list[str]:
+    """Tripoley's kitty (docs/house-rules.md: play.pass_pays), said only when it is set and the lead can pass."""
     per = r.play.pass_pays
-    if not per:
-        if r.play.pass_pot:
-            notes.append(t("play.pass_pot (nothing is paid for passing)"))
-        return []
-    if r.play.change_suit == "no" or r.play.no_new_suit != "pass":
-        notes.append(t("play.pass_pays and play.pass_pot (the lead never passes)"))
+    if not per or idle(r, "play.pass_pays") is not None:
         return []
     pot = r.pot(r.pass_pot)
     assert pot is not None  # `rules check` refuses a pass_pot that names no pot
@@ -425,13 +423,11 @@ def _pass_pays(r: HouseRules, notes: list[str]) -> list[str]:
                "A player the lead passes over puts {n} counters on {pot}.", per, pot=pot_label(pot.label))]
 
 
-def _pope_stakes(r: HouseRules, notes: list[str]) -> list[str]:
-    """Peel's stake per card to the Pope's player (docs/house-rules.md: play.pope_stakes), said only when set."""
+def _pope_stakes(r: HouseRules) -> list[str]:
+    """Peel's stake per card to the Pope's player (docs/house-rules.md: play.pope_stakes), said only when set on
+    a board with a Pope."""
     stakes, pope = r.play.pope_stakes, r.pope
-    if not stakes:
-        return []
-    if pope is None:
-        notes.append(t("play.pope_stakes (no pot named pope)"))
+    if not stakes or pope is None:
         return []
     return [tn("Whoever plays the Pope {card} is paid {n} counter by every other player for each card that "
                "player holds at that moment.",
@@ -439,13 +435,11 @@ def _pope_stakes(r: HouseRules, notes: list[str]) -> list[str]:
                "player holds at that moment.", stakes, card=spec_words(pope.cards[0]))]
 
 
-def _pope_in_lieu(r: HouseRules, notes: list[str]) -> list[str]:
-    """Peel's Pope in lieu of a stop (docs/house-rules.md: play.pope_in_lieu), said only when set."""
+def _pope_in_lieu(r: HouseRules) -> list[str]:
+    """Peel's Pope in lieu of a stop (docs/house-rules.md: play.pope_in_lieu), said only when set on a board with
+    a Pope."""
     pope = r.pope
-    if not r.play.pope_in_lieu:
-        return []
-    if pope is None:
-        notes.append(t("play.pope_in_lieu (no pot named pope)"))
+    if not r.play.pope_in_lieu or pope is None:
         return []
     return [t("After a stop that is not at the top card, and before the next lead, whoever holds the Pope {card} "
               "may play it in place of the missing card: he wins the Pope's pot, and the run goes on from the card "
@@ -476,7 +470,6 @@ def _unplayed(r: HouseRules) -> list[str]:
 
 def _settle(r: HouseRules) -> list[str]:
     out = []
-    notes = []
     first_out = [p for p in r.pots if p.wins == "first-out"]
     if first_out:
         out.append(t("The first player out takes {pots}.", pots=_labels(first_out)))
@@ -497,23 +490,18 @@ def _settle(r: HouseRules) -> list[str]:
     pope = r.pope
     if pope is not None and per_card:
         out.append(_pope_exempt(r, pope))
-    elif pope is None:
-        notes.append(t("settle.pope_exempt (no pot named pope)"))
-    else:
-        notes.append(t("settle.pope_exempt (nothing is paid per card)"))
     out += _unplayed(r)
     if r.settle.negative:
         out.append(t("Balances may go below zero."))
     else:
         out.append(t("Nobody goes below zero: a player who cannot pay pays what they have, and the shortfall "
                      "is recorded."))
-    return out + _unused(notes)
+    return out
 
 
 def _final(r: HouseRules) -> list[str]:
     if r.final.deal == "none":
-        return [t("No final deal: at the end of a session the board carries over to the next."),
-                *_unused([t("final.suit (no final deal)")])]
+        return [t("No final deal: at the end of a session the board carries over to the next.")]
     return [
         t("The last deal of a session clears the board: every card is dealt round to the players from "
           "eldest (no dressing, no spare hand, no turn-up, no play)."),
@@ -530,6 +518,10 @@ _SECTION_WORDS = {
 
 
 def choices_in_words(rules: HouseRules) -> list[tuple[str, list[str]]]:
-    """Every choice of a rule set as sentences, grouped by section (section title, sentences)."""
-    return [(section_title(title), _SECTION_WORDS[section](rules)) for section, title in SECTION_TITLES]
+    """Every choice of a rule set as sentences, grouped by section (section title, sentences), each section's
+    keys not used last (`unused_words`)."""
+    notes = unused_notes(rules)
+    return [(section_title(title), _SECTION_WORDS[section](rules) + ([unused_words(notes[section])]
+                                                                     if section in notes else []))
+            for section, title in SECTION_TITLES]
 
