@@ -389,7 +389,9 @@ def check_document(doc: Mapping[str, object], places: dict[Path_, tuple[int, int
 
 
 def _check_first_lead(ck: Checker, v: Mapping[str, Any]) -> None:
-    """`play.first_lead`: "eldest", or a card in the pack, led at the deal, so before any exchange of hands."""
+    """`play.first_lead`: "eldest", or a card in the pack, led at the deal, so before any exchange of hands: refused
+    beside an exchange only where one can happen, with a spare hand to take (without one, `deal.spare_exchange`
+    does nothing: `game.inert`)."""
     first = v["play.first_lead"]
     if first == "eldest":
         return
@@ -397,7 +399,7 @@ def _check_first_lead(ck: Checker, v: Mapping[str, Any]) -> None:
     if card is None or str(card) in v["deck.removed"]:
         ck.bad(("play", "first_lead"), Said("found {value}", value=Quoted(str(clip(first)))),
                Said("allowed: \"eldest\" or a card in the pack, e.g. \"2D\""))
-    elif v["deal.spare_exchange"] != "none":
+    elif v["deal.spare_hand"] and v["deal.spare_exchange"] != "none":
         ck.bad(("play", "first_lead"), Said("a called first lead is made at the deal, before the spare hand could "
                                             "be taken"), Said("set deal.spare_exchange = \"none\", or first_lead "
                                                               "= \"eldest\""))
