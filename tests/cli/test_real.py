@@ -381,12 +381,13 @@ def test_the_turnup_holder_cannot_play_an_eleventh_unseen_card(cli: Cli) -> None
 
 
 def test_a_card_past_the_last_one_dealt_is_refused_in_the_referees_words(cli: Cli) -> None:
-    """Cat goes out on his tenth card, Q♣: K♣ after it is refused as the referee words it (`Hand.refusal`),
-    the hand being over, and nothing of the line is written."""
+    """Cat goes out on his tenth card, Q♣: K♣ after it is refused as the referee words it (`Hand.refusal`):
+    he has played every card he was dealt; nothing of the line is written."""
     cli.real()
     cli.ok("play", "Bob", "2C")
     err = cli.fails(3, "play", "Cat", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC")
-    assert err == f"popejoan: Cat cannot play {face('KC')}: the hand is over\n  rule: the hand has ended\n"
+    assert err == (f"popejoan: Cat cannot play {face('KC')}: they have played all 10 cards they were dealt\n"
+                   "  rule: a player cannot play more cards than they were dealt\n")
 
 
 def test_dealer_sizes_with_an_out_of_play_turnup(cli: Cli) -> None:

@@ -335,7 +335,12 @@ class Hand(Settlement):
 
     def _called(self) -> None:
         if not self.can_call_stop():
-            raise IllegalPlay(Said("there is no open run to stop"), rule=Said("a stop ends a run"))
+            done = self.stops[-1] if self.stops and self.lead_due else None
+            words = (Said("no run is waiting for a card that might be missing; the run already stopped at {card} "
+                          "({reason}), and {leader} leads next", card=done.card, reason=done.reason,
+                          leader=self.name(self.leader)) if done is not None else
+                     Said("no run is waiting for a card that might be missing"))
+            raise IllegalPlay(words, rule=Said("a stop ends a run"))
         want = self.turn.card
         assert want is not None
         last = self.plays[-1]

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from popejoan_cli.base.errors import IllegalPlay, Said, joined
+from popejoan_cli.base.errors import IllegalPlay, Said, SaidN, joined
 from popejoan_cli.base.records import Record
 from popejoan_cli.game.cards import CARDS, SPARE, Card
 from popejoan_cli.game.laws import called_chain, in_force, witness
@@ -113,9 +113,17 @@ def rule_on(hand: Legality, seat: int, card: Card, ordinary: bool = False) -> Ru
 
 # ------------------------------------------------------------------------ the steps, in order
 def _over(hand: Legality, seat: int, card: Card) -> Ruling | None:
+    """The hand has ended; told of the player who went out as what it is: they have no card left to play."""
     if not hand.ended:
         return None
-    return Ruling(seat, card, Said("{player} cannot play {card}: the hand is over", player=hand.name(seat), card=card),
+    who = hand.name(seat)
+    if hand.out == seat:
+        dealt = hand.dealt_sizes[seat]
+        return Ruling(seat, card, SaidN("{player} cannot play {card}: they have played all {n} card they were dealt",
+                                        "{player} cannot play {card}: they have played all {n} cards they were "
+                                        "dealt", dealt, player=who, card=card),
+                      Said("a player cannot play more cards than they were dealt"))
+    return Ruling(seat, card, Said("{player} cannot play {card}: the hand is over", player=who, card=card),
                   Said("the hand has ended"))
 
 

@@ -13,7 +13,7 @@ import copy
 from collections.abc import Callable
 from typing import NoReturn
 
-from popejoan_cli.base.errors import IllegalPlay, Problem, RuleViolation, Said, SaidN, UsageError
+from popejoan_cli.base.errors import Problem, RuleViolation, Said, SaidN, UsageError
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import SPARE, Card, hand_sizes
 from popejoan_cli.game.hand import PLAYED, Hand, Played
@@ -209,13 +209,7 @@ def _card(view: TableView, hand: Hand, event: CardPlayed) -> Played:
 
 
 def _stop(hand: Hand) -> Played:
-    if not hand.can_call_stop():
-        done = hand.stops[-1] if hand.stops and hand.lead_due else None
-        words = (Said("no run is waiting for a card that might be missing; the run already stopped at {card} "
-                      "({reason}), and {leader} leads next", card=done.card, reason=done.reason,
-                      leader=hand.names[hand.leader]) if done is not None else
-                 Said("no run is waiting for a card that might be missing"))
-        raise IllegalPlay(words, rule=Said("a stop ends a run"))
+    """The table calls a stop: the referee's to allow, and to refuse in its own words (`Hand.call_stop`)."""
     return hand.call_stop()
 
 
