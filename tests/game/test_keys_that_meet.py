@@ -98,3 +98,20 @@ def test_a_pope_in_lieu_is_written_as_no_lead_in_the_hand_json() -> None:
     ordinary = chance_for_the_leader()
     ordinary.lead(0, Card.parse("9D"), ordinary=True)
     assert {"seat": "Ann", "card": "9D", "lead": True} in to_json(ordinary, ordinary.names, "peel")["plays"]
+
+
+def test_a_tally_is_kept_under_improper_lead_where_no_lead_rule_is_set() -> None:
+    """A tally records no lead, so it is refused where leads may be fined; with `play.lead = "any"` and no change
+    of suit no lead can be improper (`rules check` says `play.improper_lead` does nothing, game/inert.py), and a
+    tally is kept as under any other rules."""
+    import pytest
+
+    from popejoan_cli.base.errors import IllegalPlay
+    from popejoan_cli.game.tally import TallyHand
+
+    def tally(rules: HouseRules) -> Hand:
+        return TallyHand.unseen(rules, 4, 3, Board(rules), [12, 12, 12, 12], 3, None, None)
+
+    assert tally(with_keys("hoyle", **{"play.improper_lead": "pay-each"})).kind.name == "TALLY"
+    with pytest.raises(IllegalPlay, match="fine an improper lead"):
+        tally(with_keys("modern-stops", **{"play.improper_lead": "pay-each"}))

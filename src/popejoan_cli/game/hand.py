@@ -32,7 +32,7 @@ from popejoan_cli.base.errors import IllegalPlay, RuleViolation, Said, SaidN, Us
 from popejoan_cli.game import fastplay
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import CARDS, SPARE, Card, Dealt, rank_order
-from popejoan_cli.game.laws import pair_verdict
+from popejoan_cli.game.laws import law_of, pair_verdict
 from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.game.ruling import Breach, Ruling, recheck_leads, rule_on
 from popejoan_cli.game.settlement import Settlement
@@ -85,7 +85,7 @@ def _unseen_refusal(rules: HouseRules, tally: bool, first: int | None) -> Illega
     if rules.play.pope_in_lieu and rules.pope is not None:
         return IllegalPlay(Said("these rules let the Pope's holder play it in lieu of a stop, which popejoan can "
                                 "offer only in a hand it deals: let popejoan deal"), rule="play.pope_in_lieu")
-    if rules.play.improper_lead != "refuse" and tally:
+    if rules.play.improper_lead != "refuse" and tally and law_of(rules):  # with no lead rule, no lead is improper
         return IllegalPlay(Said("these rules fine an improper lead, and a tally records no lead: record the "
                                 "hand card by card (`popejoan deal --real`)"), rule="play.improper_lead")
     if rules.play.pass_pays and rules.play.change_suit != "no" and rules.play.no_new_suit == "pass" and tally:
