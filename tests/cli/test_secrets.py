@@ -315,7 +315,8 @@ def test_under_clockwise_follow_a_stop_does_not_say_the_card_is_in_the_spare_han
     assert not hand.ended
     stop = next(s for s in hand.stops if s.reason == "spare")
     nxt = CARDS[hand.succ[stop.card]]
-    said = narrate.plain(narrate.stop(hand, stop, hand.names))
+    told = next(s for s in hand.whole().stops if s.card == stop.card)  # as the record tells it (`sight.since`)
+    said = narrate.plain(narrate.stop(hand.rules, told, hand.names))
     assert "spare" not in said and f"does not hold {nxt.face}" in said
     leader = hand.lead_seats()[0]
     with pytest.raises(IllegalPlay) as err:

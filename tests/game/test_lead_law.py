@@ -227,3 +227,15 @@ def test_the_law_names_the_same_witness_everywhere() -> None:
     rule = in_force(rules, None)[0]
     assert witness(rule, rules, None, Card.parse("10S"), [Card.parse("7S"), Card.parse("4S"), 14]) == \
         Card.parse("4S")
+
+
+@SETTINGS
+@given(variants(), st.sampled_from(["no", "suit", "colour"]), st.sampled_from([None, 0, 1, 2, 3]),
+       st.integers(0, 51), st.lists(st.integers(0, 51), max_size=13, unique=True))
+def test_each_rules_fast_witness_names_what_the_plain_one_names(rules: HouseRules, change: str, stopped: int | None,
+                                                                 card: int, held: list[int]) -> None:
+    """A rule may give a faster form of its witness (`LowestInSuit`, `ChangeSuit`); it names the same card as the
+    plain form every rule has (`LeadRule.witness`: the lowest held card that `forbids` the lead)."""
+    rules = replace(rules, values={**rules.values, "play.change_suit": change})
+    for rule in law_of(rules):
+        assert rule.witness(rules, stopped, card, held) == LeadRule.witness(rule, rules, stopped, card, held)

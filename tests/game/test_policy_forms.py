@@ -9,8 +9,8 @@ import pytest
 from popejoan_cli.formats.presets import preset, preset_names
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.deal import seeded_deal
+from popejoan_cli.game.fastplay import FirstAllowed, FirstHeld
 from popejoan_cli.game.hand import Hand
-from popejoan_cli.game.legality import FirstAllowed, FirstHeld
 from popejoan_cli.game.playout import play_out
 
 

@@ -154,8 +154,8 @@ def test_below_in_words_and_narrated_from_the_record() -> None:
                  "Стоп на К♠: карта ниже карты секции — это стоп.")):
             i18n.use(lang)
             assert won_by(r.pots[0], r).startswith(words)
-            assert narrate.plain(narrate.stop(hand, done.stops[0], hand.names)) == stop
-        told = [narrate.plain(line) for line in narrate.after_lead(hand, hand.names, done)]
+            assert narrate.plain(narrate.stop(hand.rules, done.stops[0], hand.names)) == stop
+        told = [narrate.plain(line) for line in narrate.after_lead(hand.rules, hand.names, done)]
         assert "Ann забирает секцию «Туз» (К♠): 4 фишки" in told  # from the award record: the card played
     finally:
         i18n.use("en")

@@ -460,7 +460,7 @@ def test_peel_the_pope_is_played_in_lieu_of_a_stop() -> None:
     assert [(a.pot, a.seat, a.amount) for a in done.awards if a.pot == "pope"] == [("pope", BOB, pot)]
     assert done.leader == DAN and hand.lieu_seat() == -1 and hand.pope_in_lieu_of() == Card.parse("10S")
     assert conserved(hand)
-    told = [narrate.plain(line) for line in narrate.after_lead(hand, ["Ann", "Bob", "Cat", "Dan"], done)]
+    told = [narrate.plain(line) for line in narrate.after_lead(hand.rules, ["Ann", "Bob", "Cat", "Dan"], done)]
     assert told[0] == "Bob plays the Pope in lieu of 10♠: 9♦ J♠ Q♠ (Cat) K♠ (Dan)"
     assert "whoever holds the Pope 9♦ (9D) may play it in place of the missing card" in sentences(r)
 

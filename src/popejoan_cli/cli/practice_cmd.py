@@ -209,7 +209,7 @@ def _play_hand(hand: Hand, session: Session, level: str, out: Any) -> bool:
                 return False
         else:
             done = hand.lead(*bots.bot_lead(hand, level, human=me))
-        say(for_you(narrate.after_lead(hand, names, done), names[me]))
+        say(for_you(narrate.after_lead(hand.rules, names, done), names[me]))
     return True
 
 

@@ -44,7 +44,7 @@ def stop() -> None:
     rec = done.view.hands[-1]
     told = rec.what_happened(seq for seq, _ in done.written)
     if told is not None:
-        say(progress(rec.hand, rec.players, told))
+        say(progress(rec.hand.rules, rec.players, told))
 
 
 @command(root, "out")
@@ -83,7 +83,7 @@ def out(
     labels = {p.name: p.label for p in rec.hand.rules.pots}
     from popejoan_cli.render.narrate import said
 
-    say([said("{player} is out.", player=name), *settlement(rec.hand, rec.players, labels)])
+    say([said("{player} is out.", player=name), *settlement(rec.hand.rules, rec.players, labels, rec.hand.whole())])
 
 
 @command(root, "show")

@@ -88,7 +88,7 @@ def _lead(card: str, player: str | None, ordinary: bool = False) -> None:
     rec = done.view.hands[-1]
     told = rec.what_happened(seq for seq, _ in done.written)  # the lead's own record, as the journal holds it
     if told is not None:
-        say(after_lead(rec.hand, rec.players, told))
+        say(after_lead(rec.hand.rules, rec.players, told))
 
 
 def _public(err: IllegalPlay, card: Card) -> IllegalPlay:
@@ -167,7 +167,7 @@ def play(
         played = done.view.hands[rec.number - 1]
         told = played.what_happened(seq for seq, _ in done.written)
         if told is not None:
-            say(progress(played.hand, rec.players, told))
+            say(progress(played.hand.rules, rec.players, told))
     if notes:
         from popejoan_cli.cli.exits import spoken  # only when a stop was already recorded
         from popejoan_cli.render.i18n import t

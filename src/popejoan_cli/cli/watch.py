@@ -36,7 +36,7 @@ def last_run(rec: HandRecord) -> list[Any]:
     from popejoan_cli.render.narrate import after_lead
 
     told = rec.last_run()  # the referee's own record of the run, as the journal holds it
-    return [] if told is None else after_lead(rec.hand, rec.players, told)
+    return [] if told is None else after_lead(rec.hand.rules, rec.players, told)
 
 
 def drawn(view: TableView) -> Any:

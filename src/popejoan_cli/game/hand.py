@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from contextlib import suppress
 from typing import Any, ClassVar, Literal
 
 from popejoan_cli.base.errors import IllegalPlay, RuleViolation, Said, SaidN, UsageError
@@ -60,7 +59,6 @@ from popejoan_cli.game.state import (
     Trigger,
     Trumps,
     Turn,
-    stops_by_rule,
 )
 
 _new = tuple.__new__
@@ -425,8 +423,10 @@ class Hand(Settlement):
     def _played(self, seat: int, card: int, lead: int) -> int:
         """`seat`'s `card` leaves its hand and is recorded (`moves`: the card, and 64 for a lead), and wins what it
         wins; returns the card its run goes on from (the Pope in lieu of a stop: the card it stood in for)."""
-        with suppress(ValueError):  # an unseen card of a real deck: the record did not know it was there
+        try:  # noqa: SIM105 (contextlib.suppress makes an object on every card: a replayed evening's cost)
             self.ordered[seat].remove(card)
+        except ValueError:
+            pass  # an unseen card of a real deck: the record did not know it was there
         self.moves.append(card + lead)
         self.played_by[card] = seat
         self.holder[card] = PLAYED
@@ -439,7 +439,7 @@ class Hand(Settlement):
         the seat returned; "wait": an unseen card, the table says who plays it). A top card, or a card below a
         `wins = "below"` pot's, stops its run whoever holds the next card."""
         nxt = self.settings.succ[card]
-        if card in stops_by_rule(self.trumps.triggers):  # the king below an ace's pot too: "below", not "top"
+        if card in self.trumps.stops_by_rule:  # the king below an ace's pot too: "below", not "top"
             return nxt, "below", -1
         if nxt < 0:
             return nxt, "top", -1
@@ -562,6 +562,14 @@ class Hand(Settlement):
             self._feed((leader + k) % seats, pot, per, "pass")
 
     # ----------------------------------------------------------------- views
+    def now(self) -> Played:
+        """Where the hand stands, as the table is told it: an action of no plays (`sight.since` from now)."""
+        return since(self, self, mark(self))
+
+    def whole(self) -> Played:
+        """The hand's whole record since the deal, as the table is told it: what a view of the whole hand tells."""
+        return since(self, self, (0, 0, 0, 0, 0))
+
     def observe(self, seat: int) -> Observation:
         """What `seat` may know now (`sight.Observation`): the only way a private fact leaves the hand."""
         return observe(self, self, seat)

@@ -87,6 +87,13 @@ class LeadRule:
         """The words of an `always` refusal."""
         return self.told(rules, who, stopped, card, card)
 
+    def witness(self, rules: HouseRules, stopped: int | None, card: int, held: Iterable[int]) -> int | None:
+        """The first card of `held` (in `LEAD_KEY` order) that `forbids` a lead of `card`, or None. A rule may
+        give a faster form of the same answer; tests/game/test_lead_law.py holds it to this one."""
+        key = LEAD_KEY[rules.ace_high]
+        return min((o for o in held if o != card and self.forbids(rules, stopped, card, o)), key=key.__getitem__,
+                   default=None)
+
 
 class LowestInSuit(LeadRule):
     """`play.lead = "lowest-in-suit"`: a lead is the lowest card its leader holds in its suit."""
@@ -109,6 +116,13 @@ class LowestInSuit(LeadRule):
         """
         rank = RANK[rules.ace_high]
         return other // 13 == card // 13 and rank[other] < rank[card]
+
+    def witness(self, rules: HouseRules, stopped: int | None, card: int, held: Iterable[int]) -> int | None:
+        """The lowest card held below `card` in its suit (the same answer as `LeadRule.witness`, faster)."""
+        rank = RANK[rules.ace_high]
+        suit, top = card // 13, rank[card]
+        low = [c for c in held if c // 13 == suit and rank[c] < top]
+        return min(low, key=rank.__getitem__) if low else None
 
     def told(self, rules: HouseRules, who: str, stopped: int | None, card: Card, other: Card) -> str:
         return Said("{player} may not lead {card}: they hold {lower}, lower in that suit", player=who, card=card,
@@ -145,6 +159,15 @@ class ChangeSuit(LeadRule):
         """
         change = rules.play.change_suit
         return not suit_allowed(change, stopped, card // 13) and suit_allowed(change, stopped, other // 13)
+
+    def witness(self, rules: HouseRules, stopped: int | None, card: int, held: Iterable[int]) -> int | None:
+        """The lowest card held of a suit a lead may change to, if `card` is of one it may not (the same answer as
+        `LeadRule.witness`, faster)."""
+        ok = Settings.of(rules).suit_ok[4 if stopped is None else stopped]
+        if ok[card // 13]:
+            return None
+        key = LEAD_KEY[rules.ace_high]
+        return min((c for c in held if ok[c // 13]), key=key.__getitem__, default=None)
 
     def always(self, rules: HouseRules, stopped: int | None, card: int) -> bool:
         return (rules.play.no_new_suit == "pass" and stopped is not None
@@ -185,12 +208,17 @@ def law_of(rules: HouseRules) -> tuple[LeadRule, ...]:
     >>> [r.key for r in law_of(preset("michigan"))], [r.key for r in law_of(preset("hoyle"))]
     (['play.lead', 'play.change_suit'], [])
     """
-    return tuple(r for r in LEAD_LAW if r.applies(rules))
+    return _kept(rules)[1]
 
 
 def in_force(rules: HouseRules, stopped: int | None) -> tuple[LeadRule, ...]:
-    """The lead rules that constrain a lead now, after a stop in `stopped`."""
-    return tuple(r for r in LEAD_LAW if r.applies(rules) and r.in_force(rules, stopped))
+    """The lead rules that constrain a lead now, after a stop in `stopped` (worked out once per rule set and
+    stopped suit: the referee asks on every lead it rules on)."""
+    now = _kept(rules)[3]
+    found = now.get(stopped)
+    if found is None:
+        found = now[stopped] = tuple(r for r in _kept(rules)[1] if r.in_force(rules, stopped))
+    return found
 
 
 class Shortcuts(NamedTuple):
@@ -202,25 +230,33 @@ class Shortcuts(NamedTuple):
     """The leader's first card in `LEAD_KEY` order always keeps every lead rule set (`FirstHeld`)."""
 
 
-_SHORTCUTS: dict[int, tuple[HouseRules, Shortcuts]] = {}
+_Kept = tuple[HouseRules, tuple[LeadRule, ...], Shortcuts, dict[int | None, tuple[LeadRule, ...]]]
+_SHORTCUTS: dict[int, _Kept] = {}
 
 
 def shortcuts(rules: HouseRules) -> Shortcuts:
     """What the fast paths may assume under `rules`, worked out once per rule set (and again when `LEAD_LAW`
-    changes: a test's rule). Kept here, not in the rules' cache, which a table's `.folded` cache pickles.
+    changes: a test's rule).
 
     >>> from popejoan_cli.formats.presets import preset
     >>> shortcuts(preset("modern-stops")), shortcuts(preset("michigan")).first_held
     (Shortcuts(builtin=True, first_held=True), False)
     """
+    return _kept(rules)[2]
+
+
+def _kept(rules: HouseRules) -> _Kept:
+    """The lead rules a rule set sets and what the fast paths may assume, kept by the rule set's identity beside
+    the rule set itself (an id is not reused while its object lives): not in the rules' own cache, which a
+    table's `.folded` cache pickles."""
     found = _SHORTCUTS.get(id(rules))
-    if found is not None and found[0] is rules:  # the rules kept beside it: an id is not reused while they live
-        return found[1]
+    if found is not None and found[0] is rules:
+        return found
     if len(_SHORTCUTS) > 512:  # a process that makes many rule sets (the tests) keeps the newest only
         _SHORTCUTS.clear()
-    law = law_of(rules)
-    made = Shortcuts(all(r.builtin for r in law), all(r.first_ok for r in law))
-    _SHORTCUTS[id(rules)] = (rules, made)
+    law = tuple(r for r in LEAD_LAW if r.applies(rules))
+    made = _SHORTCUTS[id(rules)] = (rules, law, Shortcuts(all(r.builtin for r in law), all(r.first_ok for r in law)),
+                                    {})
     return made
 
 
@@ -244,9 +280,7 @@ def witness(rule: LeadRule, rules: HouseRules, stopped: int | None, card: int, h
     >>> witness(LowestInSuit(), preset("modern-stops"), None, 9, [14, 5, 2])  # 3♣ and 6♣ below 10♣: 3♣
     2
     """
-    key = LEAD_KEY[rules.ace_high]
-    return min((o for o in held if o != card and rule.forbids(rules, stopped, card, o)), key=key.__getitem__,
-               default=None)
+    return rule.witness(rules, stopped, card, held)
 
 
 def allowed_leads(rules: HouseRules, stopped: int | None, known: Sequence[int], cands: Iterable[int]) -> list[int]:

@@ -45,10 +45,11 @@ def _pope_joan_board(stakes: tuple[int, ...]) -> tuple[Mapping[str, object], ...
     """Peel's eight divisions, "Pope Joan (the nine of diamonds), Matrimony (king and queen of trumps), Intrigue
     (queen and knave of trumps), Ace, King, Queen, Knave (of trumps), and Game", with these stakes; the labels are
     the presets' (translated: render.i18n.POT_LABELS)."""
-    rows = (("pope", "Pope", "card", "9D"), ("matrimony", "Matrimony", "pair", ["trump:Q", "trump:K"]),
-            ("intrigue", "Intrigue", "pair", ["trump:J", "trump:Q"]), ("ace", "Ace", "card", "trump:A"),
-            ("king", "King", "card", "trump:K"), ("queen", "Queen", "card", "trump:Q"),
-            ("jack", "Jack", "card", "trump:J"), ("game", "Game", "first-out", None))
+    rows: tuple[tuple[str, str, str, str | list[str] | None], ...] = (
+        ("pope", "Pope", "card", "9D"), ("matrimony", "Matrimony", "pair", ["trump:Q", "trump:K"]),
+        ("intrigue", "Intrigue", "pair", ["trump:J", "trump:Q"]), ("ace", "Ace", "card", "trump:A"),
+        ("king", "King", "card", "trump:K"), ("queen", "Queen", "card", "trump:Q"),
+        ("jack", "Jack", "card", "trump:J"), ("game", "Game", "first-out", None))
     return tuple(_pot(name, label, stake, wins, card) for (name, label, wins, card), stake in zip(rows, stakes,
                                                                                                    strict=True))
 

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from popejoan_cli.base.records import Record
-from popejoan_cli.game.cards import SPARE, Card, Suit
+from popejoan_cli.game.cards import CARDS, SPARE, Card, Suit
 from popejoan_cli.game.state import (
     OUT_OF_PLAY,
     Award,
@@ -44,6 +44,9 @@ class _Leads(Protocol):
     def lead_seats(self) -> list[int]: ...
     def legal_leads(self, seat: int) -> list[int]: ...
     def lieu_seat(self) -> int: ...
+    def pope_in_lieu_of(self) -> int: ...
+    def pope_unplaced(self) -> bool: ...
+    def unplaced_pots(self) -> dict[str, int]: ...
 
 
 def told_reason(hand: HandState, reason: StopReason) -> StopReason:
@@ -278,6 +281,15 @@ class Played(Record):
     awaiting_pope: bool
     feeds: tuple[Feed, ...] = ()
     """Counters put on pots during the action (`play.pass_pays`)."""
+    lieu: int = -1
+    """The card the action's first play, the Pope, stood in for (docs/house-rules.md: play.pope_in_lieu), or -1."""
+    pope_kept: tuple[int, Card] | None = None
+    """Once a player went out: who still holds the Pope, exempt by `settle.pope_exempt`, and the Pope's card
+    (None: nobody, or no exemption). Told only with the hand's end, when every hand is shown."""
+    unplaced: tuple[str, ...] = ()
+    """A real deck gone out: the pots whose card the table must say who holds (`settle.unplayed_card`)."""
+    pope_unplaced: bool = False
+    """A real deck gone out: the table must say who holds the Pope."""
 
     def then(self, later: Played) -> Played:
         """This action and a later one, told as one (a typed line of a real deck).
@@ -296,7 +308,8 @@ class Played(Record):
         return Played(self.plays + later.plays, self.stops + later.stops, self.awards + later.awards,
                       self.payments + later.payments, later.phase, later.leader, later.lead_seats,
                       later.next_card, later.follower, later.out, later.void, later.ended, later.awaiting_pope,
-                      self.feeds + later.feeds)
+                      self.feeds + later.feeds, self.lieu if self.plays else later.lieu, later.pope_kept,
+                      later.unplaced, later.pope_unplaced)
 
 
 Mark = tuple[int, int, int, int, int]
@@ -339,7 +352,22 @@ def since(hand: HandState, referee: _Leads, before: Mark) -> Played:
     turn = hand.turn
     seats = tuple(referee.lead_seats())
     seats = _LEAD_SEATS.setdefault(seats, seats)
-    return Played(tuple(hand.plays[plays:]), told_stops(hand, hand.stops[stops:]), tuple(hand.awards[awards:]),
+    made = hand.plays[plays:]
+    pope = hand.trumps.pope_card
+    lieu = referee.pope_in_lieu_of() if made and made[0].card == pope else -1
+    out = hand.out
+    return Played(tuple(made), told_stops(hand, hand.stops[stops:]), tuple(hand.awards[awards:]),
                   tuple(hand.payments[payments:]), turn.phase, hand.leader, seats,
-                  turn.card, turn.seat if turn.phase == "follow" else None, hand.out, hand.void, hand.ended,
-                  hand.awaiting_pope, tuple(hand.feeds[feeds:]) if len(hand.feeds) > feeds else ())
+                  turn.card, turn.seat if turn.phase == "follow" else None, out, hand.void, hand.ended,
+                  hand.awaiting_pope, tuple(hand.feeds[feeds:]) if len(hand.feeds) > feeds else (), lieu,
+                  _pope_kept(hand, pope), tuple(referee.unplaced_pots()) if out is not None else (),
+                  out is not None and referee.pope_unplaced())
+
+
+def _pope_kept(hand: HandState, pope: int | None) -> tuple[int, Card] | None:
+    """`Played.pope_kept`: once a player went out, who still holds the Pope under an exemption, and its card."""
+    out = hand.out
+    if out is None or pope is None or hand.rules.settle.pope_exempt == "none":
+        return None
+    held = hand.holder[pope]
+    return (held, CARDS[pope]) if held >= 0 and held != out else None

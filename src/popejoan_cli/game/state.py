@@ -256,6 +256,9 @@ class Trumps(TupleRecord):
     triggers: dict[int, list[Trigger]]
     pots_at: tuple[list[Trigger] | None, ...]
     """`triggers` as a table by card, for the run's loop."""
+    stops_by_rule: frozenset[int] = frozenset()
+    """The cards below a `wins = "below"` pot's (`stops_by_rule`), each a stop: what the referee's run asks of
+    every card (`Hand._next_card`)."""
 
     @staticmethod
     def of(rules: HouseRules, suit: int | None) -> Trumps:
@@ -277,7 +280,8 @@ class Trumps(TupleRecord):
                 table.setdefault(a, []).append(("pair", pot.name, b))
                 table.setdefault(b, []).append(("pair", pot.name, a))
         pope = None if rules.pope is None else rules.pope.cards[0].resolve(trump)
-        made = rules.cache[key] = Trumps(trump, pope, table, tuple(table.get(c) for c in range(52)))
+        made = rules.cache[key] = Trumps(trump, pope, table, tuple(table.get(c) for c in range(52)),
+                                         frozenset(stops_by_rule(table)))
         return made
 
 

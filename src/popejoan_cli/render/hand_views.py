@@ -235,7 +235,7 @@ def _end_told(hand: Hand, names: Sequence[str], labels: dict[str, str]) -> list[
     if hand.void:
         parts.append(Text(t("Nobody can lead a new suit: the hand is void. No settlement; the board carries over.")))
         parts += [line_text(line) for line in narrate.lead_fines(hand.payments, hand.feeds, names, labels)]
-    return parts + [line_text(line) for line in narrate.settlement(hand, names, labels)]
+    return parts + [line_text(line) for line in narrate.settlement(hand.rules, names, labels, hand.whole())]
 
 
 def _runs_of(hand: Hand) -> list[list[int]]:
@@ -265,7 +265,7 @@ def _runs_told(hand: Hand, names: Sequence[str], labels: dict[str, str]) -> list
     """Each run of the hand: its plays, then its stop or the going out, then what it won."""
     parts: list[RenderableType] = []
     runs = _runs_of(hand)
-    stops = iter(hand.stops)
+    stops = iter(hand.whole().stops)  # each reason as the table may hear it now (`sight.told_stops`)
     play_awards = [a for a in hand.awards if a.at == "play"]
     for n, run in enumerate(runs, start=1):
         plays = [hand.plays[i] for i in run]
@@ -277,7 +277,7 @@ def _runs_told(hand: Hand, names: Sequence[str], labels: dict[str, str]) -> list
         else:
             stop = next(stops, None)
             if stop is not None:
-                parts.append(Text("    ").append_text(line_text(narrate.stop(hand, stop, names))))
+                parts.append(Text("    ").append_text(line_text(narrate.stop(hand.rules, stop, names))))
         parts += _run_won(hand, run, play_awards, names, labels)
     return parts
 

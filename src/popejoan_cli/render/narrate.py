@@ -25,8 +25,8 @@ from popejoan_cli.base.visible import shown
 from popejoan_cli.base.words import as_typed
 from popejoan_cli.game.cards import Card
 from popejoan_cli.game.hand import Award, Feed, Hand, Payment, Play, Played, Stop
-from popejoan_cli.game.sight import told_reason
-from popejoan_cli.game.state import HandKind
+from popejoan_cli.game.rules import HouseRules
+from popejoan_cli.game.state import SUCC, HandKind
 from popejoan_cli.render import i18n
 from popejoan_cli.render.i18n import counters, marked, tn, tp
 
@@ -153,11 +153,11 @@ def final_awards(awards: Sequence[Award], names: Sequence[str], labels: dict[str
     return lines
 
 
-def stop(hand: Hand, s: Stop, names: Sequence[str]) -> Line:
-    """Why a run stopped, as the table may hear it now (`sight.told_reason`: under clockwise follow
-    naming the spare hand would tell the table where a card it has not seen lies)."""
-    nxt = hand.succ[s.card]
-    return said(REASONS[told_reason(hand, s.reason)], card=s.card, next=Card(nxt) if nxt >= 0 else "",
+def stop(rules: HouseRules, s: Stop, names: Sequence[str]) -> Line:
+    """Why a run stopped, from a stop as the table was told it (`Played.stops`, whose reasons `sight.since`
+    told: under clockwise follow naming the spare hand would tell the table where a card it has not seen lies)."""
+    nxt = SUCC[rules.ace_high][s.card]
+    return said(REASONS[s.reason], card=s.card, next=Card(nxt) if nxt >= 0 else "",
                 who=names[(s.seat + 1) % len(names)])
 
 
@@ -182,22 +182,22 @@ def lieu_of(hand: Hand, plays: Sequence[Play]) -> int:
     return hand.pope_in_lieu_of() if plays and plays[0].card == hand.pope_card else -1
 
 
-def settlement(hand: Hand, names: Sequence[str], labels: dict[str, str]) -> list[Line]:
-    """Going out, the first-out pots, each payment for cards, and who kept the Pope."""
-    if hand.out is None:
+def settlement(rules: HouseRules, names: Sequence[str], labels: dict[str, str], done: Played) -> list[Line]:
+    """Going out, the first-out pots, each payment for cards, and who kept the Pope, from the record of the
+    action that ended the hand (`done`; a view of the whole hand passes `Hand.whole()`)."""
+    if done.out is None:
         return []
-    lines: list[Line] = [award(a, names, labels) for a in hand.awards if a.at == "out"]
-    lines += fines(hand.payments, names)
+    lines: list[Line] = [award(a, names, labels) for a in done.awards if a.at == "out"]
+    lines += fines(done.payments, names)
     lines += [said_n("{payer} pays {n} counter to {payee} for cards left.",
                      "{payer} pays {n} counters to {payee} for cards left.", p.amount, payer=names[p.payer],
-                     payee=names[p.payee]) for p in hand.payments if p.why == "cards"]
-    lines += fed([f for f in hand.feeds if f.why != "pass"], names, labels)  # passes: told as they happened
-    pope, exempt = hand.pope_card, hand.rules.settle.pope_exempt
-    if pope is not None and exempt != "none" and 0 <= hand.holder[pope] != hand.out:
-        holder = names[hand.holder[pope]]
+                     payee=names[p.payee]) for p in done.payments if p.why == "cards"]
+    lines += fed([f for f in done.feeds if f.why != "pass"], names, labels)  # passes: told as they happened
+    if done.pope_kept is not None:
+        holder, pope = names[done.pope_kept[0]], done.pope_kept[1]
         lines.append(said("{player} still holds the Pope ({card}) and pays nothing for cards left.", player=holder,
-                          card=Card(pope)) if exempt == "holder"
-                     else said("{player}'s Pope ({card}) is not counted.", player=holder, card=Card(pope)))
+                          card=pope) if rules.settle.pope_exempt == "holder"
+                     else said("{player}'s Pope ({card}) is not counted.", player=holder, card=pope))
     return lines
 
 
@@ -250,21 +250,21 @@ def pope_stakes(payments: Sequence[Payment], names: Sequence[str]) -> list[Line]
                    payer=names[p.payer], payee=names[p.payee]) for p in payments if p.why == "pope"]
 
 
-def after_lead(hand: Hand, names: Sequence[str], done: Played) -> list[Line]:
-    """What one lead did (`done`, the referee's record of it): the run, its awards, the stop and
-    who leads next, or the settlement."""
-    labels = {p.name: p.label for p in hand.rules.pots}
-    lines: list[Line] = [run(done.plays, names, lieu_of(hand, done.plays))]
+def after_lead(rules: HouseRules, names: Sequence[str], done: Played) -> list[Line]:
+    """What one lead did, from the referee's record of it alone (`done`, the `Played` the ledger and the
+    journal's fold hold): the run, its awards, the stop and who leads next, or the settlement."""
+    labels = {p.name: p.label for p in rules.pots}
+    lines: list[Line] = [run(done.plays, names, done.lieu)]
     lines += [award(a, names, labels) for a in done.awards if a.at == "play"]
     lines += pope_stakes(done.payments, names)
-    lines += [stop(hand, s, names) for s in done.stops]
+    lines += [stop(rules, s, names) for s in done.stops]
     lines += fed([f for f in done.feeds if f.why == "pass"], names, labels)  # the end's are told with it
     if done.void:
         lines.append(said("Nobody can lead a new suit: the hand is void. The board carries over."))
-        lines += lead_fines(hand.payments, hand.feeds, names, labels)
+        lines += lead_fines(done.payments, done.feeds, names, labels)
     elif done.out is not None:
         lines.append(said("{player} is out.", player=names[done.out]))
-        lines += settlement(hand, names, labels)
+        lines += settlement(rules, names, labels, done)
     elif done.phase == "lead":
         lines.append(said("{player} leads next.", player=names[done.leader]))
     return lines
@@ -317,20 +317,21 @@ def dealt(hand: Hand, names: Sequence[str], number: int, dealer: str, seed: obje
 def called_run(hand: Hand, names: Sequence[str], labels: dict[str, str]) -> list[Line]:
     """The run the called card's holder led at the deal (`play.first_lead`; docs/house-rules.md), from the
     record: the card called, the run, what it won, its stop."""
-    if not hand.plays:
+    done = hand.whole()
+    if not done.plays:
         return []
-    first = hand.plays[0]
+    first = done.plays[0]
     lines: list[Line] = [said("{card} is called to lead first: {player} holds it.", card=first.card,
-                              player=names[first.seat]), run(list(hand.plays), names)]
-    lines += [award(a, names, labels) for a in hand.awards if a.at == "play"]
-    lines += pope_stakes(hand.payments, names)
-    return lines + [stop(hand, s, names) for s in hand.stops]
+                              player=names[first.seat]), run(done.plays, names)]
+    lines += [award(a, names, labels) for a in done.awards if a.at == "play"]
+    lines += pope_stakes(done.payments, names)
+    return lines + [stop(hand.rules, s, names) for s in done.stops]
 
 
-def progress(hand: Hand, names: Sequence[str], done: Played) -> list[Line]:
-    """A real hand after some plays (`done`, the referee's record of them): each card, its awards,
+def progress(rules: HouseRules, names: Sequence[str], done: Played) -> list[Line]:
+    """A real hand after some plays, from the referee's record of them alone (`done`): each card, its awards,
     any stop, and what comes next."""
-    labels = {p.name: p.label for p in hand.rules.pots}
+    labels = {p.name: p.label for p in rules.pots}
     # The lead passed over these before the lead (play.pass_pays: docs/house-rules.md), as the referee recorded it.
     lines: list[Line] = fed([f for f in done.feeds if f.why == "pass"], names, labels)
     for p in done.plays:
@@ -339,39 +340,39 @@ def progress(hand: Hand, names: Sequence[str], done: Played) -> list[Line]:
         lines += [award(a, names, labels) for a in done.awards
                   if a.at == "play" and a.cards and a.cards[-1] == p.card]
     lines += pope_stakes(done.payments, names)
-    lines += [stop(hand, s, names) for s in done.stops]
-    lines += next_step(hand, names)
+    lines += [stop(rules, s, names) for s in done.stops]
+    lines += next_step(names, done)
     return lines
 
 
-def next_step(hand: Hand, names: Sequence[str]) -> list[Line]:
-    """What the table does next, in a real hand."""
-    if hand.out is not None:
-        out = names[hand.out]
+def next_step(names: Sequence[str], done: Played) -> list[Line]:
+    """What the table does next in a real hand, from where the record of the last action left it (`done`; with
+    no action to tell, `Hand.now()`)."""
+    if done.out is not None:
+        out = names[done.out]
         lines: list[Line] = [said("{player} is out.", player=out)]
         # The name in the command as a command line must spell it (`as_typed`: `'Mary Ann'`).
-        pots = hand.unplaced_pots()
-        if hand.pope_unplaced() or (hand.awaiting_pope and not pots):
+        pots = done.unplaced
+        if done.pope_unplaced or (done.awaiting_pope and not pots):
             lines.append(said("Who still holds the Pope? `popejoan out {as_typed} --pope NAME|spare|none`",
                               as_typed=as_typed(out)))
         if pots:  # settle.unplayed_card with a real deck (docs/house-rules.md)
             lines.append(said("Who holds the cards of {pots}? `popejoan out {as_typed} --holders POT=NAME,...`",
                               pots=", ".join(pots), as_typed=as_typed(out)))
-        if not hand.awaiting_pope:
+        if not done.awaiting_pope:
             lines.append(said("Settle with `popejoan out {as_typed}`.", as_typed=as_typed(out)))
         return lines
-    if hand.ended:
+    if done.ended:
         return []
-    if hand.turn.card is not None:
-        want = Card(hand.turn.card)
-        if hand.turn.phase == "follow" and hand.turn.seat is not None:
-            return [said("Next: {card}, which {player} holds.", card=want, player=names[hand.turn.seat])]
+    if done.next_card is not None:
+        want = Card(done.next_card)
+        if done.follower is not None:
+            return [said("Next: {card}, which {player} holds.", card=want, player=names[done.follower])]
         return [said("Next: {card}, from whoever holds it; or `popejoan stop` if nobody can.", card=want)]
-    seats = hand.lead_seats()
-    if len(seats) == 1:
-        return [said("{player} leads next.", player=names[seats[0]])]
+    if len(done.lead_seats) == 1:
+        return [said("{player} leads next.", player=names[done.lead_seats[0]])]
     return [said("{player} leads next, or the first player after them who can change suit.",
-                 player=names[hand.leader])]
+                 player=names[done.leader])]
 
 
 def after_undo(view: TableView) -> list[Line]:
@@ -398,5 +399,5 @@ def now_in_hand(hand: Hand, names: Sequence[str], number: int, last: Played | No
     if last is None:
         return [_first_lead(hand, names)]
     if hand.kind.real:
-        return next_step(hand, names)
+        return next_step(names, hand.now())
     return [said("{player} leads next.", player=names[last.leader])]

@@ -324,7 +324,7 @@ def _final_row(view: TableView, labels: dict[str, str], days: list[str]) -> list
 def run_view(rec: HandRecord, played: Played) -> RenderableType:
     """What one lead did (the referee's record of it): the run, each award, the stop and who leads
     next, or the settlement."""
-    return Group(*(line_text(line) for line in narrate.after_lead(rec.hand, rec.players, played)))
+    return Group(*(line_text(line) for line in narrate.after_lead(rec.hand.rules, rec.players, played)))
 
 
 def deal_summary(rec: HandRecord) -> RenderableType:

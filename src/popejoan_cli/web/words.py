@@ -42,7 +42,7 @@ def lead_lines(rec: HandRecord, seq: int | None = None) -> list[Line]:
     the run, its awards, the stop, what next, narrated from the referee's record of it."""
     happened = rec.happened
     done = happened[seq if seq is not None else max(happened)]
-    return narrate.after_lead(rec.hand, rec.players, done)
+    return narrate.after_lead(rec.hand.rules, rec.players, done)
 
 
 def dealt_lines(rec: HandRecord) -> list[Line]:
@@ -83,9 +83,10 @@ def real_lines(rec: HandRecord) -> list[Line]:
         return [narrate.said("The hand is void: no settlement, and the board carries over."),
                 *narrate.lead_fines(hand.payments, hand.feeds, names, labels)]
     if rec.closed and hand.out is not None:
-        return [narrate.said("{player} is out.", player=names[hand.out]), *narrate.settlement(hand, names, labels)]
+        return [narrate.said("{player} is out.", player=names[hand.out]),
+                *narrate.settlement(hand.rules, names, labels, hand.whole())]
     run = rec.last_run()
-    return narrate.progress(hand, names, run) if run is not None else narrate.next_step(hand, names)
+    return narrate.progress(hand.rules, names, run) if run is not None else narrate.next_step(names, hand.now())
 
 
 def speak(view: TableView) -> str:
@@ -204,13 +205,14 @@ def _add_words(state: State, view: TableView, you: str | None = None) -> State:
     state["said"] = text(lines)
     state["story"] = story(lines)
     if rec is not None:
-        stops = iter(rec.hand.stops)
+        whole = rec.hand.whole()  # the record as the table is told it: each stop's reason as it may hear it
+        stops = iter(whole.stops)
         for run in state["runs"]:
             if run["stop"] is not None:
-                run["stop"]["why"] = text(told([narrate.stop(rec.hand, next(stops), rec.players)]))
+                run["stop"]["why"] = text(told([narrate.stop(rec.hand.rules, next(stops), rec.players)]))
         if state["settlement"] is not None:
             labels = {p.name: p.label for p in view.the_rules().pots}
-            lines = told(narrate.settlement(rec.hand, rec.players, labels))
+            lines = told(narrate.settlement(rec.hand.rules, rec.players, labels, whole))
             state["settlement"]["said"] = text(lines)
             state["settlement"]["story"] = story(lines)
     return state
