@@ -25,7 +25,7 @@ from popejoan_cli.game.deal import seeded_deal
 from popejoan_cli.game.hand import Hand
 from popejoan_cli.game.rules import HouseRules
 
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def state(hand: Hand) -> tuple[object, ...]:

@@ -30,7 +30,7 @@ from popejoan_cli.game.state import LEAD_KEY
 from popejoan_cli.game.worlds import Worlds
 from popejoan_cli.render import i18n
 
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
 
