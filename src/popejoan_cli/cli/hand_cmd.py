@@ -199,12 +199,11 @@ def hand_show(
 
 def _real_deck(rec: HandRecord) -> RuleViolation:
     """`hand show` in a hand of a real deck: popejoan never saw its cards, so it shows none (nor why one may be led)."""
-    from popejoan_cli.game.state import HandKind
     from popejoan_cli.table.real import TALLIED
 
     return RuleViolation(Said("hand {number} is played with a real deck: popejoan does not know its cards, they are "
                               "in the players' hands", number=rec.number),
-                         TALLIED if rec.kind is HandKind.TALLY else
+                         TALLIED if not rec.kind.records_cards else
                          Said("record each card as it is played: `popejoan play NAME CARD`"))
 
 

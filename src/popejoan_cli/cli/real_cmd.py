@@ -58,7 +58,6 @@ def out(
                                                 "unplayed pot's card, POT=NAME,POT=spare...")] = None,
 ) -> None:
     """End a real hand: NAME went out. popejoan works out the cards left (a tally: is told them) and settles."""
-    from popejoan_cli.game.state import HandKind
     from popejoan_cli.render.narrate import settlement
     from popejoan_cli.table import moves
     from popejoan_cli.table.events import OutDeclared, TallyOut
@@ -68,7 +67,7 @@ def out(
         from popejoan_cli.table.real import settled_already
 
         raise settled_already(view.hands[-1])  # `out` again: which hand is settled, not that `--left` is wrong
-    tally = view.open_hand is not None and view.open_hand.kind is HandKind.TALLY
+    tally = view.open_hand is not None and not view.open_hand.kind.records_cards
     if tally and left is None:
         raise UsageError(Said("a tally hand does not know the cards left: say how many each other player holds"),
                          Said("add --left NAME=N,NAME=N..."))
@@ -145,14 +144,13 @@ def claim(
     """Check a claim against the record: right or wrong, and the plays that decide it (wrong: exit 3)."""
     from popejoan_cli.cli.exits import spoken
     from popejoan_cli.game.claims import judge
-    from popejoan_cli.game.state import HandKind
     from popejoan_cli.game.tally import tally_judge
     from popejoan_cli.table import moves
 
     view = common.view()
     rec, name = moves.claimed(view, name)
     pot = common.pot_typed(view.the_rules(), what, "cards")  # its name or label, as the board shows
-    claim = tally_judge if rec.kind is HandKind.TALLY else judge
+    claim = judge if rec.kind.records_cards else tally_judge
     verdict = claim(rec.hand, rec.players.index(name), pot or what.lower(), amount)
     if as_json:  # the English, whatever the language: `--json` never changes with it
         emit_json({"hand": rec.number, "player": name, "claim": what, "right": verdict.right, "why": verdict.text})

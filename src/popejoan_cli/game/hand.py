@@ -142,7 +142,7 @@ class Hand(Settlement):
                spare_size: int, turnup: Card | None, turnup_holder: int | None, first: int | None = None) -> Hand:
         """A real deal: only the sizes and the turn-up are known; under `play.first_lead`, `first` is the seat the
         table says holds the called card, who leads first (docs/house-rules.md)."""
-        refused = _unseen_refusal(rules, cls.UNSEEN is HandKind.TALLY, first)
+        refused = _unseen_refusal(rules, not cls.UNSEEN.records_cards, first)
         if refused is not None:
             raise refused
         hand = cls(rules, seats, dealer, board, [()] * seats, list(sizes))
@@ -514,7 +514,7 @@ class Hand(Settlement):
         again = not self.clockwise or reason in ("top", "below")
         self.leader = seat if again else (seat + 1) % self.seats
         self.after_stop_suit = card // 13
-        if self.settings.passing and self.kind is HandKind.VIRTUAL:
+        if self.settings.passing and self.kind.deals:
             self._pass_lead(self.leader, card // 13)
 
     def _pass_lead(self, leader: int, stopped: int) -> int:

@@ -35,7 +35,6 @@ from popejoan_cli.game.state import (
     PLAYED,
     REMOVED,
     UNKNOWN,
-    HandKind,
 )
 
 
@@ -210,7 +209,7 @@ def _lead(hand: Legality, seat: int, card: Card) -> Ruling | None:
         other = witness(rule, rules, stopped, card, held)
         if other is None:
             continue
-        if hand.kind is HandKind.VIRTUAL:
+        if hand.kind.deals:
             return _hidden(hand, seat, card, rule.private(rules, stopped, card, CARDS[other]))
         return Ruling(seat, card, rule.told(rules, hand.name(seat), stopped, card, CARDS[other]), rule.cited(rules))
     return None
@@ -230,7 +229,7 @@ def _holds(hand: Legality, seat: int, card: Card) -> bool:
 def _not_held(hand: Legality, seat: int, card: Card, rule: str) -> Ruling:
     """A card the seat does not hold: hidden in a virtual hand (the card may lie anywhere unseen),
     told as it is in a real one (only the record says it, and the record is the table's)."""
-    if hand.kind is HandKind.VIRTUAL:
+    if hand.kind.deals:
         return _hidden(hand, seat, card, Said("you do not hold {card}", card=card))
     return Ruling(seat, card, Said("{player} does not hold {card}", player=hand.name(seat), card=card), rule)
 

@@ -45,7 +45,7 @@ class Settlement(Legality):
         the cards seen: before that nothing public may depend on what a leader held. A real deck's leads are fined
         here only for the seats whose cards the record knows (all played, or shown); `Hand.show` fines the others'
         as they are shown, until the hand is settled."""
-        real = self.kind is not HandKind.VIRTUAL
+        real = self.kind.real
         held: dict[int, Sequence[Card]] = {seat: [CARDS[c] for c in self.ordered[seat]] for seat in range(self.seats)
                                            if not (real and self.has_unknown(seat))}
         self._fine(recheck_leads(self, held))
@@ -98,7 +98,7 @@ class Settlement(Legality):
         """Foster's unplayed cards with a real deck (docs/house-rules.md: settle.unplayed_card): each card pot
         whose card the record cannot place, by its name, with its card. The Pope's card is not among them while
         the Pope's holder is asked for anyway (`settle.pope_exempt`)."""
-        if self.rules.settle.unplayed_card == "none" or self.kind is HandKind.VIRTUAL:
+        if self.rules.settle.unplayed_card == "none" or self.kind.deals:
             return {}
         holder, pope = self.holder, self.trumps.pope_card
         trump = self.trumps.trump

@@ -44,20 +44,42 @@ ELSEWHERE = -99
 """A card in the spare hand that the table has not seen: to the refusal's words, held by another."""
 
 class HandKind(Enum):
-    """How a hand is being kept: the one fact the table, the screens and the referee read, instead
-    of separate flags that could disagree."""
+    """How a hand is being kept, declared once with what it allows (OpenSpiel's `GameType`): a kind is its
+    capabilities, and the few places that must differ ask them (`deals`, `records_cards`, `real`), never the
+    kind's name, so that a kind added here is told everywhere by what it allows.
 
-    VIRTUAL = "virtual"
-    """popejoan dealt every card from a seed: it knows each hand, and keeps each one private."""
-    CARD_BY_CARD = "card-by-card"
-    """A real deck, recorded as it is played: nobody but the players has seen the cards."""
-    TALLY = "tally"
-    """A real deck kept as a tally: the pots each player took, then the cards each one held."""
+    | kind | `deals` | `records_cards` |
+    |---|---|---|
+    | `VIRTUAL` | yes: popejoan dealt every card from a seed, knows each hand and keeps each private | yes |
+    | `CARD_BY_CARD` | no: a real deck, nobody but the players has seen the cards | yes |
+    | `TALLY` | no | no: the pots each player took, then the cards each one held |
+
+    >>> [(k.value, k.deals, k.records_cards, k.real) for k in HandKind]
+    [('virtual', True, True, False), ('card-by-card', False, True, True), ('tally', False, False, True)]
+    """
+
+    deals: bool
+    """popejoan dealt the cards: it knows every hand and keeps each one private (a refusal that turned on a card
+    has a private part; each player sees their own hand; the seed is told once the hand is over)."""
+    records_cards: bool
+    """Each card is recorded as it is played (a lead and its run, a real deck's `play`), so the referee rules
+    on each; a tally records the pots taken and, at the end, the cards each player held."""
+
+    VIRTUAL = ("virtual", True, True)
+    CARD_BY_CARD = ("card-by-card", False, True)
+    TALLY = ("tally", False, False)
+
+    def __new__(cls, value: str, deals: bool, records_cards: bool) -> HandKind:
+        member = object.__new__(cls)
+        member._value_ = value
+        member.deals = deals
+        member.records_cards = records_cards
+        return member
 
     @property
     def real(self) -> bool:
-        """A real deck (card by card or a tally): the table's cards, not popejoan's."""
-        return self is not HandKind.VIRTUAL
+        """A real deck (card by card or a tally): the table's cards, not popejoan's (`not deals`)."""
+        return not self.deals
 
 
 _VIRTUAL = HandKind.VIRTUAL

@@ -26,7 +26,7 @@ from popejoan_cli.base.words import as_typed
 from popejoan_cli.game.cards import Card
 from popejoan_cli.game.hand import Award, Feed, Hand, Payment, Play, Played, Stop
 from popejoan_cli.game.rules import HouseRules
-from popejoan_cli.game.state import SUCC, HandKind
+from popejoan_cli.game.state import SUCC
 from popejoan_cli.render import i18n
 from popejoan_cli.render.i18n import counters, marked, tn, tp
 
@@ -280,7 +280,7 @@ def _head(hand: Hand, number: int, dealer: str, seed: object) -> Line:
 
 def _first_lead(hand: Hand, names: Sequence[str]) -> Line:
     leader = names[hand.leader]
-    if hand.kind is HandKind.TALLY:
+    if not hand.kind.records_cards:
         return said("{player} leads. Record pots as they are taken with `popejoan pay NAME POT`, "
                     "and the end with `popejoan out NAME --left NAME=N,...`.", player=leader)
     if hand.kind.real:  # a real deck: nobody but the players has seen the cards
@@ -393,7 +393,7 @@ def now_in_hand(hand: Hand, names: Sequence[str], number: int, last: Played | No
     the deal's own first lead (`dealt`); in a virtual hand, the leader the last lead's record named (`Played`,
     as `after_lead` said it: public, so nothing of a hidden hand is told); in a real hand, its next step as
     `play` says it; a tally hand goes on recording its pots and its end (it keeps no record of each lead)."""
-    if hand.kind is HandKind.TALLY:
+    if not hand.kind.records_cards:
         return [said("Hand {number} goes on: record pots as they are taken with `popejoan pay NAME POT`, and the "
                      "end with `popejoan out NAME --left NAME=N,...`.", number=number)]
     if last is None:

@@ -24,7 +24,6 @@ from popejoan_cli.base.visible import shown
 from popejoan_cli.game.cards import Card
 from popejoan_cli.game.hand import Award, Played
 from popejoan_cli.game.rules import HouseRules
-from popejoan_cli.game.state import HandKind
 from popejoan_cli.render import narrate
 from popejoan_cli.render.figures import count, signed
 from popejoan_cli.render.hand_views import Fit, cards_line, line_text
@@ -200,7 +199,7 @@ def _hand_status(rec: HandRecord) -> str:
 def _seed_shown(rec: HandRecord) -> str:
     """The hand's deck: a real deck (tallied or not), or the seed."""
     # An open hand's seed would tell every hand: shown once the hand is over.
-    return (t("real deck, tallied") if rec.kind is HandKind.TALLY else t("real deck") if rec.kind.real
+    return (t("real deck, tallied") if not rec.kind.records_cards else t("real deck") if rec.kind.real
             else escape(shown(str(rec.seed))) if rec.closed else "–")
 
 

@@ -17,7 +17,6 @@ from popejoan_cli.base.errors import Problem, RuleViolation, Said, SaidN, UsageE
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import SPARE, Card, hand_sizes
 from popejoan_cli.game.hand import PLAYED, Hand, Played
-from popejoan_cli.game.state import HandKind
 from popejoan_cli.game.tally import TallyHand
 from popejoan_cli.table.events import (
     CardPlayed,
@@ -40,7 +39,7 @@ surface that leads (`popejoan lead`, a player's page under `serve`)."""
 def not_led(rec: HandRecord) -> RuleViolation:
     """The refusal of a lead (`popejoan lead`, a page's) in a hand the table records itself: a real deck's,
     card by card with `play`, or a tally's, which records no card at all."""
-    return RuleViolation(TALLIED if rec.kind is HandKind.TALLY else REAL_DECK)
+    return RuleViolation(REAL_DECK if rec.kind.records_cards else TALLIED)
 
 
 def apply_real(view: TableView, seq: int, event: Event) -> None:
@@ -50,7 +49,7 @@ def apply_real(view: TableView, seq: int, event: Event) -> None:
         return
     rec = real_hand(view, shown=isinstance(event, HandShown))
     hand = rec.hand
-    if rec.kind is HandKind.TALLY:
+    if not rec.kind.records_cards:
         _tallied(view, rec, event)
         return
     if isinstance(event, CardPlayed):
@@ -95,7 +94,7 @@ def settled_already(rec: HandRecord) -> RuleViolation:
         said = Said("hand {number} is already settled: it was void", number=rec.number)
     else:
         said = Said("hand {number} is already settled", number=rec.number)
-    if rec.kind is HandKind.TALLY:
+    if not rec.kind.records_cards:
         return RuleViolation(said, Said("deal the next hand with `popejoan deal --real --tally`; to change how "
                                         "this one ended, `popejoan undo`"))
     return RuleViolation(said, Said("deal the next hand with `popejoan deal --real`; to change how this one "
@@ -151,7 +150,7 @@ def line(view: TableView, typed: list[tuple[str, str | None]]) -> tuple[list[Eve
     `stop` that came after the run had already stopped, which writes nothing.
     """
     rec = real_hand(view)
-    if rec.kind is HandKind.TALLY:
+    if not rec.kind.records_cards:
         raise RuleViolation(TALLIED)
     probe = copy.deepcopy(rec.hand)
     events: list[Event] = []

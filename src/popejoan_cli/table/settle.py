@@ -35,7 +35,6 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 
 from popejoan_cli.base.errors import RuleViolation, Said, SaidN, UsageError, allowed, joined
-from popejoan_cli.game.state import HandKind
 from popejoan_cli.table.ledger import changes, postings
 from popejoan_cli.table.view import HandRecord, TableView
 
@@ -85,7 +84,7 @@ def between_hands(view: TableView) -> None:
     if rec is None:
         return
     finish = (Said("finish it with `popejoan lead ...` until someone is out, or take it back with "
-                   "`popejoan undo --hand`") if rec.kind is HandKind.VIRTUAL
+                   "`popejoan undo --hand`") if rec.kind.deals
               else Said("finish it with `popejoan play ...` (or `popejoan pay ...`) and `popejoan out NAME`, or "
                         "take it back with `popejoan undo --hand`"))
     raise RuleViolation(Said("hand {number} is still being played: a settlement now would count its dressing "

@@ -10,7 +10,7 @@ from __future__ import annotations
 from popejoan_cli.base.errors import RuleViolation, Said, UsageError, allowed
 from popejoan_cli.base.words import as_typed
 from popejoan_cli.game.cards import SPARE
-from popejoan_cli.game.state import UNKNOWN, HandKind
+from popejoan_cli.game.state import UNKNOWN
 from popejoan_cli.game.tally import TallyHand, went_out_holding
 from popejoan_cli.table.events import Event, PotsPaid, TallyHandDealt, TallyOut
 from popejoan_cli.table.real import deal_unseen
@@ -43,7 +43,7 @@ def _tally_hand(view: TableView) -> HandRecord:
         raise RuleViolation(Said("no tally hand is being played: the last hand is over") if view.hands else
                             Said("no tally hand is being played: no hand has been dealt"),
                             Said("deal one first: `popejoan deal --real --tally`"))
-    if rec.kind is not HandKind.TALLY:
+    if rec.kind.records_cards:
         raise RuleViolation(Said("this hand is not kept as a tally: pots are paid as their cards are played"),
                             Said("deal with `popejoan deal --real --tally` to keep a tally"))
     return rec
