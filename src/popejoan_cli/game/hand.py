@@ -308,7 +308,15 @@ class Hand(Settlement):
         return since(self, self, before)
 
     def play(self, seat: int, card: Card) -> Played:
-        """Apply one checked play, without the follows after it (a real deck's card); return what it did."""
+        """Apply one checked play, without the follows after it (a real deck's card); return what it did.
+
+        >>> from popejoan_cli.formats.presets import preset
+        >>> rules = preset("modern-stops")
+        >>> real = Hand.unseen(rules, 4, 0, Board(rules), [12, 12, 12, 12], 3, None, None)
+        >>> done = real.play(1, Card.parse("5C"))  # nobody has seen the cards: 6♣ may be anywhere
+        >>> done.phase, done.next_card == Card.parse("6C"), real.open_seats()
+        ('open', True, [0, 1, 2, 3])
+        """
         before = mark(self)
         self.check_play(seat, card)
         if self.rules.play.pass_pays and self.passing and self.after_stop_suit is not None and self.lead_due:
@@ -563,7 +571,17 @@ class Hand(Settlement):
 
     # ----------------------------------------------------------------- views
     def now(self) -> Played:
-        """Where the hand stands, as the table is told it: an action of no plays (`sight.since` from now)."""
+        """Where the hand stands, as the table is told it: an action of no plays (`sight.since` from now).
+
+        >>> from popejoan_cli.formats.presets import preset
+        >>> from popejoan_cli.game.deal import seeded_deal
+        >>> rules = preset("modern-stops")
+        >>> hand = Hand.deal(rules, 4, 0, Board(rules), seeded_deal(rules, 4, 0, 42))
+        >>> _ = hand.lead(1, Card.parse("AS"))
+        >>> now = hand.now()
+        >>> now.plays, now.phase, now.lead_seats, len(hand.whole().plays)
+        ((), 'lead', (0,), 2)
+        """
         return since(self, self, mark(self))
 
     def whole(self) -> Played:

@@ -90,7 +90,20 @@ class Legality(HandState):
 
     def legal_leads(self, seat: int) -> list[int]:
         """The cards `seat` may lead now, lowest first (`LEAD_KEY`); for unseen cards, those not ruled out.
-        With the Pope in lieu of a stop open to the leader (`lieu_seat`), the Pope is among them."""
+        With the Pope in lieu of a stop open to the leader (`lieu_seat`), the Pope is among them.
+
+        >>> from popejoan_cli.formats.presets import preset
+        >>> from popejoan_cli.game.board import Board
+        >>> from popejoan_cli.game.deal import seeded_deal
+        >>> from popejoan_cli.game.hand import Hand
+        >>> rules = preset("michigan")  # the lowest of a suit; after a stop, a new suit
+        >>> hand = Hand.deal(rules, 4, 0, Board(rules), seeded_deal(rules, 4, 0, 7))
+        >>> [CARDS[c].face for c in hand.legal_leads(1)]  # Bob holds 2♦ 4♦ 5♦, 2♠ 7♠, 6♣ 9♣ 10♣, 6♥ 10♥ A♥
+        ['2♦', '2♠', '6♣', '6♥']
+        >>> done = hand.lead(1, hand.lowest_lead(1))  # 2♦ stops at once: 3♦ is in the spare hand
+        >>> [CARDS[c].face for c in hand.legal_leads(1)]  # Bob leads again, in a new suit
+        ['2♠', '6♣', '6♥']
+        """
         leads = list(self._leads(seat))
         if self.rules.play.pope_in_lieu and self.lieu_seat() == seat:
             pope = self.trumps.pope_card
@@ -127,7 +140,16 @@ class Legality(HandState):
         return -1 if pope in (missing, succ[missing]) else missing
 
     def lowest_lead(self, seat: int) -> Card:
-        """The first of `legal_leads(seat)`: the lowest policy's lead."""
+        """The first of `legal_leads(seat)`: the lowest policy's lead.
+
+        >>> from popejoan_cli.formats.presets import preset
+        >>> from popejoan_cli.game.board import Board
+        >>> from popejoan_cli.game.deal import seeded_deal
+        >>> from popejoan_cli.game.hand import Hand
+        >>> rules = preset("modern-stops")
+        >>> Hand.deal(rules, 4, 0, Board(rules), seeded_deal(rules, 4, 0, 42)).lowest_lead(1).face
+        'A♠'
+        """
         if shortcuts(self.rules).builtin:
             return self._lowest_printed(seat)
         return CARDS[next(self._leads(seat))]
@@ -219,7 +241,17 @@ class Legality(HandState):
                 yield lieu, (self.trumps.pope_card or 0,)
 
     def legal_plays(self) -> list[tuple[int, Card]]:
-        """Every (seat, card) that may be played now."""
+        """Every (seat, card) that may be played now.
+
+        >>> from popejoan_cli.formats.presets import preset
+        >>> from popejoan_cli.game.board import Board
+        >>> from popejoan_cli.game.deal import seeded_deal
+        >>> from popejoan_cli.game.hand import Hand
+        >>> rules = preset("modern-stops")
+        >>> hand = Hand.deal(rules, 4, 0, Board(rules), seeded_deal(rules, 4, 0, 42))
+        >>> [(seat, card.face) for seat, card in hand.legal_plays()], hand.lead_seats()
+        ([(1, '9♣'), (1, '4♦'), (1, '7♥'), (1, 'A♠')], [1])
+        """
         return [(s, CARDS[c]) for s, cards in self._options() for c in sorted(cards)]
 
     def can_call_stop(self) -> bool:
