@@ -239,3 +239,30 @@ def test_each_rules_fast_witness_names_what_the_plain_one_names(rules: HouseRule
     rules = replace(rules, values={**rules.values, "play.change_suit": change})
     for rule in law_of(rules):
         assert rule.witness(rules, stopped, card, held) == LeadRule.witness(rule, rules, stopped, card, held)
+
+
+@SETTINGS
+@given(variants(), st.sampled_from(["no", "suit", "colour"]), st.sampled_from(["holder", "clockwise"]),
+       st.integers(3, 6), st.integers(0, 2**32), st.integers(0, 12))
+def test_what_the_worlds_infer_from_the_record_always_holds_of_the_real_deal(rules: HouseRules, change: str,
+                                                                            follow: str, seats: int, seed: int,
+                                                                            leads: int) -> None:
+    """Every card a seat's worlds fix in a place is there, and none is barred from where it really lies: the
+    lead law's inferences (`barred_by`, `not_refused_outright`) and the stops' told reasons never rule out
+    the real deal, under random keys (proper leads only: the bots' lists)."""
+    rules = replace(rules, values={**rules.values, "play.change_suit": change, "play.follow": follow})
+    hand = hand_of(rules, seats, seed)
+    rng = random.Random(seed)
+    for _ in range(leads):
+        if hand.ended or not hand.lead_due:
+            break
+        hand.push(hand.leader, rng.choice(hand.legal_leads(hand.leader)))
+    if hand.ended:
+        return
+    for viewer in range(hand.seats):
+        worlds = Worlds(hand.observe(viewer), hand.rules)
+        for card in worlds.hidden:
+            where = hand.holder[card]
+            place = hand.seats if where < 0 else where  # the spare hand is the last place
+            assert worlds.fixed.get(card, place) == place, (viewer, CARDS[card].face)
+            assert place not in worlds.barred.get(card, set()), (viewer, CARDS[card].face, place)

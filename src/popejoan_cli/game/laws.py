@@ -32,10 +32,12 @@ from typing import Literal, NamedTuple
 from popejoan_cli.base.errors import Said
 from popejoan_cli.game.cards import Card, Suit
 from popejoan_cli.game.rules import HouseRules
-from popejoan_cli.game.state import LEAD_KEY, RANK, SUCC, Settings, suit_allowed
+from popejoan_cli.game.state import LEAD_KEY, RANK, SUCC, Play, Settings, Stop, suit_allowed
 
 __all__ = ["LEAD_LAW", "ChangeSuit", "LeadRule", "LowestInSuit", "PairVerdict", "Shortcuts", "allowed_leads",
-           "barred_by", "called_chain", "extended", "in_force", "law_of", "pair_verdict", "shortcuts", "witness"]
+           "barred_by", "called_chain", "extended", "in_force", "law_of", "leads_after_stops", "not_refused_outright",
+           "pair_verdict",
+           "shortcuts", "witness"]
 
 
 class LeadRule:
@@ -309,6 +311,36 @@ def barred_by(rules: HouseRules, stopped: int | None, card: int) -> list[int]:
     """
     return [o for o in range(52) if o != card
             and any(r.forbids(rules, stopped, card, o) for r in in_force(rules, stopped))]
+
+
+def leads_after_stops(plays: Sequence[Play], stops: Sequence[Stop]) -> Iterator[tuple[Play, int | None]]:
+    """Each lead of a hand's record with the suit of the stop before it (None before the first stop): the suit
+    a lead rule reads. Lead j (from 0) follows stop j - 1: after the Pope in lieu of a stop, the stop is on the
+    card it stood in for (docs/house-rules.md), not on the card played before the next lead.
+
+    >>> from popejoan_cli.game.state import Play, Stop
+    >>> plays = [Play(1, Card.parse("AS"), True), Play(2, Card.parse("9D"), True), Play(3, Card.parse("2D"), True)]
+    >>> stops = [Stop(1, Card.parse("AS"), "spare"), Stop(2, Card.parse("2S"), "not-in-turn")]
+    >>> [(str(p.card), s) for p, s in leads_after_stops(plays, stops)]  # 2♦ follows the stop on 2♠ (spades: 3)
+    [('AS', None), ('9D', 3), ('2D', 3)]
+    """
+    j = 0
+    for p in plays:
+        if p.lead:
+            yield p, (stops[j - 1].card // 13 if 0 < j <= len(stops) else None)
+            j += 1
+
+
+def not_refused_outright(rules: HouseRules, stopped: int | None) -> list[int]:
+    """The cards no lead rule refuses outright after a stop in `stopped` (`LeadRule.always`): under
+    `play.no_new_suit = "pass"` a seat the lead passed over held none of them (the `strong` bot's worlds).
+
+    >>> from popejoan_cli.formats.presets import preset
+    >>> sorted({c // 13 for c in not_refused_outright(preset("michigan"), 0)})  # after a stop in clubs
+    [1, 2, 3]
+    """
+    rules_now = in_force(rules, stopped)
+    return [c for c in range(52) if not any(r.always(rules, stopped, c) for r in rules_now)]
 
 
 def called_chain(rules: HouseRules, card: int) -> bool:

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from popejoan_cli.base.errors import IllegalPlay, Said, SaidN, joined
 from popejoan_cli.base.records import Record
 from popejoan_cli.game.cards import CARDS, SPARE, Card
-from popejoan_cli.game.laws import called_chain, in_force, witness
+from popejoan_cli.game.laws import called_chain, in_force, leads_after_stops, witness
 from popejoan_cli.game.legality import Legality
 from popejoan_cli.game.state import (
     OUT_OF_PLAY,
@@ -276,11 +276,12 @@ def recheck_leads(hand: Legality, shown: dict[int, Sequence[Card]]) -> list[Brea
     breaches: list[Breach] = []
     plays, rules = hand.plays, hand.rules
     lieu = hand.trumps.pope_card if hand.pope_in_lieu_of() >= 0 else -1
-    for i, p in enumerate(plays):
-        if not p.lead or p.seat not in shown or p.card == lieu or (i == 0 and called_chain(rules, p.card)):
+    at = {p.card: i for i, p in enumerate(plays)}
+    for j, (p, stopped) in enumerate(leads_after_stops(plays, hand.stops)):
+        if p.seat not in shown or p.card == lieu or (j == 0 and called_chain(rules, p.card)):
             continue
+        i = at[p.card]
         held = sorted(set(shown[p.seat]) | {q.card for q in plays[i:] if q.seat == p.seat})
-        stopped = plays[i - 1].card // 13 if i else None
         who = hand.name(p.seat)
         for rule in in_force(rules, stopped):
             other = witness(rule, rules, stopped, p.card, held)

@@ -31,10 +31,10 @@ import random
 from collections.abc import Sequence
 
 from popejoan_cli.game.cards import CARDS, SPARE, Dealt, hand_sizes
-from popejoan_cli.game.laws import barred_by, called_chain, law_of
+from popejoan_cli.game.laws import barred_by, called_chain, law_of, leads_after_stops, not_refused_outright
 from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.game.sight import Observation
-from popejoan_cli.game.state import SUCC, suit_allowed
+from popejoan_cli.game.state import SUCC
 
 TRIES = 20
 """Attempts at placing the ruled cards before a world is given up (a contradiction: none is dealt)."""
@@ -129,28 +129,29 @@ class Worlds:
         Pope under `play.pope_in_lieu` (no lead rule applies to it in lieu of a stop), prove nothing."""
         pub, rules = self.view.public, self.rules
         lieu = pub.pope_card if rules.play.pope_in_lieu else None
-        for i, play in enumerate(pub.plays):
-            if not play.lead or play.card == lieu or (i == 0 and called_chain(rules, play.card)):
+        for i, (play, stopped) in enumerate(leads_after_stops(pub.plays, pub.stops)):
+            if play.card == lieu or (i == 0 and called_chain(rules, play.card)):
                 continue
-            stopped = pub.plays[i - 1].card // 13 if i else None
             for c in barred_by(rules, stopped, play.card):
                 self._bar(c, play.seat)
 
     def _passes(self) -> None:
-        """Under `no_new_suit = "pass"` a seat passed over for the lead after a stop held no card of a suit
-        it could have led."""
+        """Under `no_new_suit = "pass"` a seat passed over for the lead after a stop held no card it could have
+        led: none that the lead law leaves open after that stop (`laws.not_refused_outright`). The lead after a
+        stop starts from the stop's player, or under clockwise follow the next player, except after a top card
+        and a card below a pot's (`Hand._stop`)."""
         pub, seats = self.view.public, self.view.public.seats
-        change = self.rules.play.change_suit
-        after = {int(p.card): k for k, p in enumerate(pub.plays)}
-        for stop in pub.stops:
-            k = after.get(int(stop.card), len(pub.plays))
-            leader = next((p.seat for p in pub.plays[k + 1:] if p.lead), pub.leader)
-            seat = (stop.seat + 1) % seats if pub.clockwise and stop.reason != "top" else stop.seat
-            suits = [s for s in range(4) if suit_allowed(change, stop.card // 13, s)]
+        leads = [p.seat for p in pub.plays if p.lead]
+        for j, stop in enumerate(pub.stops):
+            # Lead j + 1 follows stop j (`laws.leads_after_stops`); with none yet, the leader the table was told.
+            leader = leads[j + 1] if j + 1 < len(leads) else pub.leader
+            again = not pub.clockwise or stop.reason in ("top", "below")
+            seat = stop.seat if again else (stop.seat + 1) % seats
+            open_cards = not_refused_outright(self.rules, stop.card // 13)
             for _ in range(seats):
                 if seat == leader:
                     break
-                for c in (c for s in suits for c in range(s * 13, s * 13 + 13)):
+                for c in open_cards:
                     self._bar(c, seat)
                 seat = (seat + 1) % seats
 
