@@ -29,6 +29,7 @@ from popejoan_cli.game.ruling import lead_rules, recheck_leads, rule_on
 from popejoan_cli.game.state import LEAD_KEY
 from popejoan_cli.game.worlds import Worlds
 from popejoan_cli.render import i18n
+from toy_rules import TOY, RedFirst
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
@@ -87,33 +88,6 @@ def test_the_lowest_policy_play_out_makes_only_the_leads_the_law_allows(rules: H
 
 
 # ---------------------------------------------------------------------------------------------- a toy rule
-TOY = "toy-red-first"
-
-
-class RedFirst(LeadRule):
-    """A toy house rule: no black lead while you hold a red card."""
-
-    key = "play.red_first"
-
-    def applies(self, rules: HouseRules) -> bool:
-        return rules.name == TOY
-
-    def cited(self, rules: HouseRules) -> str:
-        return "play.red_first = true"
-
-    def forbids(self, rules: HouseRules, stopped: int | None, card: int, other: int) -> bool:
-        return card // 13 in (0, 3) and other // 13 in (1, 2)
-
-    def told(self, rules: HouseRules, who: str, stopped: int | None, card: Card, other: Card) -> str:
-        return f"{who} may not lead {card.face}: they hold {other.face}, a red card"
-
-    def private(self, rules: HouseRules, stopped: int | None, card: Card, other: Card) -> str:
-        return f"you hold {other.face}, a red card"
-
-    def breach(self, rules: HouseRules, who: str, stopped: int | None, card: Card, other: Card) -> str:
-        return f"{who} led {card.face} while holding {other.face}, a red card"
-
-
 def toy_rules(base: str = "hoyle", **values: object) -> HouseRules:
     rules = preset(base)
     return replace(rules, values={**rules.values, "name": TOY, **values})

@@ -19,12 +19,12 @@ import pytest
 from conftest import Cli, rules_with
 from popejoan_cli.base.records import replace
 from popejoan_cli.formats.presets import PRESET_ORDER, preset
-from popejoan_cli.game.cards import Card
 from popejoan_cli.game.inert import unused_keys
-from popejoan_cli.game.laws import LeadRule, extended, law_of
+from popejoan_cli.game.laws import extended, law_of
 from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.render import i18n
 from popejoan_cli.render.rule_words import choices_in_words
+from toy_rules import TOY, RedFirst
 
 NOT_USED = re.compile(r"Not used with these rules: (.*)\.$")
 NOTE = re.compile(r"([a-z_.]+(?:, [a-z_.]+)*) \(([^()]*)\)")
@@ -93,33 +93,6 @@ def test_a_fine_where_no_lead_can_be_improper_is_not_said_and_is_named_unused() 
 
 
 # ---------------------------------------------------------------------------------- a rule of the lead law
-TOY = "toy-red-first"
-
-
-class RedFirst(LeadRule):
-    """A toy house rule no sentence of rules show knows: no black lead while you hold a red card."""
-
-    key = "play.red_first"
-
-    def applies(self, rules: HouseRules) -> bool:
-        return rules.name == TOY
-
-    def cited(self, rules: HouseRules) -> str:
-        return "play.red_first = true"
-
-    def forbids(self, rules: HouseRules, stopped: int | None, card: int, other: int) -> bool:
-        return card // 13 in (0, 3) and other // 13 in (1, 2)
-
-    def told(self, rules: HouseRules, who: str, stopped: int | None, card: Card, other: Card) -> str:
-        return f"{who} may not lead {card.face}: they hold {other.face}, a red card"
-
-    def private(self, rules: HouseRules, stopped: int | None, card: Card, other: Card) -> str:
-        return f"you hold {other.face}, a red card"
-
-    def breach(self, rules: HouseRules, who: str, stopped: int | None, card: Card, other: Card) -> str:
-        return f"{who} led {card.face} while holding {other.face}, a red card"
-
-
 OTHER_RULES = "Other rules on what may be led: play.red_first = true."
 
 
