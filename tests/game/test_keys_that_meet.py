@@ -107,10 +107,10 @@ def test_a_tally_is_kept_under_improper_lead_where_no_lead_rule_is_set() -> None
     import pytest
 
     from popejoan_cli.base.errors import IllegalPlay
-    from popejoan_cli.game.tally import TallyHand
+    from popejoan_cli.game.state import HandKind
 
     def tally(rules: HouseRules) -> Hand:
-        return TallyHand.unseen(rules, 4, 3, Board(rules), [12, 12, 12, 12], 3, None, None)
+        return Hand.unseen(rules, 4, 3, Board(rules), [12, 12, 12, 12], 3, None, None, kind=HandKind.TALLY)
 
     assert tally(with_keys("hoyle", **{"play.improper_lead": "pay-each"})).kind.name == "TALLY"
     with pytest.raises(IllegalPlay, match="fine an improper lead"):

@@ -59,7 +59,7 @@ def walk(hand: Hand, rng: random.Random) -> None:
         expected = plain_leads(hand, seat)
         lieu = hand.trumps.pope_card if hand.lieu_seat() == seat else None
         assert [c for c in leads if c != lieu] == [c for c in expected if c != lieu], (seat, leads, expected)
-        assert hand.lowest_lead(seat) == leads[0]
+        assert hand.lowest_lead(seat) == expected[0]  # the lowest ordinary lead: never the Pope in lieu
         hand.push(seat, rng.choice(leads))
 
 

@@ -14,6 +14,7 @@ import pytest
 from conftest import rules_with
 from popejoan_cli.base.errors import DataError
 from popejoan_cli.formats.rulefile import from_toml
+from popejoan_cli.game import tally as tallied
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import Card, Dealt, canonical_deck
 from popejoan_cli.game.claims import judge
@@ -22,7 +23,7 @@ from popejoan_cli.game.playout import final_from
 from popejoan_cli.game.printed import with_sources
 from popejoan_cli.game.rulekeys import below
 from popejoan_cli.game.rules import HouseRules, from_data
-from popejoan_cli.game.tally import TallyHand
+from popejoan_cli.game.state import HandKind
 from popejoan_cli.render import i18n, narrate
 from popejoan_cli.render.rule_words import won_by
 
@@ -115,9 +116,9 @@ def test_claim_and_tally_know_the_card_below() -> None:
     not_yet = judge(hand, BOB, "jack", None)
     assert not not_yet.right and "10♦ has not been played" in str(not_yet.text)
     r = peel()
-    tally = TallyHand.unseen(r, 3, CAT, Board(r), [16, 16, 16], 0, None, None)
-    assert isinstance(tally, TallyHand)
-    tally.pay(BOB, ["jack"])
+    tally = Hand.unseen(r, 3, CAT, Board(r), [16, 16, 16], 0, None, None, kind=HandKind.TALLY)
+    assert not tally.kind.records_cards
+    tallied.pay(tally, BOB, ["jack"])
     assert [(a.pot, a.seat, str(a.cards[0])) for a in tally.awards] == [("jack", BOB, "10D")]
 
 

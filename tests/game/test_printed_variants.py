@@ -16,13 +16,14 @@ from conftest import rules_with
 from popejoan_cli.base.errors import DataError, IllegalPlay, UsageError
 from popejoan_cli.formats.presets import preset
 from popejoan_cli.formats.rulefile import from_toml
+from popejoan_cli.game import tally as tallied
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import SPARE, Card, Dealt, canonical_deck
 from popejoan_cli.game.claims import judge
 from popejoan_cli.game.hand import Hand
 from popejoan_cli.game.printed import SOURCES, with_sources
 from popejoan_cli.game.rules import HouseRules
-from popejoan_cli.game.tally import TallyHand
+from popejoan_cli.game.state import HandKind
 from popejoan_cli.render import i18n, narrate
 from popejoan_cli.render.rule_words import choices_in_words
 
@@ -130,10 +131,10 @@ def test_a_claim_for_the_pope_counts_the_stakes() -> None:
 
 def test_a_tally_refuses_the_pope_whose_stakes_it_cannot_count() -> None:
     r = variant("modern-stops", play__pope_stakes=1)
-    hand = TallyHand.unseen(r, 3, CAT, Board(r), [17, 17, 16], 0, None, None)
-    assert isinstance(hand, TallyHand)
+    hand = Hand.unseen(r, 3, CAT, Board(r), [17, 17, 16], 0, None, None, kind=HandKind.TALLY)
+    assert not hand.kind.records_cards
     with pytest.raises(IllegalPlay) as refused:
-        hand.pay(ANN, ["pope"])
+        tallied.pay(hand, ANN, ["pope"])
     assert refused.value.rule == "play.pope_stakes"
     assert hand.board.counters["pope"] == 6
 
@@ -228,7 +229,7 @@ def test_indoor_games_holders_add_as_many_as_are_there_or_a_stake() -> None:
 def test_a_tally_is_not_dealt_under_unplayed_card() -> None:
     r = variant("modern-stops", settle__unplayed_card="double")
     with pytest.raises(IllegalPlay) as refused:
-        TallyHand.unseen(r, 3, CAT, Board(r), [17, 17, 16], 0, None, None)
+        Hand.unseen(r, 3, CAT, Board(r), [17, 17, 16], 0, None, None, kind=HandKind.TALLY)
     assert refused.value.rule == "settle.unplayed_card"
 
 
@@ -322,7 +323,7 @@ def test_pass_pays_is_checked_said_and_refused_for_a_tally() -> None:
     r = variant("newmarket", play__no_new_suit="pass", play__pass_pays=1)
     assert "A player the lead passes over puts 1 counter on Kitty." in sentences(r)
     with pytest.raises(IllegalPlay):
-        TallyHand.unseen(r, 3, CAT, Board(r), [17, 17, 17], 1, None, None)
+        Hand.unseen(r, 3, CAT, Board(r), [17, 17, 17], 1, None, None, kind=HandKind.TALLY)
 
 
 def test_a_real_deck_charges_the_passes_its_record_shows() -> None:
@@ -380,7 +381,7 @@ def test_improper_lead_in_words_and_refused_for_a_tally() -> None:
     assert "сделавший его платит каждому другому игроку по 2 фишки" in sentences(r, "ru")
     assert "play.improper_lead (no lead rule to break)" in sentences(variant("hoyle", play__improper_lead="pay-each"))
     with pytest.raises(IllegalPlay):  # a tally records no lead to fine
-        TallyHand.unseen(r, 3, CAT, Board(r), [17, 17, 16], 0, None, None)
+        Hand.unseen(r, 3, CAT, Board(r), [17, 17, 16], 0, None, None, kind=HandKind.TALLY)
 
 
 def test_a_real_decks_improper_lead_is_fined_when_its_leaders_cards_are_shown() -> None:
@@ -434,7 +435,7 @@ def test_first_lead_is_checked_and_asked_of_a_real_deck() -> None:
         Hand.unseen(r, 3, CAT, Board(r), [17, 17, 17], 1, None, None)
     assert "--first NAME" in str(unsaid.value.message)
     with pytest.raises(IllegalPlay):  # a tally records no lead
-        TallyHand.unseen(r, 3, CAT, Board(r), [17, 17, 17], 1, None, None, BOB)
+        Hand.unseen(r, 3, CAT, Board(r), [17, 17, 17], 1, None, None, BOB, kind=HandKind.TALLY)
     hand = Hand.unseen(r, 3, CAT, Board(r), [17, 17, 17], 1, None, None, BOB)
     assert hand.lead_seats() == [BOB] and not hand.is_legal(ANN, Card.parse("2D"))  # eldest is Ann
     assert hand.is_legal(BOB, Card.parse("2D")) and hand.plays == []  # nothing is played at the deal

@@ -20,7 +20,7 @@ from typing import Any
 from popejoan_cli.game.state import STOP_REASONS
 from popejoan_cli.store import folded, tables
 
-SHAPES = {b"popejoan folded 4 ": "e20b896ea6739d0cef208e6af9a12ab9508e706fd61d65e0fe90cdb2e706f854"}
+SHAPES = {b"popejoan folded 4 ": "5d1651f642a7acdaa11741b9ff5a5ffb6a9bb2bf958d919b7e773d621d6c96e1"}
 """Format (MAGIC) -> the fingerprint of the shape it pickles."""
 
 

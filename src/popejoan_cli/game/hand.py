@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
 from popejoan_cli.base.errors import IllegalPlay, RuleViolation, Said, SaidN, UsageError
 from popejoan_cli.game import fastplay
@@ -96,8 +96,6 @@ class Hand(Settlement):
     """One hand from dressing to settlement. Create it with `Hand.deal` or `Hand.unseen`."""
 
     __slots__ = ()
-    UNSEEN: ClassVar[HandKind] = HandKind.CARD_BY_CARD
-    """The kind of hand `unseen` makes: a real deck recorded card by card (`TallyHand`: a tally)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
         """A hand that goes on apart from this one (a probe). `run_tables` is made again from the new hand's
@@ -139,14 +137,17 @@ class Hand(Settlement):
 
     @classmethod
     def unseen(cls, rules: HouseRules, seats: int, dealer: int, board: Board, sizes: Sequence[int],
-               spare_size: int, turnup: Card | None, turnup_holder: int | None, first: int | None = None) -> Hand:
+               spare_size: int, turnup: Card | None, turnup_holder: int | None, first: int | None = None,
+               kind: HandKind = HandKind.CARD_BY_CARD) -> Hand:
         """A real deal: only the sizes and the turn-up are known; under `play.first_lead`, `first` is the seat the
-        table says holds the called card, who leads first (docs/house-rules.md)."""
-        refused = _unseen_refusal(rules, not cls.UNSEEN.records_cards, first)
+        table says holds the called card, who leads first (docs/house-rules.md). `kind`: recorded card by card, or
+        kept as a tally (`HandKind.TALLY`, whose own actions are game/tally.py's)."""
+        assert not kind.deals, "a hand popejoan deals is made by `deal`"
+        refused = _unseen_refusal(rules, not kind.records_cards, first)
         if refused is not None:
             raise refused
         hand = cls(rules, seats, dealer, board, [()] * seats, list(sizes))
-        hand.kind = cls.UNSEEN
+        hand.kind = kind
         hand.spare_size = spare_size
         if turnup is not None:
             if turnup_holder is None:

@@ -328,9 +328,9 @@ class HandState:
 
     __slots__ = ("after_stop_suit", "awards", "board", "board_before", "dealer", "dealt_sizes", "dressed", "eldest",
                  "eldest_order", "ended", "ending", "exchanged", "feeds", "holder", "kind", "leader", "left",
-                 "lieu_declined", "moves", "names", "net", "ordered", "payments", "played_by", "plays_made", "rules",
-                 "run_tables", "seats", "settings", "spare_size", "stop_codes", "stops_made", "trumps", "turn",
-                 "turnup")
+                 "lieu_declined", "moves", "names", "net", "ordered", "paid", "payments", "played_by", "plays_made",
+                 "rules", "run_tables", "seats", "settings", "spare_size", "stop_codes", "stops_made", "trumps",
+                 "turn", "turnup")
 
     def __init__(self, rules: HouseRules, seats: int, dealer: int, board: Board, cards: Sequence[Sequence[int]],
                  left: list[int]) -> None:
@@ -373,6 +373,8 @@ class HandState:
         self.payments: list[Payment] = []
         self.feeds: list[Feed] = []
         self.exchanged: tuple[int, int] | None = None
+        self.paid: dict[str, int] = {}
+        """A tally's pots paid during play, to their seat (game/tally.py: `pay`); empty in a hand of any other kind."""
         self.lieu_declined = False
         """The leader led the Pope as an ordinary lead where it could have stood in for the last stop's card
         (docs/house-rules.md: play.pope_in_lieu, the leader's choice)."""

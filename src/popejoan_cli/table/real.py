@@ -14,10 +14,11 @@ from collections.abc import Callable
 from typing import NoReturn
 
 from popejoan_cli.base.errors import Problem, RuleViolation, Said, SaidN, UsageError
+from popejoan_cli.game import tally
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import SPARE, Card, hand_sizes
 from popejoan_cli.game.hand import PLAYED, Hand, Played
-from popejoan_cli.game.tally import TallyHand
+from popejoan_cli.game.state import HandKind
 from popejoan_cli.table.events import (
     CardPlayed,
     Event,
@@ -77,9 +78,9 @@ def apply_real(view: TableView, seq: int, event: Event) -> None:
 def _tallied(view: TableView, rec: HandRecord, event: Event) -> None:
     """A tally hand records no card: of the real deck's calls it takes only the void."""
     hand = rec.hand
-    if not isinstance(event, VoidDeclared) or not isinstance(hand, TallyHand):
+    if not isinstance(event, VoidDeclared) or hand.kind.records_cards:
         raise RuleViolation(TALLIED)
-    hand.tally_void()
+    tally.void(hand)
     close_hand(view, rec)
 
 
@@ -170,9 +171,9 @@ def line(view: TableView, typed: list[tuple[str, str | None]]) -> tuple[list[Eve
     return events, notes
 
 
-def deal_unseen(view: TableView, seq: int, dealer_name: str, turnup_text: str, cls: type[Hand] = Hand,
-                first: str = "") -> HandRecord:
-    """A real deck dealt (a `cls` hand, unseen): the dressing and the turn-up apply at once; `first`, under
+def deal_unseen(view: TableView, seq: int, dealer_name: str, turnup_text: str,
+                kind: HandKind = HandKind.CARD_BY_CARD, first: str = "") -> HandRecord:
+    """A real deck dealt (a hand of `kind`, unseen): the dressing and the turn-up apply at once; `first`, under
     `play.first_lead`, who the table says holds the called card."""
     rules = view.the_rules()
     dealer = deal_turn(view, dealer_name)
@@ -192,7 +193,8 @@ def deal_unseen(view: TableView, seq: int, dealer_name: str, turnup_text: str, c
     if first and rules.play.first_lead == "eldest":
         raise UsageError(Said("{rules} lets eldest lead first", rules=view.rules_name), Said("leave out --first"))
     first_seat = seat_of(view, first) if first else None
-    hand = cls.unseen(rules, n, dealer, Board(rules, view.board), sizes, spare_size, turnup, holder, first_seat)
+    hand = Hand.unseen(rules, n, dealer, Board(rules, view.board), sizes, spare_size, turnup, holder, first_seat,
+                       kind)
     hand.names = list(view.players)
     rec = HandRecord(len(view.hands) + 1, seq, "", dealer_name, list(view.players), hand=hand)
     view.hands.append(rec)

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from popejoan_cli.base.errors import RuleViolation, Said, UsageError, allowed
 from popejoan_cli.base.words import as_typed
+from popejoan_cli.game import tally
 from popejoan_cli.game.cards import SPARE
-from popejoan_cli.game.state import UNKNOWN
-from popejoan_cli.game.tally import TallyHand, went_out_holding
+from popejoan_cli.game.state import UNKNOWN, HandKind
+from popejoan_cli.game.tally import went_out_holding
 from popejoan_cli.table.events import Event, PotsPaid, TallyHandDealt, TallyOut
 from popejoan_cli.table.real import deal_unseen
 from popejoan_cli.table.view import HandRecord, TableView, close_hand, seat_of
@@ -20,20 +21,19 @@ from popejoan_cli.table.view import HandRecord, TableView, close_hand, seat_of
 def apply_tally(view: TableView, seq: int, event: Event) -> None:
     """One step of a tally hand."""
     if isinstance(event, TallyHandDealt):
-        deal_unseen(view, seq, event.dealer, event.turnup, TallyHand)
+        deal_unseen(view, seq, event.dealer, event.turnup, HandKind.TALLY)
         return
     rec = _tally_hand(view)
     hand = rec.hand
-    assert isinstance(hand, TallyHand)
     if isinstance(event, PotsPaid):
         pots = [_pot(view, p) for p in event.pots]
         if not pots:
             raise UsageError(Said("which pots? name at least one"),
                              allowed([p.name for p in view.the_rules().pots], ""))
-        hand.pay(seat_of(view, event.player), pots)
+        tally.pay(hand, seat_of(view, event.player), pots)
     elif isinstance(event, TallyOut):
         seat = seat_of(view, event.player)
-        hand.go_out(seat, _counts(view, rec, event), _pope(view, event.pope))
+        tally.go_out(hand, seat, _counts(view, rec, event), _pope(view, event.pope))
         close_hand(view, rec)
 
 
