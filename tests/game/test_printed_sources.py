@@ -2,8 +2,9 @@
 
 A variant laid on any preset gives the rules its book prints, not the preset's where they differ; where the book
 is silent or ambiguous, its description names popejoan's choice with the sentence it comes from. Each test quotes
-its book (the survey's tags PE, FO and IO: /work/shared/reference/rules-survey.md) and plays the rule through the
-referee's public API: a seeded deal, `Hand.deal`, leads and `play_out`, then the hand's awards, payments and feeds.
+its book (Peel, Foster, *Indoor and Outdoor Games*: docs/house-rules.md, Rules from the printed sources) and
+plays the rule through the referee's public API: a seeded deal, `Hand.deal`, leads and `play_out`, then the
+hand's awards, payments and feeds.
 """
 
 from __future__ import annotations

@@ -82,7 +82,7 @@ _PEEL: Keys = {
              "pair_order": "any", "improper_lead": "refuse", "improper_penalty": 1, "pope_stakes": 1},
     "settle": {"per_card": 1, "pope_exempt": "holder", "losers_pay": "winner", "unplayed_card": "none"},
 }
-"""Peel's Pope Joan (survey tag PE: /work/shared/reference/rules-survey.md §2 and §5.5)."""
+"""Peel's Pope Joan (docs/house-rules.md: Rules from the printed sources, Peel)."""
 
 _PEEL_WORDS = (
     "W. H. Peel's Pope Joan (1891): 8♦ out, ace low, any lead, the turn-up \"forms another stop\"; a turned-up Pope "
