@@ -29,8 +29,10 @@ from popejoan_cli.game.state import (
     STOP_REASONS,
     TOP_PLACE,
     UNKNOWN,
+    Award,
     HandKind,
     StopReason,
+    Trigger,
     Trumps,
     Turn,
     stops_by_rule,
@@ -157,7 +159,7 @@ def push(self: Hand, seat: int, card: int, follow: bool = True, then: Callable[[
         # the card it stands in for. (`is not None` rather than a truth test: Python 3.11 jumps on it without
         # calling the object's truth, about 4 ns a card.)
         if triggers[card] is not None:
-            card = self._pay_pots(seat, CARDS[card], triggers[card], lead)
+            card = _pay_pots(self, seat, CARDS[card], triggers[card], lead)
         if not n:
             _out_after(self, seat, firsts is not None)
             return
@@ -234,3 +236,23 @@ def _run_mode(self: Hand, then: Callable[[int], int] | None,
     firsts = then.ordered if type(then) is FirstHeld and follow and virtual else None
     return 64 if self.turn.phase == "lead" else 0, passing, firsts, passing and type(then) is FirstAllowed
 
+
+
+def _pay_pots(self: Hand, seat: int, card: Card, trig: list[Trigger], lead: int) -> int:
+    """`Hand._wins` for the engine: most cards that win a pot win one card pot, paid inline (`Board.take` and
+    `_award` without their calls); a pair pot goes through the referee's own `_pair_played`."""
+    net, awards, counters = self.net, self.awards, self.board.counters
+    for kind, name, other in trig:
+        if kind != "pair":  # "card", or "below" (Peel's card below a pot's: docs/house-rules.md)
+            amount = counters[name]
+            if amount:
+                counters[name] = 0
+                net[seat] += amount
+                awards.append(_new(Award, (name, seat, amount, "play", (card,))))
+        elif self.played_by[other] >= 0:
+            self._pair_played(name, seat, other, card)
+    if card != self.trumps.pope_card:
+        return +card
+    if self.rules.play.pope_stakes:
+        self._pope_stakes(seat)
+    return self._in_lieu(card) if lead and self.rules.play.pope_in_lieu else +card

@@ -56,7 +56,6 @@ from popejoan_cli.game.state import (
     Play,
     Stop,
     StopReason,
-    Trigger,
     Trumps,
     Turn,
 )
@@ -440,8 +439,7 @@ class Hand(Settlement):
         self.played_by[card] = seat
         self.holder[card] = PLAYED
         self.left[seat] -= 1
-        wins = self.trumps.triggers.get(card)
-        return self._pay_pots(seat, CARDS[card], wins, lead) if wins else card
+        return self._wins(seat, card, lead)
 
     def _next_card(self, seat: int, card: int) -> tuple[int, StopReason | Literal["wait"] | None, int]:
         """After `seat`'s `card`: the run's next card, and why the run stops there (None: it goes on, played by
@@ -466,33 +464,33 @@ class Hand(Settlement):
     forced follow of its run, and with `then` (a policy) each later lead: the play-out engine (`game.fastplay`),
     held to the same record as the referee's `_run`."""
 
-    def _pay_pots(self, seat: int, card: Card, trig: list[Trigger], lead: int) -> int:
-        """Pay what `card` wins; return the card its run goes on from: itself, or for the Pope led in lieu of a
-        stop the card it stands in for (`_in_lieu`)."""
-        net, awards, counters = self.net, self.awards, self.board.counters
-        for kind, name, other in trig:
-            if kind != "pair":  # "card", or "below" (Peel's card below a pot's: docs/house-rules.md)
-                amount = counters[name]  # `Board.take` and `_award`, inline: most cards that win a pot win one
-                if amount:
-                    counters[name] = 0
-                    net[seat] += amount
-                    awards.append(_new(Award, (name, seat, amount, "play", (card,))))
-                continue
-            by = self.played_by[other]
-            if by < 0:
-                continue
-            verdict = pair_verdict(self.settings, other, card, by == seat)
-            pair = (CARDS[other], card)
-            if verdict == "won":
-                self._award(name, seat, self.board.take(name, seat, net), "play", pair)
-            elif verdict == "shared":
-                for sh, n in self.board.share(name, [by, seat], self.eldest_order, self.settings.odd_counter, net):
-                    self._award(name, sh, n, "play", pair)
+    def _wins(self, seat: int, card: int, lead: int) -> int:
+        """What `seat`'s `card` wins (docs/house-rules.md: the board): each card pot it is the card of, and each pot
+        it is the card below (wins = "below"); each pair pot it completes, as `laws.pair_verdict` says; for the
+        Pope, the stakes per card (`play.pope_stakes`). Returns the card its run goes on from: itself, or for
+        the Pope led in lieu of a stop the card it stands in for (`_in_lieu`)."""
+        for kind, name, other in self.trumps.triggers.get(card, ()):
+            if kind != "pair":
+                self._award(name, seat, self.board.take(name, seat, self.net), "play", (CARDS[card],))
+            elif self.played_by[other] >= 0:
+                self._pair_played(name, seat, other, card)
         if card != self.trumps.pope_card:
-            return +card
+            return card
         if self.rules.play.pope_stakes:
             self._pope_stakes(seat)
-        return self._in_lieu(card) if lead and self.rules.play.pope_in_lieu else +card
+        return self._in_lieu(card) if lead and self.rules.play.pope_in_lieu else card
+
+    def _pair_played(self, name: str, seat: int, other: int, card: int) -> None:
+        """Pair pot `name` complete: `other` played earlier, `card` by `seat` now. Won by one player, shared, or
+        lost (`laws.pair_verdict`)."""
+        by = self.played_by[other]
+        verdict = pair_verdict(self.settings, other, card, by == seat)
+        pair = (CARDS[other], CARDS[card])
+        if verdict == "won":
+            self._award(name, seat, self.board.take(name, seat, self.net), "play", pair)
+        elif verdict == "shared":
+            for sh, n in self.board.share(name, [by, seat], self.eldest_order, self.settings.odd_counter, self.net):
+                self._award(name, sh, n, "play", pair)
 
     def _in_lieu(self, pope: int) -> int:
         """Peel's Pope in lieu of a stop (docs/house-rules.md: play.pope_in_lieu), for the Pope just led: when the
