@@ -180,3 +180,12 @@ def test_the_final_suit_is_read_only_by_a_final_deal(cli: Cli, tmp_path: Path) -
         cli.ok("rules", "check", str(path)).stderr
     cli.fails(2, "hand", "final", "--rules", str(path), "--players", "A,B,C", "--seed", "1",
               said=("final.deal = \"none\"",))
+
+
+def test_the_warnings_come_in_the_files_order(cli: Cli, tmp_path: Path) -> None:
+    """A reader goes down the file: the warnings follow its lines, not the order of the key table."""
+    ours = tmp_path / "ours.toml"
+    ours.write_text('[play]\nimproper_penalty = 4\npass_pays = 2\n[turnup]\npope_limit = 3\n', encoding="utf-8")
+    res = cli.ok("rules", "check", str(ours))
+    lines = [line.split(": ")[3] for line in res.stderr.splitlines() if "warning" in line]
+    assert lines == ["play.improper_penalty", "play.pass_pays", "turnup.pope_limit"]

@@ -131,6 +131,7 @@ def inert_warnings(file: str, rules: HouseRules, data: bytes) -> list[Problem]:
     for entry in found:
         line, col = places.get(tuple(entry.key.split(".")), (0, 0))
         told.append(Problem(entry.why, entry.key, line, col))
+    told.sort(key=lambda p: (p.line, p.col))  # in the file's order, as a reader goes down it
     return located(told, file, text)
 
 
