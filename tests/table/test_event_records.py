@@ -85,7 +85,7 @@ def test_events_are_frozen_keyword_only_and_compare_like_dataclasses() -> None:
         E.CardLed(player="Ann")  # type: ignore[call-arg]
     with pytest.raises(TypeError):
         E.CardLed(player="Ann", card="9D", seat=1)  # type: ignore[call-arg]
-    assert repr(led) == "CardLed(player='Ann', card='9D', ordinary=False)"
+    assert repr(led) == "CardLed(player='Ann', card='9D', ordinary=False, page=False)"
     assert led == E.CardLed(player="Ann", card="9D") and hash(led) == hash(E.CardLed(player="Ann", card="9D"))
     assert led != E.CardPlayed(player="Ann", card="9D") and led != E.CardLed(player="Ann", card="10D")
     assert E.HistoryCarried(sessions=[], players={}).dates == [] and not hasattr(led, "__dict__")

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from popejoan_cli.base.errors import Problem
     from popejoan_cli.game.cards import Card
     from popejoan_cli.table.events import Counted, Event
+    from popejoan_cli.table.undo import Command
     from popejoan_cli.table.view import Count, HandRecord, TableView
 
 
@@ -278,6 +279,8 @@ def undo(
     hand: Annotated[bool, typer.Option("--hand", help="Take back the whole hand being played, deal "
                                                       "included.")] = False,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    page: Annotated[bool, typer.Option("--page", help="With --yes: also take back a lead a player's page made a "
+                                                      "moment ago.")] = False,
 ) -> None:
     """Take back the last command (or the last N, or the hand). Nothing is deleted: the undo is recorded."""
     from popejoan_cli.base.errors import Said
@@ -290,6 +293,7 @@ def undo(
     chosen = to_undo(view, n, hand=hand)
     # Each item is the table's phrase for its command (a `Said`), said in the table's language.
     sys.stderr.write(t("Undo:") + "\n" + "".join(f"  {spoken(describe(view, g))}\n" for g in chosen))
+    yes = yes and (page or not _page_lead_just_made(view, chosen))
     if not yes and not common.confirm(t("Undo these?")):
         sys.stderr.write(t("Nothing was undone.") + "\n")
         return
@@ -306,6 +310,27 @@ def undo(
     head = (said("Undone: {what}.", what=spoken(describe(view, chosen[0]))) if len(chosen) == 1
             else said_n("Undone: {n} command.", "Undone: {n} commands.", len(chosen)))
     say([head, *after_undo(done.view)])
+
+
+def _page_lead_just_made(view: TableView, chosen: list[Command]) -> bool:
+    """Whether `chosen` holds a lead a player's page made a moment ago (`undo.from_a_page`), said on stderr: a
+    banker's `undo --yes` then most likely meant their own command, so undo asks, or with no one to ask refuses
+    (docs/journal.md: undo)."""
+    from popejoan_cli.base.errors import SaidN
+    from popejoan_cli.cli.exits import spoken
+    from popejoan_cli.game.cards import Card
+    from popejoan_cli.store.journal import now
+    from popejoan_cli.table.undo import from_a_page
+
+    found = from_a_page(view, chosen, now())
+    for player, card, ago in found:
+        sys.stderr.write(spoken(SaidN("{player} led {card} from their page {n} second ago.",
+                                      "{player} led {card} from their page {n} seconds ago.", ago, player=player,
+                                      card=Card.parse(card))) + "\n")
+    if found and not sys.stdin.isatty():
+        raise RuleViolation(Said("a player's page made that lead a moment ago: nothing was undone"),
+                            Said("to take it back all the same, `popejoan undo --yes --page`"))
+    return bool(found)
 
 
 @command(root, "count", context_settings={"ignore_unknown_options": True})  # `count Ann -3` is a number

@@ -104,6 +104,9 @@ class CardLed(Record, kw_only=True):
     ordinary: bool = False
     """Under `play.pope_in_lieu`, the leader led the Pope as an ordinary lead where it could have stood in for
     the last stop's card (docs/house-rules.md; optional: written only when true)."""
+    page: bool = False
+    """The lead came from the player's own page under `serve`, not the command line (optional: written only when
+    true): `undo` asks before it takes back a lead a page made a moment ago (docs/journal.md: undo)."""
 
 
 class RealHandDealt(Record, kw_only=True):
@@ -231,7 +234,7 @@ _FIELDS: dict[type[Any], dict[str, str]] = {
 
 OPTIONAL: dict[type[Any], dict[str, object]] = {TableOpened: {"lang": "en"}, HistoryCarried: {"dates": []},
                                                 OutDeclared: {"holders": {}}, RealHandDealt: {"first": ""},
-                                                CardLed: {"ordinary": False}}
+                                                CardLed: {"ordinary": False, "page": False}}
 """Fields an event may leave out, with the value they then have: written only when they differ."""
 
 

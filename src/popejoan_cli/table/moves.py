@@ -39,14 +39,15 @@ from popejoan_cli.table.view import (
 )
 
 
-def lead_by(view: TableView, player: str | None, card: Card, ordinary: bool = False) -> CardLed:
+def lead_by(view: TableView, player: str | None, card: Card, ordinary: bool = False, page: bool = False) -> CardLed:
     """`lead CARD [--by NAME] [--ordinary]`: the leader's lead, or the named player's (the fold checks their turn);
-    `ordinary`: the Pope led as an ordinary lead, not in lieu of a stop (docs/house-rules.md: play.pope_in_lieu)."""
+    `ordinary`: the Pope led as an ordinary lead, not in lieu of a stop (docs/house-rules.md: play.pope_in_lieu);
+    `page`: the lead came from the player's page under `serve`."""
     rec = need_hand(view)
     who = find_name(player, rec.players) if player is not None else rec.players[rec.hand.leader]
     if who is None:
         raise UsageError(Said("no player {typed!r} in this hand", typed=player), allowed(rec.players, player))
-    return CardLed(player=who, card=str(card), ordinary=ordinary)
+    return CardLed(player=who, card=str(card), ordinary=ordinary, page=page)
 
 
 def lowest(view: TableView) -> CardLed | None:
@@ -114,8 +115,10 @@ def _counters(typed: str) -> int:
     if not (digits.isascii() and digits.isdigit()) or len(word) - len(digits) > 1:
         raise UsageError(Said("{typed} is not a number of counters", typed=cut(word)),
                          Said("a whole number, e.g. {example}", example="6 or -3"))
-    # Python reads at most 4,300 digits: a longer number is only said to be out of range, by its size.
-    n = int(word) if len(digits) <= 4000 else int(word[:-len(digits)] + "1" + "0" * (len(digits) - 1))
+    # Python reads at most 4,300 digits (issue 37): a longer number is never read, only said to be out of
+    # range by its size, a power of ten that `int_text` words without turning it into digits.
+    significant = digits.lstrip("0")
+    n = int(word) if len(significant) <= 19 else (-1 if word.startswith("-") else 1) * 10 ** len(significant)
     check_counters(n, negative=True)
     return n
 

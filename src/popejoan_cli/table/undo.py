@@ -1,4 +1,5 @@
-"""What `undo` takes back, and how the table names it: `commands`, `to_undo`, `voids`, `describe`.
+"""What `undo` takes back, and how the table names it: `commands`, `to_undo`, `voids`, `describe`, and which of
+them is a lead a page made a moment ago (`from_a_page`), which undo asks about even when told `--yes`.
 
 Pure: no files, no printing. The CLI asks here; it decides nothing about what a command was.
 """
@@ -6,6 +7,7 @@ Pure: no files, no printing. The CLI asks here; it decides nothing about what a 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import datetime
 
 from popejoan_cli.base.errors import RuleViolation, Said, SaidN, joined
 from popejoan_cli.game.cards import Card
@@ -212,3 +214,32 @@ def _listed(items: list[Said]) -> str:
     if len(items) == 1:
         return items[0]
     return joined([*items[:-2], Said("{first} and {last}", first=items[-2], last=items[-1])], ", ")
+
+
+RECENT = 30
+"""Seconds within which a lead from a page counts as "a moment ago" (docs/journal.md: undo): a banker typing `undo
+--yes` then most likely meant their own command, which the phone's lead landed just before."""
+
+
+def from_a_page(view: TableView, chosen: Iterable[Command], now: str) -> list[tuple[str, str, int]]:
+    """The leads among `chosen` that a player's page made (`CardLed.page`) within `RECENT` seconds of `now` (an
+    ISO instant), as (player, card, seconds ago), newest first; a lead whose time the journal lacks counts too.
+
+    >>> from popejoan_cli.table.view import TableView
+    >>> view = TableView()
+    >>> view.times = {7: "2026-12-01T21:04:05+01:00"}
+    >>> lead = [(7, CardLed(player="Bob", card="7H", page=True))]
+    >>> from_a_page(view, [lead], "2026-12-01T21:04:09+01:00"), from_a_page(view, [lead], "2026-12-01T21:05:09+01:00")
+    ([('Bob', '7H', 4)], [])
+    """
+    found: list[tuple[str, str, int]] = []
+    then = datetime.fromisoformat(now)
+    for command in chosen:
+        for seq, event in command:
+            if not (isinstance(event, CardLed) and event.page):
+                continue
+            at = view.times.get(seq)
+            ago = max(0, round((then - datetime.fromisoformat(at)).total_seconds())) if at else 0
+            if ago <= RECENT:
+                found.append((event.player, event.card, ago))
+    return found
