@@ -60,9 +60,38 @@ def usage_message(exc: Exception) -> str:
         else:
             hint = Said("allowed: {choices}; see `{path} --help`", choices=listed, path=path)
     else:
-        text = parser_words(exc, text)
+        text, hint = too_long_number(exc) or (parser_words(exc, text), hint)
     # Click echoes the typed word (an option, an extra argument) as it came: shown visibly, never acted on.
     return f"popejoan: {shown(spoken(text))}\n  {shown(line_start(spoken(hint)))}\n"
+
+
+def too_long_number(exc: Exception) -> tuple[str, str] | None:
+    """A whole number click could not read only because Python reads at most 4,300 digits (issue 37): said as
+    out of range, with the range the option allows, instead of click's "not a valid integer" and all its
+    digits. None for any other error."""
+    import re
+
+    from popejoan_cli.base.errors import Said, SaidN
+    from popejoan_cli.base.limits import cut
+    from popejoan_cli.base.marks import Grouped
+
+    param: Any = getattr(exc, "param", None)
+    kind = getattr(getattr(param, "type", None), "name", "")
+    found = re.fullmatch(r"'([+-]?[0-9]+)' is not a valid int(eger)?( range)?\.", str(getattr(exc, "message", "")))
+    if param is None or kind not in ("integer", "integer range", "int", "int range") or found is None:
+        return None
+    name = max(param.opts, key=len) if param.param_type_name == "option" else param.human_readable_name
+    least, most = getattr(param.type, "min", None), getattr(param.type, "max", None)
+    if least is not None and most is not None:
+        allowed = Said("allowed: a whole number from {least} to {most}", least=Grouped(least), most=Grouped(most))
+    elif least is not None:
+        allowed = SaidN("allowed: a whole number from {least} up, of at most {n:,} digit",
+                        "allowed: a whole number from {least} up, of at most {n:,} digits",
+                        sys.get_int_max_str_digits(), least=Grouped(least))
+    else:
+        allowed = SaidN("allowed: a whole number of at most {n:,} digit",
+                        "allowed: a whole number of at most {n:,} digits", sys.get_int_max_str_digits())
+    return Said("{option} {typed} is out of range", option=name, typed=cut(found[1], 20)), allowed
 
 
 def parser_words(exc: Exception, english: str) -> str:

@@ -62,6 +62,18 @@ def _shown(word: str, width: int = 40) -> str:
     return word if len(word) <= width else word[:width] + "…"
 
 
+def _exit_status(word: str) -> int | None:
+    """`exit N`: the status N, or None (the shell goes on) with a message when N is none: never `int()` of
+    it, as ² is a digit too and 5,000 digits are too many to read (issue 37)."""
+    from popejoan_cli.base.limits import whole_number
+    from popejoan_cli.render.i18n import t
+
+    code = whole_number(word, 0, 255)
+    if code is None:
+        _err("popejoan: " + t("exit {code}: an exit status is a whole number from 0 to 255", code=_shown(word)))
+    return code
+
+
 def _too_long() -> str:
     from popejoan_cli.render.i18n import t  # here, not at the top: every invocation imports this module
 
@@ -265,9 +277,7 @@ class Shell(Completion):
             return None
         first = words[0]
         if first in ("exit", "quit"):
-            if len(words) > 1 and words[1].isdigit():
-                return int(words[1])
-            return 0
+            return _exit_status(words[1]) if len(words) > 1 and words[1].isdigit() else 0
         if first == "help":
             self.help(words[1:])
             return None

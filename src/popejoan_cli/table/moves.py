@@ -117,8 +117,9 @@ def _counters(typed: str) -> int:
                          Said("a whole number, e.g. {example}", example="6 or -3"))
     # Python reads at most 4,300 digits (issue 37): a longer number is never read, only said to be out of
     # range by its size, a power of ten that `int_text` words without turning it into digits.
-    significant = digits.lstrip("0")
-    n = int(word) if len(significant) <= 19 else (-1 if word.startswith("-") else 1) * 10 ** len(significant)
+    significant = digits.lstrip("0") or "0"
+    n = int(significant) if len(significant) <= 19 else 10 ** (len(significant) - 1)
+    n = -n if word.startswith("-") else n
     check_counters(n, negative=True)
     return n
 
