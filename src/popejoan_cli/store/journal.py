@@ -93,20 +93,39 @@ recorded: list[int] = []
 
 @functools.cache
 def _at() -> re.Pattern[str]:
-    """What an `at` must look like: an instant with its offset, to the second (ISO 8601). Compiled when a line
+    """What an `at` must look like: an instant with its offset, to the second (ISO 8601), in ASCII digits (`\\d`
+    would take any Unicode digit, which no reader of the journal parses: issue 37). Compiled when a line
     is first checked, not as every command starts: a table opened from its cache checks none (issue 27)."""
-    return re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?(?:Z|[+-]\d\d:\d\d)")
+    return re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]{1,6})?"
+                      r"(?:Z|[+-][0-9]{2}:[0-5][0-9])")
+
+
+@functools.lru_cache(maxsize=4096)  # the lines of one write share one time: each is checked once
+def is_instant(text: str) -> bool:
+    """Whether `text` is an `at` a journal may hold: the form `_at` gives, and a real instant (a calendar date,
+    hours 0-23, minutes and seconds 0-59, an offset within ±24:00: what `datetime` reads), so that every
+    reader of the journal (the exports, the evening) can parse it (docs/journal.md)."""
+    if not _at().fullmatch(text):
+        return False
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
 
 
 def now() -> str:
     """When the store writes: local time with its UTC offset, to the second.
 
-    `POPEJOAN_NOW` (an ISO 8601 instant with an offset) fixes it, for tests and demonstrations."""
+    `POPEJOAN_NOW` (an ISO 8601 instant with an offset) fixes it, for tests and demonstrations; one that is no
+    real instant is refused before anything is written (exit 2)."""
     fixed = os.environ.get("POPEJOAN_NOW")
     if fixed:
-        if not _at().fullmatch(fixed):
-            raise UsageError(Said("POPEJOAN_NOW={value!r} is not a time like 2026-12-01T21:04:05+01:00", value=fixed),
-                             Said("give an ISO 8601 instant with its offset, or unset it"))
+        if not is_instant(fixed):
+            raise UsageError(Said("POPEJOAN_NOW={value!r} is not a real instant: give a real date and time with "
+                                  "its offset, like 2026-12-01T21:04:05+01:00 (a calendar date, hours 00–23, "
+                                  "minutes and seconds 00–59, an offset within ±24:00, in ASCII digits), or unset "
+                                  "it", value=fixed[:40]))
         return fixed
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
@@ -325,8 +344,10 @@ def _parse_one(body: bytes, line_no: int, name: str) -> object:
 def _event(obj: object, line_no: int, want_seq: int, name: str) -> tuple[int, Event]:
     if not isinstance(obj, dict) or not _KEYS <= obj.keys() <= _KEYS_ALL:
         raise _bad(name, line_no, Said("not a journal entry (seq, event, crc)"))
-    if "at" in obj and not (isinstance(obj["at"], str) and _at().fullmatch(obj["at"])):
-        raise _bad(name, line_no, Said("its time (at) is not an ISO 8601 instant with an offset"))
+    if "at" in obj and not (isinstance(at := obj["at"], str) and is_instant(at)):
+        raise _bad(name, line_no, Said("its time (at) {at!r} is not a real instant: it must be a calendar date, "
+                                       "hours 00–23, minutes and seconds 00–59 and an offset within ±24:00, "
+                                       "in ASCII digits", at=at[:40] if isinstance(at, str) else repr(at)[:40]))
     if "more" in obj and not (isinstance(more := obj["more"], int) and not isinstance(more, bool)
                               and 0 < more < _MAX_WRITE):
         raise _bad(name, line_no, Said("its count of the lines that follow it in one write (more) is not a "
@@ -568,8 +589,13 @@ def _known(data: dict[str, Any]) -> Event:
 
 
 def _head(data: bytes) -> str:
-    """The SHA-256 of the journal's first line: which table a `.verified` note speaks of."""
-    return str(sha256(data[:data.find(b"\n") + 1 or len(data)]).hexdigest())
+    """The SHA-256 of the journal's first line with one newline: which table a `.verified` note speaks of.
+
+    The newline is added, never read: a journal cut just before its first line's newline (a truncating copy,
+    sync or restore) still names the same table, so its loss is damage (issue 37); and a journal whose first
+    line ends in its newline hashes as earlier versions hashed it, so their notes keep their word."""
+    end = data.find(b"\n")
+    return str(sha256((data if end < 0 else data[:end]) + b"\n").hexdigest())
 
 
 def _missing(path: Path, want: int, have: int) -> DataError:
@@ -599,27 +625,53 @@ class _Note(Record):
 
 
 def _note(folder: Path) -> _Note | None:
-    """`.verified`, if this user's key signed it for this version of popejoan; else None (refereed in full)."""
-    try:
-        fd = os.open(folder / VERIFIED, disk.READ)
-    except OSError:
+    """This home's line of `.verified`, if this user's key signed it for this version of popejoan; else None
+    (refereed in full). A line of another home (another key) is not believed, nor replaced (`_write_verified`)."""
+    key = _key(make=False)
+    if key is None:
         return None
+    mine = _key_id(key)
+    for raw in _witness_lines(folder):
+        if raw.get("key", mine) == mine:  # a line without a key: written before notes had one (convert it)
+            note = _signed(raw, key)
+            if note is not None:
+                return note
+    return None
+
+
+def _witness_lines(folder: Path) -> list[dict[str, Any]]:
+    """The lines of `.verified` that are JSON objects: one per home key that has read the table (docs/journal.md)."""
+    data = disk.read_own(folder / VERIFIED, _WITNESS_BYTES)
+    found: list[dict[str, Any]] = []
+    for line in (data or b"").splitlines():
+        with contextlib.suppress(ValueError, RecursionError):
+            raw = json.loads(line)
+            if isinstance(raw, dict):
+                found.append(raw)
+    return found
+
+
+def _signed(raw: dict[str, Any], key: bytes) -> _Note | None:
+    """The note one line of `.verified` says, if `key` signed it for this version of popejoan."""
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
-        raw = json.loads(os.read(fd, 4096))
         note = _Note(raw["bytes"], raw["events"], raw["sha256"], raw["head"])
         mac = raw["mac"]
         if raw["version"] != __version__ or not _well_formed(note) or not isinstance(mac, str):
             return None
-    except (OSError, ValueError, KeyError, TypeError):  # an old note (no mac), or not one at all
+    except (KeyError, TypeError):  # an old note (no mac), or not one at all
         return None
-    finally:
-        os.close(fd)
-    key = _key(make=False)
-    if key is None or not _compare_digest(mac, _mac(key, note)):
-        return None
-    return note
+    return note if _compare_digest(mac, _mac(key, note)) else None
+
+
+_WITNESS_BYTES = 64 << 10
+"""`.verified` is read up to this: each home's line is about 300 bytes, `_HOMES` of them at most."""
+_HOMES = 32
+"""Lines of other homes kept in `.verified` (the most recently written first); one more is dropped."""
+
+
+def _key_id(key: bytes) -> str:
+    """Which home's key signed a line of `.verified`: a hash of the key that reveals nothing of it."""
+    return str(sha256(b"popejoan .verified key\0" + key).hexdigest()[:16])
 
 
 def _well_formed(note: _Note) -> bool:
@@ -721,12 +773,17 @@ def mark_verified(folder: Path, loaded: Loaded) -> None:
 
 
 def _write_verified(folder: Path, note: _Note) -> None:
+    """Put this home's line in `.verified`, first, keeping every other home's line as it was (issue 37: one
+    home's read never voids another's guarantee); a line without a key is dropped only where this key signed it."""
     key = _key(make=True)
     if key is None:
         return
+    mine = _key_id(key)
     text = json.dumps({"version": __version__, "bytes": note.size, "events": note.events, "sha256": note.sha,
-                       "head": note.head, "mac": _mac(key, note)})
-    disk.replace_own(folder / VERIFIED, (text + "\n").encode("utf-8"))
+                       "head": note.head, "key": mine, "mac": _mac(key, note)})
+    others = [json.dumps(raw) for raw in _witness_lines(folder)
+              if raw.get("key", mine) != mine or ("key" not in raw and _signed(raw, key) is None)]
+    disk.replace_own(folder / VERIFIED, "".join(f"{line}\n" for line in [text, *others[:_HOMES]]).encode("utf-8"))
 
 
 @contextlib.contextmanager
