@@ -225,6 +225,9 @@ def _run(folder: Path, names: list[str], sock: Any, *, lan: bool, as_json: bool,
     with asyncio.Runner(loop_factory=loop_factory) as runner:  # a loop that survives running out of descriptors
         runner.run(_serve_until_stopped(server, sock, started, joined))
     from popejoan_cli.render.i18n import t
+    from popejoan_cli.web.wire import notes
+
+    notes().drain(1.0)  # the server's last notes before its last line (a stderr nobody reads: not for long)
 
     sys.stderr.write(t("popejoan serve: stopped\n"))
     game = extra.get("practice")
@@ -370,5 +373,6 @@ class _Joiners:
             change(name)
         except PopejoanError as err:
             from popejoan_cli.cli.exits import spoken  # only on failure
+            from popejoan_cli.web.wire import note  # while serving: never wait for a stderr nobody reads
 
-            sys.stderr.write(f"popejoan: {spoken(err.message)}\n")
+            note(f"popejoan: {spoken(err.message)}\n")

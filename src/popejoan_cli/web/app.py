@@ -39,7 +39,7 @@ from starlette.applications import Starlette
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -56,6 +56,7 @@ from popejoan_cli.table.view import TableView
 from popejoan_cli.web.hub import Hub, Screen, Stream, trouble
 from popejoan_cli.web.links import Links, not_found, seats_of
 from popejoan_cli.web.practice import SPEEDS, Practice
+from popejoan_cli.web.wire import MAX_HEAD
 from popejoan_cli.web.words import board_json, lead_lines, page_words, seat_json, speak, text
 
 STATIC = Path(__file__).parent / "static"
@@ -103,9 +104,11 @@ class Guard:
         await app(scope, receive, sending)
 
     def refused(self, scope: Scope) -> Response | None:
-        """The refusal of a request for another host (a DNS rebinding page), or of a POST sent from another
-        site's page; None to answer it. A client that names no origin at all (curl, a script) is no
-        browser, and no other site can make it send anything."""
+        """The refusal of a head over `MAX_HEAD` bytes (431), of a request for another host (a DNS rebinding
+        page), or of a POST sent from another site's page; None to answer it. A client that names no
+        origin at all (curl, a script) is no browser, and no other site can make it send anything."""
+        if head_size(scope) > MAX_HEAD:
+            return PlainTextResponse(t("a request's head may hold at most {n} bytes", n=MAX_HEAD), status_code=431)
         if self.hosts is None:
             return None
         headers = Headers(scope=scope)
@@ -123,6 +126,14 @@ class Guard:
                 headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
             return Refused(403, t("a request from another site's page is refused")).response()
         return None
+
+
+def head_size(scope: Scope) -> int:
+    """The bytes of a request's head as it came (its line, each header and the blank line): h11 limits only
+    a head still arriving (`wire.config`), so a whole one that came in one read is measured here."""
+    query = scope.get("query_string", b"")
+    line = len(scope["method"]) + len(scope.get("raw_path", b"")) + (len(query) + 1 if query else 0) + 12
+    return line + sum(len(name) + len(value) + 4 for name, value in scope["headers"]) + 2
 
 
 class Refused(Exception):
@@ -149,10 +160,13 @@ async def json_body(request: Request) -> dict[str, Any]:
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
         raise Refused(413, t("a request may hold at most {n} bytes", n=MAX_BODY))
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise Refused(413, t("a request may hold at most {n} bytes", n=MAX_BODY))
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                raise Refused(413, t("a request may hold at most {n} bytes", n=MAX_BODY))
+    except ClientDisconnect:  # the phone went away mid-request (or was too slow: `wire.BODY_TIMEOUT`)
+        raise Refused(400, t("the request was cut short")) from None  # nobody is left to read it: unsent
     try:
         data = json.loads(body or b"{}")
     except (ValueError, RecursionError):  # RecursionError: `[[[[...` nested deeper than the parser goes
