@@ -18,7 +18,7 @@ import pytest
 
 from conftest import Cli
 from popejoan_cli.base.errors import DataError
-from popejoan_cli.store import journal
+from popejoan_cli.store import disk, journal
 
 
 def small_table(cli: Cli, folder: Path) -> bytes:
@@ -153,3 +153,26 @@ def test_real_instants_still_pass(cli: Cli) -> None:
     cli.ok("check")
     assert journal.is_instant("2026-12-01T21:04:05+01:00")
     assert not journal.is_instant("2026-12-01T21:04:05+01:00\n")
+
+
+def test_a_read_never_replaces_a_note_with_less(cli: Cli) -> None:
+    """A read that finishes after a write made meanwhile keeps the write's note (for more events), and a read
+    while another command holds the table's lock writes no note at all: `.verified` is rewritten under the
+    lock only, so two homes' reads never drop each other's line."""
+    folder = table_folder(cli)
+    small_table(cli, folder)
+    early = journal.load(folder, trust=False)  # a read of three events ...
+    cli.ok("count", "pope", "6")  # ... while a write records a fourth
+    journal.mark_verified(folder, early)
+    assert json.loads((folder / journal.VERIFIED).read_text(encoding="utf-8"))["events"] == 4
+    data = (folder / journal.JOURNAL).read_bytes()
+    (folder / journal.JOURNAL).write_bytes(data[:data.rindex(b"\n", 0, len(data) - 1) + 1])
+    cli.fails(5, "check", said=["event 4 is missing"])
+    (folder / journal.JOURNAL).write_bytes(data)
+    (folder / journal.VERIFIED).unlink()
+    late = journal.load(folder, trust=False)
+    with disk.locked(folder, 0):
+        journal.mark_verified(folder, late)
+    assert not (folder / journal.VERIFIED).exists()
+    journal.mark_verified(folder, late)
+    assert json.loads((folder / journal.VERIFIED).read_text(encoding="utf-8"))["events"] == 4

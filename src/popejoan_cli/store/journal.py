@@ -769,7 +769,14 @@ def mark_verified(folder: Path, loaded: Loaded) -> None:
     """Note that every event of `loaded` has now been refereed in full (a cache: best effort)."""
     if loaded.sha is None or loaded.unterminated or loaded.trusted >= len(loaded.events):
         return
-    _write_verified(folder, _Note(loaded.good_bytes, len(loaded.events), loaded.sha.hexdigest(), loaded.head))
+    note = _Note(loaded.good_bytes, len(loaded.events), loaded.sha.hexdigest(), loaded.head)
+    # Under the table's lock, not waiting for it (a writer writes its own note): `.verified` is rewritten
+    # whole, and two homes' reads rewriting it at once could each drop the other's line (issue 37). Nor
+    # does a read replace a note that a write made meanwhile, for more events, with its own for fewer.
+    with contextlib.suppress(disk.Busy, OSError), disk.locked(folder, 0):
+        now_said = _note(folder)
+        if now_said is None or now_said.head != note.head or now_said.events < note.events:
+            _write_verified(folder, note)
 
 
 def _write_verified(folder: Path, note: _Note) -> None:
