@@ -14,7 +14,7 @@ import typer
 from popejoan_cli import cli
 from popejoan_cli.base.errors import Said, UsageError
 from popejoan_cli.base.marks import Quoted
-from popejoan_cli.base.names import find_name
+from popejoan_cli.base.names import find_name, refuse_lookalikes
 from popejoan_cli.cli import command, common, console, emit_json, table_app
 from popejoan_cli.cli.common import JsonOpt
 
@@ -67,6 +67,7 @@ def table_new(
     seats = common.players_said(players)
     names = [n for n, _ in seats]
     _not_words(names)
+    refuse_lookalikes(names)
     first = (find_name(dealer, names) or dealer) if dealer is not None else names[0]
     opened = TableOpened(name=name, rules=rules.to_dict(), rules_name=rules.name, players=names, counters=each,
                          dealer=first, lang=speaks)

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 from popejoan_cli.base.errors import RuleViolation, Said, SaidN, UsageError, allowed
 from popejoan_cli.base.limits import cut, whole_number
-from popejoan_cli.base.names import find_name
+from popejoan_cli.base.names import find_name, refuse_lookalikes
 from popejoan_cli.base.words import as_typed
 from popejoan_cli.game.cards import Card, Seed
 from popejoan_cli.game.playout import lowest_lead
@@ -62,7 +62,8 @@ def lowest(view: TableView) -> CardLed | None:
 def joining(view: TableView, name: str, counters: int | None, *, bring_back: bool = False) -> PlayerJoined:
     """`table join NAME`: with no count given, a player brings what each brought at the opening; with
     `bring_back` (`--bring-back`), exactly what they took away when they last left this session (the ledger's
-    cash-out), under the name they left with."""
+    cash-out), under the name they left with. A name that looks the same as a seated player's is refused."""
+    refuse_lookalikes([name], view.players)
     if bring_back:
         if counters is not None:
             raise UsageError(Said("--bring-back and --counters both say what {player} brings: give one",
