@@ -22,7 +22,8 @@ Damage is handled so that nothing committed is ever lost:
 Only a regular file is read, up to `MAX_BYTES`. The file `.verified` beside the journal
 records how much of it an earlier command refereed in full (its length, SHA-256, event
 count, first line and the popejoan version), signed (HMAC) with the user's key in popejoan's
-own folder (`KEY`); a command may then take those hands on their checkpoints' word. It is
+own folder (`KEY`), one line per home key (each home reads and replaces only its own: docs/journal.md);
+a command may then take those hands on their checkpoints' word. It is
 a cache: a note not signed by this user's key is not believed, anything that does not match
 it is refereed again, and `popejoan check`, `ledger settle` and the exports ignore it (but
 not the events it says were recorded).
