@@ -88,3 +88,17 @@ def test_refused_while_a_hand_is_played(cli: Cli) -> None:
     cli.ok("table", "new", "fri", "-r", "russian", "-p", "Ann,Bob,Cat")
     cli.ok("deal", "--seed", "1")
     cli.fails(3, "evening", said=["hand 1"])
+
+
+def test_an_evening_whose_clock_went_back_says_so(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A later event stamped earlier (the clock put back an hour at 3:00, or set wrong) is never told as a span
+    "20:00–19:00", which says nothing true (issue 37): both times, and that the clock went back."""
+    monkeypatch.setenv("POPEJOAN_HOME", str(cli.home))
+    monkeypatch.setenv("POPEJOAN_NOW", "2026-12-01T20:00:00+01:00")
+    cli.ok("table", "new", "clock", "-r", "modern-stops", "-p", "Ann,Bob,Cat")
+    play_hand(cli, 1)
+    monkeypatch.setenv("POPEJOAN_NOW", "2026-12-01T19:00:00+00:00")
+    play_hand(cli, 2)
+    text = " ".join(cli.ok("evening").stdout.split())
+    assert "2026-12-01 20:00, then 2026-12-01 19:00 (the clock went back)" in text and "20:00–19:00" not in text
+    assert "(часы перевели назад)" in " ".join(cli.ok("evening", POPEJOAN_LANG="ru").stdout.split())

@@ -79,8 +79,8 @@ def test_two_homes_on_one_table_each_keep_their_witness(cli: Cli, tmp_path: Path
     for keep in ends[:-1]:
         (folder / journal.JOURNAL).write_bytes(data[:keep])
         cli.fails(5, "check", said=["missing"])
-        other.fails(5, "check", said=["missing"], **there)
-        other.fails(5, "board", said=["missing"], **there)
+        other.fails(5, "check", said=["missing"], POPEJOAN_TABLE=str(folder))
+        other.fails(5, "board", said=["missing"], POPEJOAN_TABLE=str(folder))
         cli.fails(5, "check", said=["missing"])  # after the other home's reads, still
     (folder / journal.JOURNAL).write_bytes(data)
     other.ok("check", **there)

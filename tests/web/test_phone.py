@@ -98,7 +98,7 @@ def test_a_double_tap_is_one_lead(table: tuple[Path, serving.Served], browser: A
         page.wait_for_timeout(300)
         assert leads_in_journal(home) == 1, gap_ms
         seq = board_state(served)["seq"]
-        banker(home, "undo", "--yes")  # Bob's lead again, for the next gap
+        banker(home, "undo", "--yes", "--page")  # Bob's lead from his page again, for the next gap
         wait_past(served, seq)
         page.locator("#hand button.legal").first.wait_for(state="visible", timeout=5000)
         assert leads_in_journal(home) == 0

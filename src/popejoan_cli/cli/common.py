@@ -279,8 +279,15 @@ def continue_table(name: str, imp: Imported, source: str, folder: Path) -> None:
 
 def span(began: str, ended: str) -> str:
     """When something was played, from two ISO 8601 times as the journal writes them (the table's local time):
-    `2026-12-01, 21:04–23:41` within one day, `2026-12-01 21:04 – 2026-12-02 00:41` past midnight."""
+    `2026-12-01, 21:04–23:41` within one day, `2026-12-01 21:04 – 2026-12-02 00:41` past midnight; where the
+    clock read earlier at the end, both times and that it went back."""
     (d0, t0), (d1, t1) = (began[:10], began[11:16]), (ended[:10], ended[11:16])
+    if (d1, t1) < (d0, t0):
+        # The table's clock read earlier at the end than at the start (put back an hour, or set wrong): a span
+        # "20:00–19:00" would say nothing true, so both times are told for what they are.
+        from popejoan_cli.render.i18n import t
+
+        return t("{began}, then {ended} (the clock went back)", began=f"{d0} {t0}", ended=f"{d1} {t1}")
     return f"{d0}, {t0}–{t1}" if d0 == d1 else f"{d0} {t0} – {d1} {t1}"
 
 

@@ -201,7 +201,7 @@ def leading(player: str, seq: int, card: Card) -> Callable[[TableView], list[Eve
     page's (a real deck's hand, or no hand, is refused by the fold as at the command line too)."""
     def make(view: TableView) -> list[Event]:
         current(view, seq)
-        return [moves.lead_by(view, player, card)]
+        return [moves.lead_by(view, player, card, page=True)]  # `undo` asks before taking back a page's lead
     return make
 
 
