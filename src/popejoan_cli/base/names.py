@@ -18,6 +18,7 @@ are refused. The library reads its data when first imported (some 70 ms), so it 
 from __future__ import annotations
 
 import unicodedata
+import warnings
 from collections.abc import Iterable, Sequence
 
 from popejoan_cli.base.errors import Said, UsageError
@@ -84,7 +85,11 @@ def _seen(name: str) -> str:
 def looks_same(name: str, others: Sequence[str]) -> str | None:
     """The name among `others` that `name` cannot be told from when read, although `name_key` tells them
     apart (its look-alikes, its case and the same name are for `alike`), or None."""
-    import confusables  # type: ignore[import-untyped]  # its data is read on import: only where names are added
+    with warnings.catch_warnings():
+        # Its data is read on import, so only where names are added. The library opens its (ASCII) data file
+        # without naming an encoding: Python's EncodingWarning (PYTHONWARNDEFAULTENCODING) is about its code.
+        warnings.simplefilter("ignore", EncodingWarning)
+        import confusables  # type: ignore[import-untyped]
 
     seen = _seen(name)
     for other in others:
