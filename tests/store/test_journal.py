@@ -1068,3 +1068,20 @@ def test_undo_never_deletes(tmp_path: Path, invoke: Cli) -> None:
         view, _ = tables.view(folder)
         assert len(view.effective) < len(view_before.effective)
         assert_sound(view)
+
+
+def test_a_good_line_a_newer_popejoan_wrote_says_upgrade_never_restore(sample: tuple[bytes, journal.Loaded],
+                                                                       tmp_path: Path, invoke: Cli) -> None:
+    """A line whose checksum is good but whose event this popejoan does not know (a newer command, a newer optional
+    field) is not damage to restore from a copy, which would throw a good record away (issue 37, item 8): the
+    table says to upgrade, and that nothing is lost."""
+    data, full = sample
+    seq = full.events[-1][0] + 1
+    for event in ({"type": "CardDoubled", "player": "Ann"},  # a kind from a newer popejoan
+                  {"type": "CardLed", "player": "Ann", "card": "AS", "by_phone": "yes"}):  # a newer field
+        body = json.dumps({"seq": seq, "event": event}, sort_keys=True, separators=(",", ":")).encode()
+        folder = copy_table(data + with_crc(body), tmp_path / f"n{len(body)}")
+        result = invoke("--table", str(folder), "check")
+        assert result.exit_code == EXIT_DATA, result.stderr
+        assert "written by a newer popejoan" in result.stderr and "upgrade popejoan" in result.stderr
+        assert "restore" not in result.stderr.replace("do not restore", ""), result.stderr

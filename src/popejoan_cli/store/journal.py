@@ -359,7 +359,26 @@ def _event(obj: object, line_no: int, want_seq: int, name: str) -> tuple[int, Ev
     try:
         return seq, from_data(event, f"line {line_no}")
     except DataError as err:
+        if _from_a_newer_popejoan(event):
+            raise _newer(name, line_no, err.problems[0].message) from None
         raise _bad(name, line_no, err.problems[0].message) from None
+
+
+def _from_a_newer_popejoan(event: object) -> bool:
+    """Whether a line whose checksum is good holds an event of a kind, or a field, this popejoan does not know:
+    what a newer popejoan writes (a new command, a new optional field), not damage."""
+    if not isinstance(event, dict):
+        return False
+    cls = KINDS.get(event.get("type"))  # type: ignore[arg-type]
+    return cls is None or not set(event) - {"type"} <= set(cls._fields)
+
+
+def _newer(name: str, line_no: int, why: str) -> DataError:
+    """A good line this popejoan cannot read: said so, with the remedy that keeps it (never "restore")."""
+    return DataError([Problem(Said("line {line} was written by a newer popejoan: {why}", line=line_no, why=why),
+                              file=name, line=line_no,
+                              hint=Said("upgrade popejoan to read this table (`python3 -m pip install -U "
+                                        "popejoan`); nothing is lost, so do not restore or edit the journal"))])
 
 
 _KEYS = {"seq", "event"}
