@@ -392,3 +392,13 @@ def test_carried_opening_replays_to_the_exported_ledger(tmp_path: Path, golden_d
     view = tables.record(lambda v: exports.carried_opening("next", imp), where=where, create=True).view
     assert view.players == imp.players and view.balances == imp.balances and view.board == imp.board
     assert reload(where).balances == imp.balances
+
+
+def test_a_balance_out_of_range_is_told_the_range(golden_doc: dict[str, Any]) -> None:
+    """An import whose balance is 2**62 is told what a balance may be, not only that a whole number was expected
+    (issue 37, item 8); a balance that is not a number at all is told that, as before."""
+    from popejoan_cli.formats.ledgercheck import MAX_TOTAL
+
+    golden_doc["players"][0]["balance"] = 2**62
+    said = refused(golden_doc, "players[0].balance")
+    assert f"expected a whole number from −{MAX_TOTAL:,} to {MAX_TOTAL:,}" in said, said

@@ -17,6 +17,7 @@ from typing import Any
 
 from popejoan_cli.base.errors import Problem, Said, SaidN, describe
 from popejoan_cli.base.limits import clip, int_text, quoted, text_problem
+from popejoan_cli.base.marks import Grouped
 from popejoan_cli.base.people import GENDERS
 from popejoan_cli.base.visible import shown, shown_said
 from popejoan_cli.game import rules as rules_mod
@@ -78,7 +79,7 @@ class Checker:
               "list": isinstance(v, list), "table": isinstance(v, dict), "time": is_time(v)}[kind]
         if not ok:
             found = Said("an integer ({value})", value=int_text(v)) if type(v) is int else describe(clip(v))
-            self.bad(place, Said("found {found}, expected {want}", found=found, want=_WANTED[kind]),
+            self.bad(place, Said("found {found}, expected {want}", found=found, want=_wanted(kind, v)),
                      SEED_RULE if kind == "seed" else "")
             return None
         return v
@@ -129,6 +130,16 @@ class Checker:
 _WANTED = {"count": Said("a whole number from 0"), "int": Said("a whole number"), "seed": Said("a seed"),
            "str": Said("a str"), "bool": Said("a bool"), "list": Said("a list"), "table": Said("a table"),
            "time": Said("a date and time with its offset, as 2026-12-01T21:04:05+01:00")}
+
+
+def _wanted(kind: str, v: object) -> str:
+    """What a value of `kind` must be; for a whole number out of its range, the range (issue 37: 2**62 was once
+    told only that a whole number was expected)."""
+    if type(v) is int and kind == "int":
+        return Said("a whole number from −{most} to {most}", most=Grouped(MAX_TOTAL))
+    if type(v) is int and kind == "count" and v >= 0:
+        return Said("a whole number from 0 to {most}", most=Grouped(MAX_TOTAL))
+    return _WANTED[kind]
 
 
 def is_time(v: object) -> bool:
