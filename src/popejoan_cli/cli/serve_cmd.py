@@ -112,10 +112,10 @@ def _served(folder: Path) -> Iterator[None]:
         except disk.Busy:
             raise TableBusy(Said("this table is already being served (another popejoan serve)"),
                             Said("stop the other one first (Ctrl-C where it runs), or serve another table")) from None
-        except OSError as err:
+        except disk.NoLock as no:
             from popejoan_cli.base.errors import StorageError, os_reason  # only on failure
 
-            raise StorageError(Said("cannot open {path}: {reason}", path=str(folder / LOCK), reason=os_reason(err))
+            raise StorageError(Said("cannot open {path}: {reason}", path=str(no.path), reason=os_reason(no.error))
                                ) from None
         yield
 

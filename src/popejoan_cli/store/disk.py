@@ -52,6 +52,15 @@ class Busy(Exception):
     """Another process held the lock for longer than we were willing to wait."""
 
 
+class NoLock(Exception):
+    """The lock file could not be opened (a read-only folder, no permission): `error` says why. Apart from an
+    `OSError` of the journal's own, so that the table names the file that failed (issue 37)."""
+
+    def __init__(self, path: Path, error: OSError) -> None:
+        super().__init__(str(path))
+        self.path, self.error = path, error
+
+
 def pread(fd: int, size: int, offset: int) -> bytes:
     if hasattr(os, "pread"):
         return os.pread(fd, size, offset)
@@ -124,7 +133,10 @@ def locked(folder: Path, wait: float, name: str = LOCK) -> Iterator[None]:
     just as two processes do. The lock goes with the descriptor, so a crash releases it.
     """
     lock_descriptor, unlock_descriptor = _descriptor_locks()
-    fd = os.open(folder / name, os.O_RDWR | os.O_CREAT | BINARY, 0o644)
+    try:
+        fd = os.open(folder / name, os.O_RDWR | os.O_CREAT | BINARY, 0o644)
+    except OSError as err:
+        raise NoLock(folder / name, err) from None
     try:
         _acquire(fd, wait, lock_descriptor)
         try:

@@ -793,7 +793,7 @@ def mark_verified(folder: Path, loaded: Loaded) -> None:
     # Under the table's lock, not waiting for it (a writer writes its own note): `.verified` is rewritten
     # whole, and two homes' reads rewriting it at once could each drop the other's line (issue 37). Nor
     # does a read replace a note that a write made meanwhile, for more events, with its own for fewer.
-    with contextlib.suppress(disk.Busy, OSError), disk.locked(folder, 0):
+    with contextlib.suppress(disk.Busy, disk.NoLock, OSError), disk.locked(folder, 0):
         now_said = _note(folder)
         if now_said is None or now_said.head != note.head or now_said.events < note.events:
             _write_verified(folder, note)
@@ -823,6 +823,11 @@ def _locked(folder: Path) -> Iterator[None]:
     except disk.Busy:
         raise TableBusy(Said("the table at {folder} is busy: another popejoan is writing to it", folder=str(folder)),
                         Said("wait for it to finish and try again")) from None
+    except disk.NoLock as no:
+        raise StorageError(Said("cannot open the table's lock file {path}: {reason}", path=str(no.path),
+                                reason=os_reason(no.error)),
+                           Said("nothing was recorded; a table in a folder popejoan cannot write to can be read, not "
+                                "played: copy it somewhere writable, or fix the folder's permissions")) from None
 
 
 def _io_error(err: OSError, path: Path) -> StorageError:
