@@ -23,7 +23,7 @@ from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import CARDS, Card
 from popejoan_cli.game.deal import seeded_deal
 from popejoan_cli.game.hand import Hand
-from popejoan_cli.game.laws import LeadRule, allowed_leads, extended, in_force, law_of, shortcuts, witness
+from popejoan_cli.game.laws import LeadRule, allowed_leads, extended, in_force, law_of, shortcuts
 from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.game.ruling import lead_rules, recheck_leads, rule_on
 from popejoan_cli.game.state import LEAD_KEY
@@ -199,7 +199,7 @@ def test_the_law_names_the_same_witness_everywhere() -> None:
     """The lowest of the cards that would break a rule: the referee's private words and the breach name it."""
     rules = preset("modern-stops")
     rule = in_force(rules, None)[0]
-    assert witness(rule, rules, None, Card.parse("10S"), [Card.parse("7S"), Card.parse("4S"), 14]) == \
+    assert rule.witness(rules, None, Card.parse("10S"), [Card.parse("7S"), Card.parse("4S"), 14]) == \
         Card.parse("4S")
 
 

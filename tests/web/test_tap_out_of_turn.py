@@ -17,21 +17,19 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not 
 
 import serving  # noqa: E402  tests/web/serving.py
 from serving import ARGS, CHROMIUM  # noqa: E402
+from test_browser import PHONE, PLAYERS  # noqa: E402
 
 from conftest import Cli  # noqa: E402
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium at /usr/bin/chromium or on PATH "
                                                           "(Debian: apt-get install chromium)")
 
-PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
-
-
 def tapped_refusal(url: str, card: str) -> tuple[str, str, str]:
     """Open the page at `url` on a phone, tap `card` once, and read the refusal box: its words, rule and why."""
     with sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
-            page = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True)
+            page = browser.new_page(viewport=PHONE, has_touch=True)
             page.goto(url)
             page.locator(f"#hand button[data-card='{card}']").click(force=True, timeout=10000)
             box = page.locator("#refused")

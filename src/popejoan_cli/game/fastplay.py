@@ -16,15 +16,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from popejoan_cli.game.cards import CARDS, SPARE, Card
+from popejoan_cli.game.cards import CARDS, Card
 from popejoan_cli.game.state import (
+    AWAY,
     BELOW_PLACE,
     LEAD,
     NO_CARD,
     NO_CARD_BELOW,
-    OUT_OF_PLAY,
     PLAYED,
-    REMOVED,
     STOP_CODE,
     STOP_REASONS,
     TOP_PLACE,
@@ -35,7 +34,6 @@ from popejoan_cli.game.state import (
     Trigger,
     Trumps,
     Turn,
-    stops_by_rule,
 )
 
 Hand = Any
@@ -44,8 +42,7 @@ in a circle (tests/test_layers.py)."""
 
 __all__ = ["FirstAllowed", "FirstHeld", "StopCodes", "push", "run_tables", "stop_code_table", "stopping"]
 
-_PLACED: dict[int, StopReason | None] = {REMOVED: "removed", SPARE: "spare", OUT_OF_PLAY: "turnup", PLAYED: "played",
-                                         UNKNOWN: None, TOP_PLACE: "top", BELOW_PLACE: "below"}
+_PLACED: dict[int, StopReason | None] = {**AWAY, UNKNOWN: None, TOP_PLACE: "top", BELOW_PLACE: "below"}
 """Why a run stops at a card that `push` cannot follow, by where the card is: not in any hand, or (any seat,
 the default) in a hand that may not play it now (clockwise follow: not the next player's); or no card at all,
 after a top card or a card below a pot's (`NO_CARD`). None: unseen, the run waits (`_next`)."""
@@ -100,7 +97,7 @@ def stopping(succ: tuple[int, ...], trumps: Trumps) -> tuple[int, ...]:
     (docs/house-rules.md: "those plays become stops") `NO_CARD_BELOW`, so that the run stops there, whoever
     holds the next card, and the stop is told as "below"."""
     made = [NO_CARD if c < 0 else c for c in succ]
-    for c in stops_by_rule(trumps.triggers):
+    for c in trumps.stops_by_rule:
         made[c] = NO_CARD_BELOW
     return tuple(made)
 

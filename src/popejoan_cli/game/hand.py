@@ -37,6 +37,7 @@ from popejoan_cli.game.ruling import Breach, Ruling, recheck_leads, rule_on
 from popejoan_cli.game.settlement import Settlement
 from popejoan_cli.game.sight import Observation, Played, Public, mark, observe, public, since
 from popejoan_cli.game.state import (
+    AWAY,
     LEAD,
     LEAD_KEY,
     OUT_OF_PLAY,
@@ -61,8 +62,6 @@ from popejoan_cli.game.state import (
 )
 
 _new = tuple.__new__
-_AWAY: dict[int, StopReason] = {REMOVED: "removed", SPARE: "spare", OUT_OF_PLAY: "turnup", PLAYED: "played"}
-"""Why a run stops at a card in no hand, by where it is."""
 
 __all__ = ["LEAD_KEY", "OUT_OF_PLAY", "PLAYED", "REMOVED", "STOP_REASONS", "UNKNOWN", "Award", "AwardAt",
            "Feed", "Hand", "Observation", "Payment", "PaymentWhy", "Phase", "Play", "Played", "Public", "Ruling",
@@ -272,13 +271,14 @@ class Hand(Settlement):
     def is_legal(self, seat: int, card: Card) -> bool:
         return rule_on(self, seat, card).allowed
 
-    def refusal(self, seat: int, card: Card) -> IllegalPlay | None:
-        """None if `seat` may play `card` now; else the refusal: public words and rule, and a private part."""
-        return rule_on(self, seat, card).refusal()
+    def refusal(self, seat: int, card: Card, ordinary: bool = False) -> IllegalPlay | None:
+        """None if `seat` may play `card` now; else the refusal: public words and rule, and a private part.
+        `ordinary`: asked of a lead as any other, never the Pope in lieu of a stop (`rule_on`)."""
+        return rule_on(self, seat, card, ordinary).refusal()
 
-    def check_play(self, seat: int, card: Card) -> None:
+    def check_play(self, seat: int, card: Card, ordinary: bool = False) -> None:
         """Raise the refusal `ruling` decided on, unless the play is legal."""
-        refused = self.refusal(seat, card)
+        refused = self.refusal(seat, card, ordinary)
         if refused is not None:
             raise refused
 
@@ -297,13 +297,9 @@ class Hand(Settlement):
         (['4♣', '5♣', '6♣', '7♣', '8♣', '9♣', '10♣', 'J♣', 'Q♣'], 'spare', 3)
         """
         before = mark(self)
+        self.check_play(seat, card, ordinary)
         if ordinary:
-            refused = rule_on(self, seat, card, ordinary=True).refusal()
-            if refused is not None:
-                raise refused
             self.lieu_declined = card == self.trumps.pope_card and self.lieu_seat() == seat
-        else:
-            self.check_play(seat, card)
         self._run(seat, card)
         return since(self, self, before)
 
@@ -457,7 +453,7 @@ class Hand(Settlement):
             if self.clockwise and where != (seat + 1) % self.seats:
                 return nxt, "not-in-turn", -1
             return nxt, None, where
-        return nxt, _AWAY[where], -1
+        return nxt, AWAY[where], -1
 
     push = fastplay.push
     """Apply a play taken from `legal_plays()` / `legal_leads(seat)`, unchecked, then (with `follow`) every

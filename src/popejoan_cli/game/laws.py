@@ -37,7 +37,7 @@ from popejoan_cli.game.state import LEAD_KEY, RANK, SUCC, Play, Settings, Stop, 
 __all__ = ["LEAD_LAW", "ChangeSuit", "LeadRule", "LowestInSuit", "PairVerdict", "Shortcuts", "allowed_leads",
            "barred_by", "called_chain", "extended", "in_force", "law_of", "leads_after_stops", "not_refused_outright",
            "pair_verdict",
-           "shortcuts", "witness"]
+           "shortcuts"]
 
 
 class LeadRule:
@@ -90,8 +90,14 @@ class LeadRule:
         return self.told(rules, who, stopped, card, card)
 
     def witness(self, rules: HouseRules, stopped: int | None, card: int, held: Iterable[int]) -> int | None:
-        """The first card of `held` (in `LEAD_KEY` order) that `forbids` a lead of `card`, or None. A rule may
-        give a faster form of the same answer; tests/game/test_lead_law.py holds it to this one."""
+        """The first card of `held` (in `LEAD_KEY` order) that `forbids` a lead of `card`, or None: the card every
+        surface names against the lead. A rule may give a faster form of the same answer; tests/game/test_lead_law.py
+        holds it to this one.
+
+        >>> from popejoan_cli.formats.presets import preset
+        >>> LowestInSuit().witness(preset("modern-stops"), None, 9, [14, 5, 2])  # 3♣ and 6♣ below 10♣: 3♣
+        2
+        """
         key = LEAD_KEY[rules.ace_high]
         return min((o for o in held if o != card and self.forbids(rules, stopped, card, o)), key=key.__getitem__,
                    default=None)
@@ -275,16 +281,6 @@ def extended(rule: LeadRule) -> Iterator[LeadRule]:
         _SHORTCUTS.clear()
 
 
-def witness(rule: LeadRule, rules: HouseRules, stopped: int | None, card: int, held: Iterable[int]) -> int | None:
-    """The first card of `held` (in `LEAD_KEY` order) that makes a lead of `card` improper under `rule`, or None.
-
-    >>> from popejoan_cli.formats.presets import preset
-    >>> witness(LowestInSuit(), preset("modern-stops"), None, 9, [14, 5, 2])  # 3♣ and 6♣ below 10♣: 3♣
-    2
-    """
-    return rule.witness(rules, stopped, card, held)
-
-
 def allowed_leads(rules: HouseRules, stopped: int | None, known: Sequence[int], cands: Iterable[int]) -> list[int]:
     """Of `cands`, the cards a leader whose known cards are `known` may lead properly after a stop in `stopped`:
     no rule refuses it outright, and no known card is a witness against it. A card a leader may hold unseen
@@ -297,7 +293,7 @@ def allowed_leads(rules: HouseRules, stopped: int | None, known: Sequence[int], 
     rules_now = in_force(rules, stopped)
     known = list(known)
     return [c for c in cands
-            if not any(r.always(rules, stopped, c) or witness(r, rules, stopped, c, known) is not None
+            if not any(r.always(rules, stopped, c) or r.witness(rules, stopped, c, known) is not None
                        for r in rules_now)]
 
 
@@ -364,17 +360,6 @@ def called_chain(rules: HouseRules, card: int) -> bool:
             return True
         c = succ[c]
     return False
-
-
-def lower_held(rank: Sequence[int], held: Iterable[int], card: int) -> int | None:
-    """The lowest of `held` below `card` in its suit (None: `card` is the lowest held): `LowestInSuit`'s witness,
-    for the callers that hold a rank table rather than rules. `rank` is `RANK[ace_high]`.
-
-    >>> lower_held(RANK[False], [2, 5, 14], 9)   # 3♣ and 6♣ are held below 10♣: 3♣ first
-    2
-    """
-    lower = [c for c in held if c // 13 == card // 13 and rank[c] < rank[card]]
-    return min(lower, key=rank.__getitem__) if lower else None
 
 
 PairVerdict = Literal["won", "shared", "two-players", "out-of-order"]

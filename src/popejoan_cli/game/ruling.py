@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from popejoan_cli.base.errors import IllegalPlay, Said, SaidN, joined
 from popejoan_cli.base.records import Record
 from popejoan_cli.game.cards import CARDS, SPARE, Card
-from popejoan_cli.game.laws import called_chain, in_force, leads_after_stops, witness
+from popejoan_cli.game.laws import called_chain, in_force, leads_after_stops
 from popejoan_cli.game.legality import Legality
 from popejoan_cli.game.state import (
     OUT_OF_PLAY,
@@ -206,7 +206,7 @@ def _lead(hand: Legality, seat: int, card: Card) -> Ruling | None:
         return None  # allowed, and fined when the hand ends (`Settlement._fine_leads`; docs/house-rules.md)
     rules, stopped, held = hand.rules, hand.after_stop_suit, hand.ordered[seat]
     for rule in in_force(rules, stopped):
-        other = witness(rule, rules, stopped, card, held)
+        other = rule.witness(rules, stopped, card, held)
         if other is None:
             continue
         if hand.kind.deals:
@@ -284,7 +284,7 @@ def recheck_leads(hand: Legality, shown: dict[int, Sequence[Card]]) -> list[Brea
         held = sorted(set(shown[p.seat]) | {q.card for q in plays[i:] if q.seat == p.seat})
         who = hand.name(p.seat)
         for rule in in_force(rules, stopped):
-            other = witness(rule, rules, stopped, p.card, held)
+            other = rule.witness(rules, stopped, p.card, held)
             if other is not None:
                 breaches.append(Breach(p.seat, p.card, rule.cited(rules),
                                        rule.breach(rules, who, stopped, p.card, CARDS[other])))

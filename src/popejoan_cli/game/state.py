@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Literal
 
 from popejoan_cli.base.records import Record
 from popejoan_cli.game.board import Board
-from popejoan_cli.game.cards import CARDS, Card, Suit, rank_order, successor_table
+from popejoan_cli.game.cards import CARDS, SPARE, Card, Suit, rank_order, successor_table
 from popejoan_cli.game.rulekeys import below
 from popejoan_cli.game.rules import ChangeSuit, HouseRules, OddCounter, PopeExempt
 
@@ -93,6 +93,9 @@ leads again; docs/house-rules.md). The last of eight: a stop's code keeps its re
 STOP_REASONS: tuple[StopReason, ...] = ("top", "removed", "spare", "turnup", "played", "not-in-turn", "called",
                                         "below")
 STOP_CODE: dict[StopReason, int] = {reason: i for i, reason in enumerate(STOP_REASONS)}
+AWAY: dict[int, StopReason] = {REMOVED: "removed", SPARE: "spare", OUT_OF_PLAY: "turnup", PLAYED: "played"}
+"""Why a run stops at its next card when that card lies in no hand, by where it is: the referee's run
+(`Hand._next_card`) and the play-out engine's tables (`fastplay.run_tables`) both read it."""
 AwardAt = Literal["turnup", "play", "out", "final"]
 PaymentWhy = Literal["cards", "turnup", "exchange", "pope", "lead"]
 FeedWhy = Literal["cards", "unplayed", "pass", "lead"]
