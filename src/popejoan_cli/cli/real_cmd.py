@@ -58,7 +58,7 @@ def out(
                                                 "unplayed pot's card, POT=NAME,POT=spare...")] = None,
 ) -> None:
     """End a real hand: NAME went out. popejoan works out the cards left (a tally: is told them) and settles."""
-    from popejoan_cli.render.narrate import settlement
+    from popejoan_cli.render.narrate import went_out
     from popejoan_cli.table import moves
     from popejoan_cli.table.events import OutDeclared, TallyOut
 
@@ -76,13 +76,9 @@ def out(
                               "cards"))
     declared: OutDeclared | TallyOut = (moves.tally_out(view, name, left, pope) if left is not None
                                         else moves.going_out(view, name, pope, holders))
-    name = declared.player
     done = common.record(lambda v: [declared])
     rec = next(r for r in reversed(done.view.hands) if r.closed)
-    labels = {p.name: p.label for p in rec.hand.rules.pots}
-    from popejoan_cli.render.narrate import said
-
-    say([said("{player} is out.", player=name), *settlement(rec.hand.rules, rec.players, labels, rec.hand.whole())])
+    say(went_out(rec.hand.rules, rec.players, rec.hand.whole()))
 
 
 @command(root, "show")

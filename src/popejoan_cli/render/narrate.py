@@ -182,6 +182,15 @@ def lieu_of(hand: Hand, plays: Sequence[Play]) -> int:
     return hand.pope_in_lieu_of() if plays and plays[0].card == hand.pope_card else -1
 
 
+def went_out(rules: HouseRules, names: Sequence[str], done: Played) -> list[Line]:
+    """`Ann is out.` and the settlement it brought, from the record of the action that ended the hand: what a
+    lead that went out, a real deck's `out` and the board's story of a settled real hand all tell."""
+    if done.out is None:
+        return []
+    labels = {p.name: p.label for p in rules.pots}
+    return [said("{player} is out.", player=names[done.out]), *settlement(rules, names, labels, done)]
+
+
 def settlement(rules: HouseRules, names: Sequence[str], labels: dict[str, str], done: Played) -> list[Line]:
     """Going out, the first-out pots, each payment for cards, and who kept the Pope, from the record of the
     action that ended the hand (`done`; a view of the whole hand passes `Hand.whole()`)."""
@@ -263,8 +272,7 @@ def after_lead(rules: HouseRules, names: Sequence[str], done: Played) -> list[Li
         lines.append(said("Nobody can lead a new suit: the hand is void. The board carries over."))
         lines += lead_fines(done.payments, done.feeds, names, labels)
     elif done.out is not None:
-        lines.append(said("{player} is out.", player=names[done.out]))
-        lines += settlement(rules, names, labels, done)
+        lines += went_out(rules, names, done)
     elif done.phase == "lead":
         lines.append(said("{player} leads next.", player=names[done.leader]))
     return lines

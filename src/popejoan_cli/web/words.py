@@ -83,8 +83,7 @@ def real_lines(rec: HandRecord) -> list[Line]:
         return [narrate.said("The hand is void: no settlement, and the board carries over."),
                 *narrate.lead_fines(hand.payments, hand.feeds, names, labels)]
     if rec.closed and hand.out is not None:
-        return [narrate.said("{player} is out.", player=names[hand.out]),
-                *narrate.settlement(hand.rules, names, labels, hand.whole())]
+        return narrate.went_out(hand.rules, names, hand.whole())
     run = rec.last_run()
     return narrate.progress(hand.rules, names, run) if run is not None else narrate.next_step(names, hand.now())
 
