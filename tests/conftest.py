@@ -35,6 +35,9 @@ from popejoan_cli.game.cards import Dealt
 from popejoan_cli.game.hand import Hand
 from popejoan_cli.game.rules import HouseRules
 
+pytest_plugins = ["browsing"]
+"""tests/browsing.py: the one headless Chromium the web tests share (`browser`)."""
+
 TESTS = Path(__file__).parent
 """The tests folder: this file, the shared helpers and `data/` (test files sit in one folder per layer)."""
 ROOT = TESTS.parent

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import queue
-import shutil
 import signal
 import subprocess
 import sys
@@ -26,14 +25,9 @@ from typing import Any
 
 from typer.testing import CliRunner
 
+from browsing import ARGS, CHROMIUM  # noqa: F401  the web tests take them from here
 from popejoan_cli.cli import app
 
-CHROMIUM = next((p for p in (os.environ.get("POPEJOAN_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
-                             shutil.which("chromium-browser")) if p and Path(p).is_file()), None)
-"""The system's Chromium (Debian's `chromium`), never a download; None where there is none."""
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-"""Chromium's flags here: headless as root, and no connection of its own to the outside."""
 START_WAIT = 20.0
 """Seconds a server may take to print its links (a loaded CI machine, a cold import)."""
 
@@ -131,11 +125,29 @@ def banker(home: Path, *args: str) -> str:
     return done.stdout
 
 
+class _Http:
+    """`httpx.get`, `httpx.post` and `httpx.stream` through one client, made on first use (the web extra: only
+    the tests that serve need it). Each `httpx.get` builds a client and its TLS context (40 ms here, 200 ms on
+    a busy machine: a lead's wait, many times an evening); no connection is kept between requests, so each
+    still opens its own, as `httpx.get` does, and a restarted server is met afresh."""
+
+    _client: Any = None
+
+    def __getattr__(self, verb: str) -> Any:
+        if _Http._client is None:
+            import httpx
+
+            _Http._client = httpx.Client(limits=httpx.Limits(max_keepalive_connections=0))
+        return getattr(_Http._client, verb)
+
+
+http = _Http()
+"""The web tests' requests: `serving.http.get(url, timeout=5)` as `httpx.get` would be called."""
+
+
 def board_state(served: Served) -> dict[str, Any]:
     """The board's state as the server gives it now (`GET /b/TOKEN/state`)."""
-    import httpx  # the web extra: only the tests that serve need it
-
-    state: dict[str, Any] = httpx.get(f"{served.board}/state", timeout=5).json()
+    state: dict[str, Any] = http.get(f"{served.board}/state", timeout=5).json()
     return state
 
 

@@ -124,17 +124,6 @@ def hand_folder(home: Path) -> Path:
     return home / "tables" / "fri"
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """One Chromium for the module (a page, or a context, each test): starting it is much of a test's time."""
-    with sync_api.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
 def open_board(browser: Any, served: serving.Served, viewport: dict[str, int], query: str = "",
                **context: Any) -> Any:
     page = browser.new_context(viewport=viewport, **context).new_page()
@@ -145,7 +134,7 @@ def open_board(browser: Any, served: serving.Served, viewport: dict[str, int], q
 
 def lead_by_banker(home: Path, served: serving.Served, state: dict[str, Any]) -> dict[str, Any]:
     """The leader's first legal lead, typed by the banker (`popejoan lead CARD`); the state after it."""
-    legal = httpx.get(f"{served.players[state['lead']]}/state", timeout=5).json()["you"]["legal"]
+    legal = serving.http.get(f"{served.players[state['lead']]}/state", timeout=5).json()["you"]["legal"]
     banker(home, "lead", legal[0])
     return wait_past(served, state["seq"])
 
@@ -296,27 +285,31 @@ THEMES = [
 ]
 
 
-@pytest.mark.parametrize(("scheme", "query", "dark"), THEMES,
-                         ids=[f"{s}{q.replace('?theme=', '+')}" for s, q, _ in THEMES])
-def test_dark_mode_from_the_system_or_the_link_and_light_when_asked(
-        dealt: serving.Served, browser: Any, scheme: str, query: str, dark: bool) -> None:
+def test_dark_mode_from_the_system_or_the_link_and_light_when_asked(dealt: serving.Served, browser: Any) -> None:
+    """Each theme in turn on one board screen and one phone: the system's scheme, then the link's over it."""
     served = dealt
-    board = open_board(browser, served, FULL_HD, query, color_scheme=scheme)
-    phone = browser.new_context(viewport=PHONE, color_scheme=scheme).new_page()
-    phone.goto(served.players["Ann"] + query)
-    phone.wait_for_selector("#hand .card")
-    for name, page in (("board", board), ("phone", phone)):
-        body = page.evaluate(LUMINANCE, "body")
-        assert (body["background"] < 0.2) == dark, (name, body)
-        assert (body["ink"] > 0.5) == dark, (name, body)
-        assert contrast(body["background"], body["ink"]) >= 7, (name, body)
-        # A card of each suit: its symbol and its letter, and a red that reads on the card's own ground.
-        page.evaluate(CARDS)
-        for suit in "CDHS":
-            card = page.evaluate(LUMINANCE, f"#probe-{suit}")
-            assert contrast(card["background"], card["ink"]) >= 4.5, (name, suit, card)
-    if dark:  # the browser's own parts (scroll bars, form controls) dark too
-        assert "dark" in board.evaluate("() => getComputedStyle(document.documentElement).colorScheme")
+    board = open_board(browser, served, FULL_HD)
+    phone = browser.new_context(viewport=PHONE).new_page()
+    for scheme, query, dark in THEMES:
+        theme = f"{scheme}{query.replace('?theme=', '+')}"
+        for page, url, drawn_when in ((board, served.board, "#pots .pot"),
+                                      (phone, served.players["Ann"], "#hand .card")):
+            page.emulate_media(color_scheme=scheme)
+            page.goto(url + query)
+            page.wait_for_selector(drawn_when)
+        for name, page in (("board", board), ("phone", phone)):
+            body = page.evaluate(LUMINANCE, "body")
+            assert (body["background"] < 0.2) == dark, (theme, name, body)
+            assert (body["ink"] > 0.5) == dark, (theme, name, body)
+            assert contrast(body["background"], body["ink"]) >= 7, (theme, name, body)
+            # A card of each suit: its symbol and its letter, and a red that reads on the card's own ground.
+            page.evaluate(CARDS)
+            for suit in "CDHS":
+                card = page.evaluate(LUMINANCE, f"#probe-{suit}")
+                assert contrast(card["background"], card["ink"]) >= 4.5, (theme, name, suit, card)
+        if dark:  # the browser's own parts (scroll bars, form controls) dark too
+            scheme_used = board.evaluate("() => getComputedStyle(document.documentElement).colorScheme")
+            assert "dark" in scheme_used, (theme, scheme_used)
 
 
 def is_png(path: Path) -> bool:

@@ -125,34 +125,29 @@ def dom_board(page: Any) -> dict[str, int]:
 
 
 def test_an_evening_in_the_browser_every_page_agrees_and_none_shows_anothers_cards(
-        evening: tuple[Path, serving.Served], tmp_path: Path) -> None:
+        evening: tuple[Path, serving.Served], tmp_path: Path, browser: Any) -> None:
     home, served = evening
     dealt = {name: set(json.loads(banker(home, "hand", "show", name, "--json"))["cards"]) for name in PLAYERS}
     listeners = {name: Listener(url) for name, url in served.players.items()} | {"": Listener(served.board)}
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            pages = open_pages(browser, served)
-            htmls: dict[str, list[str]] = {name: [] for name in pages}
+    pages = open_pages(browser, served)
+    htmls: dict[str, list[str]] = {name: [] for name in pages}
 
-            def look(step: int, leader: str) -> None:
-                # Every page's HTML as it is now, between leads (checked below), and the screenshots
-                # mid-hand, as a phone shows a hand with its legal leads marked.
-                for name, page in pages.items():
-                    htmls[name].append(page.content())
-                if step >= SHOT_AT and leader in TAPPING and not (tmp_path / "serve-player.png").exists():
-                    screenshots(pages, leader, tmp_path)
+    def look(step: int, leader: str) -> None:
+        # Every page's HTML as it is now, between leads (checked below), and the screenshots
+        # mid-hand, as a phone shows a hand with its legal leads marked.
+        for name, page in pages.items():
+            htmls[name].append(page.content())
+        if step >= SHOT_AT and leader in TAPPING and not (tmp_path / "serve-player.png").exists():
+            screenshots(pages, leader, tmp_path)
 
-            tapped, typed = play(home, served, pages, look)
-            final = board_state(served)
-            expected = json.loads(banker(home, "board", "--json"))
-            assert_every_page_shows_the_board(pages, final, expected)
-            seen = told(final)  # what the table has seen only grows: the end's covers every earlier look
-            assert_no_page_shows_anothers_cards(pages, htmls, seen, dealt)
-            if not (tmp_path / "serve-player.png").exists():
-                screenshots(pages, TAPPING[0], tmp_path)
-        finally:
-            browser.close()
+    tapped, typed = play(home, served, pages, look)
+    final = board_state(served)
+    expected = json.loads(banker(home, "board", "--json"))
+    assert_every_page_shows_the_board(pages, final, expected)
+    seen = told(final)  # what the table has seen only grows: the end's covers every earlier look
+    assert_no_page_shows_anothers_cards(pages, htmls, seen, dealt)
+    if not (tmp_path / "serve-player.png").exists():
+        screenshots(pages, TAPPING[0], tmp_path)
     assert tapped >= 2 and typed >= 1, (tapped, typed)
     assert_no_event_holds_anothers_cards(listeners, seen, dealt)
     for png in (tmp_path / "serve-player.png", tmp_path / "serve-board.png"):
@@ -222,7 +217,7 @@ def play(home: Path, served: serving.Served, pages: dict[str, Any],
             tapped += 1
         else:
             look(step, leader)
-            legal = httpx.get(f"{served.players[leader]}/state", timeout=5).json()["you"]["legal"]
+            legal = serving.http.get(f"{served.players[leader]}/state", timeout=5).json()["you"]["legal"]
             banker(home, "lead", legal[0])
             typed += 1
         state = wait_past(served, seq)

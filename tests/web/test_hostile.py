@@ -101,8 +101,8 @@ def test_a_player_who_leaves_with_their_page_open_is_told_so_and_the_other_pages
             else:
                 event = events.wait(lambda e: e[0] == "message" and json.loads(e[1])["you"]["hand"])
                 assert "Bob" not in json.loads(event[1])["players"]
-        assert httpx.get(f"{served.players['Bob']}/state", timeout=5).status_code == 404
-        assert httpx.get(f"{served.players['Ann']}/state", timeout=5).status_code == 200
+        assert serving.http.get(f"{served.players['Bob']}/state", timeout=5).status_code == 404
+        assert serving.http.get(f"{served.players['Ann']}/state", timeout=5).status_code == 200
     finally:
         for _, events in streams:
             events.close()
@@ -115,7 +115,7 @@ def test_a_damaged_journal_keeps_the_last_good_state_and_a_wrong_secret_is_still
     served = serving.start(home)
     try:
         ann = served.players["Ann"]
-        good = httpx.get(f"{ann}/state", timeout=5).json()
+        good = serving.http.get(f"{ann}/state", timeout=5).json()
         events = Events(ann)
         events.wait(lambda e: e[0] == "message")
         path = next(home.rglob(journal.JOURNAL))
@@ -126,9 +126,9 @@ def test_a_damaged_journal_keeps_the_last_good_state_and_a_wrong_secret_is_still
         assert "popejoan check" in json.loads(event[1])["trouble"]
         for _ in range(3):
             for wrong in ("/p/not-a-token/state", "/p/not-a-token", "/b/x/state"):
-                got = httpx.get(served.base + wrong, timeout=5)
+                got = serving.http.get(served.base + wrong, timeout=5)
                 assert got.status_code == 404, (wrong, got.text)
-            state = httpx.get(f"{ann}/state", timeout=5)
+            state = serving.http.get(f"{ann}/state", timeout=5)
             assert state.status_code == 200
             now = state.json()
             assert "popejoan check" in now.pop("trouble") and now == good
@@ -143,7 +143,7 @@ def test_a_body_nested_too_deep_is_a_short_400(tmp_path: Path) -> None:
     serving.table(home)
     served = serving.start(home)
     try:
-        got = httpx.post(f"{served.players['Ann']}/lead", content=b"[" * 1000,
+        got = serving.http.post(f"{served.players['Ann']}/lead", content=b"[" * 1000,
                          headers={"Content-Type": "application/json"}, timeout=5)
         assert got.status_code == 400 and got.json()["error"] == "the request is not valid JSON"
     finally:
@@ -180,19 +180,20 @@ def test_a_lead_from_another_sites_page_and_a_request_for_another_host_are_refus
     try:
         bob = served.players["Bob"]
         own = served.base
-        state = httpx.get(f"{bob}/state", timeout=5).json()
+        state = serving.http.get(f"{bob}/state", timeout=5).json()
         lead = {"card": state["you"]["legal"][0], "seq": state["seq"]}
         for header in ({"Origin": "http://evil.example"}, {"Origin": "null"},
                        {"Referer": "http://evil.example/x"}, {"Origin": own, "Sec-Fetch-Site": "cross-site"}):
-            got = httpx.post(f"{bob}/lead", json=lead, headers=header, timeout=5)
+            got = serving.http.post(f"{bob}/lead", json=lead, headers=header, timeout=5)
             assert got.status_code == 403, (header, got.text)
-        assert httpx.get(f"{bob}/state", timeout=5).json()["seq"] == state["seq"]  # nothing recorded
+        assert serving.http.get(f"{bob}/state", timeout=5).json()["seq"] == state["seq"]  # nothing recorded
         _, port, _ = _split(bob)
         for host in ("evil.example", f"evil.example:{port}", f"127.0.0.2:{port}"):
-            got = httpx.get(f"{bob}/state", headers={"Host": host}, timeout=5)
+            got = serving.http.get(f"{bob}/state", headers={"Host": host}, timeout=5)
             assert got.status_code == 421 and "Ann" not in got.text, host
-        assert httpx.get(f"{bob}/state", headers={"Host": f"localhost:{port}"}, timeout=5).status_code == 200
-        got = httpx.post(f"{bob}/lead", json=lead, headers={"Origin": own, "Sec-Fetch-Site": "same-origin"}, timeout=5)
+        assert serving.http.get(f"{bob}/state", headers={"Host": f"localhost:{port}"}, timeout=5).status_code == 200
+        got = serving.http.post(f"{bob}/lead", json=lead, headers={"Origin": own, "Sec-Fetch-Site": "same-origin"},
+                                timeout=5)
         assert got.status_code == 200 and got.json()["ok"], got.text
     finally:
         _stopped_cleanly(served)
@@ -203,7 +204,7 @@ def _answered(url: str, wait: float) -> int:
     deadline = time.monotonic() + wait
     while True:
         try:
-            return int(httpx.get(url, timeout=2).status_code)
+            return int(serving.http.get(url, timeout=2).status_code)
         except httpx.HTTPError:
             if time.monotonic() > deadline:
                 return 0
@@ -272,15 +273,15 @@ def test_a_link_is_its_seat_holders_and_a_newcomer_under_a_departed_players_name
     served = serving.start(home)
     old = served.players["Bob"]
     try:
-        assert httpx.get(f"{old}/state", timeout=5).status_code == 200
+        assert serving.http.get(f"{old}/state", timeout=5).status_code == 200
         banker(home, "table", "leave", "Bob")
         banker(home, "table", "join", "Bob", "--counters", "30")  # someone else, under the same name
         joined = json.loads(served.next_line(wait=10))
         new = joined["players"]["Bob"]
         assert new != old and new.startswith(served.base + "/p/")
-        assert httpx.get(f"{new}/state", timeout=5).json()["you"]["name"] == "Bob"
+        assert serving.http.get(f"{new}/state", timeout=5).json()["you"]["name"] == "Bob"
         for _ in range(3):
-            assert httpx.get(f"{old}/state", timeout=5).status_code == 404
+            assert serving.http.get(f"{old}/state", timeout=5).status_code == 404
             time.sleep(0.3)
     finally:
         _stopped_cleanly(served)
@@ -300,7 +301,7 @@ def test_a_departed_players_old_link_never_opens_a_newcomers_page_even_between_t
     try:
         new = again.players["Bob"].split("/p/")[1]
         assert new != old
-        assert httpx.get(f"{again.base}/p/{old}/state", timeout=5).status_code == 404
-        assert httpx.get(f"{again.base}/p/{new}/state", timeout=5).status_code == 200
+        assert serving.http.get(f"{again.base}/p/{old}/state", timeout=5).status_code == 404
+        assert serving.http.get(f"{again.base}/p/{new}/state", timeout=5).status_code == 200
     finally:
         _stopped_cleanly(again)

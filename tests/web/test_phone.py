@@ -25,7 +25,7 @@ httpx = pytest.importorskip("httpx")
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install playwright)")
 
 import serving  # noqa: E402  tests/web/serving.py
-from serving import ARGS, CHROMIUM, banker, board_state, wait_past  # noqa: E402
+from serving import CHROMIUM, banker, board_state, wait_past  # noqa: E402
 from test_browser import PHONE, PLAYERS  # noqa: E402
 
 from popejoan_cli.store import tables  # noqa: E402
@@ -45,17 +45,6 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, serv
         yield home, served
     finally:
         served.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """One Chromium for the module's tests (a page each): starting it is most of a test's time."""
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 def phone(browser: Any, url: str, clock: bool = False) -> Any:

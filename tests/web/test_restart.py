@@ -154,7 +154,7 @@ def next_lead(home: Path) -> tuple[str, str]:
 
 
 def hand_size(url: str) -> int:
-    state: dict[str, Any] = httpx.get(f"{url}/state", timeout=5).json()
+    state: dict[str, Any] = serving.http.get(f"{url}/state", timeout=5).json()
     return len(state["you"]["hand"])
 
 
@@ -189,10 +189,7 @@ def browser_skip() -> None:
 
 @POSIX
 def test_an_open_page_shows_a_lead_made_while_the_server_was_down_once_it_is_back(
-        tmp_path: Path, servers: list[serving.Served]) -> None:
-    browser_skip()
-    from playwright import sync_api
-
+        tmp_path: Path, servers: list[serving.Served], browser: Any) -> None:
     home = tmp_path / "home"
     serving.table(home, PLAYERS, seed=42)
     first = serving.start(home)
@@ -200,29 +197,24 @@ def test_an_open_page_shows_a_lead_made_while_the_server_was_down_once_it_is_bac
     port = first.base.rsplit(":", 1)[1]
     leader, card = next_lead(home)
     before = hand_size(first.players[leader])
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            page = browser.new_context(viewport=PHONE).new_page()
-            page.goto(first.players[leader])
-            wait_for_cards(page, before, 10)
-            page.evaluate("window.sameDocument = true")  # gone if the page were loaded again
-            assert first.stop() == (0, STOPPED)
-            banker(home, "lead", card)  # the banker records the lead while the server is down
-            second = serving.start(home, "--port", port)  # the lid opened again: the same table, the same port
-            servers.append(second)
-            assert second.base == first.base
-            assert (second.board, second.players) == (first.board, first.players)
-            after = hand_size(second.players[leader])
-            assert after < before
-            took = wait_for_cards(page, after, 5)
-            assert page.evaluate("window.sameDocument === true"), "the page was loaded again"
-            # And the stream it reconnected is live: a lead recorded now reaches it as before.
-            _, card = next_lead(home)
-            banker(home, "lead", card)
-            wait_for_cards(page, hand_size(second.players[leader]), 5)
-        finally:
-            browser.close()
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(first.players[leader])
+    wait_for_cards(page, before, 10)
+    page.evaluate("window.sameDocument = true")  # gone if the page were loaded again
+    assert first.stop() == (0, STOPPED)
+    banker(home, "lead", card)  # the banker records the lead while the server is down
+    second = serving.start(home, "--port", port)  # the lid opened again: the same table, the same port
+    servers.append(second)
+    assert second.base == first.base
+    assert (second.board, second.players) == (first.board, first.players)
+    after = hand_size(second.players[leader])
+    assert after < before
+    took = wait_for_cards(page, after, 5)
+    assert page.evaluate("window.sameDocument === true"), "the page was loaded again"
+    # And the stream it reconnected is live: a lead recorded now reaches it as before.
+    _, card = next_lead(home)
+    banker(home, "lead", card)
+    wait_for_cards(page, hand_size(second.players[leader]), 5)
     assert second.stop() == (0, STOPPED)
     assert took < 5, took
 
@@ -245,10 +237,7 @@ def assert_dead(page: Any, url: str, lang: str, words: tuple[str, str, str]) -> 
 
 @POSIX
 def test_a_revoked_or_wrong_links_page_says_so_in_english_and_in_russian(
-        tmp_path: Path, servers: list[serving.Served]) -> None:
-    browser_skip()
-    from playwright import sync_api
-
+        tmp_path: Path, servers: list[serving.Served], browser: Any) -> None:
     home = tmp_path / "home"
     serving.table(home, PLAYERS, seed=42)
     first = serving.start(home)
@@ -257,22 +246,17 @@ def test_a_revoked_or_wrong_links_page_says_so_in_english_and_in_russian(
     assert first.stop() == (0, STOPPED)
     renewed = serving.start(home, "--port", port, "--new-links")
     servers.append(renewed)
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            page = browser.new_context(viewport=PHONE).new_page()
-            assert_dead(page, first.players["Ann"], "en", ("Pope Joan: this link is not valid", *SHOWN_EN))  # revoked
-            assert "Ann" not in page.content()
-            ok = page.goto(renewed.players["Ann"])
-            assert ok is not None and ok.status == 200
-            assert renewed.stop() == (0, NEW_LINKS + STOPPED)
-            russian = serving.start(home, "--port", port, env={"POPEJOAN_LANG": "ru"})
-            servers.append(russian)
-            assert russian.players == renewed.players  # the new links are now the kept ones
-            assert_dead(page, f"{russian.base}/p/{serve_links.token()}", "ru",
-                        ("Поп Джон: эта ссылка недействительна", *SHOWN_RU))
-        finally:
-            browser.close()
+    page = browser.new_context(viewport=PHONE).new_page()
+    assert_dead(page, first.players["Ann"], "en", ("Pope Joan: this link is not valid", *SHOWN_EN))  # revoked
+    assert "Ann" not in page.content()
+    ok = page.goto(renewed.players["Ann"])
+    assert ok is not None and ok.status == 200
+    assert renewed.stop() == (0, NEW_LINKS + STOPPED)
+    russian = serving.start(home, "--port", port, env={"POPEJOAN_LANG": "ru"})
+    servers.append(russian)
+    assert russian.players == renewed.players  # the new links are now the kept ones
+    assert_dead(page, f"{russian.base}/p/{serve_links.token()}", "ru",
+                ("Поп Джон: эта ссылка недействительна", *SHOWN_RU))
     assert russian.stop()[0] == 0
 
 

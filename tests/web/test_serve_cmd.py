@@ -55,12 +55,12 @@ def test_serve_prints_each_link_and_stops_on_ctrl_c_with_one_line(home: Path) ->
         tokens = {url.rsplit("/", 1)[1] for url in [served.board, *served.players.values()]}
         assert len(tokens) == 5 and all(len(t) >= 16 for t in tokens)  # five different secrets
         for name, url in served.players.items():
-            state = httpx.get(f"{url}/state", timeout=5).json()
+            state = serving.http.get(f"{url}/state", timeout=5).json()
             assert state["you"]["name"] == name
             assert state["you"]["hand"] == _hand(home, name)
-        board = httpx.get(f"{served.board}/state", timeout=5).json()
+        board = serving.http.get(f"{served.board}/state", timeout=5).json()
         assert "you" not in board
-        assert httpx.get(f"{served.base}/p/not-a-token/state", timeout=5).status_code == 404
+        assert serving.http.get(f"{served.base}/p/not-a-token/state", timeout=5).status_code == 404
     finally:
         code, err = served.stop()
     assert (code, err) == (0, STOPPED)
@@ -88,7 +88,8 @@ def test_with_lan_the_links_name_the_network_address(home: Path) -> None:
         assert served.base.startswith(f"http://{address}:")
         port = int(served.base.rsplit(":", 1)[1])
         # Every interface: the loopback answers too.
-        assert httpx.get(f"http://127.0.0.1:{port}/b/{served.board.rsplit('/', 1)[1]}/state", timeout=5).is_success
+        board = served.board.rsplit("/", 1)[1]
+        assert serving.http.get(f"http://127.0.0.1:{port}/b/{board}/state", timeout=5).is_success
     finally:
         assert served.stop()[0] == 0
 
@@ -106,7 +107,7 @@ def test_a_second_serve_on_the_same_table_is_refused_with_exit_4(home: Path) -> 
         assert "Traceback" not in second.stderr
         assert (home / "tables" / "fri" / LOCK).exists()
         # The first still serves, and the command line still writes the journal.
-        assert httpx.get(f"{served.board}/state", timeout=5).is_success
+        assert serving.http.get(f"{served.board}/state", timeout=5).is_success
         lead = subprocess.run(serving.popejoan("lead", "AS"), env=env, capture_output=True, text=True,
                               encoding="utf-8", timeout=30)
         assert lead.returncode == 0, lead.stderr
@@ -148,7 +149,8 @@ def test_a_player_who_joins_gets_a_link_when_they_appear(tmp_path: Path) -> None
         url = joined["players"]["Eve"]
         assert url.startswith(served.base + "/p/") and url not in served.players.values()
         deadline = time.monotonic() + 5
-        while (answer := httpx.get(f"{url}/state", timeout=5)).status_code == 404 and time.monotonic() < deadline:
+        while (answer := serving.http.get(f"{url}/state", timeout=5)).status_code == 404 \
+                and time.monotonic() < deadline:
             time.sleep(0.05)  # the app reads the journal on its own poll
         assert answer.json()["you"]["name"] == "Eve"
     finally:
@@ -170,7 +172,7 @@ def test_serve_started_again_gives_the_same_links_and_new_links_revokes_them(hom
     again = serving.start(home)  # the laptop's lid closed and opened: the links everyone holds still open
     try:
         assert _secrets(again) == _secrets(first)
-        assert httpx.get(f"{again.base}/p/{first.players['Ann'].rsplit('/', 1)[1]}/state", timeout=5).is_success
+        assert serving.http.get(f"{again.base}/p/{first.players['Ann'].rsplit('/', 1)[1]}/state", timeout=5).is_success
     finally:
         assert again.stop() == (0, STOPPED)
     renewed = serving.start(home, "--new-links")
@@ -191,13 +193,13 @@ def _assert_revoked(now: serving.Served, before: serving.Served) -> None:
     """Every link `before` printed opens nothing on `now`: a page says so, the rest is a bare 404."""
     for name, old in before.players.items():
         token = old.rsplit("/", 1)[1]
-        state = httpx.get(f"{now.base}/p/{token}/state", timeout=5)
+        state = serving.http.get(f"{now.base}/p/{token}/state", timeout=5)
         assert (state.status_code, state.text) == (404, "Not found")
-        page = httpx.get(f"{now.base}/p/{token}", timeout=5)
+        page = serving.http.get(f"{now.base}/p/{token}", timeout=5)
         assert page.status_code == 404 and "This link is not valid, or no longer valid." in page.text
         assert name not in page.text
-        assert httpx.get(f"{now.players[name]}/state", timeout=5).json()["you"]["name"] == name
-    assert httpx.get(f"{now.base}/b/{before.board.rsplit('/', 1)[1]}/state", timeout=5).status_code == 404
+        assert serving.http.get(f"{now.players[name]}/state", timeout=5).json()["you"]["name"] == name
+    assert serving.http.get(f"{now.base}/b/{before.board.rsplit('/', 1)[1]}/state", timeout=5).status_code == 404
 
 
 def test_a_joiners_link_outlives_the_server_too(tmp_path: Path) -> None:
@@ -215,7 +217,7 @@ def test_a_joiners_link_outlives_the_server_too(tmp_path: Path) -> None:
     again = serving.start(home)  # another free port, the same secrets
     try:
         assert _secrets(again) == {**_secrets(served), "Eve": url.rsplit("/", 1)[1]}
-        assert httpx.get(f"{again.players['Eve']}/state", timeout=5).json()["you"]["name"] == "Eve"
+        assert serving.http.get(f"{again.players['Eve']}/state", timeout=5).json()["you"]["name"] == "Eve"
     finally:
         assert again.stop()[0] == 0
 
@@ -253,7 +255,7 @@ def test_practice_prints_your_link_and_the_boards_and_leaves_nothing_behind(tmp_
                            env={"TMPDIR": str(scratch)})
     try:
         assert list(served.players) == ["You"]
-        state = httpx.get(f"{served.players['You']}/state", timeout=5).json()
+        state = serving.http.get(f"{served.players['You']}/state", timeout=5).json()
         assert [p["name"] for p in state["players"]] == ["You", "Computer 1", "Computer 2"]
         assert state["hand"] == 1 and state["you"]["hand"]
         # The session seed deals every hand: while it is served no page is told it, nor the open hand's

@@ -61,9 +61,9 @@ def test_phones_that_drop_mid_lead_leave_no_traceback_and_the_server_answers(tmp
         for _ in range(30):
             with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
                 sock.sendall(_post_head(port, path, 40) + b'{"card": "A')  # 11 of 40 bytes, then gone
-        got = httpx.get(f"{served.players['Ann']}/state", timeout=10)
+        got = serving.http.get(f"{served.players['Ann']}/state", timeout=10)
         assert got.status_code == 200, got.text
-        lead = httpx.post(f"{served.players['Ann']}/lead", json={"card": "XX", "seq": 0}, timeout=10)
+        lead = serving.http.post(f"{served.players['Ann']}/lead", json={"card": "XX", "seq": 0}, timeout=10)
         assert lead.status_code >= 400 and "error" in lead.json()  # a whole request is still heard and answered
     finally:
         err = _stopped(served)
@@ -101,7 +101,7 @@ def test_a_body_trickling_in_is_closed_at_its_deadline_and_the_server_answers(tm
         with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
             sock.sendall(_post_head(port, path, 1000))  # then far fewer than 1,000 bytes in the 30 s
             assert _closed_within(sock, CLOSE_WAIT, trickle=b'{"card": "AS", "seq": 0}')
-        assert httpx.get(f"{served.players['Ann']}/state", timeout=10).status_code == 200
+        assert serving.http.get(f"{served.players['Ann']}/state", timeout=10).status_code == 200
     finally:
         err = _stopped(served)
     assert len(err.splitlines()) <= 2, err
@@ -132,9 +132,9 @@ def test_a_head_over_16_kib_is_refused_and_one_within_is_answered(tmp_path: Path
         assert _status(port, head(15 * 1024)) == 200
         for size in (17 * 1024, 100 * 1024):
             assert _status(port, head(size)) in (0, 400, 431), size
-        got = httpx.get(f"{served.board}/state", headers={"X-Pad": "a" * 17 * 1024}, timeout=10)
+        got = serving.http.get(f"{served.board}/state", headers={"X-Pad": "a" * 17 * 1024}, timeout=10)
         assert got.status_code == 431 and "16384" in got.text
-        assert json.loads(httpx.get(f"{served.board}/state", timeout=10).text)
+        assert json.loads(serving.http.get(f"{served.board}/state", timeout=10).text)
     finally:
         _stopped(served)
 

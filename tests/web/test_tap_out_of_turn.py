@@ -8,15 +8,16 @@ Skipped, saying why, where Chromium or Playwright is missing (Debian's `chromium
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 pytest.importorskip("starlette")
 httpx = pytest.importorskip("httpx")
-sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install playwright)")
+pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install playwright)")
 
 import serving  # noqa: E402  tests/web/serving.py
-from serving import ARGS, CHROMIUM  # noqa: E402
+from serving import CHROMIUM  # noqa: E402
 from test_browser import PHONE, PLAYERS  # noqa: E402
 
 from conftest import Cli  # noqa: E402
@@ -24,24 +25,19 @@ from conftest import Cli  # noqa: E402
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium at /usr/bin/chromium or on PATH "
                                                           "(Debian: apt-get install chromium)")
 
-def tapped_refusal(url: str, card: str) -> tuple[str, str, str]:
+def tapped_refusal(browser: Any, url: str, card: str) -> tuple[str, str, str]:
     """Open the page at `url` on a phone, tap `card` once, and read the refusal box: its words, rule and why."""
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            page = browser.new_page(viewport=PHONE, has_touch=True)
-            page.goto(url)
-            page.locator(f"#hand button[data-card='{card}']").click(force=True, timeout=10000)
-            box = page.locator("#refused")
-            box.wait_for(state="visible", timeout=5000)
-            return (box.locator("#refused-error").inner_text(), box.locator("#refused-rule").inner_text(),
-                    box.locator("#refused-why").inner_text())
-        finally:
-            browser.close()
+    page = browser.new_page(viewport=PHONE, has_touch=True)
+    page.goto(url)
+    page.locator(f"#hand button[data-card='{card}']").click(force=True, timeout=10000)
+    box = page.locator("#refused")
+    box.wait_for(state="visible", timeout=5000)
+    return (box.locator("#refused-error").inner_text(), box.locator("#refused-rule").inner_text(),
+            box.locator("#refused-why").inner_text())
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_a_tap_out_of_turn_shows_the_referees_refusal(tmp_path: Path, lang: str) -> None:
+def test_a_tap_out_of_turn_shows_the_referees_refusal(tmp_path: Path, browser: Any, lang: str) -> None:
     """Seed 42, Ann deals: Bob leads. Ann taps a card of her own: the box says what the command line says."""
     home = tmp_path / "home"
     serving.banker(home, "table", "new", "fri", "--rules", "modern-stops", "--players", ",".join(PLAYERS),
@@ -49,11 +45,11 @@ def test_a_tap_out_of_turn_shows_the_referees_refusal(tmp_path: Path, lang: str)
     serving.banker(home, "deal", "--seed", "42")
     served = serving.start(home)
     try:
-        state = httpx.get(f"{served.players['Ann']}/state", timeout=5).json()
+        state = serving.http.get(f"{served.players['Ann']}/state", timeout=5).json()
         assert state["lead"] == "Bob"
         card = state["you"]["hand"][0]
         said = Cli(home).fails(3, "lead", card, "--by", "Ann").splitlines()
-        error, rule, why = tapped_refusal(served.players["Ann"], card)
+        error, rule, why = tapped_refusal(browser, served.players["Ann"], card)
     finally:
         code, _ = served.stop()
     assert code == 0
