@@ -25,7 +25,8 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from browsing import ARGS, CHROMIUM  # noqa: F401  the web tests take them from here
+from browsing import ARGS as ARGS  # the web tests take them from here
+from browsing import CHROMIUM as CHROMIUM
 from popejoan_cli.cli import app
 
 START_WAIT = 20.0
