@@ -11,6 +11,7 @@ at run time could not be in a catalogue, so a call with anything else is reporte
 from __future__ import annotations
 
 import ast
+import functools
 import string
 from dataclasses import dataclass
 from pathlib import Path
@@ -133,31 +134,37 @@ def wordings(text: str) -> list[str]:
     return out
 
 
-CODE = messages()
+@functools.cache
+def code() -> dict[tuple[str | None, str], Message]:
+    """The source's messages, scanned once, by the first test that needs them (not at collection: every
+    test process collects this module)."""
+    return messages()
+
+
 RU: Catalog = packaged("ru")
 
 
 def test_the_scan_finds_the_messages_of_the_first_slice() -> None:
-    assert (None, "{player} leads {run}") in CODE
-    assert ("pot", "Matrimony") in CODE
-    assert CODE[(None, "{n} counter")].plural == "{n} counters"
+    assert (None, "{player} leads {run}") in code()
+    assert ("pot", "Matrimony") in code()
+    assert code()[(None, "{n} counter")].plural == "{n} counters"
 
 
 def test_every_message_in_the_code_is_translated() -> None:
     missing = [f"{m.where}: {m.msgid!r}" + (f" (context {m.ctx})" if m.ctx else "")
-               for key, m in CODE.items() if key not in RU.messages]
+               for key, m in code().items() if key not in RU.messages]
     assert missing == [], "not in locales/ru/*.po (or fuzzy, or untranslated):\n" + "\n".join(missing)
 
 
 def test_the_catalogue_holds_nothing_the_code_no_longer_asks_for() -> None:
     stale = [f"{msgid!r}" + (f" (context {ctx})" if ctx else "") for ctx, msgid in RU.messages
-             if ctx != "help" and (ctx, msgid) not in CODE]  # help.po: tests/cli/test_russian_help.py
+             if ctx != "help" and (ctx, msgid) not in code()]  # help.po: tests/cli/test_russian_help.py
     assert stale == [], "in locales/ru/*.po but no longer in the code:\n" + "\n".join(stale)
 
 
 def test_placeholders_are_the_same_in_the_english_and_the_russian() -> None:
     wrong = []
-    for key, m in CODE.items():
+    for key, m in code().items():
         forms = RU.messages.get(key, ())
         english = fields(m.msgid) | (fields(m.plural) if m.plural else set())
         if m.plural is not None and RU.plural_ids.get(key) != m.plural:
@@ -168,7 +175,7 @@ def test_placeholders_are_the_same_in_the_english_and_the_russian() -> None:
 
 
 def test_plural_messages_are_plural_in_both() -> None:
-    for key, m in CODE.items():
+    for key, m in code().items():
         assert (m.plural is None) == (key not in RU.plural_ids), f"{m.where}: {m.msgid!r}"
 
 

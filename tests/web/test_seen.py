@@ -75,7 +75,7 @@ def check_step(view: TableView) -> int:
 
 
 @pytest.mark.parametrize("rules_name", ["modern-stops", "clockwise-spare", "boodle", "michigan", "hoyle", "newmarket"])
-@pytest.mark.parametrize("seed", [1, 7, 42])
+@pytest.mark.parametrize("seed", [1, 42])
 def test_no_screen_shows_a_card_it_has_not_seen_at_any_step(tmp_path: Path, rules_name: str, seed: int) -> None:
     where = tmp_path / "t"
     open_table(where, rules_named(rules_name))
