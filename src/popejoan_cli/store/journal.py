@@ -741,7 +741,7 @@ def _hmac(key: bytes, msg: bytes) -> bytes:
     inner.update(msg)
     outer = outer.copy()
     outer.update(inner.digest())
-    return outer.digest()
+    return bytes(outer.digest())
 
 
 @functools.lru_cache(maxsize=4)
