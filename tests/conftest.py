@@ -14,6 +14,7 @@ per file.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -376,3 +377,31 @@ def evening_table(evening_made: Path, tmp_path: Path, monkeypatch: pytest.Monkey
         shutil.copytree(entry, tmp_path / entry.name, symlinks=True)
     _evening_env(monkeypatch, tmp_path)
     return tmp_path / "t"
+
+
+@contextlib.contextmanager
+def read_only(*paths: Path) -> Iterator[None]:
+    """Make files and folders unwritable: chmod for a normal user; root ignores modes, so chattr +i."""
+    if os.geteuid() != 0:
+        modes = [(p, p.stat().st_mode) for p in paths]
+        for p in paths:
+            p.chmod(0o500 if p.is_dir() else 0o400)
+        try:
+            yield
+        finally:
+            for p, mode in modes:
+                p.chmod(mode)
+        return
+    chattr = shutil.which("chattr")
+    if chattr is None:
+        pytest.skip("running as root (which ignores file modes) and chattr is missing")
+    done = []
+    try:
+        for p in paths:
+            if subprocess.run([chattr, "+i", str(p)], capture_output=True, check=False).returncode != 0:
+                pytest.skip("running as root (which ignores file modes) and this disk has no immutable flag")
+            done.append(p)
+        yield
+    finally:
+        for p in done:
+            subprocess.run([chattr, "-i", str(p)], capture_output=True, check=False)

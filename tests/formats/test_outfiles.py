@@ -10,18 +10,14 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import stat
-import subprocess
 import threading
 import tomllib
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from conftest import Cli
+from conftest import Cli, read_only
 from popejoan_cli.base.errors import StorageError, UsageError
 from popejoan_cli.formats import outfiles
 
@@ -33,28 +29,6 @@ def table(run: Cli, tmp_path: Path) -> Path:
     """The current table `fri`, with its folder."""
     run.ok("table", "new", "fri", "--rules", "hoyle", "--players", "Ann,Bob,Cat")
     return tmp_path / "home" / "tables" / "fri"
-
-
-@contextmanager
-def read_only(path: Path) -> Iterator[None]:
-    """A folder nobody may write in: chmod for a normal user; root ignores modes, so chattr +i."""
-    if os.geteuid() != 0:
-        mode = path.stat().st_mode
-        path.chmod(0o500)
-        try:
-            yield
-        finally:
-            path.chmod(mode)
-        return
-    chattr = shutil.which("chattr")
-    if chattr is None:
-        pytest.skip("running as root (which ignores file modes) and chattr is missing")
-    if subprocess.run([chattr, "+i", str(path)], capture_output=True, check=False).returncode != 0:
-        pytest.skip("running as root (which ignores file modes) and this disk has no immutable flag")
-    try:
-        yield
-    finally:
-        subprocess.run([chattr, "-i", str(path)], capture_output=True, check=False)
 
 
 # ------------------------------------------------------------------------------ a table's own files

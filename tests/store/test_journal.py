@@ -14,21 +14,19 @@ import itertools
 import json
 import os
 import random
-import shutil
 import signal
 import subprocess
 import sys
 import time
 import zlib
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from filelock import lock_descriptor
 
-from conftest import TESTS, Cli
+from conftest import TESTS, Cli, read_only
 from journal_writer import play_step
 from popejoan_cli.base.errors import EXIT_BUSY, EXIT_DATA, EXIT_IO, DataError, StorageError, TableBusy, UsageError
 from popejoan_cli.formats.presets import preset
@@ -701,34 +699,6 @@ def test_a_table_locked_by_another_process_is_busy(tmp_path: Path, monkeypatch: 
 
 
 # ----------------------------------------------------------------------------- 7. not writable
-@contextmanager
-def read_only(*paths: Path) -> Iterator[None]:
-    """Make files and folders unwritable: chmod for a normal user; root ignores modes, so chattr +i."""
-    if os.geteuid() != 0:
-        modes = [(p, p.stat().st_mode) for p in paths]
-        for p in paths:
-            p.chmod(0o500 if p.is_dir() else 0o400)
-        try:
-            yield
-        finally:
-            for p, mode in modes:
-                p.chmod(mode)
-        return
-    chattr = shutil.which("chattr")
-    if chattr is None:
-        pytest.skip("running as root (which ignores file modes) and chattr is missing")
-    done = []
-    try:
-        for p in paths:
-            if subprocess.run([chattr, "+i", str(p)], capture_output=True, check=False).returncode != 0:
-                pytest.skip("running as root (which ignores file modes) and this disk has no immutable flag")
-            done.append(p)
-        yield
-    finally:
-        for p in done:
-            subprocess.run([chattr, "-i", str(p)], capture_output=True, check=False)
-
-
 def test_an_unwritable_table_is_a_storage_error(tmp_path: Path) -> None:
     folder = tmp_path / "t"
     open_table(folder)

@@ -14,6 +14,7 @@ no other command may pay for them, and without the extra only `serve` fails, wit
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import sys
 from collections.abc import Callable, Iterator
@@ -31,6 +32,9 @@ if TYPE_CHECKING:
     from popejoan_cli.web.links import Links
 
 LOCK = "serve.lock"
+UNWRITABLE = (errno.EROFS, errno.EACCES, errno.EPERM)
+"""Why `serve.lock` could not be made that means the folder cannot be written: then `serve` shows the table
+read-only (any other reason is exit 6)."""
 """The file in the table folder a running server holds locked: one server per table."""
 MISSING_EXTRA = 'popejoan serve needs the web extra: pip install "popejoan[web]"\n'
 """The line for a missing extra, in English (the command says it in its language)."""
@@ -90,7 +94,8 @@ def serve(
             folder, extra = common.where(), {}
             view = common.view()  # the table must exist (and load) before anything is locked
             names, seats = view.players, seats_of(view)
-        stack.enter_context(_served(folder))
+        if not stack.enter_context(_served(folder)):
+            extra["read_only"] = True
         sock = _bind("0.0.0.0" if lan else "127.0.0.1", port)
         stack.callback(sock.close)
         _run(folder, names, sock, lan=lan, as_json=as_json, practice=practice, extra=extra, new_links=new_links,
@@ -98,11 +103,13 @@ def serve(
 
 
 @contextlib.contextmanager
-def _served(folder: Path) -> Iterator[None]:
-    """Hold `serve.lock` in `folder` for the server's lifetime; exit 4 if another server holds it.
+def _served(folder: Path) -> Iterator[bool]:
+    """Hold `serve.lock` in `folder` for the server's lifetime (True); exit 4 if another server holds it.
 
     The same lock as the journal's (`filelock` on a descriptor: flock, or LockFileEx on Windows),
-    on a file of its own: a server must not keep the command line from writing the journal.
+    on a file of its own: a server must not keep the command line from writing the journal. Where the
+    folder cannot be written (read-only media, no permission) there is no lock to take and nothing to
+    guard: the table is served read-only (False), which one line on stderr says.
     """
     from popejoan_cli.store import disk  # only a server locks: start-up
 
@@ -113,11 +120,23 @@ def _served(folder: Path) -> Iterator[None]:
             raise TableBusy(Said("this table is already being served (another popejoan serve)"),
                             Said("stop the other one first (Ctrl-C where it runs), or serve another table")) from None
         except disk.NoLock as no:
-            from popejoan_cli.base.errors import StorageError, os_reason  # only on failure
+            _read_only(no)
+            locked = False
+        else:
+            locked = True
+        yield locked
 
-            raise StorageError(Said("cannot open {path}: {reason}", path=str(no.path), reason=os_reason(no.error))
-                               ) from None
-        yield
+
+def _read_only(no: Any) -> None:
+    """`serve.lock` could not be made: say that the table is served read-only, or exit 6 for any other reason."""
+    from popejoan_cli.base.errors import StorageError, os_reason  # only on failure
+    from popejoan_cli.render.i18n import spoken_said, t
+
+    if no.error.errno not in UNWRITABLE:
+        raise StorageError(Said("cannot open {path}: {reason}", path=str(no.path), reason=os_reason(no.error))
+                           ) from None
+    sys.stderr.write(t("popejoan serve: this table's folder cannot be written ({reason}): it is served "
+                       "read-only, and the pages refuse every lead", reason=spoken_said(os_reason(no.error))) + "\n")
 
 
 def _bind(host: str, port: int) -> Any:
@@ -204,7 +223,9 @@ def _run(folder: Path, names: list[str], sock: Any, *, lan: bool, as_json: bool,
     from popejoan_cli.web.app import make_app
     from popejoan_cli.web.links import make_links
 
-    links = make_links(names) if practice else make_links(names, folder, renew=new_links, seats=seats)
+    read_only = bool(extra.get("read_only"))
+    links = make_links(names) if practice else make_links(names, folder, renew=new_links, seats=seats,
+                                                          read_only=read_only)
     if new_links and not practice:
         from popejoan_cli.render.i18n import t
 

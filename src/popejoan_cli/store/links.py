@@ -64,10 +64,12 @@ def fresh(players: Sequence[str]) -> Kept:
     return Kept(token(), {name: token() for name in players})
 
 
-def kept(folder: Path, players: Sequence[str], *, renew: bool = False, seats: dict[str, int] | None = None) -> Kept:
+def kept(folder: Path, players: Sequence[str], *, renew: bool = False, seats: dict[str, int] | None = None,
+         write: bool = True) -> Kept:
     """The table's links for `players`: the kept ones (a player with none gets a new one, a player who
     has left the table loses theirs, and so does a name now held by someone else: `seats`, the seq that
-    seated each), or all new with `renew`; written back whenever they changed."""
+    seated each), or all new with `renew`; written back whenever they changed, unless not to `write`
+    (a table served read-only: the links kept there still open their pages, new ones last this run)."""
     before = None if renew else load(folder)
     seated = dict(seats or {})
     if before is None:
@@ -82,7 +84,7 @@ def kept(folder: Path, players: Sequence[str], *, renew: bool = False, seats: di
         now.seats = {name: seated[name] for name in now.players if name in seated}
     elif before is not None:
         now.seats = {name: seq for name, seq in before.seats.items() if name in now.players}
-    if now != before:
+    if now != before and write:
         save(folder, now)
     return now
 

@@ -219,8 +219,11 @@ def checked(view: TableView, player: str, seq: int, card: Card) -> Response:
 class Served:
     """The routes of one table's pages, over its `Hub`."""
 
-    def __init__(self, folder: Path, links: Links, poll: float, practice: Practice | None) -> None:
+    def __init__(self, folder: Path, links: Links, poll: float, practice: Practice | None,
+                 read_only: bool = False) -> None:
         self.folder, self.links, self.practice = folder, links, practice
+        self.read_only = read_only
+        """The table's folder cannot be written (`serve` on read-only media): the pages show it, a lead is refused."""
         self.pages = {name: (STATIC / name).read_text(encoding="utf-8") for name in ("player.html", "board.html")}
         self.assets = {name: (STATIC / name).read_bytes() for name in ASSETS}
         self.hub = Hub(folder, self.screen_json, poll)
@@ -332,6 +335,9 @@ class Served:
     async def lead(self, request: Request) -> Response:
         player, view = await self.screen(request, False)
         assert player is not None
+        if self.read_only:  # before the body is read: whatever was sent, nothing can be recorded
+            return Refused(409, t("this table is served read-only: its folder cannot be written, so no lead "
+                                  "can be recorded")).response()
         try:
             data = await json_body(request)
             card, seq = data.get("card"), data.get("seq")
@@ -448,10 +454,11 @@ def unreadable(request: Request, exc: Exception) -> Response:
 
 
 def make_app(folder: Path, links: Links, *, poll: float = 0.05, practice: Practice | None = None,
-             hosts: Collection[str] | None = None) -> Starlette:
+             hosts: Collection[str] | None = None, read_only: bool = False) -> Starlette:
     """The app serving the table at `folder` to the holders of `links`; with `practice`, the computers play too.
-    `hosts`: the server's own addresses as `host:port` (`Host` headers): requests for any other are refused."""
-    served = Served(folder, links, poll, practice)
+    `hosts`: the server's own addresses as `host:port` (`Host` headers): requests for any other are refused.
+    `read_only`: the folder cannot be written; the pages show the table and every lead is refused, saying why."""
+    served = Served(folder, links, poll, practice, read_only)
     app = Starlette(routes=served.routes(), middleware=[Middleware(Guard, hosts=hosts)], lifespan=served.lifespan,
                     exception_handlers={404: not_found, 405: not_found, 503: unreadable})
     app.state.end_streams = served.end_streams  # for `serve` to call on Ctrl-C, before the server waits

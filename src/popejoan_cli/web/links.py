@@ -87,16 +87,19 @@ class Links:
 
 
 def make_links(players: Sequence[str], folder: Path | None = None, *, renew: bool = False,
-               seats: dict[str, int] | None = None) -> Links:
+               seats: dict[str, int] | None = None, read_only: bool = False) -> Links:
     """The token of the board and of each player: fresh ones, or with `folder` the table's own, kept in its
     folder (`store.links`), so that a server started again gives the same links; `renew` makes them all anew
     there (`serve --new-links`), and every link given out before stops opening anything. `seats` (`seats_of`):
-    a kept token given to an earlier holder of a name is not given again."""
+    a kept token given to an earlier holder of a name is not given again. `read_only`: the folder cannot be
+    written, so the kept links are read and nothing is written back (a link made now lasts this run)."""
     if folder is None:
         made = serve_links.fresh(players)
         return Links(made.board, made.players, seats=dict(seats or {}))
     where = folder
-    made = serve_links.kept(where, players, renew=renew, seats=seats)
+    made = serve_links.kept(where, players, renew=renew, seats=seats, write=not read_only)
+    if read_only:
+        return Links(made.board, made.players, seats=dict(made.seats))
 
     def keep(links: Links) -> None:
         serve_links.save(where, serve_links.Kept(links.board, dict(links.players), dict(links.seats)))
