@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -85,6 +86,42 @@ def test_two_homes_on_one_table_each_keep_their_witness(cli: Cli, tmp_path: Path
     (folder / journal.JOURNAL).write_bytes(data)
     other.ok("check", **there)
     cli.ok("check")
+
+
+def test_another_copys_witness_says_so_not_that_events_are_missing(cli: Cli) -> None:
+    """A copy of the table (the same first line) that went its own way, with the other copy's `.verified`
+    beside it: where its journal is as long as what that note vouched for, it is told as another copy (or an
+    edited journal), not as events "missing" that it never held; a shorter one, which a cut could also have
+    made, says it is missing events or is another copy. Both are damage (exit 5)."""
+    folder = table_folder(cli)
+    small_table(cli, folder)
+    fork = folder.parent / "fork"
+    shutil.copytree(folder, fork)
+    for _ in range(4):  # this copy: nine short events (counts, and undos of them), its note vouching for them
+        cli.ok("count", "pope", "6")
+        cli.ok("undo", "--yes")
+    cli.ok("count", "pope", "6")
+    there = {"POPEJOAN_TABLE": str(fork)}
+    cli.ok("undo", "--hand", "--yes", **there)  # the other copy went its own way: the deal undone, and three
+    for name in ("Maximiliana-Wilhelmina-Theodora-vonHohen", "Konstantin-Alexandrovich-Rozhdestvenskiy",
+                 "Bartholomew-Montgomery-Fitzwilliam-Smith"):
+        cli.ok("table", "join", name, "--counters", "50", **there)  # players came and went: eight longer
+        cli.ok("table", "leave", name, **there)  # events
+    data, forked = (folder / journal.JOURNAL).read_bytes(), (fork / journal.JOURNAL).read_bytes()
+    assert len(journal.decode(forked).events) == 11 < 12 == len(journal.decode(data).events)
+    assert len(forked) >= len(data)  # fewer events in more bytes than the note vouched for: no cut makes that
+    shutil.copy(folder / journal.VERIFIED, fork / journal.VERIFIED)
+    said = cli.fails(5, "check", said=["this journal is not the one .verified speaks of",
+                                       "verified 12 events of this table, and this journal holds 11",
+                                       "another copy of the table that went its own way",
+                                       "if this copy is the one to go on from, delete the file .verified"], **there)
+    assert "missing" not in said
+    (fork / journal.VERIFIED).unlink()  # as the hint says: this copy goes on
+    cli.ok("check", **there)
+    # Shorter than what the note vouched for: a cut, or another copy, and the words say both
+    (folder / journal.JOURNAL).write_bytes(data[:data.index(b"\n") + 1])
+    cli.fails(5, "check", said=["events 2–12 are missing", "or if it is another copy of the table that went its "
+                                "own way"])
 
 
 def test_a_note_from_before_keys_is_believed_and_converted(cli: Cli) -> None:

@@ -491,7 +491,8 @@ def _loaded(folder: Path, data: bytes, trust: bool, note: _Note | None, *, kept:
         raise _empty(path)
     loaded.head = head
     if note is not None and note.head == loaded.head and len(loaded.events) < note.events:
-        raise _missing(path, note.events, len(loaded.events))
+        # Fewer events in at least the bytes that were vouched for: not a cut of them, another copy's journal
+        raise _missing(path, note.events, len(loaded.events), forked=len(data) >= note.size)
     loaded.trusted = trusted
     if digest is None:
         digest = _long_sha256() if len(data) > _LONG else sha256()
@@ -618,17 +619,28 @@ def _head(data: bytes) -> str:
     return str(sha256((data if end < 0 else data[:end]) + b"\n").hexdigest())
 
 
-def _missing(path: Path, want: int, have: int) -> DataError:
-    """An event that `.verified` says was recorded, refereed and acknowledged is no longer in the journal."""
+def _missing(path: Path, want: int, have: int, *, forked: bool = False) -> DataError:
+    """An event that `.verified` says was recorded, refereed and acknowledged is no longer in the journal;
+    `forked`: the journal is as long as what was vouched for, so it is not a cut of it but another journal
+    (another copy of the table that went its own way, whose `.verified` came with it, or an edited one)."""
+    if forked:
+        return DataError([Problem(Said(
+            "this journal is not the one .verified speaks of: an earlier command recorded and verified {want} "
+            "events of this table, and this journal holds {have}, written differently (another copy of the table "
+            "that went its own way, or an edited journal)", want=want, have=have), file=str(path), hint=Said(
+            "if this copy is the one to go on from, delete the file .verified beside it; if not, restore the "
+            "journal from a copy"))])
     if want == have + 1:
         what = Said("event {want} is missing: an earlier command recorded and verified {want} events, and the "
                     "journal now ends at event {have}", want=want, have=have)
     else:
         what = Said("events {first}–{want} are missing: an earlier command recorded and verified {want} events, "
                     "and the journal now ends at event {have}", first=have + 1, want=want, have=have)
+    # A shorter journal may also be another copy's that went its own way before the end: the bytes to tell
+    # a cut from a fork are gone (docs/journal.md), so the hint names both
     return DataError([Problem(what, file=str(path), hint=Said(
-        "restore the journal from a copy; to go on from this shorter journal on purpose, delete the file "
-        ".verified beside it"))])
+        "restore the journal from a copy; to go on from this shorter journal on purpose (or if it is another "
+        "copy of the table that went its own way), delete the file .verified beside it"))])
 
 
 class _Note(Record):
