@@ -116,6 +116,28 @@ class BadRulesCase:
         return BadRulesCase(path, tuple(found))
 
 
+HOSTILE = max(1, int(os.environ.get("POPEJOAN_HOSTILE_SCALE") or 1))
+"""How many times over the hostile tests run their random parts (SIGKILLs mid-write, random flips and cuts of
+a journal, racing writers): 1 in the suite; `POPEJOAN_HOSTILE_SCALE=10` for a deeper run. The exhaustive parts
+(a cut and a flip at every byte) are the same at every scale."""
+FIGURE = "hostile: "
+"""A test's `record_property(FIGURE + what, n)`: how much damage it did, summed over the run and printed at its
+end (`hostile figures`) when POPEJOAN_HOSTILE_SCALE is set or with -v."""
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    """The hostile tests' figures, summed over every test process (each passed test's recorded properties)."""
+    totals: dict[str, int] = {}
+    for report in terminalreporter.stats.get("passed", []):
+        for name, value in report.user_properties:
+            if name.startswith(FIGURE):
+                totals[name.removeprefix(FIGURE)] = totals.get(name.removeprefix(FIGURE), 0) + int(value)
+    if totals and (os.environ.get("POPEJOAN_HOSTILE_SCALE") or config.option.verbose > 0):
+        terminalreporter.write_sep("-", f"hostile figures (POPEJOAN_HOSTILE_SCALE={HOSTILE})")
+        for name, n in sorted(totals.items()):
+            terminalreporter.write_line(f"{n:>9,}  {name}")
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "bad_rules_case" in metafunc.fixturenames:
         cases = [BadRulesCase.read(p) for p in sorted(BAD_RULES.glob("*.toml"))]

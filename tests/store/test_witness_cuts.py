@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from conftest import Cli
+from conftest import FIGURE, Cli
 from popejoan_cli.base.errors import DataError
 from popejoan_cli.store import disk, journal
 
@@ -36,7 +37,7 @@ def table_folder(cli: Cli) -> Path:
     return cli.home / "tables" / "t"
 
 
-def test_a_cut_at_every_byte_is_damage(cli: Cli) -> None:
+def test_a_cut_at_every_byte_is_damage(cli: Cli, record_property: Callable[[str, object], None]) -> None:
     """Every offset short of the whole journal but the last (which loses only the last newline, no event):
     `check`'s own reading (`trust=False`) and every other
     command's find the loss; `check` itself says so at the first line's newline (the offset the issue found
@@ -49,6 +50,7 @@ def test_a_cut_at_every_byte_is_damage(cli: Cli) -> None:
         for trust in (False, True):
             with pytest.raises(DataError):
                 journal.load(folder, trust=trust)
+    record_property(FIGURE + "journal cuts, at every byte, each damage beside the witness", len(data) - 1)
     (folder / journal.JOURNAL).write_bytes(data[:-1])  # only the last newline gone: every event is there
     assert len(journal.load(folder, trust=False).events) == 3
     cli.ok("check")
