@@ -22,7 +22,7 @@ from popejoan_cli.game.deal import seeded_deal
 from popejoan_cli.game.hand import OUT_OF_PLAY, Hand
 from popejoan_cli.game.playout import lowest_lead, play_out
 
-SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
@@ -144,7 +144,7 @@ def test_good_same_pick_when_only_other_hands_differ(name: str, seats: int, seed
     assert bot_lead(one, "good") == bot_lead(two, "good")
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(preset_names()), st.integers(min_value=3, max_value=8), st.integers(0, 2**40))
 def test_good_leads_the_pope_early(name: str, seats: int, seed: int) -> None:
     """When it may lead the Pope, `good` does, unless its lead goes out or keeps the lead."""
