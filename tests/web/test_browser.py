@@ -98,9 +98,14 @@ class Listener:
         try:
             with httpx.Client(timeout=httpx.Timeout(5, read=None)) as client, \
                     client.stream("GET", f"{self.url}/events") as events:
+                named = None  # the event's name: a `ping` (the heartbeat) carries no state
                 for line in events.iter_lines():
-                    if line.startswith("data: "):
+                    if line.startswith("event: "):
+                        named = line.removeprefix("event: ")
+                    elif line.startswith("data: ") and named is None:
                         self.payloads.append(json.loads(line.removeprefix("data: ")))
+                    elif not line:
+                        named = None
         except httpx.HTTPError:
             return  # the server stopped
 

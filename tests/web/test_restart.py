@@ -159,7 +159,8 @@ def hand_size(url: str) -> int:
 
 
 def shown_cards(page: Any) -> int:
-    return int(page.evaluate("document.querySelectorAll('#hand > *').length"))
+    """The cards the page draws in the hand (a card led keeps its place as a gap, which is not one)."""
+    return int(page.evaluate("document.querySelectorAll('#hand .card').length"))
 
 
 def wait_for_cards(page: Any, n: int, wait: float) -> float:
@@ -209,14 +210,13 @@ def test_an_open_page_shows_a_lead_made_while_the_server_was_down_once_it_is_bac
     assert (second.board, second.players) == (first.board, first.players)
     after = hand_size(second.players[leader])
     assert after < before
-    took = wait_for_cards(page, after, 5)
+    wait_for_cards(page, after, 5)  # a deadline for a wait, not a figure of speed
     assert page.evaluate("window.sameDocument === true"), "the page was loaded again"
     # And the stream it reconnected is live: a lead recorded now reaches it as before.
     _, card = next_lead(home)
     banker(home, "lead", card)
     wait_for_cards(page, hand_size(second.players[leader]), 5)
     assert second.stop() == (0, STOPPED)
-    assert took < 5, took
 
 
 SHOWN_EN = ("This link is not valid, or no longer valid.", "Ask the banker for your link: popejoan serve prints them.")

@@ -66,7 +66,7 @@ WORDED = re.compile(r'(<(\w+)[^>]*\sdata-w="([^"]+)"[^>]*>)([^<]*)(</\2>)')
 """An element of a page whose text is one of the pages' words: `<h2 data-w="Standings">Standings</h2>`."""
 MAX_BODY = 1024
 """The most a request's body may hold: a lead is a card and a number."""
-HEARTBEAT = 10.0
+HEARTBEAT = 2.0
 """Seconds between `ping` events on a quiet stream: proxies and phones keep it open, and a page that hears
 nothing for twice as long knows its connection is gone and says so (a comment would not reach its script)."""
 SECURITY_HEADERS = {

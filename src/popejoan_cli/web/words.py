@@ -128,6 +128,10 @@ def _page_words() -> dict[str, str]:
         tp("page", "Practice against {computers} computers ({level}); the last hand's seed was {hand}."),
         tp("page", "refused"), tp("page", "rule: {rule}"), tp("page", "the server refused ({status})"),
         tp("page", "the server cannot be reached"), tp("page", "{rank} of {suit}"),
+        tp("page", "{card} sent: waiting for the table to answer…"),
+        tp("page", "{card} was not recorded: the server could not be reached"),
+        tp("page", "This link no longer opens your page: it was replaced, or you left the table. Ask the banker "
+                   "for your link."),
     ]
     return dict(zip(_PAGE_IDS, words, strict=True))
 
@@ -151,6 +155,8 @@ _PAGE_IDS = (
     "Practice against {computers} computers ({level}).",
     "Practice against {computers} computers ({level}); the last hand's seed was {hand}.",
     "refused", "rule: {rule}", "the server refused ({status})", "the server cannot be reached", "{rank} of {suit}",
+    "{card} sent: waiting for the table to answer…", "{card} was not recorded: the server could not be reached",
+    "This link no longer opens your page: it was replaced, or you left the table. Ask the banker for your link.",
 )
 """The msgids of `_page_words`, in its order: the keys page.js looks its words up by."""
 

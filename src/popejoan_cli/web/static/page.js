@@ -26,7 +26,14 @@
   var picked = null;
   var refusedAt = null;  // the seq at which the error box was shown: it clears when the table moves on
   var heard = Date.now();  // when the stream last said anything (a state or a ping)
-  var SILENCE = 25000;  // the server pings every 10 s: 25 s of silence means the connection is gone
+  var SILENCE = 4500;  // the server pings every 2 s: 4.5 s of silence means the connection is gone
+  // The hand as it was first drawn: a card that leaves it keeps its place (a gap), so nothing slides under a
+  // finger. Only a hand that gains a card (a new deal, the spare hand) is laid out again, and for SETTLE ms
+  // after that no tap counts: the finger that was on one card is not taken to mean the card now there.
+  var slots = null;
+  var settled = 0;
+  var SETTLE = 700;
+  var sent = null;  // a lead whose answer was lost: the next state says whether it was recorded
   var wasMine = false;
 
   function $(id) { return document.getElementById(id); }
@@ -304,7 +311,16 @@
       $("hand-note").textContent = you.left ? w("The hand is over; you were left with {cards}.", { cards: count("cards", you.hand.length) })
         : picked ? w("Tap {card} again to lead it, or pick another card.", { card: faceText(picked.code) })
         : you.your_lead ? w("Your lead: tap a card marked Play, then tap it again.") : count("cards", you.hand.length);
-      you.hand.forEach(function (code) { hand.appendChild(handCard(code, you.your_lead && legal[code] === true, s)); });
+      var held = {};
+      you.hand.forEach(function (code) { held[code] = true; });
+      var key = String(s.hand);
+      if (!slots || slots.key !== key || you.hand.some(function (code) { return slots.codes.indexOf(code) < 0; })) {
+        if (slots) { settled = Date.now() + SETTLE; }
+        slots = { key: key, codes: you.hand.slice() };
+      }
+      slots.codes.forEach(function (code) {
+        hand.appendChild(held[code] ? handCard(code, you.your_lead && legal[code] === true, s) : el("span", "gap"));
+      });
     }
     var practice = s.practice;
     var box = $("practice");
@@ -337,6 +353,8 @@
     if (ok) {
       b.appendChild(el("span", "play", isPicked ? w("Tap again") : w("Play")));
       b.setAttribute("aria-pressed", isPicked ? "true" : "false");
+    } else {
+      b.appendChild(el("span", "play none", w("Play")));  // its room kept: the card is as tall as a legal one
     }
     b.addEventListener("click", function () { tapped(code, ok, s.seq); });
     return b;
@@ -350,14 +368,14 @@
   // (never the page's own), with the reason in your cards for you alone; on a legal card, pick it; on the
   // picked card, lead it.
   function tapped(code, ok, seq) {
-    if (pending || !state || seq !== state.seq) { return; }
+    if (pending || !state || seq !== state.seq || Date.now() < settled) { return; }
     if (!ok) {
       post("/lead", { card: code, seq: seq, check: true });
       return;
     }
     if (picked && picked.code === code && picked.seq === seq) {
       picked = null;
-      post("/lead", { card: code, seq: seq });
+      post("/lead", { card: code, seq: seq }, { code: code, seq: seq });
       return;
     }
     picked = { code: code, seq: seq };
@@ -397,7 +415,8 @@
     storyLines($("said"), s.story);
     // The journal cannot be read: the last good state, and the server's words saying the banker must look.
     if (s.trouble) { banner(s.trouble); }
-    if (screen === "player") { drawHand(s); }
+    if (screen === "player") { answered(s); drawHand(s); keepAwake(); }
+    document.body.classList.remove("loading");
     refocus(keep);
   }
 
@@ -409,7 +428,9 @@
     if (again && again !== document.activeElement && again.focus) { again.focus({ preventScroll: true }); }
   }
 
-  function post(path, body) {
+  // `lead`: the card and seq of a lead sent. If its answer is lost, the page does not call it a failure: it
+  // says the lead was sent, and the next state says whether it was recorded (the card gone from the hand).
+  function post(path, body, lead) {
     pending = true;
     if (state) { draw(state); }
     return fetch(base + path, {
@@ -424,9 +445,26 @@
       return refresh();
     }, function () {
       pending = false;
+      if (lead) {
+        sent = lead;
+        $("hand-note").textContent = w("{card} sent: waiting for the table to answer\u2026", { card: faceText(lead.code) });
+        refresh();
+        return;
+      }
       showRefused({ error: w("the server cannot be reached"), rule: "" });
       if (state) { draw(state); }
     });
+  }
+
+  // The state after a lead whose answer was lost: recorded (the table moved on without the card in your
+  // hand), or not (the table is where it was: say so, and the card may be tapped again).
+  function answered(s) {
+    if (!sent || !s.you || !s.you.hand) { return; }
+    if (s.you.hand.indexOf(sent.code) >= 0) {
+      showRefused({ error: w("{card} was not recorded: the server could not be reached", { card: faceText(sent.code) }),
+                    rule: "" });
+    }
+    sent = null;
   }
 
   function refresh() {
@@ -448,7 +486,11 @@
       try { draw(JSON.parse(e.data)); $("status").textContent = ""; } catch (err) { $("status").textContent = "?"; }
     };
     source.addEventListener("ping", function () { heard = Date.now(); banner(""); });
-    source.onerror = function () { if (!gone) { banner(w("The connection to the table is lost: reconnecting\u2026")); } };
+    source.onerror = function () {
+      if (gone) { return; }
+      banner(w("The connection to the table is lost: reconnecting\u2026"));
+      if (source.readyState === EventSource.CLOSED) { revoked(); }  // refused, not lost: is the link still good?
+    };
     // Your seat is no more (you left the table): the server says so in its words, and the page stops listening.
     source.addEventListener("gone", function (e) {
       gone = true;
@@ -457,13 +499,48 @@
     });
   }
 
+  // A stream the server refused: if this link opens nothing any more (`serve --new-links`, or you left),
+  // say so and stop, rather than "reconnecting" for ever; else the next look tries again.
+  function revoked() {
+    fetch(base + "/state", { cache: "no-store", credentials: "same-origin" }).then(function (r) {
+      if (r.status !== 404 || gone) { return; }
+      gone = true;
+      if (source) { source.close(); }
+      banner(w("This link no longer opens your page: it was replaced, or you left the table. Ask the banker for your link."));
+    }, function () { /* the server is down: the next look tries again */ });
+  }
+
+  // A phone that wakes, or finds its network again, looks at once: its stream may have died while it slept.
+  function wake() {
+    if (gone || document.hidden) { return; }
+    heard = Date.now();
+    listen();
+    refresh();
+    keepAwake();
+  }
+  document.addEventListener("visibilitychange", wake);
+  window.addEventListener("online", wake);
+
+  // While a hand is open and the page is in sight, the screen stays on (the Screen Wake Lock, where the
+  // browser has it; elsewhere the phone's own setting decides). The browser lets it go when the page hides.
+  var awake = null;
+  function keepAwake() {
+    var open = state && state.hand !== null && !state.over;
+    if (!open || document.hidden || !navigator.wakeLock) {
+      if (awake && !open) { awake.release().catch(function () {}); awake = null; }
+      return;
+    }
+    if (awake && !awake.released) { return; }
+    navigator.wakeLock.request("screen").then(function (lock) { awake = lock; }, function () { awake = null; });
+  }
+
   // A silent drop (no error, no word): after SILENCE the page says so and opens the stream again.
   setInterval(function () {
     if (!gone && Date.now() - heard > SILENCE) {
       banner(w("No word from the table for a while: reconnecting\u2026"));
       listen();
     }
-  }, 2000);
+  }, 500);
 
   var next = $("next");
   if (next) { next.addEventListener("click", function () { if (!pending) { post("/next", {}); } }); }
@@ -472,6 +549,8 @@
   Array.prototype.forEach.call(document.querySelectorAll("#pace button"), function (b) {
     b.addEventListener("click", function () { if (!pending) { post("/pace", { speed: b.getAttribute("data-speed") }); } });
   });
+  // A page that never gets a state (the server unreachable) still shows what it has, after a moment.
+  setTimeout(function () { document.body.classList.remove("loading"); }, 3000);
   // The words first (the page's labels in the table's language), then the state and its stream.
   fetch(base + "/words", { cache: "no-store", credentials: "same-origin" })
     .then(function (r) { return r.ok ? r.json() : null; })
