@@ -32,7 +32,7 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not 
 import serving  # noqa: E402  tests/web/serving.py
 from serving import banker, board_state, wait_past  # noqa: E402
 
-from conftest import ROOT  # noqa: E402
+from conftest import FIGURE, ROOT  # noqa: E402
 
 CHROMIUM = serving.CHROMIUM
 ARGS = serving.ARGS
@@ -85,6 +85,20 @@ def told(state: dict[str, Any]) -> set[str]:
     return seen | ({state["turnup"]} if state["turnup"] else set())
 
 
+SHIFTS = """() => new Promise((done) => {
+  let all = 0, first = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (!e.hadRecentInput) { all += e.value; if (!window.tapped) { first += e.value; } }
+    }
+    done([all, first]);
+  }).observe({type: 'layout-shift', buffered: true});
+  setTimeout(() => done([all, first]), 200);
+})"""
+"""The page's layout shift so far (Chromium's `layout-shift` entries, not those within 500 ms of an input), and
+the part of it before the first tap (`window.tapped`): what a phone's player saw move."""
+
+
 class Listener:
     """Reads one page's event stream in a thread (as the page's EventSource does) and keeps every payload."""
 
@@ -130,7 +144,8 @@ def dom_board(page: Any) -> dict[str, int]:
 
 
 def test_an_evening_in_the_browser_every_page_agrees_and_none_shows_anothers_cards(
-        evening: tuple[Path, serving.Served], tmp_path: Path, browser: Any) -> None:
+        evening: tuple[Path, serving.Served], tmp_path: Path, browser: Any,
+        record_property: Callable[[str, object], None]) -> None:
     home, served = evening
     dealt = {name: set(json.loads(banker(home, "hand", "show", name, "--json"))["cards"]) for name in PLAYERS}
     listeners = {name: Listener(url) for name, url in served.players.items()} | {"": Listener(served.board)}
@@ -154,6 +169,12 @@ def test_an_evening_in_the_browser_every_page_agrees_and_none_shows_anothers_car
     if not (tmp_path / "serve-player.png").exists():
         screenshots(pages, TAPPING[0], tmp_path)
     assert tapped >= 2 and typed >= 1, (tapped, typed)
+    for name, page in pages.items():  # nothing moved under a thumb (issue 38), the first draw included
+        if name:
+            total, first = page.evaluate(SHIFTS)
+            record_property(FIGURE + f"layout shift x1000 over the evening's leads ({name}'s phone)",
+                            round(total * 1000))
+            assert first <= 0.1 and total <= 0.1, (name, first, total)
     assert_no_event_holds_anothers_cards(listeners, seen, dealt)
     for png in (tmp_path / "serve-player.png", tmp_path / "serve-board.png"):
         assert is_png(png), png
@@ -216,6 +237,7 @@ def play(home: Path, served: serving.Served, pages: dict[str, Any],
             button = pages[leader].locator("#hand button.legal").first
             button.wait_for(state="visible", timeout=5000)
             look(step, leader)
+            pages[leader].evaluate("window.tapped = true")  # what moves after this is not the first draw's
             button.click()  # the first tap picks the card...
             pages[leader].locator("#hand button.picked").wait_for(state="visible", timeout=5000)
             button.click()  # ... and the second leads it

@@ -6,9 +6,7 @@
 - A lead whose answer is lost (the request reached the server, the answer never came back) is not
   called a failure: the page says it was sent and shows it once the table does; a tap again at the
   same spot leads nothing.
-- Over a whole hand played by taps at four phones, the layout shift of each page (Chromium's own
-  measure, shifts right after a tap excluded as the standard does) stays at most 0.1, its first
-  draw included.
+- The layout shift of each phone over a hand is measured in `test_browser`'s evening.
 - A page whose stream died while the phone slept shows the table as it is as soon as it wakes
   (`visibilitychange`) or finds its network (`online`): with the page's clock stopped, nothing
   else could bring it. A silence of 5 s is shown.
@@ -19,7 +17,7 @@ Skipped, saying why, where Chromium or Playwright is missing (Debian's `chromium
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,26 +31,11 @@ import serving
 from serving import CHROMIUM, banker, board_state, wait_past
 from test_browser import PHONE, PLAYERS
 
-from conftest import FIGURE
 from popejoan_cli.store import tables
 from popejoan_cli.table.events import CardLed
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium at /usr/bin/chromium or on PATH "
                                                           "(Debian: apt-get install chromium)")
-
-SHIFTS = """() => new Promise((done) => {
-  let all = 0, first = 0;
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
-      if (!e.hadRecentInput) { all += e.value; if (!window.tapped) { first += e.value; } }
-    }
-    done([all, first]);
-  }).observe({type: 'layout-shift', buffered: true});
-  setTimeout(() => done([all, first]), 200);
-})"""
-"""The page's layout shift so far (Chromium's `layout-shift` entries, not those within 500 ms of an input), and
-the part of it before the first tap (`window.tapped`): what a phone's player saw move."""
-
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[tuple[Path, serving.Served]]:
@@ -143,37 +126,6 @@ def test_a_lead_that_never_reached_the_table_says_so(table: tuple[Path, serving.
     box.wait_for(state="visible", timeout=10000)
     assert box.locator("#refused-error").inner_text() == "7♥ was not recorded: the server could not be reached"
     assert leads(home) == [] and page.locator("#hand button[data-card='7H']").count() == 1
-
-
-def tap_lead(pages: dict[str, Any], served: serving.Served) -> None:
-    """The leader taps their first legal card twice, on their own phone (as the leader's thumb does)."""
-    state = board_state(served)
-    page = pages[state["lead"]]
-    card = page.locator("#hand button.legal").first
-    card.wait_for(state="visible", timeout=10000)
-    page.evaluate("window.tapped = true")
-    code = card.get_attribute("data-card")
-    card.click()
-    page.locator(f"#hand button.picked[data-card='{code}']").wait_for(timeout=5000)
-    page.locator(f"#hand button[data-card='{code}']").click()
-    wait_past(served, state["seq"])
-
-
-def test_nothing_moves_under_a_thumb_over_a_whole_hand(table: tuple[Path, serving.Served], browser: Any,
-                                                       record_property: Callable[[str, object], None]) -> None:
-    _, served = table
-    pages = {name: phone(browser, served.players[name]) for name in PLAYERS}
-    tapped = 0
-    while not board_state(served)["over"] and board_state(served)["lead"] is not None:
-        tap_lead(pages, served)
-        tapped += 1
-    assert tapped >= 4
-    for name, page in pages.items():
-        page.wait_for_timeout(300)
-        total, first = page.evaluate(SHIFTS)
-        record_property(FIGURE + f"layout shift x1000 over a hand by taps ({name}'s phone)", round(total * 1000))
-        assert first <= 0.1, (name, first)
-        assert total <= 0.1, (name, total)
 
 
 TELLS = "(face) => document.getElementById('said').textContent.includes(face)"
