@@ -195,3 +195,25 @@ def test_a_revoked_link_says_so_not_reconnecting(table: tuple[Path, serving.Serv
                                        "table. Ask the banker for your link.")
     finally:
         renewed.stop()
+
+
+def test_a_phone_page_writes_nothing_to_the_console(table: tuple[Path, serving.Served], browser: Any) -> None:
+    """No console error or warning over a lead at two phones: no `/hint` asked where there is no practice, no
+    buzz before the page was touched, nothing thrown."""
+    home, served = table
+    said: list[str] = []
+    pages = {}
+    for name in ("Ann", "Bob"):
+        page = browser.new_page(viewport=PHONE, has_touch=True)
+        page.on("console", lambda msg: said.append(f"{msg.type}: {msg.text}") if msg.type in ("error", "warning")
+                else None)
+        page.on("pageerror", lambda err: said.append(f"thrown: {err}"))
+        page.goto(served.players[name])
+        page.locator("#hand button").first.wait_for(state="visible", timeout=10000)
+        pages[name] = page
+    seq = board_state(served)["seq"]
+    pages["Bob"].click("#hand button[data-card='7H']")
+    pages["Bob"].click("#hand button[data-card='7H']")
+    settled(home, served, pages["Bob"], seq)
+    assert [(e.player, e.card) for e in leads(home)] == [("Bob", "7H")]
+    assert said == []

@@ -1,8 +1,8 @@
 // The practice page's coach (issue 28): a hint button in the practice box. A tap asks the server for the lead
 // the strong level would choose from your seat's observation, why, and the top three leads' expected counters
-// (GET /p/{token}/hint?ask=1), and shows its words below the button. Only a practice table answers /hint: at any
-// other table the first request is refused (404) and no button is made. The words come from the server in the
-// table's language; they are set as text, never as HTML.
+// (GET /p/{token}/hint?ask=1), and shows its words below the button. Only a practice table answers /hint, so it
+// is asked only once the page's first state says the table is a practice (no 404 in the console elsewhere). The
+// words come from the server in the table's language; they are set as text, never as HTML.
 (function () {
   "use strict";
   var base = window.location.pathname.replace(/\/+$/, "");
@@ -22,7 +22,16 @@
     });
   }
 
-  ask("/hint").then(function (data) {
+  function offer() {
+    ask("/hint").then(made).catch(function () { /* no coach: the page works without it */ });
+  }
+
+  document.addEventListener("popejoan:state", function first(e) {
+    document.removeEventListener("popejoan:state", first);
+    if (e.detail && e.detail.practice) { offer(); }
+  });
+
+  function made(data) {
     var practice = document.getElementById("practice");
     if (!data || !practice) { return; }
     var button = document.createElement("button");
@@ -45,5 +54,5 @@
     if (hand) { hand.addEventListener("click", function () { show(said, []); }); }
     practice.appendChild(button);
     practice.appendChild(said);
-  }).catch(function () { /* no coach: the page works without it */ });
+  }
 })();

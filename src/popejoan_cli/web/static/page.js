@@ -161,7 +161,10 @@
       $("subtitle").textContent = title;
       document.title = (mine ? "\u25b6 " + w("Your lead.") + " " : "") + whose + " \u00b7 " + w("Pope Joan");
       document.body.classList.toggle("your-lead", mine);
-      if (mine && !wasMine && navigator.vibrate) { navigator.vibrate(200); }
+      // A buzz when the lead becomes yours: only once the page has been touched (the browser refuses it, and
+      // says so in its console, before any tap).
+      var touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+      if (mine && !wasMine && navigator.vibrate && touched) { navigator.vibrate(200); }
       wasMine = mine;
     } else {
       $("title").textContent = title;
@@ -417,6 +420,7 @@
     if (s.trouble) { banner(s.trouble); }
     if (screen === "player") { answered(s); drawHand(s); keepAwake(); }
     document.body.classList.remove("loading");
+    document.dispatchEvent(new CustomEvent("popejoan:state", { detail: s }));  // for coach.js: a practice?
     refocus(keep);
   }
 
