@@ -217,3 +217,36 @@ def test_a_phone_page_writes_nothing_to_the_console(table: tuple[Path, serving.S
     settled(home, served, pages["Bob"], seq)
     assert [(e.player, e.card) for e in leads(home)] == [("Bob", "7H")]
     assert said == []
+
+
+def test_a_practice_page_speaks_to_you(tmp_path: Path, browser: Any) -> None:
+    """At a practice the page is the learner's own: "You deal next.", "You lead", never "You deals" or "You
+    leads"; and once you have gone out, "you went out", not "you were left with 0 cards"."""
+    practice = serving.start(tmp_path / "home", "--practice", "--computers", "2", "--seed", "7", "--level", "simple")
+    try:
+        page = browser.new_page(viewport=PHONE, has_touch=True)
+        page.goto(practice.players["You"])
+        page.locator("#pace button[data-speed='fast']").click()
+        for _ in range(60):  # your leads, by taps, until the hand is over
+            page.wait_for_function("() => document.querySelector('#hand button.legal') !== null"
+                                   " || document.getElementById('turn').textContent.includes('is over')",
+                                   timeout=20000)
+            card = page.locator("#hand button.legal").first
+            if not card.count():
+                break
+            code = card.get_attribute("data-card")
+            card.click()
+            page.locator(f"#hand button.picked[data-card='{code}']").wait_for(timeout=5000)
+            page.locator(f"#hand button[data-card='{code}']").click()
+            page.locator(f"#hand button[data-card='{code}']").wait_for(state="detached", timeout=5000)
+        text = page.inner_text("body")
+        assert "is over" in page.inner_text("#turn")
+        for wrong in ("You deals", "You leads", "You wins", "left with 0 cards"):
+            assert wrong not in text, wrong
+        state = serving.http.get(f"{practice.players['You']}/state", timeout=5).json()
+        if state["next_dealer"] == "You":
+            assert "You deal next." in page.inner_text("#turn")
+        if state["you"]["hand"] == []:
+            assert page.inner_text("#hand-note") == "The hand is over: you went out."
+    finally:
+        practice.stop()

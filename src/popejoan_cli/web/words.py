@@ -132,6 +132,7 @@ def _page_words() -> dict[str, str]:
         tp("page", "{card} was not recorded: the server could not be reached"),
         tp("page", "This link no longer opens your page: it was replaced, or you left the table. Ask the banker "
                    "for your link."),
+        tp("page", "You deal next."), tp("page", "The hand is over: you went out."),
     ]
     return dict(zip(_PAGE_IDS, words, strict=True))
 
@@ -157,6 +158,7 @@ _PAGE_IDS = (
     "refused", "rule: {rule}", "the server refused ({status})", "the server cannot be reached", "{rank} of {suit}",
     "{card} sent: waiting for the table to answer…", "{card} was not recorded: the server could not be reached",
     "This link no longer opens your page: it was replaced, or you left the table. Ask the banker for your link.",
+    "You deal next.", "The hand is over: you went out.",
 )
 """The msgids of `_page_words`, in its order: the keys page.js looks its words up by."""
 

@@ -175,7 +175,7 @@
     else if (s.over) {
       turn = s.seed !== null ? w("Hand {hand} is over. Its seed was {seed}.", { hand: s.hand, seed: s.seed })
         : w("Hand {hand} is over.", { hand: s.hand });
-      turn += " " + w("{dealer} deals next.", { dealer: s.next_dealer });
+      turn += " " + (isYou(s.next_dealer) ? w("You deal next.") : w("{dealer} deals next.", { dealer: s.next_dealer }));
     }
     else if (s.lead) { turn = ((s.you && s.you.your_lead) || (s.practice_you && s.lead === s.practice_you)) ? w("Your lead.") : w("{player} to lead.", { player: s.lead }); }
     else { turn = w("Hand {hand} is being played.", { hand: s.hand }); }
@@ -311,7 +311,8 @@
     if (you.hand === null) {
       $("hand-note").textContent = s.real ? w("A real deck: your cards are in your hand.") : w("No hand is being played.");
     } else {
-      $("hand-note").textContent = you.left ? w("The hand is over; you were left with {cards}.", { cards: count("cards", you.hand.length) })
+      $("hand-note").textContent = you.left && you.hand.length === 0 ? w("The hand is over: you went out.")
+        : you.left ? w("The hand is over; you were left with {cards}.", { cards: count("cards", you.hand.length) })
         : picked ? w("Tap {card} again to lead it, or pick another card.", { card: faceText(picked.code) })
         : you.your_lead ? w("Your lead: tap a card marked Play, then tap it again.") : count("cards", you.hand.length);
       var held = {};
