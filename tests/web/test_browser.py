@@ -47,7 +47,7 @@ SHOT_AT = 2
 """The screenshots are taken before the first tap from this lead on: a hand in play, a few runs on the board."""
 FACE = re.compile(r"(10|[2-9AJQK])([♣♦♥♠])")
 CODE = re.compile(r"^(10|[2-9AJQK])([CDHS])$")
-LABEL = re.compile(r'aria-label="(10|[2-9]|Ace|Jack|Queen|King) of (clubs|diamonds|hearts|spades)"')
+LABEL = re.compile(r'aria-label="(10|[2-9]|Ace|Jack|Queen|King) of (clubs|diamonds|hearts|spades)[":]')
 DATA = re.compile(r'data-card="(10|[2-9AJQK])([CDHS])"')
 WORD = {"Ace": "A", "Jack": "J", "Queen": "Q", "King": "K"}
 SPANS = re.compile(r'<span class="rank">(10|[2-9AJQK])</span><span class="sym">([♣♦♥♠])</span>')

@@ -123,7 +123,18 @@ def test_cards_are_named_in_words_for_a_screen_reader(table: tuple[Path, serving
     _, served = table
     page = phone(browser, served.players["Bob"])
     labels = page.eval_on_selector_all("#hand button", "bs => bs.map(b => b.getAttribute('aria-label'))")
-    assert "Ace of spades" in labels and "King of spades" in labels and "9 of clubs" in labels
+    named = {label.split(":")[0] for label in labels}
+    assert {"Ace of spades", "King of spades", "9 of clubs"} <= named
+    # ... and each says what a tap does: Bob leads, so a legal card is picked by a tap, another says why not
+    assert "Ace of spades: tap to pick it" in labels
+    assert all(label.endswith((": tap to pick it", ": may not be led now; tap to hear why")) for label in labels)
+    page.click("#hand button[data-card='AS']")
+    page.locator("#hand button.picked[data-card='AS']").wait_for(timeout=5000)
+    assert page.get_attribute("#hand button[data-card='AS']", "aria-label") == "Ace of spades: tap again to lead it"
+    # A card in the story or on the board is a named image, read by its name, not as "A ♠ S"
+    named_images = ("cs => cs.length > 0"
+                    " && cs.every(c => c.getAttribute('role') === 'img' && c.getAttribute('aria-label'))")
+    assert page.eval_on_selector_all("#centre .card", named_images)  # the turn-up, at least
 
 
 def test_a_card_that_may_not_be_led_says_why_to_its_player_only(table: tuple[Path, serving.Served],

@@ -34,6 +34,7 @@
   var settled = 0;
   var SETTLE = 700;
   var sent = null;  // a lead whose answer was lost: the next state says whether it was recorded
+  var toldStory = null;  // the story of the last run as last drawn (the live region #said)
   var wasMine = false;
 
   function $(id) { return document.getElementById(id); }
@@ -102,6 +103,8 @@
     var named = (L.rank_words && L.rank_words[code.slice(0, -1)]) || rank;
     var of = (L.suit_of && L.suit_of[suit]) || L.names[suit] || suit;
     face.setAttribute("aria-label", w("{rank} of {suit}", { rank: named, suit: of }));
+    // A card in the text is read by its name ("Eight of hearts"), not as "8 ♥ H": a named image
+    if (!tag) { face.setAttribute("role", "img"); }
     face.setAttribute("data-card", code);
     face.appendChild(el("span", "rank", rank));
     face.appendChild(el("span", "sym", SYMBOLS[suit] || "?"));
@@ -179,7 +182,7 @@
     }
     else if (s.lead) { turn = ((s.you && s.you.your_lead) || (s.practice_you && s.lead === s.practice_you)) ? w("Your lead.") : w("{player} to lead.", { player: s.lead }); }
     else { turn = w("Hand {hand} is being played.", { hand: s.hand }); }
-    $("turn").textContent = turn;
+    if ($("turn").textContent !== turn) { $("turn").textContent = turn; }  // the same words are not said again
   }
 
   function drawBoard(s) {
@@ -354,6 +357,10 @@
     b.className += ok ? " legal" : "";
     b.className += isPicked ? " picked" : "";
     b.setAttribute("aria-disabled", ok && !pending ? "false" : "true");
+    // Its name says what a tap does, as the eye reads it from the mark
+    var named = b.getAttribute("aria-label");
+    b.setAttribute("aria-label", !ok ? w("{card}: may not be led now; tap to hear why", { card: named })
+      : isPicked ? w("{card}: tap again to lead it", { card: named }) : w("{card}: tap to pick it", { card: named }));
     if (ok) {
       b.appendChild(el("span", "play", isPicked ? w("Tap again") : w("Play")));
       b.setAttribute("aria-pressed", isPicked ? "true" : "false");
@@ -416,7 +423,9 @@
     drawBoard(s);
     drawRuns(s);
     drawStandings(s);
-    storyLines($("said"), s.story);
+    // A live region: drawn again only when the story changed, so that a pick does not have it read out again
+    var story = JSON.stringify(s.story || []);
+    if (story !== toldStory) { storyLines($("said"), s.story); toldStory = story; }
     // The journal cannot be read: the last good state, and the server's words saying the banker must look.
     if (s.trouble) { banner(s.trouble); }
     if (screen === "player") { answered(s); drawHand(s); keepAwake(); }
