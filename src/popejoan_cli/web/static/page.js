@@ -103,7 +103,7 @@
     var named = (L.rank_words && L.rank_words[code.slice(0, -1)]) || rank;
     var of = (L.suit_of && L.suit_of[suit]) || L.names[suit] || suit;
     face.setAttribute("aria-label", w("{rank} of {suit}", { rank: named, suit: of }));
-    // A card in the text is read by its name ("Eight of hearts"), not as "8 ♥ H": a named image
+    // A card in the text is read by its name ("8 of hearts", "Queen of spades"), not as "8 ♥ H": a named image
     if (!tag) { face.setAttribute("role", "img"); }
     face.setAttribute("data-card", code);
     face.appendChild(el("span", "rank", rank));
