@@ -187,7 +187,11 @@ def test_an_undo_is_announced_and_the_focus_stays_on_its_card(table: tuple[Path,
     page.locator("#hand button[data-card='2S']").wait_for(state="detached", timeout=5000)
     assert page.evaluate("() => document.activeElement.getAttribute('data-card')") == "4C"
     seq = board_state(served)["seq"]
-    banker(home, "undo", "--yes")
+    said = banker(home, "undo", "--yes").splitlines()[0]
     wait_past(served, seq)
-    page.get_by_text("A command was taken back (undo).").wait_for(timeout=5000)
+    # Every page says what was undone in the very words `undo` said it (one record, one narration)
+    assert said == "Undone: Bob's lead A♠, and Ann's 2♠ that followed."
+    assert board_state(served)["said"].splitlines()[0] == said
+    page.wait_for_function("() => document.getElementById('said').textContent.startsWith(\"Undone: Bob's lead A\")",
+                           timeout=5000)
     assert leads_in_journal(home) == 0

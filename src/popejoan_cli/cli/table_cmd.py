@@ -286,7 +286,7 @@ def undo(
     from popejoan_cli.base.errors import Said
     from popejoan_cli.cli.exits import spoken
     from popejoan_cli.render.i18n import t
-    from popejoan_cli.render.narrate import after_undo, said, said_n
+    from popejoan_cli.render.narrate import after_undo, undone
     from popejoan_cli.table.undo import describe, to_undo, voids
 
     view = common.view()
@@ -307,9 +307,7 @@ def undo(
     done = common.record(make)
     # One command is named as the list above named it; then what the table does now, from the table the undo
     # left (the records the journal holds, as `board` and the narration say it).
-    head = (said("Undone: {what}.", what=spoken(describe(view, chosen[0]))) if len(chosen) == 1
-            else said_n("Undone: {n} command.", "Undone: {n} commands.", len(chosen)))
-    say([head, *after_undo(done.view)])
+    say([undone([describe(view, group) for group in chosen]), *after_undo(done.view)])
 
 
 def _page_lead_just_made(view: TableView, chosen: list[Command]) -> bool:

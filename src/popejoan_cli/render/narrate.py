@@ -93,6 +93,18 @@ def said_n(singular: str, plural: str, n: int, /, **named: object) -> Line:
     return _filled(i18n.template_n(singular, plural, n), {"n": count, **named})
 
 
+def undone(what: Sequence[str]) -> Line:
+    """What an undo took back, as `popejoan undo` and every page say it: the command by its words
+    (`table.undo.describe`, a `Said` each) when it was one, else how many commands.
+
+    >>> undone(["the count of pope: 6"])
+    ['Undone: the count of pope: 6.']
+    """
+    if len(what) == 1:
+        return said("Undone: {what}.", what=i18n.spoken_said(what[0]))
+    return said_n("Undone: {n} command.", "Undone: {n} commands.", len(what))
+
+
 def _figure(value: object, spec: str | None, conversion: str | None, name: str) -> str:
     """A value in a sentence of a language other than English: its figures and quotes as that language writes them."""
     from popejoan_cli.render.figures import field  # only another language writes figures its own way

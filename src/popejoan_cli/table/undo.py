@@ -6,7 +6,7 @@ Pure: no files, no printing. The CLI asks here; it decides nothing about what a 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from popejoan_cli.base.errors import RuleViolation, Said, SaidN, joined
@@ -35,6 +35,7 @@ from popejoan_cli.table.events import (
     TallyOut,
     VoidDeclared,
 )
+from popejoan_cli.table.fold import replay
 from popejoan_cli.table.view import TableView, need_hand, pot_said
 
 # What undo takes back (docs/journal.md). Undo voids the newest commands, so what is left is
@@ -123,6 +124,23 @@ def describe(view: TableView, command: Command) -> str:
         return Said("the count of {pot}: {counters}", pot=pot_said(view.the_rules(), event.target),
                     counters=event.counters)
     return _words(event, number)
+
+
+def last_undone(events: Sequence[tuple[int, Event]]) -> list[str]:
+    """What the journal's last undo took back, as `popejoan undo` said it (`describe`, on the table as it stood
+    before the undo): a `Said` for each command, newest first; none if the journal does not end in an undo.
+
+    The pages tell it from the journal (its trailing `EventVoided` lines and what they name), never from
+    the view after the undo, which no longer holds what was undone.
+    """
+    k = len(events)
+    while k and isinstance(events[k - 1][1], EventVoided):
+        k -= 1
+    voided = {event.seq for _, event in events[k:] if isinstance(event, EventVoided)}
+    if not voided:
+        return []
+    before = replay(events[:k])
+    return [describe(before, group) for group in commands(before) if {seq for seq, _ in group} <= voided]
 
 
 def _closing_words(event: CardPlayed | OutDeclared | TallyOut, number: int, closes: bool) -> Said:

@@ -48,10 +48,11 @@ from popejoan_cli.base.errors import BadInput, IllegalPlay, PopejoanError
 from popejoan_cli.game.cards import Card
 from popejoan_cli.render.i18n import spoken_said, t
 from popejoan_cli.render.practice_views import for_you
-from popejoan_cli.store import tables
+from popejoan_cli.store import journal, tables
 from popejoan_cli.table import moves
 from popejoan_cli.table.events import Event
 from popejoan_cli.table.fold import lead_refusal
+from popejoan_cli.table.undo import last_undone
 from popejoan_cli.table.view import TableView
 from popejoan_cli.web.hub import Hub, Screen, Stream, trouble
 from popejoan_cli.web.links import Links, not_found, seats_of
@@ -232,6 +233,7 @@ class Served:
         """Practice: how fast the computers lead (`practice.SPEEDS`), or "step": one lead per tap of yours."""
         self.stepped = asyncio.Event()
         self._seats: tuple[TableView | None, dict[str, int]] = (None, {})
+        self._undone: tuple[int, list[str]] = (0, [])
 
     def end_streams(self) -> None:
         """End every open event stream, from any thread: call it as the server begins to stop, since a
@@ -243,12 +245,22 @@ class Served:
 
     def screen_json(self, view: TableView, screen: Screen) -> dict[str, Any]:
         speak(view)  # the table's language, for the narration and the labels alike
+        undone = self.undone(view)
         if screen is None:
-            return board_json(view)
+            return board_json(view, undone)
         practice = self.practice
         mine = practice is not None and screen == practice.you
         extra = {"practice": {**practice.about(view), "speed": self.speed}} if practice is not None and mine else None
-        return seat_json(view, screen, extra)
+        return seat_json(view, screen, extra, undone)
+
+    def undone(self, view: TableView) -> list[str]:
+        """What the journal's last undo took back, when it ends in one (`undo.last_undone`: read from the journal,
+        once for each state of the table, since the view after an undo no longer holds it)."""
+        if not view.effective or view.effective[-1][0] >= view.last_seq:
+            return []
+        if self._undone[0] != view.last_seq:
+            self._undone = (view.last_seq, last_undone(journal.load(self.folder).events))
+        return self._undone[1]
 
     async def record(self, make: Callable[[TableView], Sequence[Event]]) -> tables.Recorded:
         """`tables.record` off the event loop (it may wait for the table's lock), then the news to every page."""

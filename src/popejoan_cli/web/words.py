@@ -54,15 +54,16 @@ def dealt_lines(rec: HandRecord) -> list[Line]:
     return lines
 
 
-def last_lines(view: TableView) -> list[Line]:
-    """The narration of the last thing recorded at the table."""
+def last_lines(view: TableView, undone: Sequence[str] = ()) -> list[Line]:
+    """The narration of the last thing recorded at the table; `undone`: what its last undo took back
+    (`table.undo.last_undone`, each as `popejoan undo` says it), when the journal ends in one."""
     events = [e for _, e in view.effective if not isinstance(e, HandCheckpointed)]
     rec = shown_hand(view)
     last = events[-1] if events else None
     # The replay keeps no voided event and no void: the journal going on past what it kept means the
     # last thing recorded was an undo, which every page announces.
     if view.effective and view.effective[-1][0] < view.last_seq:
-        return [[tp("page", "A command was taken back (undo).")]]
+        return [narrate.undone(undone)] if undone else [[tp("page", "A command was taken back (undo).")]]
     if rec is not None and isinstance(last, CardLed) and rec.happened:
         return lead_lines(rec)
     if rec is not None and isinstance(last, HandDealt | RealHandDealt | TallyHandDealt):
@@ -198,9 +199,10 @@ def _suits_of() -> dict[str, str]:
             "S": tp("card of", "spades")}
 
 
-def _add_words(state: State, view: TableView, you: str | None = None) -> State:
+def _add_words(state: State, view: TableView, you: str | None = None, undone: Sequence[str] = ()) -> State:
     """The narration, each stop's words and the settlement's lines, beside the facts; with `you`, told to
-    that player in the second person where their name is "You" (practice), as `popejoan practice` tells it."""
+    that player in the second person where their name is "You" (practice), as `popejoan practice` tells it;
+    `undone`: what the journal's last undo took back (`last_lines`)."""
     rec = shown_hand(view)
     # The presets' pot labels and the trump's name in the table's language (as they were, in English).
     for pot in (*state["pots"], *state["awards"]):
@@ -211,7 +213,7 @@ def _add_words(state: State, view: TableView, you: str | None = None) -> State:
     def told(lines: Sequence[Line]) -> list[Line]:
         return for_you(lines, you) if you else list(lines)
 
-    lines = told(last_lines(view))
+    lines = told(last_lines(view, undone))
     state["said"] = text(lines)
     state["story"] = story(lines)
     if rec is not None:
@@ -228,21 +230,22 @@ def _add_words(state: State, view: TableView, you: str | None = None) -> State:
     return state
 
 
-def board_json(view: TableView) -> State:
+def board_json(view: TableView, undone: Sequence[str] = ()) -> State:
     """`table.seen.board_state` with the words: `said`, `story`, each stop's `why`, the settlement's lines.
 
     A player named "You" (or «Вы»: practice's player) is told in the second person here too ("You lead",
     never "You leads"): it depends on the names alone, which the board shows anyway."""
     you = next((name for name in (YOU, RU_YOU) if name in view.players), None)
-    state = _add_words(board_state(view), view, you)
+    state = _add_words(board_state(view), view, you, undone)
     if you is not None:
         state["practice_you"] = you  # the page heads the board "Your lead." for that player («Ваш ход.»)
     return state
 
 
-def seat_json(view: TableView, player: str, extra: dict[str, Any] | None = None) -> State:
+def seat_json(view: TableView, player: str, extra: dict[str, Any] | None = None,
+              undone: Sequence[str] = ()) -> State:
     """`table.seen.seat_state` with the same words, told to `player`; `extra` is merged in (practice adds its part)."""
-    state = _add_words(seat_state(view, player), view, player)
+    state = _add_words(seat_state(view, player), view, player, undone)
     if extra:
         state.update(extra)
     return state
