@@ -32,10 +32,10 @@ if TYPE_CHECKING:
     from popejoan_cli.web.links import Links
 
 LOCK = "serve.lock"
+"""The file in the table folder a running server holds locked: one server per table."""
 UNWRITABLE = (errno.EROFS, errno.EACCES, errno.EPERM)
 """Why `serve.lock` could not be made that means the folder cannot be written: then `serve` shows the table
 read-only (any other reason is exit 6)."""
-"""The file in the table folder a running server holds locked: one server per table."""
 MISSING_EXTRA = 'popejoan serve needs the web extra: pip install "popejoan[web]"\n'
 """The line for a missing extra, in English (the command says it in its language)."""
 EXTRA = ("starlette", "uvicorn", "segno", "anyio", "h11")
