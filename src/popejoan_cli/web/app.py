@@ -259,7 +259,11 @@ class Served:
         if not view.effective or view.effective[-1][0] >= view.last_seq:
             return []
         if self._undone[0] != view.last_seq:
-            self._undone = (view.last_seq, last_undone(journal.load(self.folder).events))
+            try:
+                said = last_undone(journal.load(self.folder).events)
+            except PopejoanError:  # damaged since the view was read: the pages say only that there was an undo
+                said = []
+            self._undone = (view.last_seq, said)
         return self._undone[1]
 
     async def record(self, make: Callable[[TableView], Sequence[Event]]) -> tables.Recorded:
