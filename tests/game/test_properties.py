@@ -24,7 +24,7 @@ from popejoan_cli.game.playout import play_out
 from popejoan_cli.game.rules import HouseRules
 
 PRESETS = ("russian", "modern-stops", "parlett", "hoyle", "michigan", "boodle", "newmarket")
-SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 seeds = st.one_of(st.integers(min_value=0, max_value=2**64), st.text(max_size=10))
 

@@ -35,7 +35,7 @@ NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 HOUSE = {"clockwise with a spare hand": ("modern-stops", {"play": {"follow": "clockwise"}}),
          "clockwise, change suit": ("michigan", {"play": {"follow": "clockwise"}}),
          "holder follow, no lowest lead": ("modern-stops", {"play": {"lead": "any"}})}
-SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def rules_of(name: str) -> HouseRules:
