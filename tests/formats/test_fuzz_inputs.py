@@ -44,7 +44,7 @@ from popejoan_cli.table import moves
 HOUSE_RULES = ROOT / "house-rules"
 PLAIN_ENV = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
 FAST_TMP = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
-RUNS = int(os.environ.get("POPEJOAN_FUZZ_RUNS", "120"))
+RUNS = int(os.environ.get("POPEJOAN_FUZZ_RUNS", "80"))
 SEED = int(os.environ.get("POPEJOAN_FUZZ_SEED", "20240607"))
 ALLOWED_EXITS = {0, 2, 3, 5, 6}
 SLOW = 10.0
