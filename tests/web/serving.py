@@ -10,6 +10,7 @@ one here; the app's own tests call it in-process (Starlette's test client) inste
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
@@ -18,7 +19,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -104,6 +105,16 @@ def start(home: Path, *args: str, env: dict[str, str] | None = None, files: int 
                 raise AssertionError(f"popejoan serve did not start (exit {proc.returncode}): {err}") from None
     links: dict[str, Any] = json.loads(first)
     return Served(proc, links["board"], links["players"], lines)
+
+
+@contextlib.contextmanager
+def running(home: Path, *args: str) -> Iterator[Served]:
+    """`start(home, *args)` for the length of a `with`: the server is stopped as it ends, passed or not."""
+    served = start(home, *args)
+    try:
+        yield served
+    finally:
+        served.stop()
 
 
 def table(home: Path, players: Sequence[str] = ("Ann", "Bob", "Cat", "Dan"), seed: int | None = 42,

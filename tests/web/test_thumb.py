@@ -30,6 +30,7 @@ pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (
 import serving
 from serving import CHROMIUM, banker, board_state, wait_past
 from test_browser import PHONE, PLAYERS
+from test_phone import phone
 
 from popejoan_cli.store import tables
 from popejoan_cli.table.events import CardLed
@@ -39,23 +40,12 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium at /usr/bi
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[tuple[Path, serving.Served]]:
-    """Seed 42 at Ann, Bob, Cat, Dan (modern-stops): Ann deals, Bob leads first."""
+    """Seed 42 at Ann, Bob, Cat, Dan (modern-stops): Ann deals, Bob leads first. A table of its own for each
+    test (test_phone's is shared): these tests lead, stop the server and revoke links."""
     home = tmp_path / "home"
     serving.table(home, PLAYERS, seed=42)
-    served = serving.start(home)
-    try:
+    with serving.running(home) as served:
         yield home, served
-    finally:
-        served.stop()
-
-
-def phone(browser: Any, url: str, clock: bool = False) -> Any:
-    page = browser.new_page(viewport=PHONE, has_touch=True)
-    if clock:
-        page.clock.install()
-    page.goto(url)
-    page.locator("#hand button").first.wait_for(state="visible", timeout=10000)
-    return page
 
 
 def leads(home: Path) -> list[CardLed]:
