@@ -33,7 +33,7 @@ from popejoan_cli.game.deal import session_seed
 from popejoan_cli.store import journal, tables
 from popejoan_cli.table import fold
 from popejoan_cli.table.events import CardLed, HandDealt
-from popejoan_cli.web.app import make_app
+from popejoan_cli.web.app import STATIC, make_app
 from popejoan_cli.web.links import Links, make_links
 from popejoan_cli.web.practice import Practice, open_table
 
@@ -129,6 +129,22 @@ def test_the_pages_load_nothing_from_elsewhere(served: Served) -> None:
         assert "http:" not in page.text and "https:" not in page.text and "//" not in page.text.replace("://", "")
     script = served.client.get("/s/page.js").text
     assert "EventSource" in script and "innerHTML" not in script and "http:" not in script and "https:" not in script
+
+
+def test_the_pages_scripts_and_styles_come_compressed_to_a_browser_that_asks(served: Served) -> None:
+    """gzip where the request accepts it (each asset compressed once), the bytes themselves where it does not;
+    the event stream never (a proxy or a browser would hold it back to fill a compressed block)."""
+    for name in ("page.js", "coach.js", "style.css", "live.css"):
+        plain = (STATIC / name).read_bytes()
+        asked = served.client.get(f"/s/{name}", headers={"Accept-Encoding": "gzip, br"})
+        assert asked.headers["content-encoding"] == "gzip" and asked.headers["vary"] == "Accept-Encoding"
+        assert asked.content == plain  # as the browser reads it once unpacked
+        assert int(asked.headers["content-length"]) < len(plain) // 2, name
+        bare = served.client.get(f"/s/{name}", headers={"Accept-Encoding": "identity"})
+        assert "content-encoding" not in bare.headers and bare.content == plain
+    with served.client.stream("GET", served.player("Ann", "/events"), headers={"Accept-Encoding": "gzip"}) as events:
+        assert "content-encoding" not in events.headers
+        assert events.headers["content-type"].startswith("text/event-stream")
 
 
 def test_a_legal_lead_is_recorded_as_popejoan_lead_records_it(cli: Cli) -> None:

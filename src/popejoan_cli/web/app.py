@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gzip
 import html
 import json
 import re
@@ -227,6 +228,8 @@ class Served:
         """The table's folder cannot be written (`serve` on read-only media): the pages show it, a lead is refused."""
         self.pages = {name: (STATIC / name).read_text(encoding="utf-8") for name in ("player.html", "board.html")}
         self.assets = {name: (STATIC / name).read_bytes() for name in ASSETS}
+        # Each compressed once, for a phone on a slow Wi-Fi (page.js is most of a page's bytes); never the stream
+        self.gzipped = {name: gzip.compress(data, 9, mtime=0) for name, data in self.assets.items()}
         self.hub = Hub(folder, self.screen_json, poll)
         self.loop: asyncio.AbstractEventLoop | None = None
         self.speed = "normal"
@@ -416,7 +419,10 @@ class Served:
         name = request.path_params["name"]
         if name not in ASSETS:
             return not_found()
-        return Response(self.assets[name], media_type=ASSETS[name])
+        if "gzip" in request.headers.get("accept-encoding", "").lower():
+            return Response(self.gzipped[name], media_type=ASSETS[name],
+                            headers={"Content-Encoding": "gzip", "Vary": "Accept-Encoding"})
+        return Response(self.assets[name], media_type=ASSETS[name], headers={"Vary": "Accept-Encoding"})
 
     async def computers(self, practice: Practice) -> None:
         """Practice: while it is a computer's lead, record the bot's pick, each after the pause `paused` waits."""
