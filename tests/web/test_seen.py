@@ -209,3 +209,18 @@ def test_the_pope_in_lieu_is_offered_on_its_holders_page_alone(tmp_path: Path) -
     runs = board_json(view)["runs"]
     assert any(run["leader"] == holder and run["cards"][0]["card"] == "9D" for run in runs)
     check_step(view)
+
+
+def test_between_hands_the_standings_mark_who_deals_next(tmp_path: Path) -> None:
+    """Once a hand is over, "(deals)" is the next hand's dealer, as the turn line's "Ann deals next." says, not
+    the last hand's; while a hand is open, its own dealer."""
+    where = tmp_path / "t"
+    open_table(where, preset("modern-stops"))
+    view = autoplay.play_hand(where, 7)
+    marked = [p["name"] for p in board_json(view)["players"] if p["dealer"]]
+    assert marked == [view.next_dealer] and view.next_dealer != view.hands[-1].dealer
+    view = autoplay.deal(where, 8)
+    rec = view.open_hand
+    assert rec is not None
+    marked = [p["name"] for p in board_json(view)["players"] if p["dealer"]]
+    assert marked == [rec.dealer]
