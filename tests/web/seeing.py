@@ -17,8 +17,7 @@ from popejoan_cli.game.cards import CARDS, SPARE
 from popejoan_cli.table.view import HandRecord
 
 CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9AJQK])[CDHS♣♦♥♠](?![A-Za-z])")
-NUMBER = {spelt: c for c, card in enumerate(map(str, CARDS))
-          for spelt in (card, card[:-1] + "♣♦♥♠"["CDHS".index(card[-1])])}
+NUMBER = {spelt: c for c, card in enumerate(CARDS) for spelt in (str(card), card.face)}
 """Each card's two spellings ("AS", "A♠") to its number: a screen's JSON is scanned at every step of many hands."""
 
 

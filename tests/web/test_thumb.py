@@ -32,6 +32,7 @@ from serving import CHROMIUM, banker, board_state, wait_past
 from test_browser import PHONE, PLAYERS
 from test_phone import phone
 
+from popejoan_cli.game.cards import Card
 from popejoan_cli.store import tables
 from popejoan_cli.table.events import CardLed
 
@@ -122,10 +123,6 @@ TELLS = "(face) => document.getElementById('said').textContent.includes(face)"
 """Whether the page's story of the last run names the card `face` ("7♥")."""
 
 
-def face(code: str) -> str:
-    return code[:-1] + "♣♦♥♠"["CDHS".index(code[-1])]
-
-
 def someone_leads(home: Path, served: serving.Served) -> str:
     """The leader's first legal card, typed by the banker, once the table has it; the card."""
     state = board_state(served)
@@ -149,14 +146,14 @@ def test_a_page_that_wakes_shows_the_table_at_once(table: tuple[Path, serving.Se
     banker(home, "lead", "7H")  # Bob's lead, typed while the server is down
     again = serving.start(home, "--port", port)
     try:
-        assert not page.evaluate(TELLS, face("7H"))
+        assert not page.evaluate(TELLS, Card.parse("7H").face)
         page.evaluate("() => window.dispatchEvent(new Event('online'))")
-        page.wait_for_function(TELLS, arg=face("7H"), timeout=10000)
+        page.wait_for_function(TELLS, arg=Card.parse("7H").face, timeout=10000)
         card = someone_leads(home, again)
         page.wait_for_timeout(500)
-        assert not page.evaluate(TELLS, face(card))  # the page heard nothing of it: its stream hangs
+        assert not page.evaluate(TELLS, Card.parse(card).face)  # the page heard nothing of it: its stream hangs
         page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
-        page.wait_for_function(TELLS, arg=face(card), timeout=10000)
+        page.wait_for_function(TELLS, arg=Card.parse(card).face, timeout=10000)
     finally:
         again.stop()
 
