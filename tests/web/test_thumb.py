@@ -237,3 +237,27 @@ def test_a_practice_page_speaks_to_you(tmp_path: Path, browser: Any) -> None:
             assert page.inner_text("#hand-note") == "The hand is over: you went out."
     finally:
         practice.stop()
+
+
+WAKE_LOCK = """(() => { window.wakeAsked = 0; Object.defineProperty(navigator, 'wakeLock', {value: {request: () => {
+  window.wakeAsked += 1; return Promise.reject(new DOMException('refused', 'NotAllowedError')); }}}); })()"""
+"""A Screen Wake Lock that refuses, counting how often the page asks for it."""
+
+
+def test_the_wake_lock_is_asked_for_once_while_the_page_stays_in_sight(table: tuple[Path, serving.Served],
+                                                                       browser: Any) -> None:
+    """Every state is drawn through the page's wake-lock step: a refusal is not asked again at each one, only
+    when the page is shown again."""
+    home, served = table
+    page = browser.new_page(viewport=PHONE, has_touch=True)
+    page.add_init_script(WAKE_LOCK)
+    page.goto(served.players["Ann"])
+    page.locator("#hand button").first.wait_for(state="visible", timeout=10000)
+    for _ in range(3):  # three more states drawn
+        before = board_state(served)["seq"]
+        someone_leads(home, served)
+        wait_past(served, before)
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.wakeAsked") == 1
+    page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
+    page.wait_for_function("() => window.wakeAsked === 2", timeout=5000)

@@ -527,6 +527,7 @@
   // A phone that wakes, or finds its network again, looks at once: its stream may have died while it slept.
   function wake() {
     if (gone || document.hidden) { return; }
+    if (!awake || awake.released) { asked = false; }  // shown again: the lock may be asked for once more
     heard = Date.now();
     listen();
     refresh();
@@ -537,15 +538,22 @@
 
   // While a hand is open and the page is in sight, the screen stays on (the Screen Wake Lock, where the
   // browser has it; elsewhere the phone's own setting decides). The browser lets it go when the page hides.
+  // Asked once each time the page is shown: not again while a request is answered, nor after a refusal
+  // (every state is drawn through here).
   var awake = null;
+  var asked = false;
   function keepAwake() {
     var open = state && state.hand !== null && !state.over;
     if (!open || document.hidden || !navigator.wakeLock) {
-      if (awake && !open) { awake.release().catch(function () {}); awake = null; }
+      if (awake && !open) { awake.release().catch(function () {}); awake = null; asked = false; }
       return;
     }
-    if (awake && !awake.released) { return; }
-    navigator.wakeLock.request("screen").then(function (lock) { awake = lock; }, function () { awake = null; });
+    if (asked || (awake && !awake.released)) { return; }
+    asked = true;
+    navigator.wakeLock.request("screen").then(function (lock) {
+      awake = lock;
+      lock.addEventListener("release", function () { asked = false; });  // let go when the page hid: ask again
+    }, function () { awake = null; });
   }
 
   // A silent drop (no error, no word): after SILENCE the page says so and opens the stream again.
