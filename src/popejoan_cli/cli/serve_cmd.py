@@ -27,6 +27,7 @@ from popejoan_cli.base.errors import PopejoanError, Said, TableBusy, UsageError,
 from popejoan_cli.cli import command, common, root
 
 if TYPE_CHECKING:
+    from popejoan_cli.store.disk import NoLock
     from popejoan_cli.table.view import TableView
     from popejoan_cli.web.hub import Hub
     from popejoan_cli.web.links import Links
@@ -127,7 +128,7 @@ def _served(folder: Path) -> Iterator[bool]:
         yield locked
 
 
-def _read_only(no: Any) -> None:
+def _read_only(no: NoLock) -> None:
     """`serve.lock` could not be made: say that the table is served read-only, or exit 6 for any other reason."""
     from popejoan_cli.base.errors import StorageError, os_reason  # only on failure
     from popejoan_cli.render.i18n import spoken_said, t
