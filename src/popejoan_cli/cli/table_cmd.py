@@ -292,7 +292,8 @@ def undo(
     view = common.view()
     chosen = to_undo(view, n, hand=hand)
     # Each item is the table's phrase for its command (a `Said`), said in the table's language.
-    sys.stderr.write(t("Undo:") + "\n" + "".join(f"  {spoken(describe(view, g))}\n" for g in chosen))
+    described = [describe(view, group) for group in chosen]
+    sys.stderr.write(t("Undo:") + "\n" + "".join(f"  {spoken(what)}\n" for what in described))
     yes = yes and (page or not _page_lead_just_made(view, chosen))
     if not yes and not common.confirm(t("Undo these?")):
         sys.stderr.write(t("Nothing was undone.") + "\n")
@@ -307,7 +308,7 @@ def undo(
     done = common.record(make)
     # One command is named as the list above named it; then what the table does now, from the table the undo
     # left (the records the journal holds, as `board` and the narration say it).
-    say([undone([describe(view, group) for group in chosen]), *after_undo(done.view)])
+    say([undone(described), *after_undo(done.view)])
 
 
 def _page_lead_just_made(view: TableView, chosen: list[Command]) -> bool:
