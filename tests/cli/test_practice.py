@@ -136,7 +136,7 @@ def test_the_marks_are_the_referees_legal_leads(cli: Cli) -> None:
     res = run(cli, ["--computers", "3", "--seed", "11", "--hands", "1"], [])
     seeds_told_once_over(res.output, 11, 0, "popejoan practice --seed 11 --hands 1")
     hand = first_hand(4, 11)
-    legal = sorted(c for s, c in hand.legal_plays() if s == 0)
+    legal = sorted(c for s, c in hand.law.legal_plays() if s == 0)
     assert sorted(Card.parse(face) for _, face in marked(last_panel(res.output))) == legal
     # The hand is numbered in suit and rank order.
     numbers = [int(n) for n in re.findall(r"^\s*│?\s*(\d+) ", last_panel(res.output), re.M)]

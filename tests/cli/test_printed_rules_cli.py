@@ -50,13 +50,13 @@ def test_the_pope_in_lieu_of_a_stop_through_the_journal(run: Cli, tmp_path: Path
     assert "may play it in place of the missing card" in " ".join(run.ok("rules", "show", str(rules)).stdout.split())
     run.ok("table", "new", "lieu", "-r", str(rules), "-p", "Ann,Bob,Cat,Dan")
     view = autoplay.deal(tables.folder(), 3)
-    while (hand := view.open_hand.hand if view.open_hand else None) is not None and hand.lieu_seat() in (
+    while (hand := view.open_hand.hand if view.open_hand else None) is not None and hand.law.lieu_seat() in (
             -1, hand.leader):
         view = autoplay.lead_lowest(tables.folder())  # the lowest leads, to a stop where a non-leader holds it
     assert hand is not None, "seed 3 gives a chance for the Pope in lieu"
     names = view.open_hand.players if view.open_hand else []
-    holder, other = names[hand.lieu_seat()], next(n for k, n in enumerate(names)
-                                                   if k not in (hand.leader, hand.lieu_seat()))
+    holder, other = names[hand.law.lieu_seat()], next(n for k, n in enumerate(names)
+                                                   if k not in (hand.leader, hand.law.lieu_seat()))
     assert "lead 9♦: it is" in run.fails(3, "lead", "9D", "--by", other)
     said = " ".join(run.ok("lead", "9D", "--by", holder).stdout.split())
     assert f"{holder} plays the Pope in lieu of" in said and f"{holder} wins Pope" in said

@@ -186,7 +186,7 @@ def cards_to_refuse(rec: HandRecord, hidden: set[Card], mine: set[Card], every: 
     False the first few unseen ones), and those it also plays by their face: the first unseen card in
     the spare hand and the first in another player's hand."""
     hand = rec.hand
-    legal = {c for s, c in hand.legal_plays() if s == hand.leader}
+    legal = {c for s, c in hand.law.legal_plays() if s == hand.leader}
     spare = [CARDS[c] for c in range(52) if hand.holder[c] == SPARE and CARDS[c] in hidden]
     others = sorted(hidden - mine - set(spare))
     by_play = {*spare[:1], *others[:1]}
@@ -318,7 +318,7 @@ def test_under_clockwise_follow_a_stop_does_not_say_the_card_is_in_the_spare_han
     told = next(s for s in hand.whole().stops if s.card == stop.card)  # as the record tells it (`sight.since`)
     said = narrate.plain(narrate.stop(hand.rules, told, hand.names))
     assert "spare" not in said and f"does not hold {nxt.face}" in said
-    leader = hand.lead_seats()[0]
+    leader = hand.law.lead_seats()[0]
     with pytest.raises(IllegalPlay) as err:
         hand.check_play(leader, nxt)
     assert err.value.message == f"{hand.names[leader]} cannot lead {nxt.face} now"

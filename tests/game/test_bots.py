@@ -50,9 +50,9 @@ def test_bots_play_only_legal_cards_and_conserve(game: tuple[str, int, int, int,
     hand = _deal(name, seats, dealer, seed, board)
     while not hand.ended:
         if hand.lead_due:
-            seat = hand.lead_seats()[0]
+            seat = hand.law.lead_seats()[0]
             picked = bot_lead(hand, levels[seat])
-            assert picked in hand.legal_plays()
+            assert picked in hand.law.legal_plays()
             hand.push(*picked)
         else:
             hand.follow_run()
@@ -102,7 +102,7 @@ def test_good_reads_only_its_own_hand(name: str, seats: int, seed: int, leads: i
         hand.push(seat, card)
     if hand.ended:
         return
-    seat = hand.lead_seats()[0]
+    seat = hand.law.lead_seats()[0]
     expected = bot_lead(hand, "good")
     held: set[object] = set()
     holder: set[object] = set()
@@ -139,7 +139,7 @@ def test_good_same_pick_when_only_other_hands_differ(name: str, seats: int, seed
     if one.ended:
         return
     # The leader (eldest, seat 1) leads in both; its cards are the same.
-    assert one.lead_seats() == two.lead_seats() == [1]
+    assert one.law.lead_seats() == two.law.lead_seats() == [1]
     assert one.holding[1] == two.holding[1]
     assert bot_lead(one, "good") == bot_lead(two, "good")
 
@@ -155,7 +155,7 @@ def test_good_leads_the_pope_early(name: str, seats: int, seed: int) -> None:
             hand.follow_run()
             continue
         seat, card = bot_lead(hand, "good")
-        may = pope is not None and pope in hand.legal_leads(seat)
+        may = pope is not None and pope in hand.law.legal_leads(seat)
         hand.push(seat, card)
         if may and card != pope:
             assert hand.ended or hand.stops[-1].seat == seat
@@ -169,8 +169,8 @@ def test_good_leads_the_pope_at_once() -> None:
         hand = _deal("russian", 4, 0, seed)
         if hand.ended:
             continue
-        seat = hand.lead_seats()[0]
-        legal = hand.legal_leads(seat)
+        seat = hand.law.lead_seats()[0]
+        legal = hand.law.legal_leads(seat)
         if hand.pope_card not in legal:
             continue
         dead = set(rules.removed)

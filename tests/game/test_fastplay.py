@@ -47,7 +47,7 @@ def both_ways(hand: Hand, rng: random.Random) -> None:
     fast = copy.deepcopy(hand)
     assert state(fast) == state(hand)
     while not hand.ended and hand.lead_due:
-        choices = hand.legal_plays()
+        choices = hand.law.legal_plays()
         seat, card = rng.choice(choices)
         hand.lead(seat, card)
         fast.push(seat, card)
@@ -79,7 +79,7 @@ def test_a_real_decks_cards_one_at_a_time_run_the_same(rules: HouseRules, seats:
     fast = copy.deepcopy(hand)
     rng = random.Random(seed)
     while not hand.ended:
-        choices = hand.legal_plays()
+        choices = hand.law.legal_plays()
         if not choices:
             break
         seat, card = rng.choice(choices)

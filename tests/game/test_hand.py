@@ -99,7 +99,7 @@ def plays(hand: Hand) -> list[tuple[int, str, bool]]:
 
 
 def legal(hand: Hand) -> set[tuple[int, str]]:
-    return {(s, str(x)) for s, x in hand.legal_plays()}
+    return {(s, str(x)) for s, x in hand.law.legal_plays()}
 
 
 def conserved(hand: Hand) -> bool:
@@ -173,7 +173,7 @@ def test_matching_turnup_out_of_play_hoyle_does_not_end_the_hand() -> None:
     hand = make(preset("hoyle"), ["2C", "3C", "4C"], turnup="KS", holder=None)
     assert awards(hand) == [("king", CAT, 1, "turnup")]
     assert not hand.ended
-    assert hand.legal_plays()
+    assert hand.law.legal_plays()
 
 
 def test_non_matching_turnup_takes_nothing() -> None:
@@ -193,7 +193,7 @@ def test_russian_matching_turnup_ends_the_hand() -> None:
     hand = make(preset("russian"), ["2C 5C", "3C", "4C"], turnup="QC", holder=None)
     assert awards(hand) == [("queen", CAT, 3, "turnup")]
     assert hand.ended and hand.ended_at_turnup
-    assert hand.legal_plays() == []
+    assert hand.law.legal_plays() == []
     assert hand.plays == [] and hand.out is None and hand.void is False
     assert hand.payments == []
     with pytest.raises(IllegalPlay):
@@ -494,7 +494,7 @@ def test_void_hand_when_nobody_holds_a_new_suit() -> None:
     assert hand.ended
     assert hand.out is None
     assert hand.payments == []
-    assert hand.legal_plays() == []
+    assert hand.law.legal_plays() == []
     # The board carries over: every counter dressed stays, with what was there before.
     assert hand.board.snapshot() == {"ace": 4, "king": 6, "queen": 4, "jack": 4}
     assert hand.net == [-4, -4, -8]
@@ -639,7 +639,7 @@ def test_first_out_takes_the_first_out_pot_and_cards_are_paid() -> None:
     assert awards(hand) == [("game", ANN, 3, "out")]
     assert payments(hand) == [(BOB, ANN, 3, "cards"), (CAT, ANN, 2, "cards")]
     assert hand.net == [3 + 5, -3, -15 - 2]
-    assert hand.legal_plays() == []
+    assert hand.law.legal_plays() == []
     assert conserved(hand)
 
 
@@ -699,7 +699,7 @@ def test_going_out_ends_the_run_at_once() -> None:
     hand.play(ANN, c("2C"))
     # Bob holds 3C, but Ann went out: nothing more is played.
     assert plays(hand) == [(ANN, "2C", True)]
-    assert hand.legal_plays() == []
+    assert hand.law.legal_plays() == []
 
 
 # --------------------------------------------------------------------------- refusals
@@ -839,7 +839,7 @@ def unseen(r: HouseRules | None = None) -> Hand:
 
 def test_unseen_lead_by_the_wrong_player_is_refused() -> None:
     hand = unseen()
-    assert hand.lead_seats() == [ANN]
+    assert hand.law.lead_seats() == [ANN]
     with pytest.raises(IllegalPlay):
         hand.check_play(BOB, c("5C"))
     with pytest.raises(IllegalPlay):
@@ -857,11 +857,11 @@ def test_unseen_play_stop_and_go_out() -> None:
     with pytest.raises(IllegalPlay):
         hand.check_play(BOB, c("7C"))  # not the card the run needs
     hand.play(BOB, c("6C"))
-    assert hand.can_call_stop()
+    assert hand.law.can_call_stop()
     hand.call_stop()
     # Under holder follow a stop nobody can continue means the card is in the spare hand.
     assert stops(hand) == [(BOB, "6C", "spare")]
-    assert hand.lead_seats() == [BOB]
+    assert hand.law.lead_seats() == [BOB]
     with pytest.raises(IllegalPlay) as err:
         hand.check_play(BOB, c("5C"))
     assert "already been played" in err.value.message
@@ -876,7 +876,7 @@ def test_unseen_play_stop_and_go_out() -> None:
     assert awards(hand) == [("game", ANN, 1, "out")]
     assert hand.awaiting_pope
     assert hand.payments == []
-    hand.settle(BOB)
+    hand.ledger.settle(BOB)
     assert not hand.awaiting_pope
     # Bob still holds the Pope: he pays nothing; Cat pays for her three cards.
     assert payments(hand) == [(CAT, ANN, 3, "cards")]
@@ -890,7 +890,7 @@ def test_unseen_settle_with_pope_played_or_in_spare() -> None:
         hand.play(ANN, c("5C"))
         hand.play(ANN, c("6C"))
         assert hand.out == ANN and hand.awaiting_pope
-        hand.settle(who)
+        hand.ledger.settle(who)
         assert payments(hand) == [(BOB, ANN, 3, "cards"), (CAT, ANN, 3, "cards")]
 
 
@@ -899,13 +899,13 @@ def test_unseen_settle_refuses_a_holder_with_no_cards() -> None:
     hand.play(ANN, c("5C"))
     hand.play(ANN, c("6C"))
     with pytest.raises(IllegalPlay):
-        hand.settle(ANN)
+        hand.ledger.settle(ANN)
 
 
 def test_unseen_settle_only_when_waiting() -> None:
     hand = unseen()
     with pytest.raises(IllegalPlay):
-        hand.settle(BOB)
+        hand.ledger.settle(BOB)
 
 
 def test_unseen_call_stop_needs_an_open_run() -> None:

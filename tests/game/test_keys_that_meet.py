@@ -33,7 +33,7 @@ def test_the_called_first_lead_is_never_fined_as_an_improper_lead() -> None:
         hand = Hand.deal(rules, 4, 3, Board(rules), dealt)
         assert hand.plays[0].card == two and hand.plays[0].seat == holder and hand.plays[0].lead
         while not hand.ended:
-            hand.push(hand.leader, hand.lowest_lead(hand.leader), then=hand.lowest_policy())
+            hand.push(hand.leader, hand.law.lowest_lead(hand.leader), then=hand.law.lowest_policy())
         assert [p for p in hand.payments if p.why == "lead" and p.payer == holder] == [], seed
         found += 1
     assert found >= 3
@@ -58,11 +58,11 @@ def test_the_pope_led_after_the_seven_of_diamonds_is_an_ordinary_lead() -> None:
     does without the key. (It once stood in for 8♦, and its run stopped at 8♦, "played", a card out of the pack.)"""
     hand = lieu_hand(58)
     hand.lead(0, Card.parse("7D"))
-    assert hand.lieu_seat() == -1 and hand.leader == 0
+    assert hand.law.lieu_seat() == -1 and hand.leader == 0
     done = hand.lead(0, Card.parse("9D"))
     assert [str(p.card) for p in done.plays] == ["9D", "10D", "JD", "QD", "KD"]
     assert [(str(s.card), s.reason) for s in done.stops] == [("KD", "top")]
-    assert hand.pope_in_lieu_of() == -1
+    assert hand.law.pope_in_lieu_of() == -1
 
 
 def chance_for_the_leader() -> Hand:
@@ -70,7 +70,7 @@ def chance_for_the_leader() -> Hand:
     hand = lieu_hand(1)
     hand.lead(0, Card.parse("AH"))
     assert hand.stops[-1].card == Card.parse("4H") and hand.stops[-1].reason == "spare"
-    assert hand.leader == 0 and hand.lieu_seat() == 0
+    assert hand.leader == 0 and hand.law.lieu_seat() == 0
     return hand
 
 
@@ -80,10 +80,10 @@ def test_the_leader_holding_the_pope_chooses_in_lieu_or_an_ordinary_lead() -> No
     hand = chance_for_the_leader()
     lieu = hand.lead(0, Card.parse("9D"))  # the Pope stands in for 5♥; 6♥ lies in the spare hand too: a stop
     assert [(str(s.card), s.reason) for s in lieu.stops] == [("5H", "spare")]
-    assert hand.pope_in_lieu_of() == Card.parse("5H")
+    assert hand.law.pope_in_lieu_of() == Card.parse("5H")
     hand = chance_for_the_leader()
     plain = hand.lead(0, Card.parse("9D"), ordinary=True)
-    assert str(plain.plays[1].card) == "10D" and hand.pope_in_lieu_of() == -1
+    assert str(plain.plays[1].card) == "10D" and hand.law.pope_in_lieu_of() == -1
     assert any(a.pot == "pope" and a.seat == 0 for a in plain.awards)
 
 

@@ -55,11 +55,11 @@ def walk(hand: Hand, rng: random.Random) -> None:
             hand.follow_run()
             continue
         seat = hand.leader
-        leads = hand.legal_leads(seat)
+        leads = hand.law.legal_leads(seat)
         expected = plain_leads(hand, seat)
-        lieu = hand.trumps.pope_card if hand.lieu_seat() == seat else None
+        lieu = hand.trumps.pope_card if hand.law.lieu_seat() == seat else None
         assert [c for c in leads if c != lieu] == [c for c in expected if c != lieu], (seat, leads, expected)
-        assert hand.lowest_lead(seat) == expected[0]  # the lowest ordinary lead: never the Pope in lieu
+        assert hand.law.lowest_lead(seat) == expected[0]  # the lowest ordinary lead: never the Pope in lieu
         hand.push(seat, rng.choice(leads))
 
 
@@ -80,7 +80,7 @@ def test_the_lowest_policy_play_out_makes_only_the_leads_the_law_allows(rules: H
     fast, plain = hand_of(rules, seats, seed), hand_of(rules, seats, seed)
     if not fast.ended:
         seat = fast.leader
-        fast.push(seat, fast.lowest_lead(seat), then=fast.lowest_policy())
+        fast.push(seat, fast.law.lowest_lead(seat), then=fast.law.lowest_policy())
     while not plain.ended and plain.lead_due:
         seat = plain.leader
         plain.push(seat, plain_leads(plain, seat)[0])
@@ -119,14 +119,14 @@ def test_the_referee_refuses_by_the_toy_rule_with_its_words_public_and_private()
     with extended(RedFirst()):
         hand, seat = first_position(toy_rules())
         card = black_lead_with_red(hand, seat)
-        ruled = rule_on(hand, seat, card)
+        ruled = rule_on(hand.law, seat, card)
         who = hand.names[seat]
         # The table hears one sentence whatever Ann holds; the rules it cites name the toy rule.
         assert ruled.told == f"{who} cannot lead {card.face} now"
-        assert "play.red_first = true" in ruled.rule and ruled.rule == lead_rules(hand)
+        assert "play.red_first = true" in ruled.rule and ruled.rule == lead_rules(hand.law)
         assert ruled.private is not None and ruled.private.endswith(", a red card") and ruled.player == who
         red = next(c for c in hand.ordered[seat] if c // 13 in (1, 2))
-        assert rule_on(hand, seat, CARDS[red]).allowed
+        assert rule_on(hand.law, seat, CARDS[red]).allowed
         # In Russian the table's sentence is the referee's, in the table's words: nothing of the toy is English.
         i18n.use("ru")
         try:
@@ -145,7 +145,7 @@ def test_the_lists_and_the_fast_play_out_honour_the_toy_rule() -> None:
             fast = hand_of(toy_rules(), 4, seed)
             if fast.ended:
                 continue
-            fast.push(fast.leader, fast.lowest_lead(fast.leader), then=fast.lowest_policy())
+            fast.push(fast.leader, fast.law.lowest_lead(fast.leader), then=fast.law.lowest_policy())
             replayed = hand_of(toy_rules(), 4, seed)
             for p in fast.plays:
                 if p.lead:  # every lead the play-out made is one the referee allows, by the toy rule too
@@ -163,11 +163,11 @@ def test_the_recheck_and_the_fine_find_a_toy_breach_once_the_cards_are_shown() -
         card = black_lead_with_red(hand, seat)
         assert hand.is_legal(seat, card)
         hand.lead(seat, card)
-        breaches = recheck_leads(hand, {s: [CARDS[c] for c in hand.ordered[s]] for s in range(hand.seats)})
+        breaches = recheck_leads(hand.law, {s: [CARDS[c] for c in hand.ordered[s]] for s in range(hand.seats)})
         assert [(b.seat, b.card, b.rule) for b in breaches][:1] == [(seat, card, "play.red_first = true")]
         while not hand.ended:
             leader = hand.leader
-            hand.push(leader, hand.legal_leads(leader)[0], then=hand.lowest_policy())
+            hand.push(leader, hand.law.legal_leads(leader)[0], then=hand.law.lowest_policy())
         fined = [p for p in hand.payments if p.why == "lead" and p.payer == seat]
         assert len(fined) == hand.seats - 1
 
@@ -180,7 +180,7 @@ def test_the_strong_bots_worlds_know_what_a_proper_black_lead_says() -> None:
             hand = hand_of(toy_rules(), 4, seed)
             while not hand.ended and hand.lead_due:
                 seat = hand.leader
-                card = CARDS[hand.legal_leads(seat)[-1]]
+                card = CARDS[hand.law.legal_leads(seat)[-1]]
                 hand.lead(seat, card)
                 if hand.ended or card // 13 in (1, 2):
                     continue
@@ -230,7 +230,7 @@ def test_what_the_worlds_infer_from_the_record_always_holds_of_the_real_deal(rul
     for _ in range(leads):
         if hand.ended or not hand.lead_due:
             break
-        hand.push(hand.leader, rng.choice(hand.legal_leads(hand.leader)))
+        hand.push(hand.leader, rng.choice(hand.law.legal_leads(hand.leader)))
     if hand.ended:
         return
     for viewer in range(hand.seats):

@@ -18,11 +18,11 @@ def test_policy_is_lowest_lead(name: str) -> None:
     for seed in range(20):
         seats = 3 + seed % 4
         hand = Hand.deal(rules, seats, seed % seats, Board(rules), seeded_deal(rules, seats, seed % seats, seed))
-        policy = hand.lowest_policy()
+        policy = hand.law.lowest_policy()
         for seat in leads_of(hand):
-            card = hand.lowest_lead(seat)
+            card = hand.law.lowest_lead(seat)
             assert policy(seat) == card
-            assert card == hand.legal_leads(seat)[0]
+            assert card == hand.law.legal_leads(seat)[0]
             hand.push(seat, card)
             leads += 1
     assert leads > 20

@@ -31,12 +31,12 @@ def test_fast_forms_play_as_lowest_lead(name: str) -> None:
             return Hand.deal(rules, seats, dealer, Board(rules), seeded_deal(rules, seats, dealer, seed))  # noqa: B023
 
         fast = fresh()
-        forms.add(type(fast.lowest_policy()))
+        forms.add(type(fast.law.lowest_policy()))
         play_out(fast)
         slow = fresh()
         while not slow.ended:
             if slow.turn.phase == "lead":
-                slow.push(slow.leader, slow.lowest_lead(slow.leader))
+                slow.push(slow.leader, slow.law.lowest_lead(slow.leader))
             else:
                 slow.follow_run()
         assert record(fast) == record(slow), seed

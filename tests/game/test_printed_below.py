@@ -184,5 +184,5 @@ def test_no_pope_stands_in_after_the_card_below() -> None:
     assert r is not None
     hand = hand_of(r, ["3S 4S 2C", "9D 5S 3C", "6S 7S"])
     hand.lead(ANN, Card.parse("3S"))
-    assert hand.stops[-1].reason == "below" and hand.lieu_seat() == -1
+    assert hand.stops[-1].reason == "below" and hand.law.lieu_seat() == -1
     assert not hand.is_legal(BOB, Card.parse("9D"))

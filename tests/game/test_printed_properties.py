@@ -74,9 +74,9 @@ def conserved(hand: Hand) -> None:
 def plays(hand: Hand) -> list[tuple[int, Card]]:
     """What may be played now: `legal_plays`, and under `play.improper_lead` every card the leader holds that the
     referee allows (improper leads, which the bots' lists leave out)."""
-    legal = hand.legal_plays()
+    legal = hand.law.legal_plays()
     if hand.lead_due and hand.rules.play.improper_lead != "refuse":
-        legal += [(s, Card(c)) for s in hand.lead_seats() for c in hand.ordered[s]
+        legal += [(s, Card(c)) for s in hand.law.lead_seats() for c in hand.ordered[s]
                   if (s, c) not in legal and hand.is_legal(s, Card(c))]
     return legal
 

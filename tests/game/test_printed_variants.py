@@ -242,13 +242,13 @@ def test_a_real_deck_settles_unplayed_cards_where_the_table_places_them() -> Non
     hand.play(ANN, Card.parse("3C"))
     hand.call_stop()
     hand.play(ANN, Card.parse("4S"))  # Ann is out; the trumps' A K Q J and the Pope lie unseen
-    assert hand.awaiting_pope and list(hand.unplaced_pots()) == ["ace", "king", "queen", "jack"]
+    assert hand.awaiting_pope and list(hand.ledger.unplaced_pots()) == ["ace", "king", "queen", "jack"]
     with pytest.raises(IllegalPlay) as missing:
-        hand.settle(BOB, {"ace": BOB})
+        hand.ledger.settle(BOB, {"ace": BOB})
     assert str(missing.value.message) == "who holds the cards of king, queen, jack? popejoan cannot see them"
     with pytest.raises(IllegalPlay):  # Bob's two unseen cards cannot be the Pope, A♥ and K♥
-        hand.settle(BOB, {"ace": BOB, "king": BOB, "queen": CAT, "jack": SPARE})
-    hand.settle(BOB, {"ace": BOB, "king": SPARE, "queen": CAT, "jack": SPARE})
+        hand.ledger.settle(BOB, {"ace": BOB, "king": BOB, "queen": CAT, "jack": SPARE})
+    hand.ledger.settle(BOB, {"ace": BOB, "king": SPARE, "queen": CAT, "jack": SPARE})
     assert fed(hand) == [(BOB, "pope", 6, "unplayed"), (BOB, "ace", 1, "unplayed"), (CAT, "queen", 1, "unplayed")]
     assert conserved(hand) and not hand.awaiting_pope
 
@@ -351,7 +351,7 @@ def test_pocket_rummy_an_improper_lead_pays_each_opponent_at_the_end() -> None:
     "pay 1 chip to each opponent" (paid when the hand ends, when the cards are seen: docs/house-rules.md)."""
     r = variant("modern-stops", play__improper_lead="pay-each")
     hand = hand_of(r, ["2C 5C 9H", "3S", "4S 6S"])
-    assert hand.is_legal(ANN, Card.parse("5C")) and Card.parse("5C") not in hand.legal_leads(ANN)  # bots: never
+    assert hand.is_legal(ANN, Card.parse("5C")) and Card.parse("5C") not in hand.law.legal_leads(ANN)  # bots: never
     hand.lead(ANN, Card.parse("5C"))  # she holds 2♣: improper, and nothing said of it yet
     assert paid(hand) == []
     hand.lead(ANN, Card.parse("2C"))
@@ -402,7 +402,7 @@ def test_a_real_decks_improper_lead_is_fined_when_its_leaders_cards_are_shown() 
     assert paid(hand) == [(ANN, BOB, 1, "lead"), (ANN, CAT, 1, "lead")]
     hand.show(ANN, [Card.parse("5S")], "Ann", fine=True)  # shown again: fined once
     assert len(paid(hand)) == 2
-    hand.settle(None)
+    hand.ledger.settle(None)
     assert conserved(hand)
     late = played()
     assert late.show(ANN, [Card.parse("5S")], "Ann")[0].card == Card.parse("8S") and paid(late) == []
@@ -437,7 +437,7 @@ def test_first_lead_is_checked_and_asked_of_a_real_deck() -> None:
     with pytest.raises(IllegalPlay):  # a tally records no lead
         Hand.unseen(r, 3, CAT, Board(r), [17, 17, 17], 1, None, None, BOB, kind=HandKind.TALLY)
     hand = Hand.unseen(r, 3, CAT, Board(r), [17, 17, 17], 1, None, None, BOB)
-    assert hand.lead_seats() == [BOB] and not hand.is_legal(ANN, Card.parse("2D"))  # eldest is Ann
+    assert hand.law.lead_seats() == [BOB] and not hand.is_legal(ANN, Card.parse("2D"))  # eldest is Ann
     assert hand.is_legal(BOB, Card.parse("2D")) and hand.plays == []  # nothing is played at the deal
 
 
@@ -459,7 +459,7 @@ def test_peel_the_pope_is_played_in_lieu_of_a_stop() -> None:
     done = hand.lead(BOB, Card.parse("9D"))  # `popejoan lead 9D --by Bob`
     assert [(p.seat, str(p.card)) for p in done.plays] == [(BOB, "9D"), (BOB, "JS"), (CAT, "QS"), (DAN, "KS")]
     assert [(a.pot, a.seat, a.amount) for a in done.awards if a.pot == "pope"] == [("pope", BOB, pot)]
-    assert done.leader == DAN and hand.lieu_seat() == -1 and hand.pope_in_lieu_of() == Card.parse("10S")
+    assert done.leader == DAN and hand.law.lieu_seat() == -1 and hand.law.pope_in_lieu_of() == Card.parse("10S")
     assert conserved(hand)
     told = [narrate.plain(line) for line in narrate.after_lead(hand.rules, ["Ann", "Bob", "Cat", "Dan"], done)]
     assert told[0] == "Bob plays the Pope in lieu of 10♠: 9♦ J♠ Q♠ (Cat) K♠ (Dan)"
@@ -483,7 +483,7 @@ def test_pope_in_lieu_is_private_until_played_and_ends_with_the_next_lead() -> N
     assert bob.refusal(BOB, Card.parse("9D")) is not None and bob.observe(BOB).legal == ()
     top = hand_of(r, ["QS KS 2C", "9D 4C 5H", "6C 7C 8C", "2H 3H 4H"], dealer=DAN)
     top.lead(ANN, Card.parse("QS"))  # K♠ ends its suit: nothing is missing
-    assert top.lieu_seat() == -1 and top.refusal(BOB, Card.parse("9D")) is not None
+    assert top.law.lieu_seat() == -1 and top.refusal(BOB, Card.parse("9D")) is not None
 
 
 def test_pope_in_lieu_stops_on_the_missing_card_and_is_refused_for_a_real_deck() -> None:

@@ -62,7 +62,7 @@ def random_play(hand: Hand, data: st.DataObject, steps: int | None = None) -> No
     """Play by drawing each play from `legal_plays()` (leads chosen at random)."""
     n = 0
     while not hand.ended and (steps is None or n < steps):
-        options = hand.legal_plays()
+        options = hand.law.legal_plays()
         assert options, "a hand that has not ended always has a legal play"
         seat, card = data.draw(st.sampled_from(options)) if len(options) > 1 else options[0]
         hand.play(seat, card)
@@ -220,8 +220,8 @@ def test_check_play_accepts_exactly_legal_plays(table: tuple[str, int, int, int 
     name, seats, dealer, seed, board = table
     hand, _ = new_hand(name, seats, dealer, seed, board)
     random_play(hand, data, steps=data.draw(st.integers(min_value=0, max_value=60)))
-    legal = set(hand.legal_plays())
-    assert len(legal) == len(hand.legal_plays()), "no play is listed twice"
+    legal = set(hand.law.legal_plays())
+    assert len(legal) == len(hand.law.legal_plays()), "no play is listed twice"
     for seat in range(seats):
         for card in CARDS:
             try:
@@ -305,7 +305,7 @@ def test_unseen_replay_of_a_known_hand_agrees(name: str, seats: int, lowest: boo
     u = replay_unseen(known, dealt, seats, dealer)
     assert u.ended == known.ended
     if u.awaiting_pope:
-        u.settle(pope_keeper(known, dealt, seats))
+        u.ledger.settle(pope_keeper(known, dealt, seats))
     assert_unseen_agrees(u, known)
 
 
@@ -315,7 +315,7 @@ def replay_unseen(known: Hand, dealt: Dealt, seats: int, dealer: int) -> Hand:
     u = Hand.unseen(rules, seats, dealer, Board(rules), [len(h) for h in dealt.hands], len(dealt.spare or ()),
                     dealt.turnup, dealt.turnup_holder)
     for p in known.plays:
-        if p.lead and u.can_call_stop():
+        if p.lead and u.law.can_call_stop():
             u.call_stop()
         u.check_play(p.seat, p.card)
         u.play(p.seat, p.card)

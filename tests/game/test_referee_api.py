@@ -36,7 +36,7 @@ positions = st.tuples(st.sampled_from(preset_names()), st.integers(3, 8), st.int
 def test_the_check_and_the_list_of_legal_plays_agree(pos: tuple[str, int, int, int]) -> None:
     """`refusal` says None for exactly the plays `legal_plays` lists: both read one decision."""
     hand = position(*pos)
-    legal = set(hand.legal_plays())
+    legal = set(hand.law.legal_plays())
     for seat in range(hand.seats):
         for card in CARDS:
             refused = hand.refusal(seat, card)
@@ -66,14 +66,14 @@ def test_each_refusal_carries_its_rule(pos: tuple[str, int, int, int]) -> None:
 def test_the_lowest_lead_is_the_first_legal_lead(pos: tuple[str, int, int, int]) -> None:
     hand = position(*pos)
     if hand.ended:
-        assert hand.phase == "over" and hand.legal_plays() == []
+        assert hand.phase == "over" and hand.law.legal_plays() == []
         return
     assert hand.phase == "lead" and hand.lead_due
     seat = hand.leader
-    leads = hand.legal_leads(seat)
+    leads = hand.law.legal_leads(seat)
     assert leads == sorted(leads, key=hand.lead_key.__getitem__)
-    assert hand.lowest_lead(seat) == leads[0]
-    assert hand.legal_plays() == [(seat, CARDS[c]) for c in sorted(leads)]
+    assert hand.law.lowest_lead(seat) == leads[0]
+    assert hand.law.legal_plays() == [(seat, CARDS[c]) for c in sorted(leads)]
 
 
 @SETTINGS
@@ -153,7 +153,7 @@ def test_play_and_push_give_the_sameposition() -> None:
             while not checked.ended:
                 if checked.phase == "lead":
                     seat = checked.leader
-                    card = checked.lowest_lead(seat)
+                    card = checked.law.lowest_lead(seat)
                     checked.play(seat, card)
                     pushed.push(seat, card)
                 else:
@@ -177,8 +177,8 @@ def test_an_open_run_and_a_called_stop() -> None:
     hand = _unseen("boodle")
     hand.play(1, Card.parse("5C"))
     assert hand.phase == "open" and hand.turn.card == Card.parse("6C") and hand.turn.seat == 1
-    assert hand.can_call_stop() and hand.open_seats() == [2]
-    assert hand.legal_plays() == [(2, Card.parse("6C"))]
+    assert hand.law.can_call_stop() and hand.law.open_seats() == [2]
+    assert hand.law.legal_plays() == [(2, Card.parse("6C"))]
     refused = hand.refusal(3, Card.parse("6C"))
     assert refused is not None and refused.rule == 'play.follow = "clockwise"'
     hand.call_stop()
@@ -216,7 +216,7 @@ def test_declare_void_needs_a_passing_lead_after_a_stop() -> None:
     while michigan.phase == "open":
         michigan.call_stop()
     michigan.declare_void()
-    assert michigan.ended and michigan.void and michigan.phase == "over" and michigan.legal_plays() == []
+    assert michigan.ended and michigan.void and michigan.phase == "over" and michigan.law.legal_plays() == []
 
 
 def test_a_deep_copy_plays_on_apart_from_itsposition() -> None:

@@ -31,10 +31,10 @@ positions = st.tuples(st.integers(3, 8), st.integers(0, 2**32), st.integers(0, 1
 @given(positions)
 def test_the_decision_and_the_fast_lists_agree_on_every_card(name: str, pos: tuple[int, int, int]) -> None:
     hand = position(name, *pos)
-    legal = set(hand.legal_plays())
+    legal = set(hand.law.legal_plays())
     for seat in range(hand.seats):
         for card in CARDS:
-            ruled = rule_on(hand, seat, card)
+            ruled = rule_on(hand.law, seat, card)
             assert ruled.allowed == ((seat, card) in legal), (name, pos, seat, card.face, ruled)
             if not ruled.allowed:
                 assert ruled.told and ruled.rule, ruled
@@ -69,12 +69,12 @@ def test_on_a_real_decks_hand_too_the_decision_and_the_lists_agree(name: str, po
     real = Hand.unseen(known.rules, seats, dealer, Board(known.rules), [len(h) for h in dealt.hands],
                        len(dealt.spare or ()), dealt.turnup, dealt.turnup_holder)
     for p in known.plays:
-        if p.lead and real.can_call_stop():
+        if p.lead and real.law.can_call_stop():
             real.call_stop()
         real.play(p.seat, p.card)
-    legal = set(real.legal_plays())
+    legal = set(real.law.legal_plays())
     for seat in range(seats):
         for card in CARDS:
-            ruled = rule_on(real, seat, card)
+            ruled = rule_on(real.law, seat, card)
             assert ruled.allowed == ((seat, card) in legal), (name, pos, seat, card.face, ruled)
             assert ruled.private is None

@@ -80,7 +80,7 @@ def position(name: str, seats: int, seed: int, leads: int) -> Hand:
         if hand.ended:
             break
         seat = hand.leader
-        hand.push(seat, hand.lowest_lead(seat))
+        hand.push(seat, hand.law.lowest_lead(seat))
     return hand
 
 
@@ -110,7 +110,7 @@ def test_shuffling_the_hidden_cards_changes_nothing_a_seat_may_see(name: str, po
         other = shuffled_hidden(hand, seat, rng)
         assert other.observe(seat) == hand.observe(seat)
         assert other.public() == hand.public()
-        if seat in hand.lead_seats():
+        if seat in hand.law.lead_seats():
             for level in QUICK:  # strong searches: tests/game/test_strong.py permutes for it
                 assert pick_lead(other.observe(seat), level) == pick_lead(hand.observe(seat), level)
         mine, theirs = public_refusals(hand), public_refusals(other)
@@ -137,7 +137,7 @@ def test_under_clockwise_follow_no_view_names_the_spare_hand_before_the_end(name
     for seed in range(30):
         hand = position(name, 4, seed, 0)
         while not hand.ended:
-            hand.push(hand.leader, hand.lowest_lead(hand.leader))
+            hand.push(hand.leader, hand.law.lowest_lead(hand.leader))
             if hand.ended:
                 break
             for seat in range(hand.seats):
@@ -161,7 +161,7 @@ def table_at(where: Path, rules: HouseRules, seed: int, leads: int) -> None:
         if rec is None:
             return
         tables.record(_leading(CardLed(player=players[rec.hand.leader],
-                                       card=str(rec.hand.lowest_lead(rec.hand.leader)))), where=where)
+                                       card=str(rec.hand.law.lowest_lead(rec.hand.leader)))), where=where)
 
 
 def _leading(led: CardLed) -> Callable[[TableView], list[Event]]:

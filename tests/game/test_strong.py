@@ -28,7 +28,7 @@ def position(name: str, seats: int, seed: int, leads: int) -> Hand:
     rules = rules_of(name)
     hand = Hand.deal(rules, seats, seed % seats, Board(rules), seeded_deal(rules, seats, seed % seats, seed))
     for done, seat in enumerate(leads_of(hand)):
-        if done >= leads and len(hand.legal_leads(seat)) >= 2:
+        if done >= leads and len(hand.law.legal_leads(seat)) >= 2:
             break
         hand.push(*bots.bot_lead(hand, "good"))
     return hand
@@ -57,7 +57,7 @@ CASES = [("modern-stops", 4, 11, 2), ("russian", 4, 5, 3), ("clockwise, change s
 def test_strong_leads_a_legal_card_and_the_same_one_again(name: str, seats: int, seed: int, leads: int) -> None:
     hand = position(name, seats, seed, leads)
     seat, card = bots.bot_lead(hand, "strong")
-    assert (seat, card) in hand.legal_plays()
+    assert (seat, card) in hand.law.legal_plays()
     assert bots.pick_lead(hand.observe(seat), "strong", hand.rules) == card  # and the same one again
 
 
@@ -138,7 +138,7 @@ def test_peek_is_for_simulate_only() -> None:
     with pytest.raises(ValueError, match="unknown bot level 'peek'"):
         bots.play_out_bots(copy.deepcopy(hand), ["peek"] * 4)
     seat = hand.leader
-    assert lookahead.peek_lead(hand, seat) in hand.legal_leads(seat)
+    assert lookahead.peek_lead(hand, seat) in hand.law.legal_leads(seat)
 
 
 def test_simulate_reports_strong_and_peek_over_good() -> None:

@@ -236,7 +236,7 @@ class TableMachine(RuleBasedStateMachine):
                     return
             rec = self.view.open_hand
             assert rec is not None
-            legal = rec.hand.legal_plays()
+            legal = rec.hand.law.legal_plays()
             assert legal, "a lead is due but nothing is legal"
             seat, card = data.draw(st.sampled_from(legal), label="lead")
             plays = len(rec.hand.plays)

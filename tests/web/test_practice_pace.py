@@ -32,7 +32,7 @@ def test_the_pause_grows_with_the_run_and_the_speed(tmp_path: Path) -> None:
     assert practice.pause(view) == PACE  # no run yet: a run of one card
     rec = view.open_hand
     assert rec is not None
-    led = CardLed(player=rec.players[rec.hand.leader], card=str(rec.hand.lowest_lead(rec.hand.leader)))
+    led = CardLed(player=rec.players[rec.hand.leader], card=str(rec.hand.law.lowest_lead(rec.hand.leader)))
     view = tables.record(lambda v: [led], where=folder).view
     run = view.hands[-1].last_run()
     assert run is not None

@@ -107,10 +107,10 @@ def test_the_legal_leads_are_the_referees(tmp_path: Path, rules_name: str) -> No
         hand = rec.hand
         for seat, player in enumerate(rec.players):
             you = seen.seat_state(view, player)["you"]
-            if seat in hand.lead_seats():
+            if seat in hand.law.lead_seats():
                 leads += 1
                 assert you["your_lead"] and seen.board_state(view)["lead"] == player
-                assert you["legal"] == [str(CARDS[c]) for c in hand.legal_leads(seat)]
+                assert you["legal"] == [str(CARDS[c]) for c in hand.law.legal_leads(seat)]
                 for card in you["hand"]:
                     refused = hand.refusal(seat, CARDS[int(next(c for c in CARDS if str(c) == card))])
                     assert (refused is None) == (card in you["legal"]), (card, refused)
@@ -192,11 +192,11 @@ def test_the_pope_in_lieu_is_offered_on_its_holders_page_alone(tmp_path: Path) -
     where = tmp_path / "t"
     open_table(where, rules)
     view = autoplay.deal(where, 3)
-    while view.open_hand is not None and view.open_hand.hand.lieu_seat() in (-1, view.open_hand.hand.leader):
+    while view.open_hand is not None and view.open_hand.hand.law.lieu_seat() in (-1, view.open_hand.hand.leader):
         view = autoplay.lead_lowest(where)
     rec = view.open_hand
     assert rec is not None, "seed 3 gives a chance for the Pope in lieu"
-    holder = rec.players[rec.hand.lieu_seat()]
+    holder = rec.players[rec.hand.law.lieu_seat()]
     for player in rec.players:
         you = seen.seat_state(view, player)["you"]
         if player == holder:

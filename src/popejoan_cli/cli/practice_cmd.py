@@ -201,7 +201,7 @@ def _play_hand(hand: Hand, session: Session, level: str, out: Any) -> bool:
 
     names, me = session.names, session.me
     while not hand.ended:
-        seat = hand.lead_seats()[0]
+        seat = hand.law.lead_seats()[0]
         if seat == me:
             out.print(status_view(hand, session))
             done = _your_lead(hand, session, out)

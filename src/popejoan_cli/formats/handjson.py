@@ -26,7 +26,7 @@ def plays_json(hand: Hand, names: Sequence[str]) -> list[dict[str, Any]]:
     """Every card played, `{"seat", "card", "lead"}`. The Pope played in lieu of a stop (docs/house-rules.md:
     play.pope_in_lieu) is no lead: `"lead": false`, and `"in_lieu_of"` names the missing card it stood in for
     (written only there, so that every other hand reads as it always did)."""
-    lieu = hand.pope_in_lieu_of()
+    lieu = hand.law.pope_in_lieu_of()
     pope = hand.pope_card if lieu >= 0 else None
     out: list[dict[str, Any]] = []
     for p in hand.plays:

@@ -1,7 +1,7 @@
 """Computer players: which card a seat leads, and playing a known hand out with bots.
 
 This module owns the bots' choice of lead and nothing else. Legality stays with the
-referee: a bot chooses only among `Hand.legal_leads(seat)`, the one list the referee
+referee: a bot chooses only among `Hand.law.legal_leads(seat)`, the one list the referee
 itself checks plays against, so a bot can never play a card the referee would refuse.
 Follows in a run are forced and are played by `Hand.push` / `Hand.follow_run`.
 
@@ -71,8 +71,8 @@ def pick_lead(view: Observation, level: str, rules: HouseRules | None = None, se
 def bot_lead(hand: Hand, level: str, seed: int = 0, human: int | None = None) -> tuple[int, Card]:
     """The seat whose lead it is and the lead its bot picks from that seat's observation; or, first, the Pope
     in lieu of a stop by the bot holding it, if it wants to (`wants_lieu`; `human`: a seat no bot plays)."""
-    seat = hand.lead_seats()[0]
-    lieu = hand.lieu_seat()
+    seat = hand.law.lead_seats()[0]
+    lieu = hand.law.lieu_seat()
     if lieu not in (-1, seat, human) and wants_lieu(hand.observe(lieu), level, hand.rules):
         return lieu, CARDS[hand.observe(lieu).legal[0]]
     return seat, pick_lead(hand.observe(seat), level, hand.rules, seed)
@@ -108,7 +108,7 @@ def choosers(levels: Sequence[str], seed: int = 0, more: Mapping[str, Chooser] |
 def _lowest(hand: Hand, seat: int) -> Card:
     # The lowest policy straight from the referee's fast list: the same card as
     # `pick_lead(hand.observe(seat), "simple")` (tests/game/test_bots.py), without building the view.
-    return hand.lowest_lead(seat)
+    return hand.law.lowest_lead(seat)
 
 
 def _good(hand: Hand, seat: int) -> Card:
@@ -129,7 +129,7 @@ def play_out_bots(hand: Hand, levels: Sequence[str], seed: int = 0,
     while not hand.ended:
         if hand.turn.phase == "lead":
             seat = hand.leader  # of a known hand, the one seat of `lead_seats()`
-            lieu = hand.lieu_seat()
+            lieu = hand.law.lieu_seat()
             if lieu not in (-1, seat) and wants_lieu(hand.observe(lieu), levels[lieu], hand.rules):
                 push(lieu, hand.observe(lieu).legal[0])
                 continue

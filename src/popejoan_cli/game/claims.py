@@ -64,7 +64,8 @@ def _no_cards(hand: Hand, seat: int) -> Said:
         return Said("nobody has gone out yet")
     if hand.out != seat:
         return Said("{out} went out, not {player}", out=names[hand.out], player=names[seat])
-    if hand.awaiting_pope and hand.unplaced_pots():  # settle.unplayed_card with a real deck (docs/house-rules.md)
+    # settle.unplayed_card with a real deck (docs/house-rules.md)
+    if hand.awaiting_pope and hand.ledger.unplaced_pots():
         return Said("the settlement waits to hear who holds the unplayed pots' cards (`popejoan out --holders`)")
     if hand.awaiting_pope:
         return Said("the settlement waits to hear who still holds the Pope (`popejoan out --pope`)")

@@ -220,7 +220,7 @@ def _out_after(self: Hand, seat: int, unwritten: bool) -> None:
         code = codes[-1]  # seat << 9 | card << 3 | why
         self.leader = self.run_tables[8][code >> 9][code & 7]  # `after`
         self.after_stop_suit = (code >> 3 & 63) // 13
-    self._go_out(seat)
+    self.ledger.go_out(seat)
 
 def _run_mode(self: Hand, then: Callable[[int], int] | None,
           follow: bool) -> tuple[int, bool, list[list[int]] | None, bool]:
@@ -237,7 +237,7 @@ def _run_mode(self: Hand, then: Callable[[int], int] | None,
 
 def _pay_pots(self: Hand, seat: int, card: Card, trig: list[Trigger], lead: int) -> int:
     """`Hand._wins` for the engine: most cards that win a pot win one card pot, paid inline (`Board.take` and
-    `_award` without their calls); a pair pot goes through the referee's own `_pair_played`."""
+    `Settlement.award` without their calls); a pair pot goes through the referee's own `_pair_played`."""
     net, awards, counters = self.net, self.awards, self.board.counters
     for kind, name, other in trig:
         if kind != "pair":  # "card", or "below" (Peel's card below a pot's: docs/house-rules.md)
@@ -251,5 +251,5 @@ def _pay_pots(self: Hand, seat: int, card: Card, trig: list[Trigger], lead: int)
     if card != self.trumps.pope_card:
         return +card
     if self.rules.play.pope_stakes:
-        self._pope_stakes(seat)
+        self.ledger.pope_stakes(seat)
     return self._in_lieu(card) if lead and self.rules.play.pope_in_lieu else +card

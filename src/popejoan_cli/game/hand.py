@@ -32,6 +32,7 @@ from popejoan_cli.game import fastplay
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.cards import CARDS, SPARE, Card, Dealt, rank_order
 from popejoan_cli.game.laws import law_of, pair_verdict
+from popejoan_cli.game.legality import Legality
 from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.game.ruling import Breach, Ruling, recheck_leads, rule_on
 from popejoan_cli.game.settlement import Settlement
@@ -51,6 +52,7 @@ from popejoan_cli.game.state import (
     AwardAt,
     Feed,
     HandKind,
+    HandState,
     Payment,
     PaymentWhy,
     Phase,
@@ -62,6 +64,7 @@ from popejoan_cli.game.state import (
 )
 
 _new = tuple.__new__
+_STATE = frozenset(HandState.__slots__)
 
 __all__ = ["LEAD_KEY", "OUT_OF_PLAY", "PLAYED", "REMOVED", "STOP_REASONS", "UNKNOWN", "Award", "AwardAt",
            "Feed", "Hand", "Observation", "Payment", "PaymentWhy", "Phase", "Play", "Played", "Public", "Ruling",
@@ -90,10 +93,26 @@ def _unseen_refusal(rules: HouseRules, tally: bool, first: int | None) -> Illega
     return None
 
 
-class Hand(Settlement):
-    """One hand from dressing to settlement. Create it with `Hand.deal` or `Hand.unseen`."""
+class Hand(HandState):
+    """One hand from dressing to settlement, made of three parts: its state (where the cards are and the record:
+    `HandState`, which a hand is), its law (`law`: what may be played now, `legality.Legality`) and its
+    settlement (`ledger`: awards, payments, going out, `settlement.Settlement`). The hand's actions are its own
+    methods; each part reads (the settlement also writes) the one state and keeps nothing of its own. Create it
+    with `Hand.deal` or `Hand.unseen`."""
 
     __slots__ = ()
+
+    @property
+    def law(self) -> Legality:
+        """The hand's law over its state, made when asked for: a part holds the state, and the state holds no
+        part, so a hand is no reference cycle (it is freed as soon as it is dropped, which a play-out of
+        thousands of hands feels) and a `.folded` cache pickles the state alone."""
+        return Legality(self)
+
+    @property
+    def ledger(self) -> Settlement:
+        """The hand's settlement over its state (see `law`)."""
+        return Settlement(self)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
         """A hand that goes on apart from this one (a probe). `run_tables` is made again from the new hand's
@@ -102,8 +121,7 @@ class Hand(Settlement):
             memo[id(kept)] = kept
         new = object.__new__(type(self))
         memo[id(self)] = new
-        slots = {name for cls in type(self).__mro__ for name in getattr(cls, "__slots__", ())}
-        for name in sorted(slots - {"run_tables"}):
+        for name in sorted(_STATE - {"run_tables"}):
             if hasattr(self, name):
                 setattr(new, name, copy.deepcopy(getattr(self, name), memo))
         new.run_tables = (new.moves, new.played_by, new.holder, new.ordered, new.left, *self.run_tables[5:-1],
@@ -154,7 +172,7 @@ class Hand(Settlement):
                 hand.holder[turnup] = SPARE
             else:
                 hand.holder[turnup] = turnup_holder
-                hand._hold(turnup_holder, [turnup])
+                hand.hold(turnup_holder, [turnup])
         hand._turn_up(turnup)
         if first is not None:
             hand.leader = first  # the table's word; the first lead is checked against nothing else
@@ -198,24 +216,24 @@ class Hand(Settlement):
         for kind, name, _ in trumps.triggers.get(turnup, ()):
             if kind == "card":
                 matched = True
-                self._award(name, self.dealer, self.board.take(name, self.dealer, self.net), "turnup")
+                self.ledger.award(name, self.dealer, self.board.take(name, self.dealer, self.net), "turnup")
         if matched and rules.turnup.ends_hand:
-            self._end(at_turnup=True)
+            self.finish(at_turnup=True)
 
     def _pope_turned_up(self) -> None:
         rules = self.rules
         takes = rules.turnup.pope_takes
         names = [p.name for p in rules.pots] if "*" in takes else [p.name for p in rules.pots if p.name in takes]
         for name in names:
-            self._award(name, self.dealer, self.board.take(name, self.dealer, self.net), "turnup")
+            self.ledger.award(name, self.dealer, self.board.take(name, self.dealer, self.net), "turnup")
         if rules.turnup.pope_per_card:
             limit = rules.turnup.pope_limit  # Peel's limit, per player (docs/house-rules.md); 0: none
             for seat in range(self.seats):
                 if seat != self.dealer:
                     dealt = self.dealt_sizes[seat]
-                    self._pay(seat, self.dealer, min(dealt, limit) if limit else dealt, "turnup")
+                    self.ledger.pay(seat, self.dealer, min(dealt, limit) if limit else dealt, "turnup")
         if rules.turnup.pope_ends_hand:
-            self._end(at_turnup=True)
+            self.finish(at_turnup=True)
 
     def exchange(self, seat: int, price: int = 0) -> None:
         """Swap `seat`'s hand for the spare hand, before any play."""
@@ -226,9 +244,9 @@ class Hand(Settlement):
             self.holder[c] = SPARE
         for c in spare:
             self.holder[c] = seat
-        self._hold(seat, spare)
+        self.hold(seat, spare)
         self.left[seat], self.spare_size = self.spare_size, self.left[seat]
-        self._pay(seat, self.dealer, price, "exchange")
+        self.ledger.pay(seat, self.dealer, price, "exchange")
         self.exchanged = (seat, price)
 
     def _check_exchange(self, seat: int, price: int) -> None:
@@ -266,15 +284,15 @@ class Hand(Settlement):
     # ----------------------------------------------------------------- the table's actions
     def ruling(self, seat: int, card: Card) -> Ruling:
         """Whether `seat` may play `card` now, and why: the referee's one decision (`ruling.rule_on`)."""
-        return rule_on(self, seat, card)
+        return rule_on(self.law, seat, card)
 
     def is_legal(self, seat: int, card: Card) -> bool:
-        return rule_on(self, seat, card).allowed
+        return rule_on(self.law, seat, card).allowed
 
     def refusal(self, seat: int, card: Card, ordinary: bool = False) -> IllegalPlay | None:
         """None if `seat` may play `card` now; else the refusal: public words and rule, and a private part.
         `ordinary`: asked of a lead as any other, never the Pope in lieu of a stop (`rule_on`)."""
-        return rule_on(self, seat, card, ordinary).refusal()
+        return rule_on(self.law, seat, card, ordinary).refusal()
 
     def check_play(self, seat: int, card: Card, ordinary: bool = False) -> None:
         """Raise the refusal `ruling` decided on, unless the play is legal."""
@@ -299,9 +317,9 @@ class Hand(Settlement):
         before = mark(self)
         self.check_play(seat, card, ordinary)
         if ordinary:
-            self.lieu_declined = card == self.trumps.pope_card and self.lieu_seat() == seat
+            self.lieu_declined = card == self.trumps.pope_card and self.law.lieu_seat() == seat
         self._run(seat, card)
-        return since(self, self, before)
+        return since(self, self.law, self.ledger, before)
 
     def play(self, seat: int, card: Card) -> Played:
         """Apply one checked play, without the follows after it (a real deck's card); return what it did.
@@ -310,7 +328,7 @@ class Hand(Settlement):
         >>> rules = preset("modern-stops")
         >>> real = Hand.unseen(rules, 4, 0, Board(rules), [12, 12, 12, 12], 3, None, None)
         >>> done = real.play(1, Card.parse("5C"))  # nobody has seen the cards: 6♣ may be anywhere
-        >>> done.phase, done.next_card == Card.parse("6C"), real.open_seats()
+        >>> done.phase, done.next_card == Card.parse("6C"), real.law.open_seats()
         ('open', True, [0, 1, 2, 3])
         """
         before = mark(self)
@@ -320,7 +338,7 @@ class Hand(Settlement):
             # the lead passed over each seat from the leader up to `seat`.
             self._passed(self.leader, (seat - self.leader) % self.seats)
         self._run(seat, card, follow=False)
-        return since(self, self, before)
+        return since(self, self.law, self.ledger, before)
 
 
     def follow_run(self) -> None:
@@ -333,10 +351,10 @@ class Hand(Settlement):
         """The table says the run has stopped (unseen hands only); return what it did."""
         before = mark(self)
         self._called()
-        return since(self, self, before)
+        return since(self, self.law, self.ledger, before)
 
     def _called(self) -> None:
-        if not self.can_call_stop():
+        if not self.law.can_call_stop():
             done = self.stops[-1] if self.stops and self.lead_due else None
             words = (Said("no run is waiting for a card that might be missing; the run already stopped at {card} "
                           "({reason}), and {leader} leads next", card=done.card, reason=done.reason,
@@ -363,15 +381,15 @@ class Hand(Settlement):
         them): check them against the record, place them, and return the leads they prove wrong.
         With `fine` (the hand not yet settled), once the hand has ended, those leads are fined under
         `play.improper_lead` (docs/house-rules.md), unless the record already knew the seat's cards
-        when it ended (then `_fine_leads` fined them)."""
+        when it ended (then `ledger.fine_leads` fined them)."""
         self._check_shown(seat, cards, name)
         unknown = self.has_unknown(seat)
         for c in cards:
             self.holder[c] = seat
-        self._hold(seat, cards)
-        breaches = recheck_leads(self, {seat: cards})
+        self.hold(seat, cards)
+        breaches = recheck_leads(self.law, {seat: cards})
         if fine and unknown and self.ended and self.rules.play.improper_lead != "refuse":
-            self._fine(breaches)
+            self.ledger.fine(breaches)
         return breaches
 
     def _check_shown(self, seat: int, cards: Sequence[Card], name: str) -> None:
@@ -410,7 +428,7 @@ class Hand(Settlement):
         while True:
             goes_on = self._played(seat, card, lead)
             if not self.left[seat]:
-                self._go_out(seat)
+                self.ledger.go_out(seat)
                 return
             nxt, reason, by = self._next_card(seat, goes_on)
             if reason == "wait":
@@ -467,13 +485,13 @@ class Hand(Settlement):
         the Pope led in lieu of a stop the card it stands in for (`_in_lieu`)."""
         for kind, name, other in self.trumps.triggers.get(card, ()):
             if kind != "pair":
-                self._award(name, seat, self.board.take(name, seat, self.net), "play", (CARDS[card],))
+                self.ledger.award(name, seat, self.board.take(name, seat, self.net), "play", (CARDS[card],))
             elif self.played_by[other] >= 0:
                 self._pair_played(name, seat, other, card)
         if card != self.trumps.pope_card:
             return card
         if self.rules.play.pope_stakes:
-            self._pope_stakes(seat)
+            self.ledger.pope_stakes(seat)
         return self._in_lieu(card) if lead and self.rules.play.pope_in_lieu else card
 
     def _pair_played(self, name: str, seat: int, other: int, card: int) -> None:
@@ -483,10 +501,10 @@ class Hand(Settlement):
         verdict = pair_verdict(self.settings, other, card, by == seat)
         pair = (CARDS[other], CARDS[card])
         if verdict == "won":
-            self._award(name, seat, self.board.take(name, seat, self.net), "play", pair)
+            self.ledger.award(name, seat, self.board.take(name, seat, self.net), "play", pair)
         elif verdict == "shared":
             for sh, n in self.board.share(name, [by, seat], self.eldest_order, self.settings.odd_counter, self.net):
-                self._award(name, sh, n, "play", pair)
+                self.ledger.award(name, sh, n, "play", pair)
 
     def _in_lieu(self, pope: int) -> int:
         """Peel's Pope in lieu of a stop (docs/house-rules.md: play.pope_in_lieu), for the Pope just led: when the
@@ -497,14 +515,14 @@ class Hand(Settlement):
         Pope is recorded as a lead, which starts a run after a stop as a lead does (no lead rule applies to it,
         nor an improper lead's fine: `pope_in_lieu_of` tells it from the record)."""
         codes = self.stop_codes
-        missing = self.stood_in_for(codes[-1]) if codes and not self.lieu_declined else -1
+        missing = self.law.stood_in_for(codes[-1]) if codes and not self.lieu_declined else -1
         return +pope if missing < 0 else missing
 
     def _next(self, seat: int, nxt: int) -> None:
         """After `seat`'s card, whose next card `nxt` is unseen (a real deck): the run waits for a
         player who may hold it, or stops when none may."""
         self.turn = Turn("open", nxt, seat)
-        if not self.open_seats():
+        if not self.law.open_seats():
             self._called()
 
     def _stop(self, seat: int, card: int, reason: StopReason) -> None:
@@ -553,16 +571,16 @@ class Hand(Settlement):
         (docs/house-rules.md: play.pass_pays), the hand ends void, and its improper leads are fined."""
         if self.rules.play.pass_pays:
             self._passed(leader, self.seats)
-        self._end(void=True)
+        self.finish(void=True)
         if self.rules.play.improper_lead != "refuse":
-            self._fine_leads()
+            self.ledger.fine_leads()
 
     def _passed(self, leader: int, n: int) -> None:
         """Tripoley's kitty (docs/house-rules.md: play.pass_pays): the `n` seats from `leader` on who could not
         lead a new suit each put `pass_pays` counters on the pass pot, in the order the lead passed them."""
         pot, per, seats = self.rules.pass_pot, self.rules.play.pass_pays, self.seats
         for k in range(n):
-            self._feed((leader + k) % seats, pot, per, "pass")
+            self.ledger.feed((leader + k) % seats, pot, per, "pass")
 
     # ----------------------------------------------------------------- views
     def now(self) -> Played:
@@ -577,19 +595,19 @@ class Hand(Settlement):
         >>> now.plays, now.phase, now.lead_seats, len(hand.whole().plays)
         ((), 'lead', (0,), 2)
         """
-        return since(self, self, mark(self))
+        return since(self, self.law, self.ledger, mark(self))
 
     def whole(self) -> Played:
         """The hand's whole record since the deal, as the table is told it: what a view of the whole hand tells."""
-        return since(self, self, (0, 0, 0, 0, 0))
+        return since(self, self.law, self.ledger, (0, 0, 0, 0, 0))
 
     def observe(self, seat: int) -> Observation:
         """What `seat` may know now (`sight.Observation`): the only way a private fact leaves the hand."""
-        return observe(self, self, seat)
+        return observe(self, self.law, seat)
 
     def public(self) -> Public:
         """What the whole table has seen (`sight.Public`): nothing in it depends on a hidden card."""
-        return public(self, self.lead_seats())
+        return public(self, self.law.lead_seats())
 
     def board_change(self) -> int:
         return self.board.total() - sum(self.board_before.values())

@@ -82,7 +82,7 @@ class Seen:
     def __init__(self, hand: Hand, seat: int, table: Table) -> None:
         self.seat = seat
         self.own: Collection[int] = hand.ordered[seat]
-        self.legal: Sequence[int] = hand.legal_leads(seat)
+        self.legal: Sequence[int] = hand.law.legal_leads(seat)
         self.public = table
         self.left: Sequence[int] = hand.left
         self.played_by: Sequence[int] = hand.played_by

@@ -10,7 +10,7 @@ that list and restates none of it (docs/adding-a-rule.md):
 - the lists of what may be led (`Legality.legal_leads`, the bots' and play-outs'): `allowed_leads` below,
   with a fast path for the printed rules that a property test holds to it (tests/game/test_lead_law.py);
 - the re-check of a real deck's leads once its hands are shown, and the fines of improper leads
-  (`ruling.recheck_leads`, `Settlement._fine_leads`);
+  (`ruling.recheck_leads`, `Settlement.fine_leads`);
 - what a seat's leads tell the others of its cards, for the `strong` bot's worlds (`game.worlds`):
   a proper lead of `card` says that its leader held no witness against it (`barred_by`).
 

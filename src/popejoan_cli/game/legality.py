@@ -1,6 +1,7 @@
 """What may be played now, as fast lists: the bots', the play-outs' and `simulate`'s.
 
-`Legality` adds to `HandState` the list of what may be played now (`_options`, read by
+`Legality` is a hand's law, one of the three parts a `Hand` is made of (its state, `HandState`; its law; its
+settlement, `Settlement`): it reads the state and gives the list of what may be played now (`_options`, read by
 `legal_plays`, `legal_leads`, `lowest_lead`, `lowest_policy`, `lead_seats`, `open_seats`). It says no words and
 raises nothing: whether one play is allowed, and why not, is `ruling.rule_on`'s one decision,
 which the referee checks every recorded play against. The two are held to the same verdict on
@@ -26,46 +27,53 @@ _WANTS_NONE = (_TOP, STOP_CODE["below"])
 docs/house-rules.md): no Pope stands in after them."""
 
 
-class Legality(HandState):
-    """A hand's state with what may be played now."""
+class Legality:
+    """A hand's law: what may be played now in its state (`hand`), which it reads and never changes."""
 
-    __slots__ = ()
+    __slots__ = ("hand",)
+
+    def __init__(self, hand: HandState) -> None:
+        self.hand = hand
 
     def _barred(self, seat: int) -> bool:
         """Whether a lead must change suit now: after a stop, under "pass" always; under "same-suit"
         only for a leader holding a new suit, which unseen cards cannot refute."""
-        s = self.settings
-        stopped = self.after_stop_suit
+        h = self.hand
+        s = h.settings
+        stopped = h.after_stop_suit
         if stopped is None or s.change_suit == "no":
             return False
-        return s.passing or any(map(s.suit_ok[stopped].__getitem__, map(SUIT_OF.__getitem__, self.ordered[seat])))
+        return s.passing or any(map(s.suit_ok[stopped].__getitem__, map(SUIT_OF.__getitem__, h.ordered[seat])))
 
     def _leads(self, seat: int) -> Iterator[int]:
         """The cards `seat` may lead now, in `LEAD_KEY` order; for unseen cards, those not ruled out. The lead
         law's plain form (`laws.allowed_leads`), or for the printed rules alone the fast form beside it, which
         tests/game/test_lead_law.py holds to the plain one."""
-        if not self.left[seat]:
+        h = self.hand
+        if not h.left[seat]:
             return
-        held = self.ordered[seat]
-        if not shortcuts(self.rules).builtin:
-            yield from allowed_leads(self.rules, self.after_stop_suit, held, self._candidates(seat))
-        elif self.left[seat] == len(held):
+        held = h.ordered[seat]
+        if not shortcuts(h.rules).builtin:
+            yield from allowed_leads(h.rules, h.after_stop_suit, held, self._candidates(seat))
+        elif h.left[seat] == len(held):
             yield from self._known_leads(seat, self._barred(seat))
         else:
             yield from self._unseen_leads(seat, self._barred(seat))
 
     def _candidates(self, seat: int) -> list[int]:
         """The cards `seat` holds or may hold unseen, in `LEAD_KEY` order."""
-        held, holder = self.ordered[seat], self.holder
-        unseen = (c for c in range(52) if holder[c] == UNKNOWN) if self.left[seat] > len(held) else ()
-        return sorted([*held, *unseen], key=self.lead_key.__getitem__)
+        h = self.hand
+        held, holder = h.ordered[seat], h.holder
+        unseen = (c for c in range(52) if holder[c] == UNKNOWN) if h.left[seat] > len(held) else ()
+        return sorted([*held, *unseen], key=h.lead_key.__getitem__)
 
     def _known_leads(self, seat: int, barred: bool) -> Iterator[int]:
         """Known cards only: in `LEAD_KEY` order the first card of each suit is its lowest."""
-        s = self.settings
-        ok = s.suit_ok[4 if self.after_stop_suit is None else self.after_stop_suit]
+        h = self.hand
+        s = h.settings
+        ok = s.suit_ok[4 if h.after_stop_suit is None else h.after_stop_suit]
         seen = [False, False, False, False] if s.lowest_in_suit else None
-        for c in self.ordered[seat]:
+        for c in h.ordered[seat]:
             suit = SUIT_OF[c]
             if seen is not None:
                 if seen[suit]:
@@ -76,14 +84,15 @@ class Legality(HandState):
 
     def _unseen_leads(self, seat: int, barred: bool) -> Iterator[int]:
         """Some cards unseen (a real deck): every card that may be theirs and is not ruled out."""
-        held = self.ordered[seat]
+        h = self.hand
+        held = h.ordered[seat]
         cands = self._candidates(seat)
-        rank = self.rank
+        rank = h.rank
         low = [99, 99, 99, 99]
-        if self.settings.lowest_in_suit:
+        if h.settings.lowest_in_suit:
             for c in reversed(held):
                 low[c // 13] = rank[c]
-        ok = self.suit_ok
+        ok = h.suit_ok
         for c in cands:
             if rank[c] <= low[c // 13] and (not barred or ok(c // 13)):
                 yield c
@@ -98,18 +107,19 @@ class Legality(HandState):
         >>> from popejoan_cli.game.hand import Hand
         >>> rules = preset("michigan")  # the lowest of a suit; after a stop, a new suit
         >>> hand = Hand.deal(rules, 4, 0, Board(rules), seeded_deal(rules, 4, 0, 7))
-        >>> [CARDS[c].face for c in hand.legal_leads(1)]  # Bob holds 2♦ 4♦ 5♦, 2♠ 7♠, 6♣ 9♣ 10♣, 6♥ 10♥ A♥
+        >>> [CARDS[c].face for c in hand.law.legal_leads(1)]  # Bob holds 2♦ 4♦ 5♦, 2♠ 7♠, 6♣ 9♣ 10♣, 6♥ 10♥ A♥
         ['2♦', '2♠', '6♣', '6♥']
-        >>> done = hand.lead(1, hand.lowest_lead(1))  # 2♦ stops at once: 3♦ is in the spare hand
-        >>> [CARDS[c].face for c in hand.legal_leads(1)]  # Bob leads again, in a new suit
+        >>> done = hand.lead(1, hand.law.lowest_lead(1))  # 2♦ stops at once: 3♦ is in the spare hand
+        >>> [CARDS[c].face for c in hand.law.legal_leads(1)]  # Bob leads again, in a new suit
         ['2♠', '6♣', '6♥']
         """
+        h = self.hand
         leads = list(self._leads(seat))
-        if self.rules.play.pope_in_lieu and self.lieu_seat() == seat:
-            pope = self.trumps.pope_card
+        if h.rules.play.pope_in_lieu and self.lieu_seat() == seat:
+            pope = h.trumps.pope_card
             if pope is not None and pope not in leads:
                 leads.append(pope)
-                leads.sort(key=self.lead_key.__getitem__)
+                leads.sort(key=h.lead_key.__getitem__)
         return leads
 
     def lieu_seat(self) -> int:
@@ -117,21 +127,23 @@ class Legality(HandState):
         now in place of the card the last stop wanted, or -1. Open from a stop that is not at the top card until
         the next lead, while the Pope lies in a hand (and was not itself the card wanted). Which seat that is is
         private: only that seat's observation, the referee's verdict on its play and the play itself read it."""
-        if not self.rules.play.pope_in_lieu or self.turn.phase != "lead" or not self.stop_codes or self.ended:
+        h = self.hand
+        if not h.rules.play.pope_in_lieu or h.turn.phase != "lead" or not h.stop_codes or h.ended:
             return -1
-        pope = self.trumps.pope_card
-        if pope is None or self.stood_in_for(self.stop_codes[-1]) < 0:
+        pope = h.trumps.pope_card
+        if pope is None or self.stood_in_for(h.stop_codes[-1]) < 0:
             return -1
-        return max(self.holder[pope], -1)
+        return max(h.holder[pope], -1)
 
     def stood_in_for(self, code: int) -> int:
         """The card the stop recorded as `code` (`stop_codes`) wanted, which the Pope may stand in for under
         `play.pope_in_lieu`; -1 when it wanted none (at a suit's top, or after a card below a pot's), wanted
         the Pope itself, or wanted the card just below the Pope. `lieu_seat`, `pope_in_lieu_of` and the play
         (`Hand._in_lieu`) all read it."""
+        h = self.hand
         if code & 7 in _WANTS_NONE:
             return -1
-        succ, pope = self.settings.succ, self.trumps.pope_card
+        succ, pope = h.settings.succ, h.trumps.pope_card
         missing = succ[(code >> 3) & 63]
         # The Pope stands in for a missing card so that the run goes on from the card after it (Peel's example,
         # docs/house-rules.md: "plays 9♦ instead of 10♠ ... then continues with J♠"): not for the Pope itself,
@@ -147,29 +159,31 @@ class Legality(HandState):
         >>> from popejoan_cli.game.deal import seeded_deal
         >>> from popejoan_cli.game.hand import Hand
         >>> rules = preset("modern-stops")
-        >>> Hand.deal(rules, 4, 0, Board(rules), seeded_deal(rules, 4, 0, 42)).lowest_lead(1).face
+        >>> Hand.deal(rules, 4, 0, Board(rules), seeded_deal(rules, 4, 0, 42)).law.lowest_lead(1).face
         'A♠'
         """
-        if shortcuts(self.rules).builtin:
+        h = self.hand
+        if shortcuts(h.rules).builtin:
             return self._lowest_printed(seat)
         return CARDS[next(self._leads(seat))]
 
     def _lowest_printed(self, seat: int) -> Card:
         """`lowest_lead` where only the printed lead rules are set (`laws.shortcuts`), fast: what the play-out's
         policy calls once per lead (`lowest_policy`), held to `lowest_lead` by tests/game/test_lead_law.py."""
-        held = self.ordered[seat]
-        if held and self.left[seat] == len(held):  # `_leads`' first card, without its set-up
-            stopped = self.after_stop_suit
+        h = self.hand
+        held = h.ordered[seat]
+        if held and h.left[seat] == len(held):  # `_leads`' first card, without its set-up
+            stopped = h.after_stop_suit
             if stopped is None:
                 return CARDS[held[0]]
             # After a stop: the first card of a suit `suit_ok` allows, when the lead is barred (`_barred`:
             # passing, or a new suit held), that first card is it; else the first card (`suit_ok` allows
             # every suit under "no"). The first allowed card of a suit is also its lowest (`LEAD_KEY` order).
-            ok = self.settings.suit_ok[stopped]
+            ok = h.settings.suit_ok[stopped]
             for c in held:
                 if ok[SUIT_OF[c]]:
                     return CARDS[c]
-            if not self.settings.passing:
+            if not h.settings.passing:
                 return CARDS[held[0]]
         return CARDS[next(self._leads(seat))]
 
@@ -181,52 +195,57 @@ class Legality(HandState):
         (`play.no_new_suit = "pass"`) under the printed rules alone, it is the first card of an allowed suit that
         passing the lead found the leader by: a `FirstAllowed`, which `push` takes from there. Otherwise it is
         `lowest_lead` itself, which asks the lead law."""
-        fast = shortcuts(self.rules)
-        if self.kind is _VIRTUAL:
+        h = self.hand
+        fast = shortcuts(h.rules)
+        if h.kind is _VIRTUAL:
             if fast.first_held:
-                return FirstHeld(self.ordered)  # `ordered` is changed in place, never replaced
-            if self.settings.passing and fast.builtin:
+                return FirstHeld(h.ordered)  # `ordered` is changed in place, never replaced
+            if h.settings.passing and fast.builtin:
                 return FirstAllowed(self._lowest_printed)
         return self._lowest_printed if fast.builtin else self.lowest_lead
 
     def lead_seats(self) -> list[int]:
         """Who may lead now: the leader; with unseen hands and a passing lead, anyone."""
-        if self.turn.phase != "lead":
+        h = self.hand
+        if h.turn.phase != "lead":
             return []
-        if self.passing and self.after_stop_suit is not None and self.kind.real:
-            order = [(self.leader + k) % self.seats for k in range(self.seats)]
-            return [s for s in order if self.left[s]]
-        return [self.leader]
+        if h.passing and h.after_stop_suit is not None and h.kind.real:
+            order = [(h.leader + k) % h.seats for k in range(h.seats)]
+            return [s for s in order if h.left[s]]
+        return [h.leader]
 
     def open_seats(self) -> list[int]:
         """In an open run (unseen hands): who might hold the run's next card and play it now."""
-        start = self.turn.seat
-        if self.turn.phase != "open" or start is None:
+        h = self.hand
+        start = h.turn.seat
+        if h.turn.phase != "open" or start is None:
             return []
-        if self.clockwise:
-            nxt = (start + 1) % self.seats
-            return [nxt] if self.has_unknown(nxt) else []
-        return [s for s in range(self.seats) if self.has_unknown(s)]
+        if h.clockwise:
+            nxt = (start + 1) % h.seats
+            return [nxt] if h.has_unknown(nxt) else []
+        return [s for s in range(h.seats) if h.has_unknown(s)]
 
     def pope_in_lieu_of(self) -> int:
         """The card the Pope was played in lieu of (docs/house-rules.md: play.pope_in_lieu), or -1: told from the
         record as the referee decided it (`lieu_seat`), the Pope led after a stop that was not at the top card
         and did not want the Pope itself. The stop before a hand's lead number j (from 0) is its stop j - 1."""
-        pope = self.trumps.pope_card
-        if not self.rules.play.pope_in_lieu or pope is None or self.played_by[pope] < 0 or self.lieu_declined:
+        h = self.hand
+        pope = h.trumps.pope_card
+        if not h.rules.play.pope_in_lieu or pope is None or h.played_by[pope] < 0 or h.lieu_declined:
             return -1
         leads = 0
-        for p in self.plays:
+        for p in h.plays:
             if p.card == pope:
                 if not p.lead or not leads:
                     return -1
-                return self.stood_in_for(self.stop_codes[leads - 1])
+                return self.stood_in_for(h.stop_codes[leads - 1])
             leads += p.lead
         return -1
 
     def _options(self) -> Iterator[tuple[int, Sequence[int]]]:
         """What may be played now, fast: each seat that may play, with its cards (`ruling.rule_on` agrees)."""
-        turn = self.turn
+        h = self.hand
+        turn = h.turn
         if turn.phase == "follow" and turn.seat is not None and turn.card is not None:
             yield turn.seat, (turn.card,)
         elif turn.phase == "open" and turn.card is not None:
@@ -238,7 +257,7 @@ class Legality(HandState):
                 yield s, self.legal_leads(s)
             lieu = self.lieu_seat()
             if lieu >= 0 and lieu not in seats:
-                yield lieu, (self.trumps.pope_card or 0,)
+                yield lieu, (h.trumps.pope_card or 0,)
 
     def legal_plays(self) -> list[tuple[int, Card]]:
         """Every (seat, card) that may be played now.
@@ -249,11 +268,12 @@ class Legality(HandState):
         >>> from popejoan_cli.game.hand import Hand
         >>> rules = preset("modern-stops")
         >>> hand = Hand.deal(rules, 4, 0, Board(rules), seeded_deal(rules, 4, 0, 42))
-        >>> [(seat, card.face) for seat, card in hand.legal_plays()], hand.lead_seats()
+        >>> [(seat, card.face) for seat, card in hand.law.legal_plays()], hand.law.lead_seats()
         ([(1, '9♣'), (1, '4♦'), (1, '7♥'), (1, 'A♠')], [1])
         """
         return [(s, CARDS[c]) for s, cards in self._options() for c in sorted(cards)]
 
     def can_call_stop(self) -> bool:
         """With unseen hands, the table may call a stop where the next card's place is unknown."""
-        return self.turn.phase == "open"
+        h = self.hand
+        return h.turn.phase == "open"

@@ -218,7 +218,7 @@ def coach(hand: Hand, seat: int, seed: int = 0) -> list[LeadValue]:
     """The coach's figures on `seat`'s lead (practice only): `weigh` from that seat's own observation,
     best first, the first being the lead `strong` would choose. Empty unless it is that seat's lead of a
     virtual hand: a real deck's cards are the table's, never popejoan's to deal again."""
-    if hand.kind.real or hand.ended or seat not in hand.lead_seats():
+    if hand.kind.real or hand.ended or seat not in hand.law.lead_seats():
         return []
     return weigh(hand.observe(seat), hand.rules, seed)
 
@@ -236,7 +236,7 @@ def peek(hand: Hand, seat: int) -> list[LeadValue]:
 
 def peek_lead(hand: Hand, seat: int) -> Card:
     """The `peek` bound's lead (simulate only)."""
-    legal = hand.legal_leads(seat)
+    legal = hand.law.legal_leads(seat)
     if len(legal) == 1:
         return CARDS[legal[0]]
     return peek(hand, seat)[0].card

@@ -19,8 +19,8 @@ from popejoan_cli.game.rules import HouseRules, PotRule
 
 def lowest_lead(hand: Hand) -> tuple[int, Card]:
     """The lowest policy: the leader's legal lead of lowest rank, ties by suit C, D, H, S."""
-    seat = hand.lead_seats()[0]
-    return seat, hand.lowest_lead(seat)
+    seat = hand.law.lead_seats()[0]
+    return seat, hand.law.lowest_lead(seat)
 
 
 def play_out(hand: Hand, leads: Sequence[Card] = ()) -> Hand:
@@ -31,7 +31,7 @@ def play_out(hand: Hand, leads: Sequence[Card] = ()) -> Hand:
             hand.follow_run()
         else:
             hand.play(hand.leader, queue.pop(0))
-    lowest = hand.lowest_policy()  # `lowest_lead`, as cheap a call as the rules allow
+    lowest = hand.law.lowest_policy()  # `lowest_lead`, as cheap a call as the rules allow
     while not hand.ended:
         if hand.turn.phase == "lead":
             seat = hand.leader

@@ -1,7 +1,7 @@
 """The referee's one decision on a play, and its reason in two parts: `rule_on` and `Ruling`.
 
-`rule_on(hand, seat, card)` decides whether `seat` may play `card` now and says why, in one
-walk through the rules (PokerKit's `verify_X`, which raises the very reason it decided on):
+`rule_on(law, seat, card)` (`law`: a hand's law, `hand.law`) decides whether `seat` may play `card` now and
+says why, in one walk through the rules (PokerKit's `verify_X`, which raises the very reason it decided on):
 each step either passes the play on or refuses it with the words it refused on, so the verdict
 and its reason cannot disagree. A refusal has two parts:
 
@@ -79,7 +79,7 @@ _set = object.__setattr__
 Step = Callable[[Legality, int, Card], Ruling | None]
 
 
-def rule_on(hand: Legality, seat: int, card: Card, ordinary: bool = False) -> Ruling:
+def rule_on(law: Legality, seat: int, card: Card, ordinary: bool = False) -> Ruling:
     """Whether `seat` may play `card` now, and why: the first step with an answer decides.
 
     >>> from popejoan_cli.formats.presets import preset
@@ -90,29 +90,30 @@ def rule_on(hand: Legality, seat: int, card: Card, ordinary: bool = False) -> Ru
     >>> hand = Hand.deal(rules, 4, 0, Board(rules), seeded_deal(rules, 4, 0, 42))
     >>> hand.names = ["Ann", "Bob", "Cat", "Dan"]
     >>> _ = hand.lead(1, Card.parse("AS"))  # Bob leads A♠, Ann plays 2♠: 3♠ is in the spare hand
-    >>> held, lacked = rule_on(hand, 0, Card.parse("10S")), rule_on(hand, 0, Card.parse("9S"))
+    >>> held, lacked = rule_on(hand.law, 0, Card.parse("10S")), rule_on(hand.law, 0, Card.parse("9S"))
     >>> print(held.told, "/", lacked.told)     # the table hears one sentence for both
     Ann cannot lead 10♠ now / Ann cannot lead 9♠ now
     >>> print(held.rule == lacked.rule, held.rule)
     True a player leads a card they hold; play.lead = "lowest-in-suit"
     >>> print(held.private, "/", lacked.private)
     you hold 4♠, lower in that suit / you do not hold 9♠
-    >>> rule_on(hand, 0, Card.parse("4S")).allowed
+    >>> rule_on(hand.law, 0, Card.parse("4S")).allowed
     True
 
     With `ordinary`, a lead as any other: under `play.pope_in_lieu` the Pope's holder asks to lead it, not to
     play it in lieu of a stop, which only the leader may (docs/house-rules.md).
     """
     for step in _ORDINARY if ordinary else _STEPS:
-        ruled = step(hand, seat, card)
+        ruled = step(law, seat, card)
         if ruled is not None:
             return ruled
     return Ruling(seat, card)
 
 
 # ------------------------------------------------------------------------ the steps, in order
-def _over(hand: Legality, seat: int, card: Card) -> Ruling | None:
+def _over(law: Legality, seat: int, card: Card) -> Ruling | None:
     """The hand has ended; told of the player who went out as what it is: they have no card left to play."""
+    hand = law.hand
     if not hand.ended:
         return None
     who = hand.name(seat)
@@ -126,8 +127,9 @@ def _over(hand: Legality, seat: int, card: Card) -> Ruling | None:
                   Said("the hand has ended"))
 
 
-def _placed(hand: Legality, seat: int, card: Card) -> Ruling | None:
+def _placed(law: Legality, seat: int, card: Card) -> Ruling | None:
     """A card whose place the whole table knows: out of the pack, played, the turn-up, a told spare card."""
+    hand = law.hand
     h = hand.holder[card]
     if h >= 0 or h == UNKNOWN:  # the common case, decided at once: a card in a hand, or unseen
         return None
@@ -147,8 +149,9 @@ def _placed(hand: Legality, seat: int, card: Card) -> Ruling | None:
     return None
 
 
-def _in_run(hand: Legality, seat: int, card: Card) -> Ruling | None:
+def _in_run(law: Legality, seat: int, card: Card) -> Ruling | None:
     """While a run waits for its next card: that card, by the seat whose turn it is."""
+    hand = law.hand
     turn = hand.turn
     want = turn.card
     if want is None:
@@ -157,37 +160,40 @@ def _in_run(hand: Legality, seat: int, card: Card) -> Ruling | None:
     if card != want:
         return Ruling(seat, card, Said("{player} cannot play {card}: the run needs {next} next", player=who,
                                        card=card, next=CARDS[want]), Said("a run goes up one rank in its suit"))
-    may = [turn.seat] if turn.phase == "follow" else hand.open_seats()
+    may = [turn.seat] if turn.phase == "follow" else law.open_seats()
     if seat in may:
         return Ruling(seat, card)
     if hand.clockwise:
         return Ruling(seat, card, Said("{player} cannot play {card}: it is the next player's turn", player=who,
                                        card=card), "play.follow = \"clockwise\"")
-    return _not_held(hand, seat, card, "play.follow = \"holder\"")
+    return _not_held(law, seat, card, "play.follow = \"holder\"")
 
 
-def _in_lieu(hand: Legality, seat: int, card: Card) -> Ruling | None:
+def _in_lieu(law: Legality, seat: int, card: Card) -> Ruling | None:
     """Peel's Pope in lieu of a stop (docs/house-rules.md: play.pope_in_lieu): its holder may play it now, the
     leader or not; it is no lead, so no lead rule applies. Anyone else is refused as before: the table hears the
     same words whether or not the seat holds it."""
-    if hand.rules.play.pope_in_lieu and card == hand.trumps.pope_card and hand.lieu_seat() == seat:
+    hand = law.hand
+    if hand.rules.play.pope_in_lieu and card == hand.trumps.pope_card and law.lieu_seat() == seat:
         return Ruling(seat, card)
     return None
 
 
-def _whose_lead(hand: Legality, seat: int, card: Card) -> Ruling | None:
+def _whose_lead(law: Legality, seat: int, card: Card) -> Ruling | None:
+    hand = law.hand
     if hand.turn.phase != "lead":
         return Ruling(seat, card, Said("{player} cannot play {card}: no run is waiting for it", player=hand.name(seat),
                                        card=card), Said("a run goes up one rank in its suit"))
-    if seat not in hand.lead_seats():
+    if seat not in law.lead_seats():
         return Ruling(seat, card, Said("{player} cannot lead {card}: it is {leader}'s lead", player=hand.name(seat),
                                        card=card, leader=hand.name(hand.leader)), Said("who leads after a stop"))
     return None
 
 
-def _public_lead(hand: Legality, seat: int, card: Card) -> Ruling | None:
+def _public_lead(law: Legality, seat: int, card: Card) -> Ruling | None:
     """A lead a rule refuses whatever its leader holds (`LeadRule.always`: under `play.no_new_suit = "pass"`, a
     lead in the stopped suit): a public rule, told as it is. Under `play.improper_lead` it is fined instead."""
+    hand = law.hand
     if hand.rules.play.improper_lead != "refuse":
         return None
     rules, stopped = hand.rules, hand.after_stop_suit
@@ -197,20 +203,21 @@ def _public_lead(hand: Legality, seat: int, card: Card) -> Ruling | None:
     return None
 
 
-def _lead(hand: Legality, seat: int, card: Card) -> Ruling | None:
+def _lead(law: Legality, seat: int, card: Card) -> Ruling | None:
     """The leader's lead: a card they hold, that no lead rule in force (`laws.LEAD_LAW`) finds a witness against
     among their cards. In a virtual hand the witness is the leader's alone to hear of."""
-    if not _holds(hand, seat, card):
-        return _not_held(hand, seat, card, Said("a player leads a card they hold"))
+    hand = law.hand
+    if not _holds(law, seat, card):
+        return _not_held(law, seat, card, Said("a player leads a card they hold"))
     if hand.rules.play.improper_lead != "refuse":
-        return None  # allowed, and fined when the hand ends (`Settlement._fine_leads`; docs/house-rules.md)
+        return None  # allowed, and fined when the hand ends (`Settlement.fine_leads`; docs/house-rules.md)
     rules, stopped, held = hand.rules, hand.after_stop_suit, hand.ordered[seat]
     for rule in in_force(rules, stopped):
         other = rule.witness(rules, stopped, card, held)
         if other is None:
             continue
         if hand.kind.deals:
-            return _hidden(hand, seat, card, rule.private(rules, stopped, card, CARDS[other]))
+            return _hidden(law, seat, card, rule.private(rules, stopped, card, CARDS[other]))
         return Ruling(seat, card, rule.told(rules, hand.name(seat), stopped, card, CARDS[other]), rule.cited(rules))
     return None
 
@@ -220,36 +227,40 @@ _ORDINARY: tuple[Step, ...] = tuple(step for step in _STEPS if step is not _in_l
 
 
 # ------------------------------------------------------------------------ the words of a step
-def _holds(hand: Legality, seat: int, card: Card) -> bool:
+def _holds(law: Legality, seat: int, card: Card) -> bool:
     """Whether `seat` may hold `card`: it is among their cards, or among their unseen ones (a real deck)."""
+    hand = law.hand
     h = hand.holder[card]
     return h == seat or (h == UNKNOWN and hand.has_unknown(seat))
 
 
-def _not_held(hand: Legality, seat: int, card: Card, rule: str) -> Ruling:
+def _not_held(law: Legality, seat: int, card: Card, rule: str) -> Ruling:
     """A card the seat does not hold: hidden in a virtual hand (the card may lie anywhere unseen),
     told as it is in a real one (only the record says it, and the record is the table's)."""
+    hand = law.hand
     if hand.kind.deals:
-        return _hidden(hand, seat, card, Said("you do not hold {card}", card=card))
+        return _hidden(law, seat, card, Said("you do not hold {card}", card=card))
     return Ruling(seat, card, Said("{player} does not hold {card}", player=hand.name(seat), card=card), rule)
 
 
-def _hidden(hand: Legality, seat: int, card: Card, private: str) -> Ruling:
+def _hidden(law: Legality, seat: int, card: Card, private: str) -> Ruling:
     """A refusal that turned on the seat's own cards: the table hears one sentence and the lead
     rules in force, whichever rule refused; the reason is the seat's alone."""
+    hand = law.hand
     who = hand.name(seat)
     if hand.turn.phase != "lead":
         return Ruling(seat, card, Said("{player} cannot play {card} now", player=who, card=card),
                       "play.follow = \"holder\"", private, who)
-    return Ruling(seat, card, Said("{player} cannot lead {card} now", player=who, card=card), lead_rules(hand),
+    return Ruling(seat, card, Said("{player} cannot lead {card} now", player=who, card=card), lead_rules(law),
                   private, who)
 
 
-def lead_rules(hand: Legality) -> str:
+def lead_rules(law: Legality) -> str:
     """The lead rules in force now, as the table is shown them: what any refused lead cites.
 
     Public: it reads the rules and the suit of the last stop, nothing of anyone's cards.
     """
+    hand = law.hand
     rules = hand.rules
     return joined([Said("a player leads a card they hold"),
                    *(rule.cited(rules) for rule in in_force(rules, hand.after_stop_suit))])
@@ -265,7 +276,7 @@ class Breach(Record):
     message: str  # a `Said`: the English, and its words for another language
 
 
-def recheck_leads(hand: Legality, shown: dict[int, Sequence[Card]]) -> list[Breach]:
+def recheck_leads(law: Legality, shown: dict[int, Sequence[Card]]) -> list[Breach]:
     """Re-check a real deck's leads once hands are shown, by the lead law the referee refuses by
     (`laws.LEAD_LAW`: each rule's witness among what the leader held then).
 
@@ -273,9 +284,10 @@ def recheck_leads(hand: Legality, shown: dict[int, Sequence[Card]]) -> list[Brea
     the cards it played from then on. The Pope in lieu of a stop is no lead, and the first lead
     `play.first_lead` calls is the rules' own: no lead rule applies to either.
     """
+    hand = law.hand
     breaches: list[Breach] = []
     plays, rules = hand.plays, hand.rules
-    lieu = hand.trumps.pope_card if hand.pope_in_lieu_of() >= 0 else -1
+    lieu = hand.trumps.pope_card if law.pope_in_lieu_of() >= 0 else -1
     at = {p.card: i for i, p in enumerate(plays)}
     for j, (p, stopped) in enumerate(leads_after_stops(plays, hand.stops)):
         if p.seat not in shown or p.card == lieu or (j == 0 and called_chain(rules, p.card)):

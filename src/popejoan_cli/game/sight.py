@@ -38,13 +38,18 @@ from popejoan_cli.game.state import (
 )
 
 
-class _Leads(Protocol):
-    """What an observation needs of the referee beyond the state: the fast list of legal leads."""
+class _Law(Protocol):
+    """What an observation needs of the hand's law beyond its state (`legality.Legality`): the fast lists."""
 
     def lead_seats(self) -> list[int]: ...
     def legal_leads(self, seat: int) -> list[int]: ...
     def lieu_seat(self) -> int: ...
     def pope_in_lieu_of(self) -> int: ...
+
+
+class _Ledger(Protocol):
+    """What the record of an action needs of the hand's settlement (`settlement.Settlement`): what it waits for."""
+
     def pope_unplaced(self) -> bool: ...
     def unplaced_pots(self) -> dict[str, int]: ...
 
@@ -159,7 +164,7 @@ def public(hand: HandState, lead_seats: Sequence[int]) -> Public:
     >>> from popejoan_cli.game.hand import Hand
     >>> rules = preset("modern-stops")
     >>> hand = Hand.deal(rules, 4, 0, Board(rules), seeded_deal(rules, 4, 0, 42))
-    >>> view = public(hand, hand.lead_seats())
+    >>> view = public(hand, hand.law.lead_seats())
     >>> view.phase, view.lead_seats, view.left, view.counters["pope"]
     ('lead', (1,), (10, 11, 10, 10), 6)
     >>> view == hand.observe(0).public == hand.observe(1).public  # every seat sees the same
@@ -224,8 +229,8 @@ class Observation(Record):
         return self.public.triggers
 
 
-def observe(hand: HandState, referee: _Leads, seat: int) -> Observation:
-    """`seat`'s observation of `hand` (`referee`: the same hand, for its fast lists of leads).
+def observe(hand: HandState, law: _Law, seat: int) -> Observation:
+    """`seat`'s observation of `hand` (`law`: the hand's law, for its fast lists of leads).
 
     >>> from popejoan_cli.formats.presets import preset
     >>> from popejoan_cli.game.board import Board
@@ -233,14 +238,14 @@ def observe(hand: HandState, referee: _Leads, seat: int) -> Observation:
     >>> from popejoan_cli.game.hand import Hand
     >>> rules = preset("modern-stops")
     >>> hand = Hand.deal(rules, 4, 0, Board(rules), seeded_deal(rules, 4, 0, 42))
-    >>> seen = observe(hand, hand, 1)
+    >>> seen = observe(hand, hand.law, 1)
     >>> seen == hand.observe(1), Card.parse("AS") in seen.own, Card.parse("2S") in seen.own
     (True, True, False)
     """
-    seats = referee.lead_seats()
+    seats = law.lead_seats()
     # The Pope in lieu of a stop (docs/house-rules.md: play.pope_in_lieu) is offered in its holder's own view only.
-    legal = (tuple(referee.legal_leads(seat)) if seat in seats
-             else (hand.trumps.pope_card or 0,) if referee.lieu_seat() == seat else ())
+    legal = (tuple(law.legal_leads(seat)) if seat in seats
+             else (hand.trumps.pope_card or 0,) if law.lieu_seat() == seat else ())
     return Observation(seat=seat, own=frozenset(hand.ordered[seat]), legal=legal, public=public(hand, seats))
 
 
@@ -334,7 +339,7 @@ def mark(hand: HandState) -> Mark:
     return len(hand.moves), len(hand.stop_codes), len(hand.awards), len(hand.payments), len(hand.feeds)
 
 
-def since(hand: HandState, referee: _Leads, before: Mark) -> Played:
+def since(hand: HandState, law: _Law, ledger: _Ledger, before: Mark) -> Played:
     """The record of what `hand` did since `before` (`mark`), as the table is told it.
 
     >>> from popejoan_cli.formats.presets import preset
@@ -345,23 +350,24 @@ def since(hand: HandState, referee: _Leads, before: Mark) -> Played:
     >>> hand = Hand.deal(rules, 4, 0, Board(rules), seeded_deal(rules, 4, 0, 42))
     >>> before = mark(hand)
     >>> first, second = hand.lead(1, Card.parse("AS")), hand.lead(0, Card.parse("4C"))
-    >>> since(hand, hand, before) == first.then(second), since(hand, hand, mark(hand)).plays
+    >>> law, ledger = hand.law, hand.ledger
+    >>> since(hand, law, ledger, before) == first.then(second), since(hand, law, ledger, mark(hand)).plays
     (True, ())
     """
     plays, stops, awards, payments, feeds = before
     turn = hand.turn
-    seats = tuple(referee.lead_seats())
+    seats = tuple(law.lead_seats())
     seats = _LEAD_SEATS.setdefault(seats, seats)
     made = hand.plays[plays:]
     pope = hand.trumps.pope_card
-    lieu = referee.pope_in_lieu_of() if made and made[0].card == pope else -1
+    lieu = law.pope_in_lieu_of() if made and made[0].card == pope else -1
     out = hand.out
     return Played(tuple(made), told_stops(hand, hand.stops[stops:]), tuple(hand.awards[awards:]),
                   tuple(hand.payments[payments:]), turn.phase, hand.leader, seats,
                   turn.card, turn.seat if turn.phase == "follow" else None, out, hand.void, hand.ended,
                   hand.awaiting_pope, tuple(hand.feeds[feeds:]) if len(hand.feeds) > feeds else (), lieu,
-                  _pope_kept(hand, pope), tuple(referee.unplaced_pots()) if out is not None else (),
-                  out is not None and referee.pope_unplaced())
+                  _pope_kept(hand, pope), tuple(ledger.unplaced_pots()) if out is not None else (),
+                  out is not None and ledger.pope_unplaced())
 
 
 def _pope_kept(hand: HandState, pope: int | None) -> tuple[int, Card] | None:

@@ -455,7 +455,7 @@ class HandState:
     def awaiting_pope(self) -> bool:
         return self.ending is not None and self.ending.awaiting_pope
 
-    def _hold(self, seat: int, cards: Sequence[int] | set[int]) -> None:
+    def hold(self, seat: int, cards: Sequence[int] | set[int]) -> None:
         """`seat`'s known cards are now exactly `cards`."""
         self.ordered[seat] = sorted(set(cards), key=self.settings.lead_sort)
 
@@ -504,7 +504,8 @@ class HandState:
     def name(self, seat: int) -> str:
         return self.names[seat] if self.names else f"seat {seat}"
 
-    def _end(self, out: int | None = None, at_turnup: bool = False, void: bool = False) -> None:
+    def finish(self, out: int | None = None, at_turnup: bool = False, void: bool = False) -> None:
+        """The hand is over: `out` went out, or it ended at the turn-up, or it was void."""
         self.turn = OVER
         self.ended = True
         if self.ending is None:

@@ -4,7 +4,7 @@ A tally is a `Hand` dealt unseen whose kind records no cards (`Hand.unseen(..., 
 the kind says what the hand allows, not a class of its own). Its own actions are here, as functions
 over such a hand: what may be paid during play (`pay`): a pot its cards can win, not taken yet,
 whose cards could have been played; going out (`go_out`), which puts the counts the table tells in
-place of the cards left and settles with the same code as a recorded hand (`Settlement._go_out`),
+place of the cards left and settles with the same code as a recorded hand (`Settlement.go_out`),
 so both settle alike; and a void hand (`void`). The pots paid are the hand's `paid`.
 
 Every refusal and verdict is a `Said` (docs/i18n.md: Errors): the English, exactly as before, and
@@ -45,7 +45,7 @@ def pay(hand: Hand, seat: int, pots: Sequence[str]) -> None:
             hand.holder[c] = PLAYED
             hand.played_by[c] = seat
         hand.paid[name] = seat
-        hand._award(name, seat, hand.board.take(name, seat, hand.net), "play", tuple(CARDS[c] for c in cards))
+        hand.ledger.award(name, seat, hand.board.take(name, seat, hand.net), "play", tuple(CARDS[c] for c in cards))
 
 def _payable(hand: Hand, seat: int, name: str) -> list[int]:
     """The cards that win pot `name`, once it is sure `seat` may take it now."""
@@ -124,7 +124,7 @@ def go_out(hand: Hand, seat: int, left: Sequence[int], pope: int | None = UNKNOW
         raise UsageError(Said("who still holds the Pope? popejoan cannot see the cards"),
                          Said("add --pope NAME, --pope spare or --pope none"))
     hand.left[:] = left  # in place: `run_tables` holds this list
-    hand._go_out(seat)
+    hand.ledger.go_out(seat)
 
 def _check_counts(hand: Hand, seat: int, left: Sequence[int]) -> None:
     if left[seat]:
@@ -169,7 +169,7 @@ def void(hand: Hand) -> None:
                           rule="play.no_new_suit = \"pass\"")
     if hand.ended:
         raise RuleViolation(Said("the hand is over"))
-    hand._end(void=True)
+    hand.finish(void=True)
 
 
 def went_out_holding(player: str, n: int) -> Said:

@@ -191,7 +191,7 @@ def run(plays: Sequence[Play], names: Sequence[str], lieu: int = -1) -> Line:
 
 def lieu_of(hand: Hand, plays: Sequence[Play]) -> int:
     """What `plays`' first card was played in lieu of, if it is the Pope played so (else -1), from the record."""
-    return hand.pope_in_lieu_of() if plays and plays[0].card == hand.pope_card else -1
+    return hand.law.pope_in_lieu_of() if plays and plays[0].card == hand.pope_card else -1
 
 
 def went_out(rules: HouseRules, names: Sequence[str], done: Played) -> list[Line]:

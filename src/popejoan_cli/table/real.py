@@ -122,7 +122,7 @@ def already_stopped(hand: Hand) -> str | None:
             return Said("{player} has played their last card: the hand is over, nothing to record",
                         player=hand.names[hand.out])
         return Said("the hand is over: nothing to record")
-    if hand.can_call_stop() or not (hand.stops and hand.lead_due):
+    if hand.law.can_call_stop() or not (hand.stops and hand.lead_due):
         return None
     done = hand.stops[-1]
     return _ALREADY[done.reason](done.card)  # a sentence for every reason a stop can have
@@ -225,13 +225,13 @@ def _out(view: TableView, hand: Hand, event: OutDeclared) -> None:
         # Cards shown since the last card was played placed the Pope: nothing to ask.
         assert pope is not None
         _settle_pope_shown(hand, pope, known, event.pope, placed)
-    elif hand.pope_unplaced():
+    elif hand.ledger.pope_unplaced():
         _settle_pope_named(view, hand, event.pope, placed)
     else:
         if event.pope and pope is not None:
             _check_pope_named(hand, pope, event.pope)
         if hand.awaiting_pope:  # only pots' cards to place (settle.unplayed_card)
-            hand.settle(None if known < 0 else known, placed)
+            hand.ledger.settle(None if known < 0 else known, placed)
 
 
 def _holders_named(view: TableView, hand: Hand, typed: dict[str, str]) -> dict[str, int]:
@@ -260,7 +260,7 @@ def _settle_pope_shown(hand: Hand, pope: int, known: int, named: str, placed: di
         raise RuleViolation(Said("the shown cards place the Pope ({card}) with {player}", card=Card(pope),
                                  player=hand.names[known]) if known >= 0 else
                             Said("the shown cards place the Pope ({card}) with the spare hand", card=Card(pope)))
-    hand.settle(known, placed)
+    hand.ledger.settle(known, placed)
 
 
 def _settle_pope_named(view: TableView, hand: Hand, named: str, placed: dict[str, int]) -> None:
@@ -270,7 +270,7 @@ def _settle_pope_named(view: TableView, hand: Hand, named: str, placed: dict[str
         raise UsageError(Said("who still holds the Pope? popejoan cannot see the cards"),
                          Said("add --pope NAME, --pope spare or --pope none"))
     holder = None if named == "none" else SPARE if named == "spare" else seat_of(view, named)
-    hand.settle(holder, placed)
+    hand.ledger.settle(holder, placed)
 
 
 def _check_pope_named(hand: Hand, pope: int, named: str) -> None:

@@ -66,7 +66,7 @@ def _runs(rec: HandRecord, pub: Public) -> list[State]:
         stop: Stop | None = None
         # A stop right after the Pope in lieu of a stop is on the card it stood in for (docs/house-rules.md).
         if k < len(stops) and (stops[k].card == run[-1].card or (len(run) == 1 and run[0].card == rec.hand.pope_card
-                                                                 and rec.hand.pope_in_lieu_of() >= 0)):
+                                                                 and rec.hand.law.pope_in_lieu_of() >= 0)):
             stop, k = stops[k], k + 1
         out.append({"leader": names[run[0].seat],
                     "cards": [{"card": str(p.card), "player": names[p.seat]} for p in run],

@@ -278,7 +278,7 @@ def deal_turn(view: TableView, dealer: str) -> int:
 
 def close_hand(view: TableView, rec: HandRecord) -> None:
     rec.closed = True
-    rec.hand.shed()
+    rec.hand.ledger.shed()
     for name, n in zip(rec.players, rec.hand.net, strict=True):
         view.balances[name] += n
     view.board = rec.hand.board.snapshot()

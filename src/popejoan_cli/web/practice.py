@@ -94,7 +94,7 @@ class Practice:
         rec = view.open_hand
         if rec is None or rec.kind.real or not rec.hand.lead_due:
             return None
-        who = rec.players[rec.hand.lead_seats()[0]]
+        who = rec.players[rec.hand.law.lead_seats()[0]]
         return None if who == self.you else who
 
     def computer_lead(self, view: TableView) -> list[Event]:
