@@ -186,6 +186,8 @@ def test_a_lead_out_of_turn_for_another_or_stale_is_refused_and_nothing_is_writt
 
 
 LEAD_RULE = 'a player leads a card they hold; play.lead = "lowest-in-suit"'
+IN_WORDS = "a player leads a card they hold; a lead is the lowest card its leader holds in that suit"
+"""The same rule as the refused player's own page says it: in words, not a key's syntax."""
 
 
 def test_the_referee_refuses_a_lead_in_the_command_lines_words(served: Served, cli: Cli) -> None:
@@ -194,7 +196,8 @@ def test_the_referee_refuses_a_lead_in_the_command_lines_words(served: Served, c
     got = served.client.post(served.player("Ann", "/lead"), json={"card": "5S", "seq": seq})
     assert got.status_code == 409
     said = cli.fails(3, "lead", "5S")
-    assert got.json() == {"error": "Ann cannot lead 5♠ now", "rule": LEAD_RULE,
+    # The same refusal, told to Ann on her own page: the second person, and the rule in words
+    assert got.json() == {"error": "You cannot lead 5♠ now", "rule": IN_WORDS,
                           "why": "you hold A♠, lower in that suit"}
     assert said == (f"popejoan: Ann cannot lead 5♠ now\n  rule: {LEAD_RULE}\n"
                     "  Ann alone may see why: `popejoan hand show Ann --why 5S`\n")
@@ -204,8 +207,8 @@ def test_the_referee_refuses_a_lead_in_the_command_lines_words(served: Served, c
     # A card in the spare hand, or in Bob's: refused alike, never saying where it lies, nor (but to Ann) why.
     spare = served.client.post(served.player("Ann", "/lead"), json={"card": "3S", "seq": seq}).json()
     bobs = served.client.post(served.player("Ann", "/lead"), json={"card": "6H", "seq": seq}).json()
-    assert spare == {"error": "Ann cannot lead 3♠ now", "rule": LEAD_RULE, "why": "you do not hold 3♠"}
-    assert bobs == {"error": "Ann cannot lead 6♥ now", "rule": LEAD_RULE, "why": "you do not hold 6♥"}
+    assert spare == {"error": "You cannot lead 3♠ now", "rule": IN_WORDS, "why": "you do not hold 3♠"}
+    assert bobs == {"error": "You cannot lead 6♥ now", "rule": IN_WORDS, "why": "you do not hold 6♥"}
     assert "spare" not in json.dumps(spare) and "Bob" not in json.dumps(bobs)
     # From another's page, even naming Ann, no reason of Ann's: Bob is refused for his own, public one
     for body in ({"card": "5S", "seq": seq}, {"card": "5S", "seq": seq, "player": "Ann"}):

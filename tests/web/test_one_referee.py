@@ -27,6 +27,7 @@ with warnings.catch_warnings():  # as in test_app: starlette asks for httpx2, wh
 
 from popejoan_cli.game.cards import Card
 from popejoan_cli.render import i18n
+from popejoan_cli.render.practice_views import said_to
 from popejoan_cli.store import journal, tables
 from popejoan_cli.web.app import make_app
 from popejoan_cli.web.links import Links, make_links
@@ -97,7 +98,8 @@ def refusal_lines(stderr: str) -> list[str]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_not_your_lead_on_a_page_is_the_referees_refusal(cli: Cli, serve: Any, lang: str) -> None:
     """Seed 42, Dan deals: Ann leads. Bob's page leads, or taps, a card of his own: the referee refuses it, and
-    the page says exactly the referee's told words and rule, as `popejoan lead CARD --by Bob` does."""
+    the page says the referee's told words and rule, as `popejoan lead CARD --by Bob` does, told to Bob: his own
+    page puts the same words in the second person (render.practice_views.said_to)."""
     open_table(cli, lang)
     cli.ok("deal", "--seed", "42")
     pages = serve()
@@ -108,14 +110,17 @@ def test_not_your_lead_on_a_page_is_the_referees_refusal(cli: Cli, serve: Any, l
     led, tapped = pages.post("Bob", card), pages.post("Bob", card, check=True)
     i18n.use(lang)
     told = {"error": i18n.spoken_said(ruling.told), "rule": i18n.spoken_said(ruling.rule)}
+    to_bob = {"error": said_to(ruling.told, "Bob"), "rule": told["rule"]}
     i18n.use("en")
     assert led.status_code == tapped.status_code == 409
-    assert led.json() == tapped.json() == told  # nothing private: the refusal turned on nobody's cards
+    assert led.json() == tapped.json() == to_bob  # nothing private: the refusal turned on nobody's cards
     said = cli.fails(3, "lead", card, "--by", "Bob")
     assert refusal_lines(said) == [told["error"], told["rule"]]
-    expected = {"en": f"Bob cannot lead {face(card)}: it is Ann's lead",
-                "ru": f"Игрок Bob не может ходить с {_ru_face(card)}: сейчас ходит Ann"}[lang]
-    assert told["error"] == expected
+    expected = {"en": (f"Bob cannot lead {face(card)}: it is Ann's lead",
+                       f"You cannot lead {face(card)}: it is Ann's lead"),
+                "ru": (f"Игрок Bob не может ходить с {_ru_face(card)}: сейчас ходит Ann",
+                       f"Вы не можете ходить с {_ru_face(card)}: сейчас ходит Ann")}[lang]
+    assert (told["error"], to_bob["error"]) == expected
     assert pages.journal() == before
 
 

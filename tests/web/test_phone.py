@@ -145,8 +145,11 @@ def test_a_card_that_may_not_be_led_says_why_to_its_player_only(table: tuple[Pat
     page.locator("#hand button[data-card='10S']").click(force=True)  # Ann holds 4♠, lower
     box = page.locator("#refused")
     box.wait_for(state="visible", timeout=5000)
-    assert box.locator("#refused-error").inner_text() == "Ann cannot lead 10♠ now"
-    assert box.locator("#refused-why").inner_text() == "you hold 4♠, lower in that suit"
+    # Told to Ann, on her own phone: the second person, the rule in words (no key's syntax), her reason
+    assert box.locator("#refused-error").inner_text() == "You cannot lead 10♠ now"
+    assert box.locator("#refused-rule").inner_text() == ("rule: a player leads a card they hold; a lead is the "
+                                                         "lowest card its leader holds in that suit")
+    assert box.locator("#refused-why").inner_text() == "You hold 4♠, lower in that suit"
     assert leads_in_journal(home) == 1  # asking why recorded nothing
     # The box goes once the table moves on.
     seq = board_state(served)["seq"]

@@ -145,7 +145,7 @@ def test_a_refused_lead_is_told_in_russian(both: Any) -> None:
     # The leader's own refusal: public words and rule in Russian, and the reason, in Russian, on her page alone
     mine = client.post(f"/p/{links.players[state['lead']]}/lead", json={"card": "3S", "seq": state["seq"]})
     assert mine.status_code == 409
-    assert mine.json() == {"error": f"Игрок {state['lead']} не может ходить с 3♠ сейчас",
+    assert mine.json() == {"error": "Вы не можете ходить с 3♠ сейчас",  # told to her: the second person
                            "rule": "игрок ходит картой, которая у него на руках", "why": "у вас нет карты 3♠"}
     other = client.post(f"/p/{links.players[who]}/lead", json={"card": "3S", "seq": state["seq"]})
     assert other.status_code == 409 and set(other.json()) == {"error", "rule"} and "нет карты" not in other.text

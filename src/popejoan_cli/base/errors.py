@@ -116,12 +116,14 @@ class IllegalPlay(RuleViolation):
     shows it (`game.ruling`)."""
 
     def __init__(self, message: str, *, rule: str, hint: str = "", private: str | None = None,
-                 player: str = "") -> None:
+                 player: str = "", words: str = "") -> None:
         super().__init__(message, hint or Said("rule: {rule}", rule=rule))
         self.rule = rule
         self.private = private
         self.player = player
         """Whom `private` is for (their name at the table), when there is a private part."""
+        self.words = words or rule
+        """`rule` as the player's own page says it: in words, never a key's syntax (`ruling.Ruling.words`)."""
 
 
 class TableBusy(PopejoanError):

@@ -65,6 +65,11 @@ class LeadRule:
         """The rule as the table is shown it when it refuses (a key and its value, or a `Said`)."""
         return self.key
 
+    def words(self, rules: HouseRules) -> str:
+        """The rule in words, for its player's own page, where a key's syntax would say nothing (`cited` there);
+        a rule without words of its own is cited."""
+        return self.cited(rules)
+
     def forbids(self, rules: HouseRules, stopped: int | None, card: int, other: int) -> bool:
         """Whether holding `other` makes a lead of `card` improper."""
         raise NotImplementedError
@@ -116,6 +121,9 @@ class LowestInSuit(LeadRule):
     def cited(self, rules: HouseRules) -> str:
         return "play.lead = \"lowest-in-suit\""
 
+    def words(self, rules: HouseRules) -> str:
+        return Said("a lead is the lowest card its leader holds in that suit")
+
     def forbids(self, rules: HouseRules, stopped: int | None, card: int, other: int) -> bool:
         """
         >>> r = LowestInSuit(); from popejoan_cli.formats.presets import preset; rules = preset("modern-stops")
@@ -158,6 +166,11 @@ class ChangeSuit(LeadRule):
 
     def cited(self, rules: HouseRules) -> str:
         return f"play.change_suit = \"{rules.play.change_suit}\""
+
+    def words(self, rules: HouseRules) -> str:
+        if rules.play.change_suit == "suit":
+            return Said("after a stop the lead changes suit, if its leader can")
+        return Said("after a stop the lead changes colour, if its leader can")
 
     def forbids(self, rules: HouseRules, stopped: int | None, card: int, other: int) -> bool:
         """

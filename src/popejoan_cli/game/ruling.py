@@ -42,7 +42,8 @@ class Ruling(Record):
     """The referee's answer to "may `seat` play `card` now?", and why.
 
     `told` is None when the play is allowed; else the words the table hears, with `rule`, the
-    rule the table is shown. `private` is for the seat alone (None: nothing more to tell it).
+    rule the table is shown. `private` is for the seat alone (None: nothing more to tell it), and `words` the
+    rule as its player's own page says it: in words, where `rule` cites a key (`LeadRule.words`).
     """
 
     seat: int
@@ -52,9 +53,11 @@ class Ruling(Record):
     private: str | None = None
     player: str = ""
     """The seat's name at the table, whom `private` is for."""
+    words: str = ""
+    """`rule` in words (empty: `rule` is in words already)."""
 
     def __init__(self, seat: int, card: Card, told: str | None = None, rule: str = "", private: str | None = None,
-                 player: str = "") -> None:
+                 player: str = "", words: str = "") -> None:
         # Written out, as fast as a dataclass's: the referee makes one for every play it checks.
         _set(self, "seat", seat)
         _set(self, "card", card)
@@ -62,6 +65,7 @@ class Ruling(Record):
         _set(self, "rule", rule)
         _set(self, "private", private)
         _set(self, "player", player)
+        _set(self, "words", words)
 
     @property
     def allowed(self) -> bool:
@@ -71,7 +75,8 @@ class Ruling(Record):
         """The refusal to raise (None when allowed): the public words, the rule, and the private part."""
         if self.told is None:
             return None
-        return IllegalPlay(self.told, rule=self.rule, private=self.private, player=self.player)
+        return IllegalPlay(self.told, rule=self.rule, private=self.private, player=self.player,
+                           words=self.words or self.rule)
 
 
 _set = object.__setattr__
@@ -199,7 +204,8 @@ def _public_lead(law: Legality, seat: int, card: Card) -> Ruling | None:
     rules, stopped = hand.rules, hand.after_stop_suit
     for rule in in_force(rules, stopped):
         if rule.always(rules, stopped, card):
-            return Ruling(seat, card, rule.publicly(rules, hand.name(seat), stopped, card), rule.cited(rules))
+            return Ruling(seat, card, rule.publicly(rules, hand.name(seat), stopped, card), rule.cited(rules),
+                          words=rule.words(rules))
     return None
 
 
@@ -218,7 +224,8 @@ def _lead(law: Legality, seat: int, card: Card) -> Ruling | None:
             continue
         if hand.kind.deals:
             return _hidden(law, seat, card, rule.private(rules, stopped, card, CARDS[other]))
-        return Ruling(seat, card, rule.told(rules, hand.name(seat), stopped, card, CARDS[other]), rule.cited(rules))
+        return Ruling(seat, card, rule.told(rules, hand.name(seat), stopped, card, CARDS[other]), rule.cited(rules),
+                      words=rule.words(rules))
     return None
 
 
@@ -250,20 +257,22 @@ def _hidden(law: Legality, seat: int, card: Card, private: str) -> Ruling:
     who = hand.name(seat)
     if hand.turn.phase != "lead":
         return Ruling(seat, card, Said("{player} cannot play {card} now", player=who, card=card),
-                      "play.follow = \"holder\"", private, who)
+                      "play.follow = \"holder\"", private, who, Said("the holder of the run's next card plays it"))
     return Ruling(seat, card, Said("{player} cannot lead {card} now", player=who, card=card), lead_rules(law),
-                  private, who)
+                  private, who, lead_rules(law, words=True))
 
 
-def lead_rules(law: Legality) -> str:
-    """The lead rules in force now, as the table is shown them: what any refused lead cites.
+def lead_rules(law: Legality, words: bool = False) -> str:
+    """The lead rules in force now, as the table is shown them: what any refused lead cites; with `words`, as
+    the leader's own page says them (`LeadRule.words`), no key's syntax.
 
     Public: it reads the rules and the suit of the last stop, nothing of anyone's cards.
     """
     hand = law.hand
     rules = hand.rules
     return joined([Said("a player leads a card they hold"),
-                   *(rule.cited(rules) for rule in in_force(rules, hand.after_stop_suit))])
+                   *(rule.words(rules) if words else rule.cited(rules)
+                     for rule in in_force(rules, hand.after_stop_suit))])
 
 
 # ------------------------------------------------------------------------ leads checked once shown

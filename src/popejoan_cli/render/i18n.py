@@ -202,6 +202,21 @@ def preset_title(title: str) -> str:
     }.get(title, title)
 
 
+def spoken_with(said: str, **values: object) -> str:
+    """`said` (a `Said`) spoken in the current language as `spoken_said` does, with some of its values put
+    otherwise (`said_to`: its player as "You"): the same message, the same other values."""
+    from popejoan_cli.base.errors import Said, SaidN
+
+    if not isinstance(said, Said):
+        return str(said)
+    params = {**said.params, **values}
+    if isinstance(said, SaidN):
+        n = params.pop("n")
+        assert isinstance(n, int)
+        return spoken_said(SaidN(said.msgid, said.plural, n, **params))
+    return spoken_said(Said(said.msgid, **params))
+
+
 def spoken_said(text: str) -> str:
     """A `Said` (an error's words, raised in a layer that cannot look them up) in the current
     language: its msgid looked up and its values filled in, cards in this language's faces, a pot's

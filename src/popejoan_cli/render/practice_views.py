@@ -22,6 +22,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from popejoan_cli.base.errors import Said
 from popejoan_cli.game.cards import CARDS, SPARE, Card, Suit, sort_key
 from popejoan_cli.game.hand import OUT_OF_PLAY, PLAYED, Hand
 from popejoan_cli.game.lookahead import LeadValue
@@ -350,6 +351,17 @@ def second_person(text: str, me: str) -> str:
             continue
         text = pattern.sub(repl, text)
     return text
+
+
+def said_to(said: str, player: str) -> str:
+    """`said`, words the table hears of `player` (a refusal: "Ann cannot lead 10♠ now"), as their own page
+    tells them, in the current language and the second person ("You cannot lead 10♠ now", «Вы не можете ходить
+    с 10♠ сейчас»): the same `Said` with its player put as "You" (or «Вы»), then `second_person`. Words about
+    somebody else, or not a `Said`, are said as they are."""
+    if not isinstance(said, Said) or said.params.get("player") != player:
+        return i18n.spoken_said(said)
+    you = RU_YOU if i18n.language() == "ru" else YOU
+    return second_person(i18n.spoken_with(said, player=you), you)
 
 
 def _you_still_hold(fixed: Line) -> Line:

@@ -48,7 +48,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from popejoan_cli.base.errors import BadInput, IllegalPlay, PopejoanError
 from popejoan_cli.game.cards import Card
 from popejoan_cli.render.i18n import spoken_said, t
-from popejoan_cli.render.practice_views import for_you
+from popejoan_cli.render.practice_views import for_you, said_to
 from popejoan_cli.store import journal, tables
 from popejoan_cli.table import moves
 from popejoan_cli.table.events import Event
@@ -181,12 +181,19 @@ async def json_body(request: Request) -> dict[str, Any]:
 def refusal(err: PopejoanError, reader: str | None = None) -> Refused:
     """A refusal in the command line's words: the message, and the rule (or the hint) beneath it.
     The referee's public words never say where a card the table has not seen lies (`game.ruling`);
-    its private reason goes only to the page of the player it is for (`reader`)."""
-    rule = err.rule if isinstance(err, IllegalPlay) else err.hint
+    its private reason goes only to the page of the player it is for (`reader`). On that player's own page the
+    referee's refusal of their play is told to them: in the second person, and its rule in words, not a key's
+    syntax (`IllegalPlay.words`); the decision and its record are the same."""
+    status = 400 if isinstance(err, BadInput) else 409
+    if not isinstance(err, IllegalPlay):
+        return Refused(status, spoken_said(err.message), spoken_said(err.hint))
     why = ""
-    if isinstance(err, IllegalPlay) and err.private is not None and reader is not None and err.player == reader:
+    if err.private is not None and reader is not None and err.player == reader:
         why = spoken_said(err.private)
-    return Refused(400 if isinstance(err, BadInput) else 409, spoken_said(err.message), spoken_said(rule), why)
+    params = getattr(err.message, "params", {})
+    if reader is not None and reader in (err.player, params.get("player")):
+        return Refused(status, said_to(err.message, reader), spoken_said(err.words), why)
+    return Refused(status, spoken_said(err.message), spoken_said(err.rule), why)
 
 
 def current(view: TableView, seq: int) -> None:
