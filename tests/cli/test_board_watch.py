@@ -60,7 +60,7 @@ def test_board_watch_draws_the_new_board_after_a_lead_from_another_process(cli: 
                               timeout=30)
         assert lead.returncode == 0, lead.stderr
         after = wait_for("Ann to lead")
-        assert "Bob leads A♠ 2♠ (Ann)" in after
+        assert "Bob leads A♠, Ann 2♠" in after
         assert "fri: the board (15 counters)" in after
     finally:
         watch.send_signal(signal.SIGINT)

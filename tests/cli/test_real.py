@@ -536,7 +536,7 @@ def test_play_by_the_wrong_player_in_a_virtual_hand(cli: Cli) -> None:
     assert "lead one card" in cli.fails(2, "play", "Bob", "AS", "2S")
     assert "dealt by popejoan" in cli.fails(3, "stop")
     said = cli.ok("play", "Bob", "AS").stdout
-    assert said.startswith(f"Bob leads {face('AS')} {face('2S')} (Ann)\n")
+    assert said.startswith(f"Bob leads {face('AS')}, Ann {face('2S')}\n")
 
 
 def test_a_real_hand_that_ends_at_the_turnup_takes_no_plays(cli: Cli) -> None:

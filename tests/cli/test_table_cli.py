@@ -171,7 +171,7 @@ def test_lead_tells_the_run_the_stop_and_who_leads_next(cli: Cli) -> None:
     assert cli.json("hand", "show", "Bob")["cards"][6] == "AS"
     res = cli.ok("lead", "AS")
     assert res.stderr == ""
-    assert res.stdout.splitlines()[0] == "Bob leads A♠ 2♠ (Ann)"
+    assert res.stdout.splitlines()[0] == "Bob leads A♠, Ann 2♠"
     rec = cli.view().open_hand
     assert rec is not None
     stop = rec.hand.stops[-1]
@@ -542,7 +542,7 @@ def test_bad_input_changes_nothing(dealt: Cli, args: list[str], code: int, fragm
 
 
 def test_a_refused_lead_after_the_first(dealt: Cli) -> None:
-    lead_lowest(dealt)  # Bob A♠ 2♠ (Ann); Ann leads next
+    lead_lowest(dealt)  # Bob A♠, Ann 2♠; Ann leads next
     before = dealt.journal()
     dealt.fails(3, "lead", "AS", said=("A♠", "already been played"))
     dealt.fails(3, "lead", "3D", said=("lowest-in-suit",))  # Ann holds A♦

@@ -192,7 +192,7 @@ def test_letters_at_a_russian_table_are_the_russian_notation(tmp_path: Path) -> 
     dealt = cli.ok("deal", "--seed", "7", POPEJOAN_SUITS="letters").stdout
     assert "Открытая карта 4б, козырь: бубны б." in dealt and not set(SYMBOLS) & set(dealt)
     led = cli.ok("lead", "Тб", POPEJOAN_SUITS="letters").stdout
-    assert led.startswith("Боря ходит: Тб 2б (Аня) 3б (Вика)\n"), led
+    assert led.startswith("Боря ходит: Тб, Аня 2б, Вика 3б\n"), led
     english = cli.ok("board", POPEJOAN_SUITS="letters", POPEJOAN_LANG="en").stdout
     assert "turn-up 4D" in english and "б" not in english
 

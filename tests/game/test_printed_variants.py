@@ -462,7 +462,7 @@ def test_peel_the_pope_is_played_in_lieu_of_a_stop() -> None:
     assert done.leader == DAN and hand.law.lieu_seat() == -1 and hand.law.pope_in_lieu_of() == Card.parse("10S")
     assert conserved(hand)
     told = [narrate.plain(line) for line in narrate.after_lead(hand.rules, ["Ann", "Bob", "Cat", "Dan"], done)]
-    assert told[0] == "Bob plays the Pope in lieu of 10♠: 9♦ J♠ Q♠ (Cat) K♠ (Dan)"
+    assert told[0] == "Bob plays the Pope in lieu of 10♠: 9♦ J♠, Cat Q♠, Dan K♠"
     assert "whoever holds the Pope 9♦ (9D) may play it in place of the missing card" in sentences(r)
 
 

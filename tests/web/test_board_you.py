@@ -41,5 +41,5 @@ def test_the_practice_board_tells_the_hand_and_its_settlement_to_you(tmp_path: P
     state = board_json(autoplay.play_hand(tmp_path / "t", 5))
     said = "\n".join([state["said"], state["settlement"]["said"],
                       *(run["stop"]["why"] for run in state["runs"] if run["stop"] is not None)])
-    assert "You lead 10♠ J♠" in said and "You pay 2 counters to Computer 2" in said, said
+    assert "You lead 10♠, Computer 2 J♠" in said and "You pay 2 counters to Computer 2" in said, said
     assert not THIRD_PERSON.search(said), said

@@ -1,6 +1,7 @@
 """A tap on a card when it is another player's lead, in a real browser (headless Chromium through Playwright):
-the page asks the server, and shows the referee's refusal, word for word as `popejoan lead CARD --by NAME` says
-it, in English and at a Russian table; it never words "not your lead" itself (issue 36).
+the page asks the server, and shows the referee's refusal, as `popejoan lead CARD --by NAME` says it, told to the
+page's player in the second person (issue 38), in English and at a Russian table; it never words "not your
+lead" itself (issue 36).
 
 Skipped, saying why, where Chromium or Playwright is missing (Debian's `chromium`, never a download).
 """
@@ -54,7 +55,10 @@ def test_a_tap_out_of_turn_shows_the_referees_refusal(tmp_path: Path, browser: A
         code, _ = served.stop()
     assert code == 0
     assert said[0].endswith({"en": ": it is Bob's lead", "ru": ": сейчас ходит Bob"}[lang])
-    assert error == said[0].removeprefix("popejoan: ")
+    # The command line's words, told to Ann: "Ann cannot lead 4♣: …" is "You cannot lead 4♣: …" on her phone
+    you = {"en": ("Ann cannot", "You cannot"), "ru": ("Игрок Ann не может", "Вы не можете")}[lang]
+    assert said[0].removeprefix("popejoan: ").startswith(you[0])
+    assert error == said[0].removeprefix("popejoan: ").replace(*you)
     # The page's rule line is the CLI's, its label in the page's words (`rule: {rule}`, «правило: …»).
     label, rule_said = said[1].strip().split(": ", 1)
     assert rule == f"{label.lower()}: {rule_said}"

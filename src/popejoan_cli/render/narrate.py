@@ -174,15 +174,14 @@ def stop(rules: HouseRules, s: Stop, names: Sequence[str]) -> Line:
 
 
 def run(plays: Sequence[Play], names: Sequence[str], lieu: int = -1) -> Line:
-    """`Ann leads 4♣ 5♣ (Dan) 6♣ (Ann)`: each card, and who played it when the player changes. `lieu`: the card
-    the run's first card, the Pope, was played in lieu of (`Hand.pope_in_lieu_of`; docs/house-rules.md)."""
+    """`Ann leads 4♣ 5♣, Dan 6♣, Ann 7♣`: each card, and before it who played it when the player changes (a name
+    before its cards reads from across the room, issue 38). `lieu`: the card the run's first card, the Pope, was
+    played in lieu of (`Hand.pope_in_lieu_of`; docs/house-rules.md)."""
     cards: Line = []
     for k, p in enumerate(plays):
         if k:
-            cards.append(" ")
+            cards.append(f", {names[p.seat]} " if plays[k - 1].seat != p.seat else " ")
         cards.append(p.card)
-        if k and plays[k - 1].seat != p.seat:
-            cards.append(f" ({names[p.seat]})")
     if lieu >= 0:
         return said("{player} plays the Pope in lieu of {missing}: {run}", player=names[plays[0].seat],
                     missing=Card(lieu), run=cards)

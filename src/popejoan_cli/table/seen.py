@@ -29,7 +29,8 @@ def shown_hand(view: TableView) -> HandRecord | None:
 
 
 def _players(view: TableView, rec: HandRecord | None, pub: Public | None) -> list[State]:
-    """Each player's standing; `dealer` marks who deals: the open hand's dealer, or once it is over (or before
+    """Each player's standing; `this_hand`: their change in the hand on show (its dressing, pots and payments so
+    far, public: `Public.net`); `dealer` marks who deals: the open hand's dealer, or once it is over (or before
     the first) the next hand's, as the turn line says "Dan deals next." (issue 38: not the last hand's)."""
     balances = view.live_balances()
     between = (rec is None or rec.closed) and not view.ended  # an ended session: nobody deals
@@ -37,6 +38,7 @@ def _players(view: TableView, rec: HandRecord | None, pub: Public | None) -> lis
     for name in view.players:
         seat = rec.players.index(name) if rec is not None and name in rec.players else None
         out.append({"name": name, "balance": balances.get(name, 0), "held": _held(rec, pub, seat),
+                    "this_hand": None if pub is None or seat is None else pub.net[seat],
                     "dealer": (name == view.next_dealer if between else
                                pub is not None and seat == pub.dealer and not view.ended),
                     "leader": pub is not None and seat is not None and pub.phase == "lead" and seat == pub.leader})

@@ -135,7 +135,7 @@ def _page_words() -> dict[str, str]:
                    "for your link."),
         tp("page", "You deal next."), tp("page", "The hand is over: you went out."),
         tp("page", "{card}: may not be led now; tap to hear why"), tp("page", "{card}: tap again to lead it"),
-        tp("page", "{card}: tap to pick it"),
+        tp("page", "{card}: tap to pick it"), tp("page", "How the hand ended"), tp("page", "This hand"),
     ]
     return dict(zip(_PAGE_IDS, words, strict=True))
 
@@ -163,6 +163,7 @@ _PAGE_IDS = (
     "This link no longer opens your page: it was replaced, or you left the table. Ask the banker for your link.",
     "You deal next.", "The hand is over: you went out.",
     "{card}: may not be led now; tap to hear why", "{card}: tap again to lead it", "{card}: tap to pick it",
+    "How the hand ended", "This hand",
 )
 """The msgids of `_page_words`, in its order: the keys page.js looks its words up by."""
 

@@ -35,6 +35,7 @@
   var SETTLE = 700;
   var sent = null;  // a lead whose answer was lost: the next state says whether it was recorded
   var toldStory = null;  // the story of the last run as last drawn (the live region #said)
+  var toldEnding = null;  // the board's end of a hand as last drawn (#ending)
   var wasMine = false;
 
   function $(id) { return document.getElementById(id); }
@@ -224,10 +225,11 @@
     var div = el("div", "run");
     var you = isYou(run.leader);
     var p = fill(el("p", "line"), you ? "You lead {cards}" : "{player} leads {cards}", { player: run.leader, cards: function (p) {
+      // Each player's name before their cards, read from across the room: "Ann leads 4♠ 5♠, Bob 6♠, Ann 7♠".
       run.cards.forEach(function (c, i) {
+        var next = i && run.cards[i - 1].player !== c.player;
+        if (i) { p.appendChild(document.createTextNode(next ? ", " + c.player + " " : " ")); }
         p.appendChild(cardFace(c.card));
-        if (i && run.cards[i - 1].player !== c.player) { p.appendChild(document.createTextNode(" (" + c.player + ")")); }
-        p.appendChild(document.createTextNode(" "));
       });
     } });
     div.appendChild(p);
@@ -269,7 +271,7 @@
     var table = $("standings");
     clear(table);
     var head = el("tr");
-    [w("Player"), w("Counters"), w("Cards")].forEach(function (h) { head.appendChild(el("th", "", h)); });
+    [w("Player"), w("Counters"), w("This hand"), w("Cards")].forEach(function (h) { head.appendChild(el("th", "", h)); });
     table.appendChild(head);
     s.players.forEach(function (p) {
       var tr = el("tr", p.leader ? "leader" : "");
@@ -278,6 +280,9 @@
         : p.leader ? w("{player} \u2190 to lead", { player: p.name }) : p.name;
       tr.appendChild(el("td", "", name));
       tr.appendChild(el("td", "num", num(p.balance)));
+      // The change this hand so far: its dressing, the pots won and the payments (the same as its history row).
+      tr.appendChild(el("td", "num change", p.this_hand === null || p.this_hand === undefined ? "\u2013"
+        : num(p.this_hand, true)));
       tr.appendChild(el("td", "num", p.held === null ? "\u2013" : num(p.held)));
       table.appendChild(tr);
     });
@@ -426,12 +431,24 @@
     // A live region: drawn again only when the story changed, so that a pick does not have it read out again
     var story = JSON.stringify(s.story || []);
     if (story !== toldStory) { storyLines($("said"), s.story); toldStory = story; }
+    drawEnding(s);
     // The journal cannot be read: the last good state, and the server's words saying the banker must look.
     if (s.trouble) { banner(s.trouble); }
     if (screen === "player") { answered(s); drawHand(s); keepAwake(); }
     document.body.classList.remove("loading");
     document.dispatchEvent(new CustomEvent("popejoan:state", { detail: s }));  // for coach.js: a practice?
     refocus(keep);
+  }
+
+  // The board, once a hand is over: how it ended, in the middle of the screen where its runs were, whole.
+  function drawEnding(s) {
+    var ending = $("ending");
+    if (!ending) { return; }
+    var over = !!(s.over && s.settlement);
+    document.body.classList.toggle("over", over);
+    $("ending-box").hidden = !over;
+    var told = JSON.stringify(over ? s.settlement.story : null);
+    if (told !== toldEnding) { storyLines(ending, over ? s.settlement.story : []); toldEnding = told; }
   }
 
   // Every drawing rebuilds the page: give the focus back to the card (or control) that had it.
