@@ -125,7 +125,9 @@ def test_the_pages_load_nothing_from_elsewhere(served: Served) -> None:
     for url in (served.player("Ann"), served.board()):
         page = served.client.get(url)
         assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
-        assert '<script src="/s/page.js"></script>' in page.text and "/s/style.css" in page.text
+        assert '<script src="/s/page.js" defer></script>' in page.text
+        # The styles are in the page itself: nothing but the page holds back its first paint
+        assert 'rel="stylesheet"' not in page.text and ".banner { position: fixed;" in page.text
         assert "http:" not in page.text and "https:" not in page.text and "//" not in page.text.replace("://", "")
     script = served.client.get("/s/page.js").text
     assert "EventSource" in script and "innerHTML" not in script and "http:" not in script and "https:" not in script
@@ -142,6 +144,11 @@ def test_the_pages_scripts_and_styles_come_compressed_to_a_browser_that_asks(ser
         assert int(asked.headers["content-length"]) < len(plain) // 2, name
         bare = served.client.get(f"/s/{name}", headers={"Accept-Encoding": "identity"})
         assert "content-encoding" not in bare.headers and bare.content == plain
+    for url in (served.player("Ann"), served.board()):  # the pages too, which hold the styles
+        asked = served.client.get(url, headers={"Accept-Encoding": "gzip"})
+        bare = served.client.get(url, headers={"Accept-Encoding": "identity"})
+        assert asked.headers["content-encoding"] == "gzip" and asked.text == bare.text
+        assert int(asked.headers["content-length"]) < len(bare.content) // 2, url
     with served.client.stream("GET", served.player("Ann", "/events"), headers={"Accept-Encoding": "gzip"}) as events:
         assert "content-encoding" not in events.headers
         assert events.headers["content-type"].startswith("text/event-stream")

@@ -28,7 +28,7 @@ from popejoan_cli.game.cards import Card
 from popejoan_cli.render import i18n
 from popejoan_cli.store import tables
 from popejoan_cli.table.events import HandDealt, TableOpened
-from popejoan_cli.web.app import STATIC, make_app
+from popejoan_cli.web.app import STATIC, inline_styles, make_app
 from popejoan_cli.web.links import make_links
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
@@ -117,10 +117,11 @@ def assert_english_words(english: Any) -> None:
 
 
 def assert_pages_as_written_or_in_russian(both: Any) -> None:
-    """The English pages are the static files byte for byte; the Russian ones show no English label."""
+    """The English pages are the static files byte for byte, their stylesheets written into them
+    (`app.inline_styles`); the Russian ones show no English label."""
     for path, name in (("", "player.html"), ("board", "board.html")):
         ru_page, en_page = get(both["ru"], path).text, get(both["en"], path).text
-        assert en_page == (STATIC / name).read_text(encoding="utf-8")
+        assert en_page == inline_styles((STATIC / name).read_text(encoding="utf-8"))
         shown = re.sub(r' data-w="[^"]*"', "", ru_page)  # the msgids the server looks the labels up by
         assert '<html lang="ru">' in ru_page
         assert not re.search(r"Standings|At the table|The board|Your hand", shown)
