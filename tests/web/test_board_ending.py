@@ -142,3 +142,23 @@ def test_the_ending_screenshots_in_the_docs_are_pngs(name: str) -> None:
     if not path.exists():
         pytest.skip(f"docs/images/{name} is made by POPEJOAN_SCREENSHOTS=1 pytest tests/web/test_board_ending.py")
     assert is_png(path)
+
+
+def test_the_history_heads_computers_apart(tmp_path: Path, browser: Any) -> None:
+    """Practice's "Computer 1", "Computer 2", "Computer 3" once all read "Comput…" over the history's columns:
+    names that differ only by their number are headed "C1", "C2", "C3", each with its whole name to be read."""
+    home = tmp_path / "home"
+    players = ("You", "Computer 1", "Computer 2", "Computer 3")
+    serving.table(home, players, seed=None)
+    for seed in range(2):
+        autoplay.play_hand(hand_folder(home), 600 + seed)
+    with serving.running(home) as served:
+        for viewport in (FULL_HD, {"width": 390, "height": 844}):
+            page = open_board(browser, served, viewport)
+            page.wait_for_function("() => document.querySelectorAll('#history tr').length === 3")
+            heads = page.evaluate("() => [...document.querySelectorAll('#history th')].slice(3)"
+                                  ".map((th) => [th.textContent, th.getAttribute('aria-label'), "
+                                  "th.scrollWidth <= th.clientWidth])")
+            assert heads == [["You", None, True], ["C1", "Computer 1", True], ["C2", "Computer 2", True],
+                             ["C3", "Computer 3", True]], (viewport, heads)
+            page.context.close()

@@ -267,6 +267,18 @@
     }
   }
 
+  // A history column's head. "Computer 1", "Computer 2" (practice) would all read "Comput…" in a narrow column:
+  // names that differ only by the number they end in are headed by their initial and number ("C1", «К1»), the
+  // whole name kept for a screen reader and a pointer. Any other name is its own head.
+  function heads(names) {
+    return names.map(function (n) {
+      var m = /^(\S)\S*(?:\s+\S+)*?\s+(\d+)$/.exec(n);
+      var stem = n.replace(/\d+$/, "");
+      var twin = m && names.some(function (o) { return o !== n && o.replace(/\d+$/, "") === stem; });
+      return twin ? m[1] + m[2] : n;
+    });
+  }
+
   function drawStandings(s) {
     var table = $("standings");
     clear(table);
@@ -292,8 +304,13 @@
       box.hidden = !s.history.length;
       clear(hist);
       var h = el("tr");
-      [w("Hand"), w("Seed"), w("Out")].concat(s.players.map(function (p) { return p.name; }))
-        .forEach(function (t) { h.appendChild(el("th", "", t)); });
+      [w("Hand"), w("Seed"), w("Out")].forEach(function (t) { h.appendChild(el("th", "", t)); });
+      var names = s.players.map(function (p) { return p.name; });
+      heads(names).forEach(function (t, i) {
+        var th = el("th", "", t);
+        if (t !== names[i]) { th.title = names[i]; th.setAttribute("aria-label", names[i]); }
+        h.appendChild(th);
+      });
       hist.appendChild(h);
       s.history.forEach(function (rec) {
         var tr = el("tr");
