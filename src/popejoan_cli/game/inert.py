@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from popejoan_cli.base.errors import Said
 from popejoan_cli.base.records import Record
-from popejoan_cli.game.laws import law_of
+from popejoan_cli.game.laws import LEAD_LAW, law_of
 from popejoan_cli.game.rulekeys import KEY_BY_PATH, KEYS
 
 if TYPE_CHECKING:
@@ -85,9 +85,9 @@ _NO_POPE = Said("does nothing: the Pope's keys apply only where the board has a 
 _NO_TURNUP = Said("does nothing: deal.turnup = \"none\" turns up no card; it applies with "
                   "deal.turnup = \"in-hand\" or \"out-of-play\"")
 _NO_SPARE = Said("does nothing: deal.spare_hand = false deals no spare hand; it applies with spare_hand = true")
-_NO_LEAD_RULE = Said("does nothing: no rule here says what may be led (play.lead = \"any\", play.change_suit = "
-                     "\"no\"), so no lead is improper; it applies with play.lead = \"lowest-in-suit\" or "
-                     "play.change_suit = \"suit\" or \"colour\"")
+_NO_LEAD_RULE = Said("does nothing: no rule on what may be led is set ({keys}), so no lead is improper; it applies "
+                     "once one of them is", keys=", ".join(rule.key for rule in LEAD_LAW))
+"""Its keys from the lead law itself (`game.laws.LEAD_LAW`), so that a rule added there is named here too."""
 _BECAUSE_NO_POPE = Said("no pot named pope")
 _BECAUSE_NO_TURNUP = Said("no turn-up")
 _BECAUSE_NO_SPARE = Said("no spare hand")

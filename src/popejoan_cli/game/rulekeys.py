@@ -98,7 +98,7 @@ KEYS: tuple[Key, ...] = (
         "who leads first: eldest, or the holder of this card (\"2D\"), who leads it at the deal; if it lies in "
         "no hand, the next card up is called", hi=8, optional=True),
     Key("play", "improper_lead", "choice", "refuse",
-        "a lead that breaks play.lead or play.change_suit is refused, or allowed and fined at the hand's end: "
+        "a lead that breaks a rule on what may be led is refused, or allowed and fined at the hand's end: "
         "improper_penalty to each other player, or onto pass_pot", ("refuse", "pay-each", "pay-board"),
         optional=True),
     Key("play", "improper_penalty", "int", 1, "what an improper lead costs, under improper_lead", hi=1000,
