@@ -380,9 +380,9 @@ MAX_LINE = 10_000
 
 
 def test_a_long_pasted_line_is_refused_in_one_line_and_the_shell_goes_on(dealt: Path) -> None:
-    started = time.monotonic()
+    started = time.process_time()  # CPU time: a busy machine slows the wall clock, not the work
     res = cli(dealt, "shell", input="x" * 200_000 + "\nboard --json\n" + "lead " + "A" * MAX_LINE + "\nexit 3\n")
-    elapsed = time.monotonic() - started
+    elapsed = time.process_time() - started
     assert res.exit_code == 3  # the shell read on to the end
     assert '"pope": 6' in res.stdout
     lines = res.stderr.splitlines()
@@ -404,9 +404,9 @@ def _timed(fn: object, arg: str) -> float:
     assert callable(fn)
     best = float("inf")
     for _ in range(3):
-        started = time.perf_counter()
+        started = time.process_time()  # CPU time, which another process's load does not stretch
         fn(arg)
-        best = min(best, time.perf_counter() - started)
+        best = min(best, time.process_time() - started)
     return best
 
 
@@ -447,9 +447,9 @@ def test_splitting_matches_shlex() -> None:
 def test_completion_gives_up_on_an_absurd_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path))
     sh = Shell(get_command(app), None, interactive=False)
-    started = time.monotonic()
+    started = time.process_time()
     assert sh.candidates("lead " + "A" * 500_000 + " ", "9") == []
-    assert time.monotonic() - started < 1.0
+    assert time.process_time() - started < 1.0  # CPU time: giving up is cheap however busy the machine
 
 
 def test_ctrl_c_at_the_prompt_drops_the_line_and_the_shell_goes_on(shell: Term) -> None:

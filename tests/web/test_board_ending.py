@@ -87,16 +87,7 @@ def test_the_end_of_a_hand_is_whole_on_every_screen(ended: dict[int, Path], brow
         for where, viewport in SCREENS.items():
             page = open_board(browser, served, viewport)
             page.wait_for_function("n => document.querySelectorAll('#ending .line').length === n", arg=len(told))
-            got = page.evaluate(ENDING)
-            assert got["shown"] and not got["runsShown"], (seats, where, got)
-            assert len(got["lines"]) == len(told), (seats, where, got)
-            assert got["cut"] == [], (seats, where, got)
-            assert not got["scrolls"], (seats, where, got)
-            assert got["changes"] == changes, (seats, where, got)
-            if where == "tv 1080":
-                assert got["size"] >= 32 and got["standings"] >= 32, (seats, where, got)
-            if where.startswith("tablet"):
-                assert got["size"] >= 16, (seats, where, got)
+            _assert_whole(page.evaluate(ENDING), (seats, where), len(told), changes)
             if seats == 6 and where in ("tv 1080", "tablet portrait"):
                 _shot(page, "board-tv-ending.png" if where == "tv 1080" else "board-tablet.png", tmp_path)
             page.context.close()
@@ -105,6 +96,18 @@ def test_the_end_of_a_hand_is_whole_on_every_screen(ended: dict[int, Path], brow
             dark.wait_for_function("n => document.querySelectorAll('#ending .line').length === n", arg=len(told))
             assert dark.evaluate(ENDING)["cut"] == []
             _shot(dark, "board-tv-ending-dark.png", tmp_path)
+
+
+def _assert_whole(got: dict[str, Any], at: tuple[int, str], lines: int, changes: list[str]) -> None:
+    """The end of a hand as `ENDING` measured it at `at` (players, screen): in the middle instead of the runs, each
+    of its `lines` drawn and none cut, the page not scrolling, each player's change this hand, and the text sizes."""
+    assert got["shown"] and not got["runsShown"], (at, got)
+    assert len(got["lines"]) == lines and got["cut"] == [], (at, got)
+    assert not got["scrolls"] and got["changes"] == changes, (at, got)
+    if at[1] == "tv 1080":
+        assert got["size"] >= 32 and got["standings"] >= 32, (at, got)
+    if at[1].startswith("tablet"):
+        assert got["size"] >= 16, (at, got)
 
 
 def _shot(page: Any, name: str, tmp_path: Path) -> None:

@@ -122,11 +122,11 @@ def test_ctrl_c_with_pages_open_stops_at_once_with_one_line(home: Path) -> None:
     with httpx.Client(timeout=10) as client, client.stream("GET", f"{served.players['Bob']}/events") as events:
         first = next(line for line in events.iter_lines() if line.startswith("data: "))
         assert json.loads(first.removeprefix("data: "))["you"]["name"] == "Bob"
-        start = time.monotonic()
+        # It stops with the stream still open (a server that waited for its streams to end would not stop, and
+        # `stop` would fail at its own deadline): no wall clock is asserted.
         code, err = served.stop()
-        took = time.monotonic() - start
+        assert not events.is_closed
     assert (code, err) == (0, STOPPED)
-    assert took < 5
 
 
 def test_sigterm_stops_it_with_the_same_line_and_143(home: Path) -> None:
