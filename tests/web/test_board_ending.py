@@ -84,13 +84,16 @@ def test_the_end_of_a_hand_is_whole_on_every_screen(ended: dict[int, Path], brow
         changes = [_signed(p["this_hand"]) for p in state["players"]]
         assert [p["this_hand"] for p in state["players"]] == [state["history"][-1]["net"][p["name"]]
                                                              for p in state["players"]]
+        # One page, its window resized to each screen in turn (as a tablet turned round), the layout measured
+        # once the browser has laid it out again (two animation frames).
+        page = open_board(browser, served, FULL_HD)
+        page.wait_for_function("n => document.querySelectorAll('#ending .line').length === n", arg=len(told))
         for where, viewport in SCREENS.items():
-            page = open_board(browser, served, viewport)
-            page.wait_for_function("n => document.querySelectorAll('#ending .line').length === n", arg=len(told))
+            page.set_viewport_size(viewport)
+            page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
             _assert_whole(page.evaluate(ENDING), (seats, where), len(told), changes)
             if seats == 6 and where in ("tv 1080", "tablet portrait"):
                 _shot(page, "board-tv-ending.png" if where == "tv 1080" else "board-tablet.png", tmp_path)
-            page.context.close()
         if seats == 6:
             dark = open_board(browser, served, FULL_HD, color_scheme="dark")
             dark.wait_for_function("n => document.querySelectorAll('#ending .line').length === n", arg=len(told))
