@@ -175,6 +175,9 @@ def test_demo_runs_on_the_defaults(exe: Path, run: Run) -> None:
     proc = run(exe, "demo")
     assert proc.returncode == 0, proc.stderr
     assert "Hand 3 of 3" in proc.stdout and "nothing created or lost" in proc.stdout
+    # Its board says "Dan deals next (`popejoan deal`)", but the demo's table is gone: the last words say so
+    assert "it is gone" in proc.stdout.splitlines()[-1] + proc.stdout.splitlines()[-2]
+    assert "popejoan table new NAME" in " ".join(proc.stdout.split())
 
 
 # The real deck of the README: seed 42's deal with Ann dealing, typed in as the table plays it.

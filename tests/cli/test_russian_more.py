@@ -345,7 +345,7 @@ def test_simulates_errors_read_russian(cli: Cli, args: tuple[str, ...], russian:
 def test_the_shells_quoting_errors_and_its_own_lines_read_russian(cli: Cli) -> None:
     played(cli)
     res = cli("shell", input='board "abc\nboard abc\\\nlead\n')
-    assert res.exit_code == 0
+    assert res.exit_code == 2  # the last line's status: `lead` without its card is a usage error
     assert res.stderr.splitlines() == [
         "popejoan: строка набрана не до конца (нет закрывающей кавычки); возможно, имелось в виду: board abc",
         "popejoan: строка набрана не до конца (нет символа после обратной косой черты); возможно, имелось в виду: "

@@ -394,7 +394,7 @@ def test_a_line_at_the_limit_is_still_read(dealt: Path) -> None:
     line = "board --json " + " " * (MAX_LINE - len("board --json "))
     assert len(line) == MAX_LINE
     res = cli(dealt, "shell", input=line + "\n" + "x" * (MAX_LINE - 1))  # the last line has no newline
-    assert res.exit_code == 0
+    assert res.exit_code == 2  # that last line, read whole, is no command: the shell leaves with its status
     assert '"pope": 6' in res.stdout
     assert res.stderr.count("\n") == 1 and "no command 'xxxxxxxx" in res.stderr and "…" in res.stderr
     assert len(res.stderr) < 200  # a huge word is not echoed in full
@@ -476,3 +476,12 @@ def test_sigterm_at_the_prompt_ends_the_shell(shell: Term) -> None:
     shell.proc.send_signal(signal.SIGTERM)
     assert shell.wait() == 128 + signal.SIGTERM
     assert "Traceback" not in shell.text
+
+
+def test_a_piped_shell_leaves_with_its_last_lines_status(dealt: Path) -> None:
+    """As sh does: `printf 'lead ZZ\\n' | popejoan shell` exits 2, as `popejoan lead ZZ` would (issue 39)."""
+    assert cli(dealt, "shell", input="lead ZZ\n").exit_code == 2
+    assert cli(dealt, "shell", input="nosuch\n").exit_code == 2
+    assert cli(dealt, "shell", input="lead ZZ\nboard --json\n").exit_code == 0  # the last line went well
+    assert cli(dealt, "shell", input="lead ZZ\n\n# a comment\n").exit_code == 2  # blank lines change nothing
+    assert cli(dealt, "shell", input="lead ZZ\nexit 0\n").exit_code == 0

@@ -79,6 +79,9 @@ def demo(
         out.print(tn("Players plus board: {n} counter, as brought in: nothing created or lost.",
                      "Players plus board: {n} counters, as brought in: nothing created or lost.",
                      view.total_in_play()), markup=False)
+        # The board above says who deals next, as at any table; this one is gone with the demo (issue 39).
+        out.print(t("That table was the demo's own, and it is gone. To play at a table of your own: `popejoan "
+                    "table new NAME --rules modern-stops --players A,B,C`, then `popejoan deal`."), markup=False)
 
 
 def _teller(out: Any, k: int, hands: int) -> Callable[[TableView, Played | None], None]:

@@ -3,8 +3,9 @@
 This module owns the command itself: it picks how lines are read (the line editor of
 `shell_editors` at a terminal; a piped stdin is read line by line as UTF-8, with no editor, a
 runaway line cut at `MAX_LINE` + 1 characters), greets an interactive shell with its table and
-board, and `serve` reads and runs lines (`shell_lines.Shell.run_line`) until Ctrl-D, the end of
-the input, or `exit`, whose status the shell leaves with. Ctrl-C drops the line. How a line is
+board, and `serve` reads and runs lines (`shell_lines.Shell.run_line`) until `exit`, whose status
+the shell leaves with, or Ctrl-D or the end of the input, where it leaves with the last line's
+status, as sh does (`printf 'lead ZZ\n' | popejoan shell` exits 2). Ctrl-C drops the line. How a line is
 split and what TAB completes is `shell_words`.
 
 Only light modules are imported at the top: every `popejoan` invocation imports this file
@@ -48,7 +49,7 @@ def serve(sh: Shell, read: Reader, interactive: bool) -> int:
             continue
         status = sh.run_line(line)
     sys.stdout.flush()
-    return status or 0
+    return sh.status if status is None else status  # the input ended: the last line's status, as sh leaves
 
 
 def _interactive() -> bool:

@@ -141,6 +141,9 @@ class Shell(Completion):
         self.stamp: tuple[str, int, int, int] | None = None
         self.matches: list[str] = []
         self.line_before: Callable[[], str] = lambda: ""
+        self.status = 0
+        """The last line's exit status: a shell whose input ends leaves with it, as sh does (`printf 'lead ZZ\n' |
+        popejoan shell` exits 2, as `popejoan lead ZZ` does)."""
 
     # ------------------------------------------------------------------------- the table
     def _stamp(self) -> tuple[str, int, int, int] | None:
@@ -274,6 +277,8 @@ class Shell(Completion):
         cli.speak(self.view.lang if self.view is not None else None)
         words = _line_words(line)
         if not words:
+            if line.strip() and not line.lstrip().startswith("#"):
+                self.status = 2  # a line refused before it ran (too long, half-typed): said, and a usage error
             return None
         first = words[0]
         if first in ("exit", "quit"):
@@ -289,21 +294,23 @@ class Shell(Completion):
         wrong = self.unknown(words)
         if wrong is not None:
             _err(wrong)
+            self.status = 2
             return None
-        self.run_command(words)
+        self.status = self.run_command(words)
         return None
 
-    def run_command(self, words: list[str]) -> None:
-        """Run a known command (`hand show` with the laptop passed first); the board after a change."""
+    def run_command(self, words: list[str]) -> int:
+        """Run a known command (`hand show` with the laptop passed first); the board after a change; its status."""
         first = words[0]
         key = " ".join(words[:2]) if is_group(visible(self.root).get(first)) else first
         if key == "hand show" and self.interactive:
             self.refresh()  # another terminal may have changed the table
-            self.hand_show(words)
+            status = self.hand_show(words)
         else:
-            self.call(words)
+            status = self.call(words)
         if self.refresh() and key in CHANGING:
             self.show_board()
+        return status
 
     def _ask(self, prompt: str) -> bool:
         """Wait for Enter; False on Ctrl-D or Ctrl-C."""
@@ -316,19 +323,18 @@ class Shell(Completion):
             return False
         return True
 
-    def hand_show(self, words: list[str]) -> None:
-        """`hand show NAME`: pass the laptop first, clear the screen after."""
+    def hand_show(self, words: list[str]) -> int:
+        """`hand show NAME`: pass the laptop first, clear the screen after; its status."""
         names = _named(words[2:])
         rec = self.view.open_hand if self.view is not None else None
         if "--help" in words or len(names) != 1 or rec is None or rec.kind.real or names[0] not in rec.players:
-            self.call(words)  # --help, or an error the command itself explains (a real deck's cards: none to show)
-            return
+            return self.call(words)  # --help, or an error the command itself explains (a real deck: none to show)
         from popejoan_cli.render.i18n import t
 
         name = names[0]
         if not self._ask(t("Pass the laptop to {player} and press Enter ", player=name)):
             _err("popejoan: " + t("the hand was not shown"))
-            return
+            return 1
         status = self.call(words)
         if status == 0:
             self._ask(t("Press Enter to hide it "))
@@ -337,6 +343,7 @@ class Shell(Completion):
         if status == 0:
             sys.stdout.write(t("{player}'s hand is hidden.", player=name) + "\n")
             self.show_board()
+        return status
 
     def help(self, topic: list[str]) -> None:
         from popejoan_cli.render.i18n import t
