@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from popejoan_cli.formats.exports import Imported
+    from popejoan_cli.game.rules import HouseRules
     from popejoan_cli.table.events import Event
     from popejoan_cli.table.view import TableView
 
@@ -66,7 +67,7 @@ def table_new(
     rules = load_rules(rules_spec)
     seats = common.players_said(players)
     names = [n for n, _ in seats]
-    _not_words(names)
+    _not_words(names, rules)
     refuse_lookalikes(names)
     first = (find_name(dealer, names) or dealer) if dealer is not None else names[0]
     opened = TableOpened(name=name, rules=rules.to_dict(), rules_name=rules.name, players=names, counters=each,
@@ -186,12 +187,13 @@ def table_path(as_json: JsonOpt = False) -> None:
     sys.stdout.write(f"{common.where()}\n")
 
 
-def _not_words(names: list[str]) -> None:
-    """Refuse a name that is a word of the command language (`--pope none`, `stop`): the journal's replay
-    does not, so that tables from before stay readable; the commands that seat players do."""
-    from popejoan_cli.game.deal import word_problems
+def _not_words(names: list[str], rules: HouseRules | None = None) -> None:
+    """Refuse a name that is a word of the command language (`--pope none`, `stop`), or with `rules` one of the
+    table's own (a pot, a card: `deal.table_word_problems`): the journal's replay does not, so that tables from
+    before stay readable; the commands that seat players do."""
+    from popejoan_cli.game.deal import table_word_problems, word_problems
 
-    problems = [p for n in names for p in word_problems(n)]
+    problems = [p for n in names for p in (*word_problems(n), *(table_word_problems(n, rules) if rules else ()))]
     if problems:
         raise UsageError(problems[0], Said("give that player another name"))
 
@@ -221,6 +223,12 @@ def table_join(
     _not_words([name])
 
     def sitting(view: TableView) -> list[Event]:
+        from popejoan_cli.game.deal import table_word_problems
+
+        # A newcomer named like a pot or a card is refused; one who sat here before comes back as they were.
+        taken = table_word_problems(name, view.the_rules()) if name not in view.people else []
+        if taken:
+            raise UsageError(taken[0], Said("give that player another name"))
         joined = moves.joining(view, name, given, bring_back=bring_back)
         known = view.people.get(joined.player) if said is None else None  # back again: as described before
         return [joined] if known is not None else [joined, *common.described([(joined.player, said)])]

@@ -8,7 +8,7 @@ from popejoan_cli.base.errors import Said, SaidN
 from popejoan_cli.base.limits import cut, quoted
 from popejoan_cli.base.marks import Grouped
 from popejoan_cli.base.names import alike
-from popejoan_cli.game.cards import Dealt, Seed, canonical_deck, deal_cards, shuffled
+from popejoan_cli.game.cards import Dealt, Seed, canonical_deck, deal_cards, parse_card_or_none, shuffled
 from popejoan_cli.game.rules import HouseRules
 
 MAX_NAME = 40
@@ -29,6 +29,29 @@ def word_problems(n: str) -> list[str]:
     """The refusal of a name that is a word of the command language (`RESERVED`), if it is one."""
     said = RESERVED.get(n.strip().lower())
     return [said] if said is not None else []
+
+
+def table_word_problems(n: str, rules: HouseRules) -> list[str]:
+    """The refusal of a name that is one of this table's words (issue 39: one meaning per word): a pot's name or
+    label, which `count` and `claim` take a pot by ("count jack 1" was recorded against a player Jack), or a
+    card, which a `play` line takes a card by. Each says why and suggests another name.
+
+    >>> from popejoan_cli.formats.presets import preset
+    >>> [str(p) for p in table_word_problems("Jack", preset("modern-stops"))][0][:45]
+    "no player may be called 'Jack' at this table:"
+    >>> table_word_problems("Jackie", preset("modern-stops")), len(table_word_problems("qs", preset("hoyle")))
+    ([], 1)
+    """
+    key = n.strip().casefold()
+    for pot in rules.pots:
+        if key in (pot.name.casefold(), pot.label.casefold()):
+            return [Said("no player may be called {name} at this table: it is a pot's name ({pot}), which `count` "
+                         "and `claim` would take it for; give the player another name, such as {other}",
+                         name=quoted(n), pot=pot.label, other=quoted(n.strip() + " B."))]
+    if parse_card_or_none(n) is not None:
+        return [Said("no player may be called {name}: it is a card, which a `play` line would take it for; "
+                     "give the player another name", name=quoted(n))]
+    return []
 
 
 def name_problems(n: str, *, words: bool = True) -> list[str]:
@@ -52,8 +75,9 @@ def name_problems(n: str, *, words: bool = True) -> list[str]:
 
 
 def check_players(names: Sequence[str], rules: HouseRules, *, words: bool = True) -> list[str]:
-    """Problems with a seat list: duplicates or look-alikes, reserved or empty names, count for the rules
-    (`words`: as `name_problems`)."""
+    """Problems with a seat list: duplicates or look-alikes, reserved or empty names, names that are the table's
+    pots or cards, count for the rules (`words`: as `name_problems`; without it, no table's word is refused
+    either: a journal's replay)."""
     out: list[str] = []
     lo, hi = rules.players.min, rules.players.max
     if not lo <= len(names) <= hi:
@@ -62,6 +86,8 @@ def check_players(names: Sequence[str], rules: HouseRules, *, words: bool = True
                          count=Grouped(len(names)), rules=rules.name, least=lo, most=hi))
     for n in names:
         out += name_problems(n, words=words)
+        if words:
+            out += table_word_problems(n, rules)
     for first, second in alike(names):
         out.append(Said("player {name} is listed twice", name=quoted(first)) if first == second else
                    Said("players {first} and {second} look alike: they could not be told apart when typed or "

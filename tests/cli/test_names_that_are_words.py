@@ -1,0 +1,38 @@
+"""One meaning per word (issue 39): a player may not be named like one of the table's pots or like a card.
+
+At a table with a player Jack, `count jack 1` was recorded against the player, not the Jack pot, and `check`
+failed until he was recounted. `table new` and `table join` now refuse such a name, saying why, with another to
+use; a name only like a pot ("Jackie") sits down as before.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import Cli
+
+
+@pytest.mark.parametrize(("name", "why"), [
+    ("Jack", "it is a pot's name (Jack)"), ("pope", "it is a pot's name (Pope)"), ("Ace", "it is a pot's name (Ace)"),
+    ("First out", "it is a pot's name (First out)"), ("game", "it is a pot's name (First out)"),
+    ("QS", "it is a card"), ("10h", "it is a card"),
+])
+def test_a_new_table_refuses_a_player_named_like_a_pot_or_a_card(cli: Cli, name: str, why: str) -> None:
+    cli.fails(2, "table", "new", "fri", "--rules", "modern-stops", "--players", f"Ann,{name},Cat",
+              said=[f"no player may be called '{name}'", why, "give the player another name"])
+    assert not (cli.home / "tables" / "fri").exists()
+
+
+def test_joining_under_a_pots_name_is_refused_and_nothing_is_written(cli: Cli) -> None:
+    cli.ok("table", "new", "fri", "--rules", "modern-stops", "--players", "Ann,Bob,Cat")
+    journal = (cli.home / "tables" / "fri" / "journal.jsonl").read_bytes()
+    cli.fails(2, "table", "join", "Queen", said=["no player may be called 'Queen' at this table", "'Queen B.'"])
+    cli.fails(2, "table", "join", "Queen", said=["игрока нельзя назвать «Queen» за этим столом", "секция"],
+              POPEJOAN_LANG="ru")
+    assert (cli.home / "tables" / "fri" / "journal.jsonl").read_bytes() == journal
+
+
+def test_a_pots_name_is_the_tables_own_and_a_name_only_like_one_sits_down(cli: Cli) -> None:
+    cli.ok("table", "new", "fri", "--rules", "modern-stops", "--players", "Ann,Jackie,Queenie")
+    said = cli.ok("count", "jack", "0")  # the pot, which no player's name can be taken for, holds nothing yet
+    assert said.stdout == "jack: 0 counters, as the journal says.\n"  # the pot, not Jackie
