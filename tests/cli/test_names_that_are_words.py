@@ -36,3 +36,13 @@ def test_a_pots_name_is_the_tables_own_and_a_name_only_like_one_sits_down(cli: C
     cli.ok("table", "new", "fri", "--rules", "modern-stops", "--players", "Ann,Jackie,Queenie")
     said = cli.ok("count", "jack", "0")  # the pot, which no player's name can be taken for, holds nothing yet
     assert said.stdout == "jack: 0 counters, as the journal says.\n"  # the pot, not Jackie
+
+
+@pytest.mark.parametrize("args", [("hand", "show", "Mary", "Ann"), ("count", "Mary", "Ann", "3")])
+def test_an_unquoted_name_with_a_space_is_recognised(cli: Cli, args: tuple[str, ...]) -> None:
+    """`hand show Mary Ann` unquoted: click's "unexpected extra argument (Ann)", and the name meant (issue 39)."""
+    cli.ok("table", "new", "fri", "--rules", "modern-stops", "--players", "Mary Ann,Bob,Cat")
+    cli.ok("deal", "--seed", "1")
+    cli.fails(2, *args, said=["unexpected extra argument", "did you mean 'Mary Ann'? Quote a name with a space"])
+    cli.fails(2, *args, said=["Возможно, имелось в виду «Mary Ann»", "в кавычки"], POPEJOAN_LANG="ru")
+    cli.fails(2, "hand", "show", "Bob", "Ann", said=["see `popejoan hand show --help`"])  # no such player: as before

@@ -60,9 +60,35 @@ def usage_message(exc: Exception) -> str:
         else:
             hint = Said("allowed: {choices}; see `{path} --help`", choices=listed, path=path)
     else:
-        text, hint = too_long_number(exc) or (parser_words(exc, text), hint)
+        text, hint = too_long_number(exc) or (parser_words(exc, text), spaced_name(exc) or hint)
     # Click echoes the typed word (an option, an extra argument) as it came: shown visibly, never acted on.
     return f"popejoan: {shown(spoken(text))}\n  {shown(line_start(spoken(hint)))}\n"
+
+
+def spaced_name(exc: Exception) -> str | None:
+    """For `hand show Mary Ann` unquoted (click: "Got unexpected extra argument(s) (Ann)"), the hint that names
+    the player meant and says to quote a name with a space (issue 39); None when the words make no player's
+    name at the current table, or there is none."""
+    import re
+    from itertools import pairwise
+
+    from popejoan_cli.base.errors import Said
+
+    found = re.fullmatch(r"Got unexpected extra argument\(s\) \((.*)\)", str(getattr(exc, "message", "")), re.S)
+    params = getattr(getattr(exc, "ctx", None), "params", None) or {}
+    if found is None:
+        return None
+    try:
+        from popejoan_cli.store import tables  # only on an error's path
+
+        players = tables.view(tables.folder(table_override), note=False)[0].players
+    except Exception:  # no table, or a damaged one: the error at hand is what to report
+        return None
+    # The words as click took them, then the extra one: a name with a space is two of them side by side
+    # (`hand show Mary Ann`: name "Mary", extra "Ann"; `count Mary Ann 3`: name "Mary", count "Ann", extra "3").
+    words = [v for v in params.values() if isinstance(v, str)] + [found[1]]
+    name = next((f"{a} {b}" for a, b in pairwise(words) if f"{a} {b}" in players), None)
+    return None if name is None else Said("did you mean {name!r}? Quote a name with a space: \"{name}\"", name=name)
 
 
 def too_long_number(exc: Exception) -> tuple[str, str] | None:
