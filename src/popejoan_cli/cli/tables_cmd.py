@@ -30,10 +30,12 @@ if TYPE_CHECKING:
 @command(table_app, "new")
 def table_new(
     name: Annotated[str, typer.Argument(help="A name for the table, e.g. fridays.")],
-    rules_spec: Annotated[str | None, typer.Option("--rules", "-r", help="A preset name or house-rule file.")]
+    rules_spec: Annotated[str | None, typer.Option("--rules", "-r", help="A preset name or house-rule file; "
+                                                                         "required without --from.")]
     = None,
     players: Annotated[str | None, typer.Option(
-        "--players", "-p", help="Players clockwise: Ann,Bob,Cat (Sasha:f says a gender the name does not tell).")]
+        "--players", "-p", help="Players clockwise: Ann,Bob,Cat (Sasha:f says a gender the name does not tell); "
+                                "required without --from.")]
     = None,
     dealer: Annotated[str | None, typer.Option("--dealer", "-d", help="First dealer (default: first player).")] = None,
     counters: Annotated[str | None, typer.Option("--counters", "-c", metavar="N",
