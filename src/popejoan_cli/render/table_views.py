@@ -162,8 +162,11 @@ def ledger_view(view: TableView) -> RenderableType:
     for name, n in view.live_balances().items():
         table.add_row(escape(shown(name)), count(n), signed(change(view, name)))
     foot = Text(_board_foot(view))
-    if view.taken_out:
-        gone = ", ".join(_took(name, n) for name, n in view.taken_out.items())
+    # Those who left and are not back: one who came back (`table join --bring-back`) sits in the table above,
+    # and what they took when they left is in the foot's "taken away" (issue 39).
+    away = {name: n for name, n in view.taken_out.items() if name not in view.players}
+    if away:
+        gone = ", ".join(_took(name, n) for name, n in away.items())
         foot.append("\n" + t("Left the table: {players}", players=gone))
     return Group(table, foot)
 

@@ -58,6 +58,7 @@ from popejoan_cli.table.events import (
     TallyOut,
     VoidDeclared,
 )
+from popejoan_cli.table.ledger import last_cash_out
 from popejoan_cli.table.real import apply_real, not_led
 from popejoan_cli.table.tally import apply_tally
 from popejoan_cli.table.view import (
@@ -186,7 +187,9 @@ def _joined(view: TableView, seq: int, event: PlayerJoined) -> None:
     issues = check_players([*view.players, event.player], view.the_rules(), words=False)  # as `_opened`
     if issues:
         raise UsageError(_all_of(issues))
-    check_counters(event.counters)
+    # A player who left owing brings that debt back (`table join --bring-back`: exactly what they took away,
+    # here below zero); anyone else brings counters (issue 39: a debt could never be brought back).
+    check_counters(event.counters, negative=last_cash_out(view, event.player) == (event.player, event.counters))
     view.players.append(event.player)
     view.balances[event.player] = view.balances.get(event.player, 0) + event.counters
     view.brought_in += event.counters
