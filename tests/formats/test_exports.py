@@ -23,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import GOLDEN, Cli, golden
+from conftest import GOLDEN, ROOT, Cli, golden
 from popejoan_cli.base.errors import DataError
 from popejoan_cli.formats import exports
 from popejoan_cli.formats.presets import preset
@@ -402,3 +402,15 @@ def test_a_balance_out_of_range_is_told_the_range(golden_doc: dict[str, Any]) ->
     golden_doc["players"][0]["balance"] = 2**62
     said = refused(golden_doc, "players[0].balance")
     assert f"expected a whole number from −{MAX_TOTAL:,} to {MAX_TOTAL:,}" in said, said
+
+
+def test_the_docs_show_the_csv_header_popejoan_writes() -> None:
+    """docs/exports.md once showed the header without `date` and `at` (issue 39): the page's header block and
+    its table of columns are the code's header, in its order."""
+    page = (ROOT / "docs" / "exports.md").read_text(encoding="utf-8")
+    section = page.split("## CSV", 1)[1].split("\n## ", 1)[0]
+    header = section.split("```\n", 2)[1].strip()
+    assert header == ",".join(exports.CSV_HEADER)
+    listed = [c.strip("`") for row in section.splitlines() if row.startswith("| `")
+              for c in row.split("|")[1].strip().split(", ")]
+    assert listed == list(exports.CSV_HEADER)
