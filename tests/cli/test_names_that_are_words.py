@@ -46,3 +46,18 @@ def test_an_unquoted_name_with_a_space_is_recognised(cli: Cli, args: tuple[str, 
     cli.fails(2, *args, said=["unexpected extra argument", "did you mean 'Mary Ann'? Quote a name with a space"])
     cli.fails(2, *args, said=["Возможно, имелось в виду «Mary Ann»", "в кавычки"], POPEJOAN_LANG="ru")
     cli.fails(2, "hand", "show", "Bob", "Ann", said=["see `popejoan hand show --help`"])  # no such player: as before
+
+
+@pytest.mark.parametrize("typed", ["Саша:x", "Ann:q", "Bob:zz"])
+def test_a_mistyped_gender_is_refused_not_kept_in_the_name(cli: Cli, typed: str) -> None:
+    """`--players "Саша:x"` once seated a player called "Саша:x" (issue 39)."""
+    head = typed.split(":")[0]
+    cli.fails(2, "table", "new", "fri", "--rules", "modern-stops", "--players", f"{typed},Cat,Dan",
+              said=[f"after the colon in '{typed}' is not a gender", f"{head}:f or {head}:m"])
+    cli.fails(2, "table", "new", "fri", "--rules", "modern-stops", "--players", f"{typed},Cat,Dan",
+              said=["это не род", f"{head}:ж или {head}:м"], POPEJOAN_LANG="ru")
+
+
+def test_a_colon_with_more_after_it_is_part_of_the_name(cli: Cli) -> None:
+    cli.ok("table", "new", "fri", "--rules", "modern-stops", "--players", "Mr:Smith,Саша:ж,Dan")
+    assert cli.json("ledger", "show", "--json") == {"Mr:Smith": 50, "Саша": 50, "Dan": 50}

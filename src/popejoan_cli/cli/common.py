@@ -138,6 +138,15 @@ def players_said(text: str) -> list[tuple[str, str | None]]:
     if any(not n for n, _ in seats):
         raise UsageError(Said("--players {typed!r} has an empty name", typed=text),
                          Said("give names separated by commas: Ann,Bob,Cat"))
+    for name, said in seats:
+        # A letter or two after a colon is a gender mistyped ("Саша:x"), not a name to keep (issue 39); a
+        # longer tail is part of the name ("Mr:Smith").
+        head, colon, tail = name.rpartition(":")
+        if said is None and colon and head.strip() and 0 < len(tail.strip()) <= 2 and tail.strip().isalpha():
+            raise UsageError(Said("{tail!r} after the colon in {typed!r} is not a gender", tail=tail.strip(),
+                                  typed=name),
+                             Said("allowed: {name}:f or {name}:m (ж or м); or leave the gender out",
+                                  name=head.strip()))
     return seats
 
 
