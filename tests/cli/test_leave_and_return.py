@@ -33,3 +33,15 @@ def test_a_player_who_left_owing_brings_the_debt_back(cli: Cli) -> None:
     cli.ok("check")
     # Anyone else still brings counters, never a debt
     cli.fails(2, "table", "join", "Eve", "--counters", "-3")
+
+
+def test_the_pots_each_won_are_listed_in_the_boards_order(cli: Cli) -> None:
+    """`ledger stats` once listed each player's pots in the order each first won them (issue 39)."""
+    cli.ok("table", "new", "fri", "--rules", "modern-stops", "--players", "Ann,Bob,Cat,Dan")
+    for seed in range(4):
+        autoplay.play_hand(cli.home / "tables" / "fri", seed)
+    board = list(cli.json("board", "--json"))
+    players = cli.json("ledger", "stats", "--json")["players"]
+    assert any(len(p["won"]) > 2 for p in players)
+    for p in players:
+        assert list(p["won"]) == [pot for pot in board if pot in p["won"]], p

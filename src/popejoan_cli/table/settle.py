@@ -222,6 +222,10 @@ def stats(view: TableView) -> list[PlayerStats]:
         _count_final(out.__getitem__, view)
         for name in view.final_players:
             out[name].series.append(live.get(name, 0))
+    # The pots each won, in the board's order (issue 39: they came in the order first won, different per player)
+    place = {p.name: i for i, p in enumerate(view.the_rules().pots)}
+    for st in out.values():
+        st.won = dict(sorted(st.won.items(), key=lambda kv: place.get(kv[0], len(place))))
     return list(out.values())
 
 
