@@ -43,3 +43,14 @@ def test_settle_after_the_hand_still_works(cli: Cli) -> None:
     play_hand(cli, 3)
     doc = cli.json("ledger", "settle")
     assert sum(doc["nets"].values()) == 0
+
+
+def test_a_value_with_a_decimal_comma_is_read_as_a_russian_table_prints_it(cli: Cli) -> None:
+    """A Russian table prints "0,05 EUR", and `--value 0,05` was refused as not a number (issue 39)."""
+    from popejoan_cli.store import autoplay
+
+    cli.ok("table", "new", "fri", "--rules", "modern-stops", "--players", "Аня,Боря,Вика", "--lang", "ru")
+    autoplay.play_hand(cli.home / "tables" / "fri", 1)
+    comma = cli.ok("ledger", "settle", "--value", "0,05").stdout
+    assert comma == cli.ok("ledger", "settle", "--value", "0.05").stdout and "0,05" in comma
+    cli.fails(2, "ledger", "settle", "--value", "0,0,5", said=["не число"])

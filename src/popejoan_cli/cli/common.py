@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout.")]
 # Settling up in money: `ledger settle` and `evening` take the same three options.
 ValueOpt = Annotated[str | None, typer.Option(
-    "--value", "-v", help="Money per counter, e.g. 0.05. Without it, every amount is in counters.")]
+    "--value", "-v", help="Money per counter, e.g. 0.05 (or 0,05). Without it, every amount is in counters.")]
 CurrencyOpt = Annotated[str | None, typer.Option(
     "--currency", help="Currency code or symbol to print with --value (default EUR).")]
 BankOpt = Annotated[str | None, typer.Option(

@@ -65,9 +65,18 @@ class Settlement:
 
 
 def parse_value(text: str) -> Decimal:
-    """Money per counter: a positive decimal such as 0.05."""
+    """Money per counter: a positive decimal such as 0.05, or 0,05 as a Russian table prints it (issue 39: the
+    table printed "0,05 EUR" and refused `--value 0,05`). One comma and no point is the decimal mark: a value
+    per counter has no thousands to group.
+
+    >>> parse_value("0,05"), parse_value(" 0.05 ")
+    (Decimal('0.05'), Decimal('0.05'))
+    """
+    typed = text.strip()
+    if typed.count(",") == 1 and "." not in typed:
+        typed = typed.replace(",", ".")
     try:
-        value = Decimal(text.strip())
+        value = Decimal(typed)
     except InvalidOperation:
         raise UsageError(Said("--value {typed!r} is not a number", typed=text),
                          Said("e.g. --value 0.05 (money per counter)")) from None
