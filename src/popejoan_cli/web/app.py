@@ -67,6 +67,7 @@ ASSETS = {"style.css": "text/css; charset=utf-8", "live.css": "text/css; charset
 STYLESHEET = re.compile(r'<link rel="stylesheet" href="/s/([\w.]+)">')
 """A page's stylesheet, put into the page itself as it is served (`inline_styles`)."""
 COMMENT = re.compile(r"/\*.*?\*/\n?", re.S)
+"""A stylesheet's comment, left out of the page it is written into (`inline_styles`)."""
 WORDED = re.compile(r'(<(\w+)[^>]*\sdata-w="([^"]+)"[^>]*>)([^<]*)(</\2>)')
 """An element of a page whose text is one of the pages' words: `<h2 data-w="Standings">Standings</h2>`."""
 MAX_BODY = 1024
