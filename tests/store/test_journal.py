@@ -380,7 +380,7 @@ def test_flips_and_cuts_followed_by_a_write_never_lose_a_committed_event(
     ends = shape(data)
     rng = random.Random(5)
     flips = sorted({*range(ends[-2], len(data)), *range(0, ends[0], 97),
-                    *rng.sample(range(len(data)), min(len(data), 70 * HOSTILE))})
+                    *rng.sample(range(len(data)), min(len(data), 40 * HOSTILE))})
     for i in flips:
         bad = bytearray(data)
         bad[i] ^= rng.choice((0x01, 0x20, 0x80, 0xFF))
@@ -389,7 +389,7 @@ def test_flips_and_cuts_followed_by_a_write_never_lose_a_committed_event(
             step(folder)
         assert jpath(folder).read_bytes() == bad
     cuts = sorted({*range(ends[-3], len(data)), *rng.sample(range(ends[0], len(data)),
-                                                          min(len(data) - ends[0], 70 * HOSTILE))})
+                                                          min(len(data) - ends[0], 40 * HOSTILE))})
     for cut in cuts:
         folder = copy_table(data[:cut], tmp_path / f"c{cut}")
         whole, good = kept(ends, cut)

@@ -48,7 +48,7 @@ def test_a_signal_in_the_first_instant_of_a_command_is_one_line(tmp_path: Path, 
     env = new_table(tmp_path)
     seen: dict[int, int] = {}
     base = startup_seconds()
-    for k in range(16):
+    for k in range(10):
         proc = subprocess.Popen([*POPEJOAN, "board"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 text=True, encoding="utf-8")
         time.sleep(base * 1.3 + k * 0.008)

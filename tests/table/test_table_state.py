@@ -60,7 +60,7 @@ from popejoan_cli.table.view import TableView
 # 3 sessions of up to 30 steps per preset, seven presets: about 600 journal appends a run, within the
 # suite's budget of three minutes on two cores (25 sessions took boodle alone 20 s); POPEJOAN_HOSTILE_SCALE=N
 # runs N times as many.
-SETTINGS = settings(max_examples=3 * HOSTILE, stateful_step_count=30, deadline=None,
+SETTINGS = settings(max_examples=3 * HOSTILE, stateful_step_count=20, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "[red]Kit", "Łucja")
 FAST_TMP = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
