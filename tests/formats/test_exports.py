@@ -414,3 +414,19 @@ def test_the_docs_show_the_csv_header_popejoan_writes() -> None:
     listed = [c.strip("`") for row in section.splitlines() if row.startswith("| `")
               for c in row.split("|")[1].strip().split(", ")]
     assert listed == list(exports.CSV_HEADER)
+
+
+def test_a_continued_sessions_books_hold_no_empty_transaction(cli: Cli) -> None:
+    """A continued session opens with no counters of its own: its hledger file once began with a `buy-in`
+    transaction of no postings (issue 39). Every transaction now moves something, and the tools still agree."""
+    cli.ok("table", "new", "a", "--rules", "modern-stops", "--players", "Ann,Bob,Cat")
+    autoplay.play_hand(cli.home / "tables" / "a", 1)
+    cli.ok("end")
+    cli.ok("session", "new", "b")
+    for kind, starts in (("hledger", "20"), ("beancount", "20")):
+        text = cli.ok("ledger", "export", "-", "--format", kind).stdout
+        blocks = [b for b in text.split("\n\n") if b.startswith(starts) and (" * " in b or " txn " in b)]
+        assert blocks, text
+        for block in blocks:
+            lines = block.strip().splitlines()
+            assert len(lines) > 1 or "balance" in lines[0], (kind, block)

@@ -163,6 +163,8 @@ def _transactions(view: TableView) -> list[_Txn]:
         rank = {"player": 0, "pot": 1}
         lines = sorted(((acct, n, kind) for (acct, kind), n in sums.items() if n),
                        key=lambda x: (kinds.index(x[2]), rank.get(x[0].partition(":")[0], 2)))
+        if not lines and not hand:
+            continue  # nothing moved (a continued session's opening brings in no counters): no empty transaction
         open_hand = bool(hand) and not view.hands[hand - 1].closed
         out.append(_Txn(day_of(seq), seq, hand, what, lines, pending=open_hand,
                         assert_after=bool(hand) or what == "final"))
