@@ -163,8 +163,6 @@ def _transactions(view: TableView) -> list[_Txn]:
         rank = {"player": 0, "pot": 1}
         lines = sorted(((acct, n, kind) for (acct, kind), n in sums.items() if n),
                        key=lambda x: (kinds.index(x[2]), rank.get(x[0].partition(":")[0], 2)))
-        if not lines and not hand:
-            continue  # nothing moved (a continued session's opening brings in no counters): no empty transaction
         open_hand = bool(hand) and not view.hands[hand - 1].closed
         out.append(_Txn(day_of(seq), seq, hand, what, lines, pending=open_hand,
                         assert_after=bool(hand) or what == "final"))
@@ -262,6 +260,8 @@ def write_hledger(view: TableView, start: date | None = None) -> str:
     running: dict[str, int] = {}
     txns = _transactions(view)
     for t, when in zip(txns, dates(view, txns, start), strict=True):
+        if _empty(t):
+            continue
         day = when.isoformat()
         out.append(f"{day} {'!' if t.pending else '*'} {hledger_name(_describe(view, t))}  ; event {t.seq}")
         for key, n, kind in t.lines:
@@ -276,6 +276,12 @@ def write_hledger(view: TableView, start: date | None = None) -> str:
                     out.append(f"    {acct(key)}  0 {COMMODITY} = {running[key]} {COMMODITY}")
             out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _empty(t: _Txn) -> bool:
+    """A transaction that moves nothing outside a hand (a continued session's opening brings in no counters):
+    written as no transaction at all, in either file (issue 39: hledger's began with a `buy-in` of no postings)."""
+    return not t.lines and not t.hand
 
 
 def _order(players: list[str], pots: list[str]) -> Callable[[str], tuple[int, int]]:
