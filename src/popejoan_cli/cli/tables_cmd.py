@@ -225,12 +225,8 @@ def table_join(
     _not_words([name])
 
     def sitting(view: TableView) -> list[Event]:
-        from popejoan_cli.game.deal import table_word_problems
-
-        # A newcomer named like a pot or a card is refused; one who sat here before comes back as they were.
-        taken = table_word_problems(name, view.the_rules()) if name not in view.people else []
-        if taken:
-            raise UsageError(taken[0], Said("give that player another name"))
+        if name not in view.people:  # a newcomer named like a pot or a card is refused; one back comes as before
+            _not_words([name], view.the_rules())
         joined = moves.joining(view, name, given, bring_back=bring_back)
         known = view.people.get(joined.player) if said is None else None  # back again: as described before
         return [joined] if known is not None else [joined, *common.described([(joined.player, said)])]

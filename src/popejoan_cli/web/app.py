@@ -41,7 +41,7 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -250,11 +250,11 @@ class Served:
         """The table's folder cannot be written (`serve` on read-only media): the pages show it, a lead is refused."""
         self.pages = {name: inline_styles((STATIC / name).read_text(encoding="utf-8"))
                       for name in ("player.html", "board.html")}
+        self.bodies: dict[tuple[str, str], bytes] = {}
         self.packed: dict[tuple[str, str], bytes] = {}
-        """Each page, and the pages' words, in each language, compressed once (`page`, `words`)."""
-        self.assets = {name: (STATIC / name).read_bytes() for name in ASSETS}
-        # Each compressed once, for a phone on a slow Wi-Fi (page.js is most of a page's bytes); never the stream
-        self.gzipped = {name: gzip.compress(data, 9, mtime=0) for name, data in self.assets.items()}
+        """Each page and the pages' words in each language, and each script and style: made once (`bodies`) and
+        compressed once (`sent`), for a phone on a slow Wi-Fi (page.js is most of a page's bytes); never the
+        stream."""
         self.hub = Hub(folder, self.screen_json, poll)
         self.loop: asyncio.AbstractEventLoop | None = None
         self.speed = "normal"
@@ -326,21 +326,31 @@ class Served:
         """The page with its labels in the table's language and `<html lang>` saying which (English: as written),
         gzip-compressed where the browser asks (each page and language compressed once)."""
         lang = speak(view)
-        page = self.pages[name]
-        if lang != "en":
+
+        def made() -> bytes:
+            page = self.pages[name]
+            if lang == "en":
+                return page.encode("utf-8")
             words = page_words(lang)["words"]
 
             def worded(m: re.Match[str]) -> str:
                 return m[1] + html.escape(words.get(m[3], m[4]), quote=False) + m[5]
 
-            page = WORDED.sub(worded, page).replace('<html lang="en">', f'<html lang="{lang}">', 1)
+            return WORDED.sub(worded, page).replace('<html lang="en">', f'<html lang="{lang}">', 1).encode("utf-8")
+
+        return self.sent(request, (name, lang), "text/html; charset=utf-8", made)
+
+    def sent(self, request: Request, key: tuple[str, str], media: str, made: Callable[[], bytes]) -> Response:
+        """The body `made` makes (once per `key`) as `media`, gzip-compressed (once) where the request accepts it."""
+        body = self.bodies.get(key)
+        if body is None:
+            body = self.bodies[key] = made()
         if "gzip" not in request.headers.get("accept-encoding", "").lower():
-            return HTMLResponse(page, headers={"Vary": "Accept-Encoding"})
-        packed = self.packed.get((name, lang))
+            return Response(body, media_type=media, headers={"Vary": "Accept-Encoding"})
+        packed = self.packed.get(key)
         if packed is None:
-            packed = self.packed[name, lang] = gzip.compress(page.encode("utf-8"), 9, mtime=0)
-        return Response(packed, media_type="text/html; charset=utf-8",
-                        headers={"Content-Encoding": "gzip", "Vary": "Accept-Encoding"})
+            packed = self.packed[key] = gzip.compress(body, 9, mtime=0)
+        return Response(packed, media_type=media, headers={"Content-Encoding": "gzip", "Vary": "Accept-Encoding"})
 
     async def player_page(self, request: Request) -> Response:
         _, view = await self.screen(request, False)
@@ -355,14 +365,8 @@ class Served:
         where the browser asks (6 KB, read at every page's start)."""
         _, view = await self.screen(request, request.url.path.startswith("/b/"))
         lang = speak(view)
-        if "gzip" not in request.headers.get("accept-encoding", "").lower():
-            return JSONResponse(page_words(lang), headers={"Vary": "Accept-Encoding"})
-        packed = self.packed.get(("words", lang))
-        if packed is None:
-            body = JSONResponse(page_words(lang)).body
-            packed = self.packed["words", lang] = gzip.compress(body, 9, mtime=0)
-        return Response(packed, media_type="application/json",
-                        headers={"Content-Encoding": "gzip", "Vary": "Accept-Encoding"})
+        return self.sent(request, ("words", lang), "application/json",
+                         lambda: bytes(JSONResponse(page_words(lang)).body))
 
     async def state(self, request: Request) -> Response:
         who, view = await self.screen(request, request.url.path.startswith("/b/"))
@@ -460,10 +464,7 @@ class Served:
         name = request.path_params["name"]
         if name not in ASSETS:
             return not_found()
-        if "gzip" in request.headers.get("accept-encoding", "").lower():
-            return Response(self.gzipped[name], media_type=ASSETS[name],
-                            headers={"Content-Encoding": "gzip", "Vary": "Accept-Encoding"})
-        return Response(self.assets[name], media_type=ASSETS[name], headers={"Vary": "Accept-Encoding"})
+        return self.sent(request, ("asset", name), ASSETS[name], (STATIC / name).read_bytes)
 
     async def computers(self, practice: Practice) -> None:
         """Practice: while it is a computer's lead, record the bot's pick, each after the pause `paused` waits."""
