@@ -46,13 +46,17 @@ def test_a_run_on_one_line_names_each_card_and_the_stop(cli: Cli) -> None:
     assert [(p["seat"], p["card"]) for p in hand["plays"]] == [("Bob", "7H"), ("Bob", "8H"), ("Cat", "9H"),
                                                                ("Dan", "10H")]
     assert [(s["card"], s["reason"]) for s in hand["stops"]] == [("10H", "spare")]
-    # Undo takes the line back card by card: the journal keeps no command boundaries.
-    assert cli.ok("undo", "-y").stderr == "Undo:\n  the stop called in hand 1\n"
-    assert cli.ok("undo", "2", "-y").stderr == f"Undo:\n  Dan's {face('10H')}\n  Cat's {face('9H')}\n"
-    assert len(cli.hand()["plays"]) == 2
+    # One line typed is one command: undo takes it back whole, naming each of its cards and its stop.
+    undone = cli.ok("undo", "-y")
+    assert undone.stderr == (f"Undo:\n  Bob's {face('7H')}; Bob's {face('8H')}; Cat's {face('9H')}; "
+                             f"Dan's {face('10H')}; the stop called in hand 1\n")
+    assert undone.stdout.startswith(f"Undone: Bob's {face('7H')}; Bob's {face('8H')};")
+    assert cli.hand()["plays"] == []
+    assert cli.ok("undo", "-y").stderr == "Undo:\n  the deal of hand 1 by Ann (a real deck)\n"
 
 
-README_RUNS = ["Bob AS 2S:Ann stop", "Ann AD stop", "Ann 3D 4D:Bob 5D:Cat", "undo", "Dan 5D 6D 7D:Bob",
+README_RUNS = ["Bob AS 2S:Ann stop", "Ann AD stop", "Ann 3D 4D:Bob 5D:Cat", "undo", "Ann 3D 4D:Bob",
+               "Dan 5D 6D 7D:Bob",
                "Bob 5S 6S:Dan 7S:Bob stop", "Bob 7H 8H stop", "Bob 9C 10C:Ann JC:Dan QC stop",
                "Dan 2H 3H:Cat 4H 5H 6H:Ann", "Ann 4C 5C:Dan 6C:Ann 7C:Cat 8C:Dan", "Dan 10D stop", "Dan JH"]
 """The README's real-deck tour a run a line (test_e2e types the same hand card by card)."""

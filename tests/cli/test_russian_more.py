@@ -129,11 +129,18 @@ def test_undo_lists_a_stop_and_the_cards_of_a_real_hand_in_russian(cli: Cli) -> 
     cli.ok("table", "new", "real", "-r", "modern-stops", "-p", FOUR, "--lang", "ru")
     cli.ok("deal", "--real", "--turnup", "8H")
     cli.ok("play", "Боря", "7H", "8H", "9H:Вика", "10H:Дима", "stop")
-    res = cli.ok("undo", "3", "-y")
-    assert res.stderr == "Отменить:\n  стоп, объявленный в раздаче 1\n  10♥ Димы\n  9♥ Вики\n"
-    assert res.stdout == "Отменено: 3 команды.\nДальше: 9♥, у кого она есть; или `popejoan stop`, если ни у кого.\n"
-    english = cli.ok("undo", "2", "-y", POPEJOAN_LANG="en")
-    assert english.stderr == "Undo:\n  Боря's 8♥\n  Боря's 7♥\n"
+    english = cli.ok("undo", input="n\n", POPEJOAN_LANG="en")
+    assert english.stderr.startswith("Undo:\n  Боря's 7♥; Боря's 8♥; Вика's 9♥; Дима's 10♥; the stop called in "
+                                     "hand 1\n"), english.stderr
+    res = cli.ok("undo", "-y")  # the line typed, whole: one command
+    assert res.stderr == "Отменить:\n  7♥ Бори; 8♥ Бори; 9♥ Вики; 10♥ Димы; стоп, объявленный в раздаче 1\n"
+    assert res.stdout.startswith("Отменено: 7♥ Бори; 8♥ Бори;"), res.stdout
+    cli.ok("play", "Боря", "7H", "8H", "9H:Вика", "10H:Дима")
+    cli.ok("stop")
+    res = cli.ok("undo", "2", "-y")
+    assert res.stderr == "Отменить:\n  стоп, объявленный в раздаче 1\n  7♥ Бори; 8♥ Бори; 9♥ Вики; 10♥ Димы\n"
+    assert res.stdout == ("Отменено: 2 команды.\n"
+                          "Первым ходит Боря: записывайте каждую карту командой `popejoan play ИМЯ КАРТА`.\n")
     res = cli.ok("undo", "-y")
     assert res.stderr == "Отменить:\n  раздача 1 (сдаёт Аня, настоящая колода)\n"
 

@@ -43,7 +43,7 @@ def test_the_referees_hint_and_the_spare_hand_quote_a_spaced_name(cli: Cli) -> N
     assert words[:4] == ["popejoan", "hand", "show", SPACED]
     assert "Why not K♠" in cli.ok(*words[1:]).stdout
     shell = cli("shell", input="lead KS\n")
-    assert "`popejoan hand show 'Mary Ann' --why KS`" in shell.stderr, shell.stderr
+    assert "`hand show 'Mary Ann' --why KS`" in shell.stderr, shell.stderr  # as the shell takes it
     cli.ok("table", "new", "s", "--rules", "michigan", "--players", f"Ann,{SPACED},Bob", "--dealer", SPACED)
     cli.ok("deal", "--seed", "3")
     said = " ".join(cli.ok("spare", SPACED).stdout.split())
@@ -62,8 +62,7 @@ def test_out_hint_at_the_cli_and_at_the_shell(cli: Cli) -> None:
     cli.ok("play", SPACED, "10D", "JD", "QD", "KD")
     said = cli.ok("play", SPACED, "2C", "3C").stdout
     assert said.endswith("Settle with `popejoan out 'Mary Ann'`.\n"), said
-    cli.ok("undo", "--yes")
-    cli.ok("undo", "--yes")
+    cli.ok("undo", "--yes")  # the whole line: 2♣ and 3♣
     out = cli.ok("shell", input=f"play '{SPACED}' 2C 3C\n").stdout
     assert "Settle with `out 'Mary Ann'`." in out, out
     line = out.rsplit("`", 2)[1]

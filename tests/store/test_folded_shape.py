@@ -20,7 +20,7 @@ from typing import Any
 from popejoan_cli.game.state import STOP_REASONS
 from popejoan_cli.store import folded, tables
 
-SHAPES = {b"popejoan folded 4 ": "5d1651f642a7acdaa11741b9ff5a5ffb6a9bb2bf958d919b7e773d621d6c96e1"}
+SHAPES = {b"popejoan folded 5 ": "d43473ec3086e3e7c135071d9c1a2e8ac5421f58c41d3195e4be02a413c0187d"}
 """Format (MAGIC) -> the fingerprint of the shape it pickles."""
 
 

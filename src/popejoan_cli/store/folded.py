@@ -44,7 +44,7 @@ except ImportError:  # pragma: no cover - an interpreter without the accelerator
     from pickle import dumps, loads
 
 FOLDED = ".folded"
-MAGIC = b"popejoan folded 4 "
+MAGIC = b"popejoan folded 5 "
 """A cache's first bytes: the format (4), then popejoan's version and a newline, then the MAC. Format 2: a stop
 reason was added ("below", docs/hand-json.md), and a pickled hand's run tables hold the stop codes and the
 code for a run that waits: a format-1 cache, even of the same version, is ignored rather than misread.
@@ -67,7 +67,8 @@ class Folded(Record, kw_only=True):
     head: str
     """The SHA-256 of the journal's first line (which table)."""
     view: Any
-    """The `table.view.TableView`, its history (`hands` but the last, `effective`, `times`) left to be read back."""
+    """The `table.view.TableView`, its history (`hands` but the last, `effective`, `times`, `write_of`) left to be
+    read back."""
 
 
 def light(view: Any) -> Any:
@@ -77,6 +78,7 @@ def light(view: Any) -> Any:
     kept = copy.copy(view)
     kept.hands = LaterList(len(hands) - 1, [hands[-1]]) if hands else LaterList(0, [])
     kept.effective, kept.times = LaterList(len(view.effective), []), LaterDict(view.last_seq, {})
+    kept.write_of = LaterDict(view.last_seq, {})
     return kept
 
 

@@ -147,6 +147,10 @@ def _canonical(obj: object) -> bytes:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
+History = tuple[list[tuple[int, Event]], dict[int, str], dict[int, int]]
+"""A journal's events, their times and which write each line is part of (`Loaded.events`, `times`, `write_of`)."""
+
+
 class Loaded:
     """The events of a journal and what is known of its bytes (a plain class: a dataclass is compiled at
     every command's start-up)."""
@@ -166,6 +170,9 @@ class Loaded:
         """A SHA-256 over the first `good_bytes` bytes: what a new `.verified` note would say."""
         self.times: dict[int, str] = {}
         """When each event was written (its line's `at`), by seq; a line without one is left out."""
+        self.write_of: dict[int, int] = {}
+        """For each line but the first of a write of several (`more`): the seq of that write's first line,
+        by seq. One write is one command, which `undo` takes back whole (docs/journal.md)."""
         self.now = now
         """While appending: the time the new events' lines will carry."""
         self.head = ""
@@ -173,8 +180,8 @@ class Loaded:
         self.folded: Any = None
         """The table as the folded-state cache keeps it (`store.folded`) for the first `trusted` events, when
         it matched: then `events` and `times` hold the older ones only as `base.later` containers."""
-        self.history: Callable[[], tuple[list[tuple[int, Event]], dict[int, str]]] | None = None
-        """With `folded`: the first `trusted` events and their times, read back from the journal's bytes."""
+        self.history: Callable[[], History] | None = None
+        """With `folded`: the first `trusted` events, their times and writes, read back from the journal's bytes."""
         self.written: Any = None
         """After `append`: the `.verified` note it wrote (what a new cache is keyed by)."""
 
@@ -215,6 +222,8 @@ def decode(data: bytes, name: str = JOURNAL, *, canonical_after: int = 0, line: 
                 raise _bad(name, n, Said("not in the form popejoan writes (a key twice, or extra text)"))
             out.events.append(_event(obj, n, n, name))
             units.follow(obj, n)  # type: ignore[arg-type]  # `_event` checked it is a journal entry
+            if units.start != n:
+                out.write_of[n] = units.start
             if "at" in obj:  # type: ignore[operator]
                 out.times[n] = intern(obj["at"])  # type: ignore[index]  # one write's events share one time
     if units.pending:
@@ -286,6 +295,7 @@ def _cut_command(out: Loaded, ends: list[int], first: int) -> None:
     stopped it before its end."""
     for seq, _ in out.events[first - 1:]:
         out.times.pop(seq, None)
+        out.write_of.pop(seq, None)
     del out.events[first - 1:]
     out.good_bytes, out.unterminated = (ends[first - 2] + 1 if first > 1 else 0), False
 
@@ -387,9 +397,11 @@ _MAX_WRITE = 1 << 20
 """More lines than one command ever writes (an undo of a whole session writes one per event)."""
 
 
-def _no_table(path: Path) -> DataError:
-    return DataError([Problem(Said("no table here (no journal)"), file=str(path),
-                              hint=Said("create one with `popejoan table new NAME`"))])
+def _no_table(path: Path) -> UsageError:
+    """A table named (`--table`, the current one, its folder since removed) that is not there: a usage error
+    (exit 2), as `table use NOSUCH` is; damage is a journal that is there and wrong (README: Exit codes)."""
+    return UsageError(Said("{path}: no table here (no journal)", path=str(path)),
+                      Said("create one with `popejoan table new NAME`"))
 
 
 def _empty(path: Path) -> DataError:
@@ -518,20 +530,21 @@ def _after(data: bytes, name: str, note: _Note | None, view: Any) -> Loaded:
     assert note is not None
     size, count = note.size, note.events
     rest = decode(data[size:], name, line=count + 1)
-    parsed: list[tuple[list[tuple[int, Event]], dict[int, str]]] = []
+    parsed: list[History] = []
 
-    def history() -> tuple[list[tuple[int, Event]], dict[int, str]]:
+    def history() -> History:
         if not parsed:
             early = _vouched(data, size, count)
             if early is None:  # what the note vouched for does not parse: check it all, naming the damage
                 whole = decode(data[:size], name)
-                early = whole.events, whole.times
+                early = whole.events, whole.times, whole.write_of
             parsed.append(early)
         return parsed[0]
 
     # The older events stand in the list: its length, its last events and appending need no reading back.
     rest.events = LaterList(count, rest.events, lambda: history()[0])  # type: ignore[assignment]
     rest.times = LaterDict(count, rest.times, lambda: history()[1])  # type: ignore[assignment]
+    rest.write_of = LaterDict(count, rest.write_of, lambda: history()[2])  # type: ignore[assignment]
     rest.good_bytes, rest.size, rest.folded, rest.history = rest.good_bytes + size, len(data), view, history
     return rest
 
@@ -569,7 +582,8 @@ def _decoded(data: bytes, name: str, trusted: int, covered: int) -> Loaded:
     rest = decode(data[covered:], name, line=trusted + 1)
     rest.events[:0] = early[0]
     early[1].update(rest.times)
-    rest.times, rest.good_bytes, rest.size = early[1], rest.good_bytes + covered, len(data)
+    early[2].update(rest.write_of)
+    rest.times, rest.write_of, rest.good_bytes, rest.size = early[1], early[2], rest.good_bytes + covered, len(data)
     return rest
 
 
@@ -577,24 +591,30 @@ _CHUNK = 1 << 20
 """Bytes of vouched lines parsed at a time: a long journal is never held twice over."""
 
 
-def _vouched(data: bytes, size: int, count: int) -> tuple[list[tuple[int, Event]], dict[int, str]] | None:
+def _vouched(data: bytes, size: int, count: int) -> History | None:
     """The `count` events of `data[:size]`, lines that an earlier command checked in full (their CRC,
     their form, their fields: `decode`) and a signed note vouches for byte for byte, parsed without
     checking them again; None if they do not parse as that (then they are checked in full)."""
     events: list[tuple[int, Event]] = []
     times: dict[int, str] = {}
-    pos = 0
+    write_of: dict[int, int] = {}
+    pos, start, more = 0, 1, 0
     try:
         while pos < size:
             end = data.find(b"\n", min(pos + _CHUNK, size) - 1)
             for obj in json.loads(b"[" + data[pos:end].replace(b"\n", b",") + b"]"):
-                events.append((len(events) + 1, _known(obj["event"])))
+                events.append((seq := len(events) + 1, _known(obj["event"])))
                 if "at" in obj:
-                    times[len(events)] = intern(obj["at"])  # one write's events share one time
+                    times[seq] = intern(obj["at"])  # one write's events share one time
+                if more:
+                    write_of[seq] = start
+                else:
+                    start = seq
+                more = obj.get("more", 0)
             pos = end + 1
     except (ValueError, KeyError, TypeError, RecursionError):
         return None
-    return (events, times) if len(events) == count and pos == size else None
+    return (events, times, write_of) if len(events) == count and pos == size else None
 
 
 def _known(data: dict[str, Any]) -> Event:

@@ -152,19 +152,21 @@ def folded(loaded: journal.Loaded, path: Path) -> TableView:
         if kept is None:
             from popejoan_cli.table import fold  # the referee: a table opened from its cache as it is needs none
 
-            return fold.replay(loaded.events, trusted=loaded.trusted, times=loaded.times)
+            return fold.replay(loaded.events, trusted=loaded.trusted, times=loaded.times, write_of=loaded.write_of)
         # With a cache, `events` is a LaterList: the lines after it are its recent ones, read without the older.
         new: list[tuple[int, Event]] = loaded.events.recent()  # type: ignore[attr-defined]
         if any(isinstance(e, EventVoided) for _, e in new):  # a void changes the past: fold it all again
             from popejoan_cli.table import fold  # as above
 
-            return fold.replay(list(loaded.events), trusted=loaded.trusted, times=dict(loaded.times.items()))
+            return fold.replay(list(loaded.events), trusted=loaded.trusted, times=dict(loaded.times.items()),
+                               write_of=dict(loaded.write_of.items()))
         _read_back(kept, loaded)
         if new:
             from popejoan_cli.table import fold  # as above
 
             fold.extend(kept, new)
         kept.times.update(loaded.times.recent())  # type: ignore[attr-defined]  # a LaterDict
+        kept.write_of.update(loaded.write_of.recent())  # type: ignore[attr-defined]  # as above
     except DataError as err:
         raise located(err, path) from None
     view: TableView = kept
@@ -181,14 +183,15 @@ def _read_back(view: TableView, loaded: journal.Loaded) -> None:
         from popejoan_cli.table import fold  # only when the history is walked
 
         if not older:
-            events, times = history()
-            older.append(fold.replay(events, trusted=trusted, times=dict(times)))
+            events, times, write_of = history()
+            older.append(fold.replay(events, trusted=trusted, times=dict(times), write_of=dict(write_of)))
         return older[0]
 
     hands = view.hands.older  # type: ignore[attr-defined]  # the cache's LaterList
     view.hands.attach(lambda: replayed().hands[:hands])  # type: ignore[attr-defined]
     view.effective.attach(lambda: list(replayed().effective))  # type: ignore[attr-defined]
     view.times.attach(lambda: dict(replayed().times))  # type: ignore[attr-defined]
+    view.write_of.attach(lambda: dict(replayed().write_of))  # type: ignore[attr-defined]
 
 
 def located(err: DataError, where: Path) -> DataError:
@@ -255,12 +258,13 @@ class _Decision:
         written = [(len(events) + k + 1, e) for k, e in enumerate(out)]
         if loaded.now is not None:
             view.times.update((seq, loaded.now) for seq, _ in written)  # the time the store writes them with
+        view.write_of.update((seq, written[0][0]) for seq, _ in written[1:])  # one write: one command
         if any(isinstance(e, EventVoided) for e in out):
             # A void changes the past: the view returned is the journal's own replay, which is
             # also the last check that the journal stays loadable.
             from popejoan_cli.table import fold  # a void: the journal folded again
 
-            view = fold.replay([*events, *written], times=view.times)
+            view = fold.replay([*events, *written], times=view.times, write_of=view.write_of)
         else:
             view.effective.extend(written)
             view.last_seq = len(events) + len(out)

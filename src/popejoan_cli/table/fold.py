@@ -388,17 +388,19 @@ def voided(events: Iterable[tuple[int, Event]]) -> set[int]:
 
 
 def replay(events: Sequence[tuple[int, Event]], *, trusted: int = 0,
-           times: dict[int, str] | None = None) -> TableView:
+           times: dict[int, str] | None = None, write_of: dict[int, int] | None = None) -> TableView:
     """Fold the whole journal. A stored event the fold refuses is damage: a DataError naming it.
 
     `times` is when each event was recorded, by seq (the store reads it from the journal's lines;
-    an event without one is simply not in it): kept as it is in `TableView.times`, never parsed.
+    an event without one is simply not in it): kept as it is in `TableView.times`, never parsed;
+    `write_of` which lines were written together, as `TableView.write_of`.
 
     Every hand is refereed, except a closed hand whose checkpoint is among the first `trusted`
     events (those an earlier command refereed in full over the same bytes): it is taken on
     its checkpoint's word, and refereed again only if something asks for it (docs/journal.md).
     """
     view = TableView(times=times if times is not None else {})
+    view.write_of = {} if write_of is None else write_of
     gone = voided(events)
     # The loaded (seq, event) pairs themselves, not copies: `effective` keeps every one.
     live = [pair for pair in events if pair[0] not in gone and not isinstance(pair[1], EventVoided)]

@@ -6,7 +6,7 @@ Pure: no files, no printing. The CLI asks here; it decides nothing about what a 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 
 from popejoan_cli.base.errors import RuleViolation, Said, SaidN, joined
@@ -41,11 +41,10 @@ from popejoan_cli.table.view import TableView, need_hand, pot_said
 # What undo takes back (docs/journal.md). Undo voids the newest commands, so what is left is
 # always a journal as it stood before them; the opening (OPENING) is never voided, a void is
 # never voided (to redo, the command is typed again), and a checkpoint goes with the event
-# that closed its hand. The journal does not mark where one command's events end, so they
-# are grouped by the table's own logic: a lead and its checkpoint (the follows are the
-# referee's, not events), a deal, a going out or a void and the checkpoint after it, the
-# final deal and the session's end that `end` writes together. Each card of a real hand is
-# one fact, so each is taken back on its own: `play Dan 5D 6D` is undone card by card.
+# that closed its hand. One typed command is one write of the journal (its lines' `more`,
+# `TableView.write_of`): `play Eve 2H 3H 4H:Bob 5H:Cat stop` is one command, undone whole, as is
+# `play Dan 5D 6D` at a real deck. A journal written before the marks is grouped by the table's
+# own logic: an event and the checkpoint after it, the final deal and the session's end.
 Command = list[tuple[int, Event]]
 
 
@@ -53,22 +52,41 @@ def commands(view: TableView) -> list[Command]:
     """The events undo may take back, grouped into the commands that wrote them, newest first."""
     groups: list[Command] = []
     opening = True  # the players' descriptions written with the opening are part of it
+    write_of = view.write_of
     for seq, event in view.effective:
         if isinstance(event, (*OPENING, EventVoided)) or (opening and isinstance(event, PlayerDescribed)):
             continue
         opening = False
-        if groups and _same_command(groups[-1][-1][1], event):
+        if groups and (_write(write_of, seq) == _write(write_of, groups[-1][0][0])
+                       or _same_command(groups[-1][-1][1], event)):
             groups[-1].append((seq, event))
         else:
             groups.append([(seq, event)])
     return groups[::-1]
 
 
+def _write(write_of: dict[int, int], seq: int) -> int:
+    """The first seq of the write that recorded `seq` (itself where it was written alone or first)."""
+    return write_of.get(seq, seq)
+
+
+def _parts(command: Command) -> list[Command]:
+    """A command's parts as undo names them: one typed command may write several leads, cards or calls
+    (`play Eve 2H 3H stop`), each named in turn; a checkpoint, the session's end after the final deal and
+    a player's description after their joining are part of what came before them."""
+    parts: list[Command] = []
+    for seq, event in command:
+        if parts and (_same_command(parts[-1][-1][1], event) or isinstance(event, PlayerDescribed)):
+            parts[-1].append((seq, event))
+        else:
+            parts.append([(seq, event)])
+    return parts
+
+
 def _same_command(last: Event, event: Event) -> bool:
-    """`event` was written by the command that wrote `last`: a checkpoint, the session's end after the final
-    deal, a player's description after their joining."""
-    return (isinstance(event, HandCheckpointed) or (isinstance(event, SessionEnded) and isinstance(last, FinalDealt))
-            or (isinstance(event, PlayerDescribed) and isinstance(last, PlayerJoined) and last.player == event.player))
+    """`event` was written by the command that wrote `last` in a journal that does not mark its writes: a
+    checkpoint, the session's end after the final deal."""
+    return isinstance(event, HandCheckpointed) or (isinstance(event, SessionEnded) and isinstance(last, FinalDealt))
 
 
 def hand_commands(view: TableView) -> list[Command]:
@@ -107,8 +125,14 @@ def voids(chosen: Iterable[Command]) -> list[Event]:
 
 def describe(view: TableView, command: Command) -> str:
     """A command as the table would say it: a `Said`, one whole phrase for each kind of command
-    (docs/i18n.md: Errors), so that the CLI says it in the table's language. It never shows a seed:
-    while a hand is open its seed is a secret (it gives every hand away)."""
+    (docs/i18n.md: Errors), so that the CLI says it in the table's language; a command of several parts
+    (`play Eve 2H 3H stop`) names each, "; " between them. It never shows a seed: while a hand is open
+    its seed is a secret (it gives every hand away)."""
+    return joined([_described(view, part) for part in _parts(command)], "; ")
+
+
+def _described(view: TableView, command: Command) -> str:
+    """One part of a command (`_parts`): one phrase."""
     seq, event = command[0]
     number = sum(1 for s, e in view.effective if s <= seq and isinstance(e, HandDealt | RealHandDealt | TallyHandDealt))
     closes = any(isinstance(e, HandCheckpointed) for _, e in command)
@@ -126,12 +150,13 @@ def describe(view: TableView, command: Command) -> str:
     return _words(event, number)
 
 
-def last_undone(events: Sequence[tuple[int, Event]]) -> list[str]:
+def last_undone(events: Sequence[tuple[int, Event]], write_of: Mapping[int, int] | None = None) -> list[str]:
     """What the journal's last undo took back, as `popejoan undo` said it (`describe`, on the table as it stood
     before the undo): a `Said` for each command, newest first; none if the journal does not end in an undo.
 
     The pages tell it from the journal (its trailing `EventVoided` lines and what they name), never from
-    the view after the undo, which no longer holds what was undone.
+    the view after the undo, which no longer holds what was undone. `write_of` is which lines were written
+    together (`TableView.write_of`): one command, named as one.
     """
     k = len(events)
     while k and isinstance(events[k - 1][1], EventVoided):
@@ -139,7 +164,7 @@ def last_undone(events: Sequence[tuple[int, Event]]) -> list[str]:
     voided = {event.seq for _, event in events[k:] if isinstance(event, EventVoided)}
     if not voided:
         return []
-    before = replay(events[:k])
+    before = replay(events[:k], write_of=dict(write_of or {}))
     return [describe(before, group) for group in commands(before) if {seq for seq, _ in group} <= voided]
 
 

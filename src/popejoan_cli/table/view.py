@@ -165,6 +165,9 @@ class TableView:
         self.times: dict[int, str] = {} if times is None else times
         """When each event was recorded (ISO 8601 with its offset), by seq, as the journal's lines say;
         an event recorded before popejoan kept times has none."""
+        self.write_of: dict[int, int] = {}
+        """For each event but the first of a command's write of several: the seq of that write's first
+        event (the journal's `more`). `undo` takes back one write, one typed command, whole."""
 
     def time_of(self, seq: int) -> str | None:
         """When the event `seq` was recorded, or None if the journal does not say."""

@@ -288,7 +288,8 @@ class Served:
             return []
         if self._undone[0] != view.last_seq:
             try:
-                said = last_undone(journal.load(self.folder).events)
+                loaded = journal.load(self.folder)
+                said = last_undone(loaded.events, loaded.write_of)
             except PopejoanError:  # damaged since the view was read: the pages say only that there was an undo
                 said = []
             self._undone = (view.last_seq, said)
