@@ -224,7 +224,7 @@ def test_an_illegal_lead_gets_the_referees_message_and_the_prompt_continues(shel
         "lead 2C",
         "popejoan: Bob cannot lead 2♣ now",
         '  rule: a player leads a card they hold; play.lead = "lowest-in-suit"',
-        "  Bob alone may see why: `popejoan hand show Bob --why 2C`",
+        "  Bob alone may see why: `hand show Bob --why 2C`",  # as the shell takes it
         "popejoan>",
     ]
     assert "spare" not in out and "hold 2♣" not in out and "lower" not in out

@@ -30,6 +30,24 @@ def as_typed(word: str) -> str:
     return "'" + word.replace("'", "'\"'\"'") + "'"
 
 
+_AT_SHELL = {"on": False}
+"""Whether the commands are typed at `popejoan shell` (`typed_at_shell`)."""
+
+
+def typed_at_shell(on: bool) -> None:
+    """`popejoan shell` takes the commands without `popejoan`: while it runs, every hint names a command as
+    the shell takes it (`commands_as_typed`)."""
+    _AT_SHELL["on"] = on
+
+
+def commands_as_typed(text: str) -> str:
+    """`text` with each command it names in backquotes written as it is typed here: at `popejoan shell`
+    without `popejoan` (`hand show NAME`, not `popejoan hand show NAME`), elsewhere as it is. Every message
+    writes a command as `popejoan ...` in backquotes, in each language; this is the one rule that turns it
+    into the shell's (applied to a message as looked up, before its values are filled in, where it can be)."""
+    return text.replace("`popejoan ", "`") if _AT_SHELL["on"] else text
+
+
 def choose(env: Mapping[str, str], table: str | None = None) -> str:
     """The language of a command: `POPEJOAN_LANG`, else the table's own, else the locale
     (the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set), else English. A table's English

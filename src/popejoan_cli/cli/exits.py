@@ -18,6 +18,7 @@ from popejoan_cli.base.errors import (
     StorageError,
     TableBusy,
 )
+from popejoan_cli.base.words import commands_as_typed
 
 EXIT_OK = 0
 EXIT_BUG = 1
@@ -42,13 +43,14 @@ def exit_code(err: PopejoanError) -> int:
 
 def spoken(text: str) -> str:
     """`text` in the language this command speaks: a `Said` by its msgid and values, filled in the
-    language's words (cards in its faces); anything else, and everything in English, as it is.
+    language's words (cards in its faces); anything else, and everything in English, as it is. At `popejoan shell`
+    a command it names is written as the shell takes it (`base.words.commands_as_typed`).
 
     English never imports the lookups: `cli.speak` imports `render.i18n` only for another language."""
     i18n = sys.modules.get("popejoan_cli.render.i18n")
     if not isinstance(text, Said) or i18n is None or i18n.language() == "en":
-        return str(text)
-    return str(i18n.spoken_said(text))
+        return commands_as_typed(str(text))
+    return commands_as_typed(str(i18n.spoken_said(text)))  # a command given as a value, too (`e.g. {example}`)
 
 
 def line_start(text: str) -> str:

@@ -98,16 +98,16 @@ def shell(ctx: typer.Context) -> None:
     Lines longer than 10,000 characters are refused, not run. POPEJOAN_LINE_EDITOR=readline
     or =plain chooses the line editor (prompt_toolkit, where installed, otherwise).
     """
-    from popejoan_cli.render import narrate
+    from popejoan_cli.base.words import typed_at_shell
 
     interactive = _interactive()
     cli.shell_running = True  # `hand show` inside the shell: the shell itself asks for the laptop
-    narrate.typed_at_shell(True)  # and the narration's hints name commands as the shell takes them
+    typed_at_shell(True)  # and every hint names a command as the shell takes it (`deal`, not `popejoan deal`)
     try:
         status = _run(ctx, interactive)
     finally:
         cli.shell_running = False
-        narrate.typed_at_shell(False)
+        typed_at_shell(False)
     if status:
         raise typer.Exit(status)
 

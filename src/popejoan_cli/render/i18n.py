@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from popejoan_cli.base.words import LANGUAGES, choose
+from popejoan_cli.base.words import LANGUAGES, choose, commands_as_typed
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -59,7 +59,7 @@ def tp(ctx: str | None, msgid: str, /, **named: object) -> str:
     """The message `msgid` in the sense `ctx` (gettext's msgctxt), in the current language, filled in."""
     catalog = _catalog()
     forms = catalog.messages.get((ctx, msgid)) if catalog is not None else None
-    text = forms[0] if forms else msgid
+    text = commands_as_typed(forms[0] if forms else msgid)  # at `popejoan shell`: `deal`, not `popejoan deal`
     return fill(text, named) if named else text
 
 
@@ -112,8 +112,8 @@ def template_n(singular: str, plural: str, n: int) -> str:
     forms = catalog.messages.get((None, singular)) if catalog is not None else None
     if catalog is not None and forms:
         index = catalog.plural(abs(n))  # −27 фишек as 27 фишек (the C rule's % would read −27 as 3)
-        return forms[index if 0 <= index < len(forms) else -1]
-    return singular if abs(n) == 1 else plural  # −1 counter, as 1 counter
+        return commands_as_typed(forms[index if 0 <= index < len(forms) else -1])
+    return commands_as_typed(singular if abs(n) == 1 else plural)  # −1 counter, as 1 counter
 
 
 def tn(singular: str, plural: str, n: int, /, **named: object) -> str:

@@ -47,23 +47,9 @@ REASONS = {
 }
 """Why a run stopped, one whole sentence each, said by `stop`."""
 
-_TYPED = {"at shell": False}
-"""Whether the commands are typed at `popejoan shell` (`typed_at_shell`)."""
-
-
-def typed_at_shell(at_shell: bool) -> None:
-    """`popejoan shell` takes the commands without `popejoan`: while it runs, a hint in the narration
-    names a command as the shell takes it (`hand show NAME`, not `popejoan hand show NAME`). The one
-    place this is done is `_filled`, in the sentence as looked up, before its values are filled in (a
-    name is never touched): every message writes a command as `popejoan ...` in backquotes, in each language."""
-    _TYPED["at shell"] = at_shell
-
-
 def _filled(template: str, named: dict[str, object]) -> Line:
     """A translated sentence as a line: cards stay cards (rich styles them), lines are spliced in, and
     the words between two cards are one piece (practice's second person reads a phrase whole)."""
-    if _TYPED["at shell"]:
-        template = template.replace("`popejoan ", "`")
     template, named = i18n.agreed(template, named)  # «Дарья сдала», «платит Борису» (docs/i18n.md: Gender and case)
     pieces: Line = []
     english = i18n.language() == "en"
