@@ -317,7 +317,8 @@ def test_undo_several_and_past_the_start(cli: Cli) -> None:
     cli.fails(3, "undo", "3", "--yes", said=("only 2",))
     assert cli.journal() == before
     cli.ok("undo", "2", "--yes")
-    assert cli.json("history") == {"hands": []}
+    history = cli.json("history")  # no hand; the deal undone is kept, and between hands its seed is told
+    assert history["hands"] == [] and [(d["hand"], d["seed"]) for d in history["undone_deals"]] == [(1, 42)]
     assert cli.json("ledger", "show") == dict.fromkeys(["Ann", "Bob", "Cat", "Dan"], 50)
     before = cli.journal()
     cli.fails(3, "undo", "--yes", said=("nothing can be undone here", "opening"))
@@ -366,7 +367,8 @@ def test_check_on_a_clean_table(cli: Cli) -> None:
     new_table(cli)
     res = cli.ok("check")
     assert res.stdout == "ok: 1 event, 0 hands; counters conserved (200 in play).\n"
-    assert cli.json("check") == {"ok": True, "events": 1, "hands": 0, "problems": [], "resolved": []}
+    assert cli.json("check") == {"ok": True, "events": 1, "hands": 0, "problems": [], "resolved": [],
+                                 "undone_deals": []}
 
 
 # ------------------------------------------------------------------------------ the session

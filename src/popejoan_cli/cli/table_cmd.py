@@ -263,6 +263,8 @@ def _history_json(view: TableView, told: Any, told_seed: Any) -> dict[str, Any]:
     doc: dict[str, Any] = {"hands": [{"hand": r.number, "seed": told_seed(r), "closed": r.closed,
                                       "dealt_at": view.dealt_at(r), "ended_at": view.ended_at(r), **told(r)}
                                      for r in view.hands]}
+    if view.undone_deals:
+        doc["undone_deals"] = _undone_json(view)
     final = view.final
     if final is not None:
         names = view.final_players
@@ -270,6 +272,16 @@ def _history_json(view: TableView, told: Any, told_seed: Any) -> dict[str, Any]:
                         "awards": [{"pot": a.pot, "player": names[a.seat], "amount": a.amount} for a in final.awards],
                         "net": dict(zip(names, final.net, strict=True)), "board": final.board.snapshot()}
     return doc
+
+
+def _undone_json(view: TableView) -> list[dict[str, Any]]:
+    """Each deal an undo took back (`table.redealt`), for `history --json` and `check --json`: the hand it was
+    dealt as (0: the final deal), its kind, dealer and seed (null while it may not be told), and when it was
+    dealt and undone."""
+    from popejoan_cli.table.redealt import told_seed
+
+    return [{"hand": d.number, "kind": d.kind, "dealer": d.dealer or None, "seed": told_seed(d, view.open_number()),
+             "dealt_at": view.time_of(d.seq), "undone_at": view.time_of(d.undone)} for d in view.undone_deals]
 
 
 # ------------------------------------------------------------------------------- corrections
@@ -412,7 +424,7 @@ def check(as_json: JsonOpt = False) -> None:
                    "problems": [{"where": p.key, "message": p.message} for p in problems],
                    "resolved": [{"where": f"seq {bad.seq}", "target": bad.target, "counted": bad.counted,
                                  "journal": bad.journal, "resolved_at": f"seq {good.seq}"}
-                                for bad, good in resolved]})
+                                for bad, good in resolved], "undone_deals": _undone_json(view)})
     else:
         from popejoan_cli.render.figures import count
         from popejoan_cli.render.i18n import t, tn
@@ -422,6 +434,10 @@ def check(as_json: JsonOpt = False) -> None:
                               events=tn("{n} event", "{n} events", view.last_seq),
                               hands=tn("{count} hand", "{count} hands", len(view.hands), count=len(view.hands)),
                               n=count(view.total_in_play())), markup=False)
+        from popejoan_cli.render.table_views import undone_lines
+
+        for line in undone_lines(view) if not problems else []:  # a hand dealt, undone and dealt again
+            console().print(line, markup=False)
         for bad, good in resolved:
             line = _resolved(view, bad, good)
             if problems:  # a failing command prints nothing on stdout

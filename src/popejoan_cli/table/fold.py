@@ -60,6 +60,7 @@ from popejoan_cli.table.events import (
 )
 from popejoan_cli.table.ledger import last_cash_out
 from popejoan_cli.table.real import apply_real, not_led
+from popejoan_cli.table.redealt import undone_deals
 from popejoan_cli.table.tally import apply_tally
 from popejoan_cli.table.view import (
     MAX_COUNTERS,
@@ -402,6 +403,7 @@ def replay(events: Sequence[tuple[int, Event]], *, trusted: int = 0,
     view = TableView(times=times if times is not None else {})
     view.write_of = {} if write_of is None else write_of
     gone = voided(events)
+    view.undone_deals = undone_deals(events, gone)
     # The loaded (seq, event) pairs themselves, not copies: `effective` keeps every one.
     live = [pair for pair in events if pair[0] not in gone and not isinstance(pair[1], EventVoided)]
     i = 0

@@ -24,6 +24,7 @@ from popejoan_cli.game.sight import Played
 from popejoan_cli.game.sight import told_reason as hand_told_reason
 from popejoan_cli.game.state import HandKind, StopReason
 from popejoan_cli.table.events import Event, HistoryCarried
+from popejoan_cli.table.redealt import UndoneDeal
 
 MAX_COUNTERS = 1_000_000
 
@@ -165,9 +166,17 @@ class TableView:
         self.times: dict[int, str] = {} if times is None else times
         """When each event was recorded (ISO 8601 with its offset), by seq, as the journal's lines say;
         an event recorded before popejoan kept times has none."""
+        self.undone_deals: list[UndoneDeal] = []
+        """Every deal an undo took back, in the order dealt (`table.redealt`): what `history` and `check` tell of
+        a hand dealt, undone and dealt again."""
         self.write_of: dict[int, int] = {}
         """For each event but the first of a command's write of several: the seq of that write's first
         event (the journal's `more`). `undo` takes back one write, one typed command, whole."""
+
+    def open_number(self) -> int | None:
+        """The number of the hand being played; None between hands."""
+        rec = self.open_hand
+        return rec.number if rec is not None else None
 
     def time_of(self, seq: int) -> str | None:
         """When the event `seq` was recorded, or None if the journal does not say."""
