@@ -190,6 +190,12 @@ def play_hand(run: Callable[..., Result], seed: int) -> None:
     autoplay.play_hand(tables.folder(), seed)
 
 
+def spaced(text: str) -> str:
+    """`text` with each run of white space one space: a message as it reads whatever width it was wrapped to (stderr
+    is fitted to the terminal's, cli/widths.py)."""
+    return " ".join(text.split())
+
+
 def _assert_one_message(stderr: str, *, several: bool = False) -> None:
     """`stderr` is one short failure message, as `Cli.fails` documents: a `popejoan: ` line, then only
     indented lines (with `several`, a file's problems: each its own unindented line, and
@@ -270,7 +276,7 @@ class Cli:
             assert res.stdout == "", (args, res.stdout)
         _assert_one_message(res.stderr, several=several)
         for fragment in said:
-            assert fragment in res.stderr, (fragment, res.stderr)
+            assert fragment in res.stderr or spaced(fragment) in spaced(res.stderr), (fragment, res.stderr)
         if journal:
             assert self.journals() == before, f"{args} changed a journal"
         return res.stderr

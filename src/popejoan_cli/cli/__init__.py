@@ -25,6 +25,7 @@ from popejoan_cli.base.errors import DataError, PopejoanError, interrupted_messa
 from popejoan_cli.base.visible import shown, shown_lines
 from popejoan_cli.cli import terminal
 from popejoan_cli.cli.exits import exit_code, line_start, spoken
+from popejoan_cli.cli.widths import fitted_stderr, for_stderr, reflowed
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -188,7 +189,7 @@ class PlainGroup(TyperGroup):
             i += 1
         return super().parse_args(ctx, moved + rest)
 
-    def _help_words(self, args: Sequence[str] | None) -> contextlib.AbstractContextManager[None]:
+    def _help_words(self, args: Sequence[str] | None) -> contextlib.AbstractContextManager[object]:
         """Help in the command's language (`help_words`, docs/i18n.md: Help): only help asked in another language
         than English imports it; any other command, English help included, costs one look at its arguments."""
         if not _asks_help(self, list(sys.argv[1:] if args is None else args)):
@@ -196,11 +197,13 @@ class PlainGroup(TyperGroup):
         from popejoan_cli.base.words import choose
 
         lang = choose(os.environ, _table_language())
-        if lang == "en":
-            return contextlib.nullcontext()
-        from popejoan_cli.cli.help_words import translated
+        words = contextlib.ExitStack()
+        if lang != "en":
+            from popejoan_cli.cli.help_words import translated
 
-        return translated(self, lang)
+            words.enter_context(translated(self, lang))
+        words.enter_context(reflowed(self))  # a docstring's line breaks would stay on screen (cli/widths)
+        return words
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
@@ -224,7 +227,7 @@ class PlainGroup(TyperGroup):
                 sys.exit(1)
             if not (hasattr(exc, "format_message") and hasattr(exc, "exit_code")):
                 raise
-            sys.stderr.write(usage_message(exc))
+            sys.stderr.write(for_stderr(usage_message(exc)))
             sys.exit(exc.exit_code)
         sys.exit(rv if isinstance(rv, int) and not isinstance(rv, bool) else 0)
 
@@ -285,13 +288,8 @@ def command(group: typer.Typer, name: str | None = None, **kw: Any) -> Callable[
                 gc.freeze()
                 gc.enable()
             try:
-                if os.environ.get("POPEJOAN_LOCK_WAIT"):
-                    from popejoan_cli.base.limits import lock_wait  # only when set: refused by every command
-
-                    lock_wait(os.environ["POPEJOAN_LOCK_WAIT"])  # not only by one that writes, when it writes
-                return fn(*args, **kwargs)
-            except PopejoanError as err:
-                raise fail(err) from None
+                with fitted_stderr():  # each line it writes there fitted to the width (cli/widths)
+                    return _run(fn, args, kwargs)
             except KeyboardInterrupt:
                 # Python's own Ctrl-C (in-process use). The launcher's `Interrupted` passes through to
                 # it, or to the shell, which decides whether the signal ends it.
@@ -302,6 +300,18 @@ def command(group: typer.Typer, name: str | None = None, **kw: Any) -> Callable[
         return fn
 
     return wrap
+
+
+def _run(fn: Callable[..., Any], args: Any, kwargs: Any) -> Any:
+    """`fn(*args, **kwargs)`, a command, with a PopejoanError said on stderr and turned into its exit."""
+    try:
+        if os.environ.get("POPEJOAN_LOCK_WAIT"):
+            from popejoan_cli.base.limits import lock_wait  # only when set: refused by every command
+
+            lock_wait(os.environ["POPEJOAN_LOCK_WAIT"])  # not only by one that writes, when it writes
+        return fn(*args, **kwargs)
+    except PopejoanError as err:
+        raise fail(err) from None
 
 
 def speak(table: str | None = None) -> None:

@@ -105,7 +105,9 @@ def replay_command(seed: int, rules_spec: str, computers: int, hands: int, level
 
 def _ask(prompt: str) -> str | None:
     """One line from stdin (so scripted input works too); None at end of input or Ctrl-C."""
-    sys.stdout.write(prompt)
+    from popejoan_cli.cli.widths import columns, fitted
+
+    sys.stdout.write(fitted(prompt.rstrip(" "), columns(sys.stdout)) + " ")  # its words never cut at the edge
     sys.stdout.flush()
     try:
         line = sys.stdin.readline()
@@ -131,7 +133,7 @@ def _your_lead(hand: Hand, session: Session, out: Any) -> Played | None:
     name = session.names[me]
 
     def tell(message: str) -> None:
-        out.print(Text(second_person(message, name)), soft_wrap=True)
+        out.print(Text(second_person(message, name)))
 
     while True:
         entry = _ask(t("Your lead (a card or its number 1-{count}; ? shows the table, q quits): ", count=len(cards)))
@@ -277,7 +279,7 @@ def practice(
     out.print(t("Pope Joan, {title} rules: {player} {against} (level {level}), {hands}.", title=title, player=name,
                 level=level, against=tn("against {n} computer", "against {n} computers", computers),
                 hands=tn("{count} hand", "{count} hands", hands, count=hands)),
-              markup=False, soft_wrap=True)
+              markup=False)
     board = Board(rules)
     scores = [0] * seats
     dealer = seats - 1
@@ -314,4 +316,7 @@ def practice(
                                 "Final scores: {player} left after {played} of {n} hands", hands, played=played,
                                 player=name), name))  # «Вы покидаете стол»
     out.print(totals_view(names, scores, None, last, heading))
-    out.print(t("Session seed {seed}: `{again}` replays it.", seed=base, again=again), markup=False, soft_wrap=True)
+    from popejoan_cli.render.flow import Phrases
+
+    # The command to type again is broken only where it is wider than a line (at its spaces).
+    out.print(Phrases(t("Session seed {seed}: `{again}` replays it.", seed=base, again=again), [f"`{again}`"]))

@@ -44,8 +44,10 @@ CHANGING = frozenset({"deal", "lead", "play", "pay", "stop", "out", "undo", "cou
 
 
 def _err(text: str) -> None:
+    from popejoan_cli.cli.widths import for_stderr
+
     sys.stdout.flush()
-    sys.stderr.write(text + "\n")
+    sys.stderr.write(for_stderr(text) + "\n")
     sys.stderr.flush()
 
 
@@ -355,12 +357,17 @@ class Shell(Completion):
                 _err(self.unknown(topic) or "popejoan: " + t("`{word}` is a shell word: help, exit, quit",
                                                              word=topic[0]))
             return
+        from popejoan_cli.cli.widths import columns, fit_line
+
         rows = self.summaries()
         width = max(len(n) for n, _ in rows) + 2
-        lines = [t("Commands, as after `popejoan` (`help COMMAND` or `COMMAND --help` for its options):")]
-        lines += [f"  {name:<{width}}{about}" for name, about in rows]
-        lines.append(t("Shell: help [COMMAND], exit or quit (or Ctrl-D). TAB completes commands, players, pots and "
-                       "cards."))
+        most = columns(sys.stdout)  # each line fitted to it, a command's text wrapped under its own column
+        lines = fit_line(t("Commands, as after `popejoan` (`help COMMAND` or `COMMAND --help` for its options):"),
+                         most)
+        for name, about in rows:
+            lines += fit_line(f"  {name:<{width}}{about}", most, " " * (2 + width))
+        lines += fit_line(t("Shell: help [COMMAND], exit or quit (or Ctrl-D). TAB completes commands, players, pots "
+                            "and cards."), most)
         sys.stdout.write("\n".join(lines) + "\n")
 
 
@@ -382,7 +389,7 @@ class Shell(Completion):
             for name, c in visible(self.root).items():
                 if name == "shell":
                     continue
-                about = c.get_short_help_str(limit=72)
+                about = " ".join(c.get_short_help_str(limit=10_000).split())  # its first sentence, whole
                 if is_group(c):
                     about = f"{' | '.join(visible(c))}: {about}"
                 rows.append((name, about))

@@ -137,7 +137,12 @@ def lead(
     ordinary: Annotated[bool, typer.Option("--ordinary", help="The Pope led as an ordinary lead, not in lieu of "
                                                               "the stop (play.pope_in_lieu).")] = False,
 ) -> None:
-    """Record a lead; popejoan plays the run's forced follows and says where it stops."""
+    """Record a lead; popejoan plays the run's forced follows and says where it stops.
+
+    A card is its rank then its suit, in either case: ranks A 2 3 4 5 6 7 8 9 10 J Q K (T for 10), suits
+    C D H S or ♣ ♦ ♥ ♠ (9D, 9♦, 10h, Td, qs). Emoji suits (9♦️), full-width forms (９Ｄ) and the Russian
+    letters (this help in Russian lists them) are read too.
+    """
     _lead(card, player, ordinary)
 
 

@@ -48,12 +48,8 @@ _SUIT_WORDS: dict[str, Suit] = {
     "Т": Suit.C, "Б": Suit.D, "Ч": Suit.H, "П": Suit.S,
 }  # fmt: skip
 
-VALID_FORMS = Said(
-    "a card is rank then suit: ranks A 2 3 4 5 6 7 8 9 10 J Q K (T for 10), "
-    "suits C D H S or ♣ ♦ ♥ ♠, e.g. 9D, 9♦, 10h, Td, qs; "
-    "Russian: ranks В Д К Т (ace), suits т б ч п; "
-    "emoji suits (9♦️) and full-width forms (９Ｄ) are read too"
-)
+VALID_FORMS = Said("a card is rank then suit, e.g. 9D, 9♦, 10h, qs; see `popejoan lead --help`")
+"""The hint under a card that is none: one line, pointing at `lead --help`, which lists every form read."""
 
 
 class Card(int):
