@@ -6,7 +6,9 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from conftest import Cli
+import pytest
+
+from conftest import Cli, play_hand
 
 
 def _table(cli: Cli, *extra: str) -> None:
@@ -52,3 +54,49 @@ def test_a_table_that_is_not_there_is_exit_2_wherever_it_is_named(cli: Cli, tmp_
     cli.fails(2, "table", "use", "sat", said=("no table called 'sat'",))
     (tmp_path / "bad.toml").write_text("name = [\n", encoding="utf-8")
     cli.fails(5, "rules", "check", str(tmp_path / "bad.toml"))  # bad data is still exit 5: a file there and wrong
+
+
+def _one_hand_evening(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    """fri opened at 19:00, its one hand dealt and played at 19:30 (Ann −14, Bob +2, Cat +1, the board +11), a
+    count at 23:00 and the session ended at 23:30."""
+    cli.ok("table", "new", "fri", "--rules", "modern-stops", "--players", "Ann,Bob,Cat", "--counters", "50",
+           POPEJOAN_NOW="2026-12-01T19:00:00+01:00")
+    monkeypatch.setenv("POPEJOAN_NOW", "2026-12-01T19:30:00+01:00")
+    play_hand(cli, 2)
+    monkeypatch.delenv("POPEJOAN_NOW")
+    cli.ok("count", "Cat", "51", POPEJOAN_NOW="2026-12-01T23:00:00+01:00")
+    cli.ok("end", POPEJOAN_NOW="2026-12-01T23:30:00+01:00")
+
+
+def test_settling_pays_one_transfer_between_two_people(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With Bob holding the board, Ann paid him twice ("11 counters for the board", then "2 counters"); the board's
+    share and his own are one purse now: one transfer, and his putting the board's part aside, said apart."""
+    _one_hand_evening(cli, monkeypatch)
+    assert cli.json("ledger", "settle")["nets"] == {"Ann": -14, "Bob": 2, "Cat": 1, "the board": 11}
+    for args in ([], ["--value", "0.05"]):
+        doc = cli.json("ledger", "settle", "--bank", "Bob", *args)
+        unit = "cents" if args else "counters"
+        moves = [(m["from"], m["to"], m[unit]) for m in doc["transfers"]]
+        pairs = [frozenset(m[:2]) for m in moves]
+        assert len(pairs) == len(set(pairs)), moves
+        for who, net in doc["cents" if args else "nets"].items():  # conserved: each gets its net, no more
+            assert sum(n for _, to, n in moves if to == who) - sum(n for by, _, n in moves if by == who) == net
+        assert moves[-1] == ("Bob", "the board", 55 if args else 11)
+        assert cli.json("evening", "--bank", "Bob", *args)["transfers"] == doc["transfers"]
+    said = cli.ok("ledger", "settle", "--bank", "Bob").stdout
+    assert "Ann pays Bob 13 counters\nAnn pays Cat 1 counter\nBob (the banker) puts 11 counters aside for the " \
+           "board\n" in said, said
+    assert "for the board\nAnn pays Bob" not in said
+    ru = cli.ok("ledger", "settle", "--bank", "Bob", POPEJOAN_LANG="ru").stdout
+    assert "Ann платит игроку Bob: 13 фишек" in ru and "Bob (банкир) откладывает для доски: 11 фишек" in ru, ru
+
+
+def test_evening_and_session_new_say_one_span_for_one_evening(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both from `table.evening.played`: the first hand dealt to the last hand ended. `evening` said 19:00–23:30
+    (`table new` to `end`), `session new` 19:30–19:30 (the export's hands)."""
+    _one_hand_evening(cli, monkeypatch)
+    doc = cli.json("evening")
+    assert (doc["began"], doc["finished"]) == ("2026-12-01T19:30:00+01:00", "2026-12-01T19:30:00+01:00")
+    assert "fri: the evening of 2026-12-01, 19:30–19:30" in cli.ok("evening").stdout
+    said = cli.ok("session", "new", COLUMNS="200").stdout
+    assert "The session it continues was played 2026-12-01, 19:30–19:30." in said, said

@@ -49,7 +49,7 @@ def evening(cli: Cli, mp: pytest.MonkeyPatch, *, lang: str | None) -> str:
 def test_a_russian_evening_settled_at_80_columns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     text = evening(Cli(tmp_path / "home", columns="80"), monkeypatch, lang="ru")
     golden(GOLDEN / "russian_commands_80.txt", text)
-    for words in ("Итоги в фишках", "платит Ане (банкиру) за доску", "На доске до следующего раза",
+    for words in ("Итоги в фишках", "Аня (банкир) откладывает для доски", "На доске до следующего раза",
                   "Положение за 1 сессию",
                   "Гена садится за стол с 50 фишками.", "Дина садится за стол с 21 фишкой.",
                   "Вика уходит и забирает", "Всё в порядке", "Отменено: уход Вики.",

@@ -161,7 +161,8 @@ def run(view: TableView, where: Path) -> AtTable:
 
 def test_cli_settle(run: AtTable) -> None:
     r = run.ok("ledger", "settle", "--value", "0.05", "--currency", "EUR")
-    assert "Ann Lee pays Élodie O'Neil 1.60 EUR" in r.stdout
+    assert "Ann Lee pays Élodie O'Neil 0.65 EUR" in r.stdout  # her own −1.60 EUR, with the board's +0.45 EUR
+    assert "Ann Lee (the banker) puts 0.45 EUR aside for the board" in r.stdout
     assert "rounded half to even" in r.stdout
 
 
@@ -211,21 +212,23 @@ def test_cli_stats(run: AtTable) -> None:
 def test_cli_settle_without_a_value_is_in_counters(run: AtTable) -> None:
     r = run.ok("ledger", "settle")
     assert "EUR" not in r.stdout and "0.05" not in r.stdout
-    assert "Ann Lee pays Élodie O'Neil 32 counters" in r.stdout
-    # the board's share goes to the banker (the first player by default), who keeps it for the board
-    assert "Cat;Dog pays Ann Lee (the banker) 9 counters for the board" in r.stdout
-    assert "pays the board" not in r.stdout
+    # the board's share is the banker's (the first player by default), who keeps it for the board: her own
+    # payments are 9 counters less, and she puts them aside (issue 39: one transfer between two people at most)
+    assert "Ann Lee pays Élodie O'Neil 13 counters" in r.stdout and "Ann Lee pays ann:lee 10 counters" in r.stdout
+    assert "Ann Lee (the banker) puts 9 counters aside for the board" in r.stdout
+    assert "pays the board" not in r.stdout and "for the board" not in r.stdout.replace("aside for the board", "")
     assert "stays on the board for next time: 9 counters (game 9)" in r.stdout
     data = run.json("ledger", "settle")
     assert data["value"] is None and data["currency"] is None and data["bank"] == "Ann Lee"
-    assert {"from": "Ann Lee", "to": "Élodie O'Neil", "counters": 32} in data["transfers"]
+    assert {"from": "Ann Lee", "to": "Élodie O'Neil", "counters": 13} in data["transfers"]
+    assert data["transfers"][-1] == {"from": "Ann Lee", "to": "the board", "counters": 9}
     assert data["board"] == {"counters": 9, "pots": {"game": 9}, "held_by": "Ann Lee"}
     run.fails(2, "ledger", "settle", "--currency", "GBP", said=("--value",))
 
 
 def test_cli_settle_names_the_banker_and_the_currency(run: AtTable) -> None:
     r = run.ok("ledger", "settle", "--value", "0.05", "--bank", "Élodie O'Neil")
-    assert "Cat;Dog pays Élodie O'Neil (the banker) 0.45 EUR for the board" in r.stdout
+    assert "Élodie O'Neil (the banker) puts 0.45 EUR aside for the board" in r.stdout
     assert "stays on the board for next time: 9 counters (game 9), worth 0.45 EUR" in r.stdout
     assert "Élodie O'Neil (the banker) holds" in r.stdout
     run.fails(2, "ledger", "settle", "--value", "0.05", "--bank", "Zed", said=("Zed",))

@@ -39,8 +39,8 @@ def evening(
     cur = currency_of(value, currency)
     per = parse_value(value) if value is not None else None
     view = common.view(full=True)  # money: every hand refereed again, as `ledger settle` does
-    night = summarise(view, per, cur)
     bank_name = banker(view, bank)
+    night = summarise(view, per, cur, bank_name)
     if as_json:
         emit_json(_json(night, bank_name))
         return

@@ -101,8 +101,8 @@ def ledger_settle(
     pots = {k: n for k, n in view.live_board().items() if n}
     on_board = sum(view.live_board().values())
     counted = nets(view)
-    result = settle(view, per, cur) if per is not None else None
-    moves = result.transfers if result is not None else transfers(counted)
+    result = settle(view, per, cur, bank_name) if per is not None else None
+    moves = result.transfers if result is not None else transfers(counted, bank_name)
     settled = result.settled if result is not None else not any(counted.values())
 
     worth = money(to_cents(on_board, per)[0], cur) if per is not None else None

@@ -38,7 +38,7 @@ from popejoan_cli.formats.handjson import fed_json
 from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.table.events import BalancesCarried, Event, HistoryCarried, TableOpened
 from popejoan_cli.table.ledger import postings
-from popejoan_cli.table.view import HandRecord, TableView
+from popejoan_cli.table.view import Correction, HandRecord, TableView
 
 if TYPE_CHECKING:
     from popejoan_cli.game.playout import FinalResult
@@ -114,10 +114,25 @@ def to_document(view: TableView, *, session: int | None = None, json_style: bool
         if view.time_of(view.final_seq):
             doc["final"]["at"] = view.time_of(view.final_seq)
         _add_nets(totals, doc["final"]["net"])
+    if view.corrections:  # a past hand corrected (table.corrections): each a transfer between two players
+        doc["corrections"] = [_correction_entry(view, c) for c in view.corrections]
+        for c in view.corrections:
+            _add_nets(totals, {c.payer: -c.counters, c.payee: c.counters})
     doc["totals"] = {"hands": len(hands), "net": totals}
     doc["hands"] = hands
     doc["rules"] = rules.to_dict()
     return doc
+
+
+def _correction_entry(view: TableView, c: Correction) -> dict[str, Any]:
+    """One correction as the document holds it: the hand, who paid whom how many, who said so and why, and when
+    (left out where the journal does not say: TOML has no null)."""
+    entry: dict[str, Any] = {"hand": c.hand, "from": c.payer, "to": c.payee, "counters": c.counters, "by": c.by,
+                             "why": c.why}
+    at = view.time_of(c.seq)
+    if at:
+        entry["at"] = at
+    return entry
 
 
 def _dressed(view: TableView) -> dict[int, dict[str, int]]:
@@ -240,10 +255,11 @@ def played_between(hands: list[dict[str, Any]], final: ledgercheck.FinalDeal | N
     >>> played_between([{}], None)
     ''
     """
-    began = [h["dealt_at"] for h in hands if h.get("dealt_at")]
-    ended = [h["ended_at"] for h in hands if h.get("ended_at")] + ([final.at] if final and final.at else [])
-    # The journal's times never go back, so the first written is the first played and the last the last.
-    return f"{began[0]}/{ended[-1]}" if began and ended else ""
+    from popejoan_cli.table.evening import played_between as span  # the one span of an evening, `evening`'s too
+
+    both = span([h.get("dealt_at") for h in hands],
+                [*(h.get("ended_at") for h in hands), *([final.at] if final is not None else [])])
+    return "/".join(both) if both else ""
 
 
 def parse(data: bytes, name: str, kind: str = "") -> dict[str, Any]:
@@ -309,13 +325,14 @@ def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
     listed, hands = ledgercheck.history(ck, doc, pots)
     final = ledgercheck.final_deal(ck, doc, pots)
     totals = ledgercheck.totals(ck, doc, listed, seats.everyone)
+    corrections = ledgercheck.corrections(ck, doc)
     lang = _language(ck, doc)
     if ck.problems:
         raise DataError(ck.problems)
     assert rules is not None and board is not None and opening is not None and pots is not None
     assert head.brought_in is not None and head.taken_away is not None
     ledgersums.check(ck, ledgersums.Ledger(seats, pots, opening, board, hands, final, totals,
-                                           head.brought_in, head.taken_away))
+                                           head.brought_in, head.taken_away, corrections))
     if ck.problems:
         raise DataError(ck.problems)
     assert head.table is not None and head.session is not None
@@ -325,7 +342,7 @@ def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
                     next_dealer=head.next_dealer, ended=bool(head.ended), brought_in=head.brought_in,
                     taken_away=head.taken_away, hands=len(hands), totals=dict(totals or {}),
                     history_nets=[h["net"] for h in hands],
-                    standings=ledgersums.standings(seats, hands, final, head.next_dealer), lang=lang,
+                    standings=ledgersums.standings(seats, hands, final, head.next_dealer, corrections), lang=lang,
                     dates=played_between(hands, final),
                     genders={r["name"]: r["gender"] for r in seats.seated if "gender" in r})
 

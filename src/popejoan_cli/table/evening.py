@@ -3,8 +3,10 @@
 `evening(view)` gathers, from the same view and the same functions the ledger and `settle`
 use, everything a banker reads out when the table breaks up:
 
-- when: the first and the last time the journal recorded (the table's local time, as each
-  line says; a journal older than popejoan's times says none);
+- when: from its first hand dealt to its last hand (or final deal) ended (`played`, the table's local
+  time, as each line says; a journal older than popejoan's times says none). This is the one span of
+  an evening: an export dates its session by it (`played_between`), so `session new` says the times
+  `evening` said;
 - how much was played: hands dealt, whether the final clearing deal was played, whether
   the session has ended;
 - the standings: each player's counters now (`live_balances`), what they took away when
@@ -33,6 +35,7 @@ from typing import TYPE_CHECKING
 from popejoan_cli.table.settle import BOARD, Settlement, Transfer, between_hands, nets, settle_nets, transfers
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from decimal import Decimal
 
     from popejoan_cli.table.view import TableView
@@ -77,20 +80,43 @@ class Evening:
         return tuple(dict.fromkeys(found))
 
 
-def evening(view: TableView, value: Decimal | None = None, currency: str = "EUR") -> Evening:
-    """The evening's summary; `value` (money per counter) turns the settle-up into cents."""
+def played_between(dealt: Iterable[str | None], ended: Iterable[str | None]) -> tuple[str, str] | None:
+    """When an evening was played: from the first of its hands' `dealt` times to the last of their `ended` ones
+    (the final deal's among them); None when the journal (or export) gave either no time. The journal's times
+    never go back, so the first written is the first played and the last the last. `evening` and an export's
+    dates (`session new`, `table new --from`) both come from here.
+
+    >>> played_between(["2026-12-01T21:04:05+01:00", None], ["2026-12-01T21:30:00+01:00", "2026-12-02T00:15:09+01:00"])
+    ('2026-12-01T21:04:05+01:00', '2026-12-02T00:15:09+01:00')
+    >>> played_between([None], [])
+    """
+    began = [at for at in dealt if at]
+    done = [at for at in ended if at]
+    return (began[0], done[-1]) if began and done else None
+
+
+def played(view: TableView) -> tuple[str, str] | None:
+    """`played_between` the table's hands, as its journal recorded them: each hand dealt and ended, and the final
+    clearing deal; a table, `table new` to `end`, is no evening until a hand is played at it."""
+    ended = [view.ended_at(rec) for rec in view.hands]
+    return played_between([view.dealt_at(rec) for rec in view.hands],
+                          [*ended, *([view.time_of(view.final_seq)] if view.final is not None else [])])
+
+
+def evening(view: TableView, value: Decimal | None = None, currency: str = "EUR", bank: str | None = None) -> Evening:
+    """The evening's summary; `value` (money per counter) turns the settle-up into cents; `bank` holds the board's
+    money, as in `ledger settle` (`settle.transfers`)."""
     between_hands(view)  # exit 3 mid-hand, naming the hand and how to finish or undo it
     counted = nets(view)
-    money = settle_nets(counted, value, currency) if value is not None else None
-    moves = money.transfers if money is not None else transfers(counted)
+    money = settle_nets(counted, value, currency, bank) if value is not None else None
+    moves = money.transfers if money is not None else transfers(counted, bank)
     held = view.live_balances()
     rows = [Standing(name, held.get(name, 0), view.taken_out.get(name, 0), counted[name], name in view.players)
             for name in view.bought]
     order = {name: i for i, name in enumerate(view.bought)}
     rows.sort(key=lambda s: (-s.net, order[s.name]))  # best first; ties in order of arrival
-    seqs = sorted(view.times)
+    began, finished = played(view) or (None, None)
     return Evening(
-        table=view.name, began=view.times[seqs[0]] if seqs else None,
-        finished=view.times[seqs[-1]] if seqs else None, hands=len(view.hands), final=view.final is not None,
+        table=view.name, began=began, finished=finished, hands=len(view.hands), final=view.final is not None,
         ended=view.ended, standings=tuple(rows), board={k: n for k, n in view.live_board().items() if n},
         board_net=counted.get(BOARD, 0), nets=counted, transfers=tuple(moves), money=money)

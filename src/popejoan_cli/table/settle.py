@@ -20,6 +20,11 @@ Settlement (`settle`):
   participant and the last settles two, so there are at most n − 1 transfers for n
   participants with a nonzero amount. That bound is guaranteed; the fewest possible is
   not (finding it is NP-hard: greedy misses splits into zero-sum groups).
+- The board's money is the banker's to hold, so the banker and the board are one purse for
+  the payments: each pair of people has one transfer at most (issue 39: the board's share and
+  the banker's own were two, "Ann pays Bob 11 for the board", "Ann pays Bob 2"), and the
+  board's part is one transfer of its own between the banker and the board, last. Every
+  participant's net is still what it receives less what it pays.
 
 Standings (`stats`, `season`): per player, hands, net, counters won from each pot, firsts out
 and deals, over one session or several; `grouped` splits them by the month each hand was dealt
@@ -127,7 +132,8 @@ def to_cents(net: int, value: Decimal) -> tuple[int, Decimal]:
     return int(exact.quantize(Decimal(1), rounding=ROUND_HALF_EVEN)), exact
 
 
-def settle_nets(counters: dict[str, int], value: Decimal, currency: str = "EUR") -> Settlement:
+def settle_nets(counters: dict[str, int], value: Decimal, currency: str = "EUR", bank: str | None = None
+                ) -> Settlement:
     """Money for each net (which must sum to zero) and the transfers that settle it."""
     if sum(counters.values()) != 0:
         raise ValueError(f"nets must sum to zero, not {sum(counters.values())}")
@@ -146,11 +152,27 @@ def settle_nets(counters: dict[str, int], value: Decimal, currency: str = "EUR")
             who = order[i % len(order)]
             cents[who] += step
             takers.append(who)
-    return Settlement(value, currency, dict(counters), cents, residue, takers, transfers(cents))
+    return Settlement(value, currency, dict(counters), cents, residue, takers, transfers(cents, bank))
 
 
-def transfers(cents: dict[str, int]) -> list[Transfer]:
-    """Largest debtor pays largest creditor until all are settled: ≤ n − 1 transfers."""
+def transfers(cents: dict[str, int], bank: str | None = None) -> list[Transfer]:
+    """Who pays whom: with `bank`, the board's amount joins the banker's for the payments between people (one
+    transfer a pair at most), and the board's part is the banker's own transfer to (or from) the board, last.
+
+    >>> transfers({"Ann": -14, "Bob": 2, "Cat": 1, BOARD: 11}, "Bob")
+    [Transfer(payer='Ann', payee='Bob', cents=13), Transfer(payer='Ann', payee='Cat', cents=1), \
+Transfer(payer='Bob', payee='the board', cents=11)]
+    """
+    board = cents.get(BOARD, 0)
+    if bank is None or not board:
+        return _greedy(cents)
+    purse = {k: v for k, v in cents.items() if k != BOARD}
+    purse[bank] = purse.get(bank, 0) + board
+    return [*_greedy(purse), Transfer(bank, BOARD, board) if board > 0 else Transfer(BOARD, bank, -board)]
+
+
+def _greedy(cents: dict[str, int]) -> list[Transfer]:
+    """Largest debtor pays largest creditor until all are settled: ≤ n − 1 transfers, one a pair at most."""
     owe = {k: -v for k, v in cents.items() if v < 0}
     due = {k: v for k, v in cents.items() if v > 0}
     out: list[Transfer] = []
@@ -168,8 +190,8 @@ def transfers(cents: dict[str, int]) -> list[Transfer]:
     return out
 
 
-def settle(view: TableView, value: Decimal, currency: str = "EUR") -> Settlement:
-    return settle_nets(nets(view), value, currency)
+def settle(view: TableView, value: Decimal, currency: str = "EUR", bank: str | None = None) -> Settlement:
+    return settle_nets(nets(view), value, currency, bank)
 
 
 def rounding_note(s: Settlement) -> str:
