@@ -419,6 +419,7 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("deal", "lead", "play", "spare", "board", "history", "undo", "count", "check", "end"),
                     ("table_cmd",)),
     **dict.fromkeys(("stop", "out", "show", "claim", "void"), ("real_cmd",)),
+    "correct": ("correct_cmd",),
     "pay": ("tally_cmd",),
     "evening": ("evening_cmd",),
     "demo": ("demo_cmd",),
@@ -429,8 +430,8 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
 }
 """Which module defines each top-level command or group (a test checks it against the tree)."""
 ALL_MODULES = ("demo_cmd", "hand_cmd", "ledger_cmd", "practice_cmd", "serve_cmd", "table_cmd", "tables_cmd",
-               "real_cmd", "tally_cmd", "rules_cmd", "settle_cmd", "evening_cmd", "shell_cmd", "simulate_cmd",
-               "completion_cmd")
+               "real_cmd", "tally_cmd", "correct_cmd", "rules_cmd", "settle_cmd", "evening_cmd", "shell_cmd",
+               "simulate_cmd", "completion_cmd")
 """Every command module, in the order they register: `--help` and TAB list commands in that order."""
 
 

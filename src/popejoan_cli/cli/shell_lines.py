@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 CLEAR = cli.CLEAR
 """Clear the screen, home the cursor, and drop the scrollback (where a terminal supports it)."""
 
-CHANGING = frozenset({"deal", "lead", "play", "pay", "stop", "out", "undo", "count", "end", "table join",
+CHANGING = frozenset({"deal", "lead", "play", "pay", "stop", "out", "undo", "count", "end", "correct", "table join",
                       "table leave"})
 """Commands after which the board is shown (when the journal did change)."""
 

@@ -270,6 +270,8 @@ def _history_json(view: TableView, told: Any, told_seed: Any) -> dict[str, Any]:
                                      for r in view.hands]}
     if view.undone_deals:
         doc["undone_deals"] = _undone_json(view)
+    if view.corrections:
+        doc["corrections"] = _corrections_json(view)
     final = view.final
     if final is not None:
         names = view.final_players
@@ -287,6 +289,12 @@ def _undone_json(view: TableView) -> list[dict[str, Any]]:
 
     return [{"hand": d.number, "kind": d.kind, "dealer": d.dealer or None, "seed": told_seed(d, view.open_number()),
              "dealt_at": view.time_of(d.seq), "undone_at": view.time_of(d.undone)} for d in view.undone_deals]
+
+
+def _corrections_json(view: TableView) -> list[dict[str, Any]]:
+    """Each correction of a past hand (`table.corrections`), for `history --json` and `check --json`."""
+    return [{"hand": c.hand, "from": c.payer, "to": c.payee, "counters": c.counters, "by": c.by, "why": c.why,
+             "at": view.time_of(c.seq)} for c in view.corrections]
 
 
 # ------------------------------------------------------------------------------- corrections
@@ -429,7 +437,8 @@ def check(as_json: JsonOpt = False) -> None:
                    "problems": [{"where": p.key, "message": p.message} for p in problems],
                    "resolved": [{"where": f"seq {bad.seq}", "target": bad.target, "counted": bad.counted,
                                  "journal": bad.journal, "resolved_at": f"seq {good.seq}"}
-                                for bad, good in resolved], "undone_deals": _undone_json(view)})
+                                for bad, good in resolved], "undone_deals": _undone_json(view),
+                   "corrections": _corrections_json(view)})
     else:
         from popejoan_cli.render.figures import count
         from popejoan_cli.render.i18n import t, tn
@@ -439,9 +448,11 @@ def check(as_json: JsonOpt = False) -> None:
                               events=tn("{n} event", "{n} events", view.last_seq),
                               hands=tn("{count} hand", "{count} hands", len(view.hands), count=len(view.hands)),
                               n=count(view.total_in_play())), markup=False)
+        from popejoan_cli.render.correction_views import correction_lines
         from popejoan_cli.render.table_views import undone_lines
 
-        for line in undone_lines(view) if not problems else []:  # a hand dealt, undone and dealt again
+        # A hand dealt, undone and dealt again; a past hand corrected (each conserved, or a problem above).
+        for line in [*undone_lines(view), *correction_lines(view)] if not problems else []:
             console().print(line, markup=False)
         for bad, good in resolved:
             line = _resolved(view, bad, good)

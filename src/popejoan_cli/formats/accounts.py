@@ -165,7 +165,7 @@ def _transactions(view: TableView) -> list[_Txn]:
                        key=lambda x: (kinds.index(x[2]), rank.get(x[0].partition(":")[0], 2)))
         open_hand = bool(hand) and not view.hands[hand - 1].closed
         out.append(_Txn(day_of(seq), seq, hand, what, lines, pending=open_hand,
-                        assert_after=bool(hand) or what == "final"))
+                        assert_after=bool(hand) or what in ("final", "correction")))
     return out
 
 
@@ -208,6 +208,9 @@ def _describe(view: TableView, t: _Txn) -> str:
     if t.hand:
         rec = view.hands[t.hand - 1]
         return f"hand {t.hand}, dealt by {rec.dealer}" + (" (still being played)" if t.pending else "")
+    if t.what == "correction":  # an adjusting entry, dated when it was said: what, who said so, and why
+        fix = next(c for c in view.corrections if c.seq == t.seq)
+        return f"correction of hand {fix.hand}, said by {shown(fix.by)} – {shown(fix.why)}"
     return {"buy-in": "buy-in", "cash-out": "cash-out", "final": "final deal"}.get(t.what, t.what)
 
 
@@ -269,13 +272,19 @@ def write_hledger(view: TableView, start: date | None = None) -> str:
             running[key] = running.get(key, 0) + n
         out.append("")
         if t.assert_after:
-            label = f"balances after hand {t.hand}" if t.hand else "balances after the final deal"
-            out.append(f"{day} * {label}")
+            out.append(f"{day} * {_after(t)}")
             for key in sorted(running, key=_order(players, pots)):
                 if key != "bank":
                     out.append(f"    {acct(key)}  0 {COMMODITY} = {running[key]} {COMMODITY}")
             out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _after(t: _Txn) -> str:
+    """The description of the balance assertion after `t`."""
+    if t.hand:
+        return f"balances after hand {t.hand}"
+    return "balances after the final deal" if t.what == "final" else "balances after the correction"
 
 
 def _empty(t: _Txn) -> bool:

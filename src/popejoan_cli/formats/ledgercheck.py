@@ -33,7 +33,8 @@ _MAX_PROBLEMS = 50
 _MAX_TABLE_NAME = 40
 """As for a typed table name; the shell holds an import to the exact rule for those."""
 _HEADER = ("program", "table", "session", "rules_name", "next_dealer", "ended", "brought_in", "taken_away",
-           "players", "departed", "opening_board", "board", "final", "totals", "hands", "rules", "lang")
+           "players", "departed", "opening_board", "board", "final", "totals", "hands", "rules", "lang",
+           "corrections")
 """Every key of the document but its version key (`format` or `schema_version`)."""
 
 
@@ -357,3 +358,12 @@ def totals(ck: Checker, doc: Mapping[str, Any], listed: int | None, everyone: li
         ck.bad("totals.hands", SaidN("history has {n} hands, file says {said}",  # "hands" for one too, as always
                                      "history has {n} hands, file says {said}", listed, said=n_hands))
     return ck.counts(totals_raw, "net", "totals", everyone)
+
+
+def corrections(ck: Checker, doc: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The corrections of past hands (optional: a session that corrected none has no such key), each whole:
+    the hand, who paid whom how many, who said so and why; `ledgersums` adds them to the standings."""
+    if "corrections" not in doc:
+        return []
+    spec = {"hand": "count", "from": "str", "to": "str", "counters": "count", "by": "str", "why": "str"}
+    return ck.rows(doc, "corrections", "", spec) or []

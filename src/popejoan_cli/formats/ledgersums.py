@@ -11,7 +11,7 @@ the exported session, from the same history.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from popejoan_cli.base.errors import Said
@@ -32,6 +32,8 @@ class Ledger:
     totals: dict[str, int] | None
     brought_in: int
     taken_away: int
+    corrections: list[dict[str, Any]] = field(default_factory=list)
+    """Past hands corrected (`ledgercheck.corrections`): each moves counters between two players."""
 
 
 def check(ck: Checker, ledger: Ledger) -> None:
@@ -49,6 +51,7 @@ def check(ck: Checker, ledger: Ledger) -> None:
     if ledger.final is not None:
         _final(ck, ledger.final, prev, ledger.pots, nets)
         prev = ledger.final.board
+    _corrections(ck, ledger.corrections, nets)
     if prev != ledger.board:
         ck.bad("board", Said("the history leaves {history} on the board, file says {said}", history=_pots(prev),
                              said=_pots(ledger.board)))
@@ -58,6 +61,17 @@ def check(ck: Checker, ledger: Ledger) -> None:
                 ck.bad(f"totals.net.{n}", Said("{player}: history gives {history}, file says {said}", player=n,
                                                history=nets[n], said=ledger.totals[n]))
     _balances(ck, ledger, nets)
+
+
+def _corrections(ck: Checker, corrections: list[dict[str, Any]], nets: dict[str, int]) -> None:
+    """Each correction of a past hand added to the nets: a transfer between two players of the ledger."""
+    for i, c in enumerate(corrections):
+        if c["from"] not in nets or c["to"] not in nets:
+            ck.bad(f"corrections[{i}]", Said("a correction names {payer} → {payee}, not players of this ledger",
+                                             payer=quoted(c["from"]), payee=quoted(c["to"])))
+            continue
+        nets[c["from"]] -= c["counters"]
+        nets[c["to"]] += c["counters"]
 
 
 def _hand(ck: Checker, h: dict[str, Any], before: Mapping[str, int], pots: list[str], known: set[str]) -> None:
@@ -165,7 +179,7 @@ def _pots(board: Mapping[str, int]) -> str:
 
 
 def standings(seats: Seats, hands: list[dict[str, Any]], final: FinalDeal | None,
-              final_dealer: str = "") -> dict[str, dict[str, Any]]:
+              final_dealer: str = "", corrections: list[dict[str, Any]] | None = None) -> dict[str, dict[str, Any]]:
     """What `ledger stats` shows for the exported session, from its hand-by-hand history.
 
     The final clearing deal counts as a deal of `final_dealer`: the document's `next_dealer`, whose deal it
@@ -185,6 +199,9 @@ def standings(seats: Seats, hands: list[dict[str, Any]], final: FinalDeal | None
             total[n] += v
     for n, v in final_net.items():
         total[n] += v
+    for c in corrections or []:  # a past hand corrected: in the net, not in any hand's row
+        total[c["from"]] -= c["counters"]
+        total[c["to"]] += c["counters"]
     out = {n: {"hands": 0, "net": total[n], "balance": rows[n]["balance"], "won": {}, "first_out": 0,
                "dealt": 0, "balances": []} for n in everyone}
     running = {n: end[n] - total[n] for n in everyone}

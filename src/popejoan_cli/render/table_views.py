@@ -239,10 +239,13 @@ def history_view(view: TableView) -> RenderableType:
 
 def _with_undone(view: TableView, shown_first: RenderableType) -> RenderableType:
     """`shown_first`, then a line for each deal an undo took back (`table.redealt`): a hand dealt, undone and
-    dealt again stays in the history, its seed told as a hand's own is, once that hand is over."""
-    if not view.undone_deals:
+    dealt again stays in the history, its seed told as a hand's own is, once that hand is over; then a line
+    for each correction of a past hand (`table.corrections`)."""
+    if not view.undone_deals and not view.corrections:
         return shown_first
-    return Group(shown_first, *(Text(line) for line in undone_lines(view)))
+    from popejoan_cli.render.correction_views import correction_lines  # only a table that corrected a hand
+
+    return Group(shown_first, *(Text(line) for line in [*undone_lines(view), *correction_lines(view)]))
 
 
 def undone_lines(view: TableView) -> list[str]:

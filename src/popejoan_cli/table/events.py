@@ -206,10 +206,22 @@ class SessionEnded(Record, kw_only=True):
     """The session was closed."""
 
 
+class HandCorrected(Record, kw_only=True):
+    """A past hand's payments were corrected, after the hands since (`table.corrections`): `payer` owed
+    `payee` `counters` more from hand `hand` than was recorded, as `by` said, for the reason `why`."""
+
+    hand: int
+    payer: str
+    payee: str
+    counters: int
+    by: str
+    why: str
+
+
 Event = (TableOpened | BalancesCarried | HistoryCarried | PlayerJoined | PlayerDescribed | PlayerLeft | HandDealt
          | SpareTaken | CardLed
          | RealHandDealt | CardPlayed | StopCalled | HandShown | VoidDeclared | OutDeclared | Counted | EventVoided
-         | HandCheckpointed | FinalDealt | SessionEnded | TallyHandDealt | PotsPaid | TallyOut)
+         | HandCheckpointed | FinalDealt | SessionEnded | TallyHandDealt | PotsPaid | TallyOut | HandCorrected)
 
 OPENING = (TableOpened, BalancesCarried, HistoryCarried)
 """Events that open a table or a session and bring its counters in: undo never voids them (a
@@ -222,7 +234,7 @@ KINDS: dict[str, type[Any]] = {
     for cls in (TableOpened, BalancesCarried, HistoryCarried, PlayerJoined, PlayerDescribed, PlayerLeft, HandDealt,
                 SpareTaken, CardLed,
                 RealHandDealt, CardPlayed, StopCalled, HandShown, VoidDeclared, OutDeclared, Counted, EventVoided,
-                HandCheckpointed, FinalDealt, SessionEnded, TallyHandDealt, PotsPaid, TallyOut)
+                HandCheckpointed, FinalDealt, SessionEnded, TallyHandDealt, PotsPaid, TallyOut, HandCorrected)
 }
 
 

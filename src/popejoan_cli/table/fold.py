@@ -31,6 +31,7 @@ from popejoan_cli.game.deal import MAX_NAME, check_players, seeded_deal
 from popejoan_cli.game.hand import Hand
 from popejoan_cli.game.playout import final_deal
 from popejoan_cli.game.rules import HouseRules, from_data
+from popejoan_cli.table.corrections import corrected
 from popejoan_cli.table.events import (
     OPENING,
     BalancesCarried,
@@ -41,6 +42,7 @@ from popejoan_cli.table.events import (
     EventVoided,
     FinalDealt,
     HandCheckpointed,
+    HandCorrected,
     HandDealt,
     HandShown,
     HistoryCarried,
@@ -334,6 +336,7 @@ _STEPS: dict[type[Any], Callable[[TableView, int, Any], None]] = {
     FinalDealt: _final_dealt,
     SessionEnded: _session_ended,
     EventVoided: _voided,
+    HandCorrected: corrected,
     **dict.fromkeys((RealHandDealt, CardPlayed, StopCalled, HandShown, VoidDeclared, OutDeclared), apply_real),
     **dict.fromkeys((TallyHandDealt, PotsPaid, TallyOut), apply_tally),
 }

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from popejoan_cli.base.errors import Said
 from popejoan_cli.base.names import find_name
 from popejoan_cli.base.records import Record
-from popejoan_cli.table.events import BalancesCarried, PlayerJoined, PlayerLeft, TableOpened
+from popejoan_cli.table.events import BalancesCarried, HandCorrected, PlayerJoined, PlayerLeft, TableOpened
 from popejoan_cli.table.view import TableView
 
 
@@ -22,7 +22,7 @@ class Posting(Record):
     hand: int  # 0 outside a hand
     account: str  # "player:NAME", "pot:NAME" or "bank" (counters brought in or taken away)
     amount: int
-    what: str  # buy-in, carried, cash-out, dress, turnup, play, out, cards, exchange, final
+    what: str  # buy-in, carried, cash-out, dress, turnup, play, out, cards, exchange, final, correction
 
 
 def postings(view: TableView) -> list[Posting]:
@@ -54,6 +54,9 @@ def each_posting(view: TableView) -> Iterator[Posting]:
             n = cash_out(view, seq)
             yield from [Posting(seq, 0, f"player:{event.player}", -n, "cash-out"),
                         Posting(seq, 0, "bank", n, "cash-out")]
+        elif isinstance(event, HandCorrected):  # a past hand corrected: dated when it was said (table.corrections)
+            yield from [Posting(seq, 0, f"player:{event.payer}", -event.counters, "correction"),
+                        Posting(seq, 0, f"player:{event.payee}", event.counters, "correction")]
     while next_hand is not None:
         yield from _hand_postings(view, next_hand.number, next_hand.seq)
         next_hand = next(hands, None)

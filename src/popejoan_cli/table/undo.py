@@ -20,6 +20,7 @@ from popejoan_cli.table.events import (
     EventVoided,
     FinalDealt,
     HandCheckpointed,
+    HandCorrected,
     HandDealt,
     HandShown,
     OutDeclared,
@@ -208,6 +209,10 @@ def _words(event: Event, number: int) -> str:
         return Said("the final clearing deal and the end of the session")
     if isinstance(event, SessionEnded):
         return Said("the end of the session")
+    if isinstance(event, HandCorrected):
+        return SaidN("the correction of hand {hand}: {payer} paying {payee} {n} counter",
+                     "the correction of hand {hand}: {payer} paying {payee} {n} counters", event.counters,
+                     hand=event.hand, payer=event.payer, payee=event.payee)
     return type(event).__name__  # pragma: no cover - every undoable event is named above
 
 

@@ -124,6 +124,19 @@ class Count(Record):
     journal: int
 
 
+class Correction(Record, kw_only=True):
+    """One correction of a past hand the table recorded (`table.corrections`): the journal's line, and what it
+    said."""
+
+    seq: int
+    hand: int
+    payer: str
+    payee: str
+    counters: int
+    by: str
+    why: str
+
+
 class TableView:
     """Everything the journal implies. A plain class, made by keyword: a dataclass of this many fields
     is compiled at every command's start-up (issue 27)."""
@@ -166,6 +179,8 @@ class TableView:
         self.times: dict[int, str] = {} if times is None else times
         """When each event was recorded (ISO 8601 with its offset), by seq, as the journal's lines say;
         an event recorded before popejoan kept times has none."""
+        self.corrections: list[Correction] = []
+        """Every correction of a past hand, in the order recorded (`table.corrections`)."""
         self.undone_deals: list[UndoneDeal] = []
         """Every deal an undo took back, in the order dealt (`table.redealt`): what `history` and `check` tell of
         a hand dealt, undone and dealt again."""
