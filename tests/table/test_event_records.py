@@ -42,6 +42,7 @@ SAMPLES: list[E.Event] = [
     E.HandCheckpointed(hand=3, balances={"Ann": 1}, board={"game": 0}),
     E.FinalDealt(seed=99),
     E.SessionEnded(),
+    E.HandCorrected(hand=3, payer="Cat", payee="Bob", counters=2, by="Ann", why="Bob had 4 cards left, not 6"),
 ]
 
 
