@@ -100,3 +100,19 @@ def test_evening_and_session_new_say_one_span_for_one_evening(cli: Cli, monkeypa
     assert "fri: the evening of 2026-12-01, 19:30–19:30" in cli.ok("evening").stdout
     said = cli.ok("session", "new", COLUMNS="200").stdout
     assert "The session it continues was played 2026-12-01, 19:30–19:30." in said, said
+
+
+def test_a_real_decks_stop_says_the_spare_hand_is_inferred_not_seen(cli: Cli) -> None:
+    """popejoan never sees a real deck's spare hand: after `stop` it says what follows from the cards recorded
+    (nobody played 3♠), in English and Russian; a dealt hand, whose spare hand popejoan dealt, says it is there."""
+    cli.ok("table", "new", "r", "--rules", "modern-stops", "--players", "Ann,Bob,Cat,Dan")
+    cli.ok("deal", "--real", "--turnup", "8H")
+    cli.ok("play", "Bob", "AS", "2S:Ann")
+    said = cli.ok("stop", COLUMNS="200").stdout
+    assert "Stop at 2♠: nobody played 3♠, so it is taken to be in the spare hand." in said, said
+    assert "is in the spare hand" not in said
+    ru = cli.ok("play", "Ann", "5C", "6C:Bob", "stop", POPEJOAN_LANG="ru", COLUMNS="200").stdout
+    assert "Стоп на 6♣: 7♣ никто не сыграл, значит, считается, что эта карта в дополнительной руке." in ru, ru
+    cli.ok("table", "new", "v", "--rules", "modern-stops", "--players", "Ann,Bob,Cat,Dan")
+    cli.ok("deal", "--seed", "42")
+    assert "the next card, 3♠, is in the spare hand" in cli.ok("lead", "AS", COLUMNS="200").stdout

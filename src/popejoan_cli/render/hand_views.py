@@ -277,7 +277,7 @@ def _runs_told(hand: Hand, names: Sequence[str], labels: dict[str, str]) -> list
         else:
             stop = next(stops, None)
             if stop is not None:
-                parts.append(Text("    ").append_text(line_text(narrate.stop(hand.rules, stop, names))))
+                parts.append(Text("    ").append_text(line_text(narrate.stop(hand.rules, stop, names, hand.kind.real))))
         parts += _run_won(hand, run, play_awards, names, labels)
     return parts
 

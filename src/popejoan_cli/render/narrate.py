@@ -151,10 +151,16 @@ def final_awards(awards: Sequence[Award], names: Sequence[str], labels: dict[str
     return lines
 
 
-def stop(rules: HouseRules, s: Stop, names: Sequence[str]) -> Line:
+def stop(rules: HouseRules, s: Stop, names: Sequence[str], real: bool = False) -> Line:
     """Why a run stopped, from a stop as the table was told it (`Played.stops`, whose reasons `sight.since`
-    told: under clockwise follow naming the spare hand would tell the table where a card it has not seen lies)."""
+    told: under clockwise follow naming the spare hand would tell the table where a card it has not seen lies).
+    In a `real` deck's hand a card "in the spare hand" is only what nobody played."""
     nxt = SUCC[rules.ace_high][s.card]
+    if real and s.reason == "spare" and nxt >= 0:
+        # The banker typed `stop`: popejoan never sees a real deck's spare hand, so it says what follows from
+        # the cards recorded, not as if it had seen the card there (issue 39).
+        return said("Stop at {card}: nobody played {next}, so it is taken to be in the spare hand.", card=s.card,
+                    next=Card(nxt))
     return said(REASONS[s.reason], card=s.card, next=Card(nxt) if nxt >= 0 else "",
                 who=names[(s.seat + 1) % len(names)])
 
@@ -345,7 +351,7 @@ def progress(rules: HouseRules, names: Sequence[str], done: Played) -> list[Line
         lines += [award(a, names, labels) for a in done.awards
                   if a.at == "play" and a.cards and a.cards[-1] == p.card]
     lines += pope_stakes(done.payments, names)
-    lines += [stop(rules, s, names) for s in done.stops]
+    lines += [stop(rules, s, names, real=True) for s in done.stops]
     lines += next_step(names, done)
     return lines
 

@@ -222,7 +222,7 @@ def _add_words(state: State, view: TableView, you: str | None = None, undone: Se
         stops = iter(whole.stops)
         for run in state["runs"]:
             if run["stop"] is not None:
-                run["stop"]["why"] = text(told([narrate.stop(rec.hand.rules, next(stops), rec.players)]))
+                run["stop"]["why"] = text(told([narrate.stop(rec.hand.rules, next(stops), rec.players, rec.kind.real)]))
         if state["settlement"] is not None:
             labels = {p.name: p.label for p in view.the_rules().pots}
             lines = told(narrate.settlement(rec.hand.rules, rec.players, labels, whole))
