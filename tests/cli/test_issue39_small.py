@@ -116,3 +116,29 @@ def test_a_real_decks_stop_says_the_spare_hand_is_inferred_not_seen(cli: Cli) ->
     cli.ok("table", "new", "v", "--rules", "modern-stops", "--players", "Ann,Bob,Cat,Dan")
     cli.ok("deal", "--seed", "42")
     assert "the next card, 3♠, is in the spare hand" in cli.ok("lead", "AS", COLUMNS="200").stdout
+
+
+def test_check_names_a_count_by_its_time_and_hand_not_its_seq(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`check` said "seq 38", a number a banker never sees: a count is named as `history` shows the evening, by its
+    clock time and the hand it came in or after (a damaged entry keeps its journal place)."""
+    cli.ok("table", "new", "fri", "--rules", "modern-stops", "--players", "Ann,Bob,Cat", "--counters", "50",
+           POPEJOAN_NOW="2026-12-01T19:00:00+01:00")
+    monkeypatch.setenv("POPEJOAN_NOW", "2026-12-01T19:30:00+01:00")
+    play_hand(cli, 2)
+    monkeypatch.delenv("POPEJOAN_NOW")
+    cli.fails(3, "count", "Cat", "40", POPEJOAN_NOW="2026-12-01T23:00:00+01:00", journal=False)  # recorded
+    res = cli("check")
+    err = res.stderr
+    assert res.exit_code == 3 and err.endswith("1 problem found\n"), err
+    assert "popejoan: at 23:00, after hand 1: the count of Cat is 40, but the journal says 51\n" in err, err
+    assert "seq" not in err
+    ru = cli("check", POPEJOAN_LANG="ru").stderr
+    assert "popejoan: в 23:00, после раздачи 1: у игрока Cat насчитано 40 фишек, а по журналу 51\n" in ru, ru
+    cli.ok("count", "Cat", "51", POPEJOAN_NOW="2026-12-01T23:10:00+01:00")
+    said = " ".join(cli.ok("check").stdout.split())
+    assert "resolved: the count of Cat was 40 (at 23:00, after hand 1), the journal said 51; the later count (at " \
+           "23:10, after hand 1) agreed." in said, said
+    assert "seq" not in said
+    ru = " ".join(cli.ok("check", POPEJOAN_LANG="ru").stdout.split())
+    assert "(в 23:00, после раздачи 1), а в журнале было 51; следующий пересчёт (в 23:10, после раздачи 1) совпал." \
+        in ru, ru

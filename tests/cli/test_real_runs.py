@@ -68,7 +68,7 @@ def test_the_readme_tour_a_run_a_line(cli: Cli) -> None:
     for text in README_RUNS:
         said = cli.ok("undo", "--yes") if text == "undo" else cli.ok("play", *text.split())
     assert "Dan is out." in said.stdout and "--pope" in said.stdout
-    assert cli.ok("claim", "Dan", "jack").stdout.strip() == f"right: Dan played {face('JH')}, play 29; paid 1 counter"
+    assert cli.ok("claim", "Dan", "jack").stdout.strip() == f"right: Dan played {face('JH')}; paid 1 counter"
     assert "Cat pays 6 counters to Dan for cards left." in cli.ok("out", "Dan", "--pope", "spare").stdout
     assert cli.json("ledger", "show") == {"Ann": 50 - 15 - 3, "Bob": 50 - 3, "Cat": 50 - 6, "Dan": 50 + 1 + 1 + 12}
 

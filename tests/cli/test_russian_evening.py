@@ -64,8 +64,8 @@ def whole_evening(cli: Cli, mp: pytest.MonkeyPatch) -> str:
 def test_a_whole_russian_evening_at_80_columns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     text = whole_evening(Cli(tmp_path / "home", columns="80"), monkeypatch)
     golden(GOLDEN / "russian_evening_whole_80.txt", text)
-    for words in ("Верно: Боря сыграл Т♦, ход 1; выплачено 3 фишки",
-                  "Неверно: Боря сыграл Т♦, ход 1; за это платится 3 фишки, а не 5",
+    for words in ("Верно: Боря сыграл Т♦; выплачено 3 фишки",
+                  "Неверно: Боря сыграл Т♦; за это платится 3 фишки, а не 5",
                   "Верно: вышла Аня; за оставшиеся карты заплатили: Боря 12, Вика 9; выплачена 21 фишка",
                   "Неверно: первой вышла Аня",
                   "Секвенция уже остановилась на 4♣ (следующая карта в дополнительной руке):",

@@ -3,7 +3,8 @@
 - Wherever a pot is typed (`count`, `count board`, `pay`, `claim`), its label as the board shows it at a
   Russian table is read too: «Матримония», «поп джон», in any case, «ё» and «е» alike.
 - `count` says a pot by its label («в секции «Гейм» насчитано 4 фишки») and a player in their case («у
-  Бориса насчитано 48 фишек»), `check` says the journal's entry «запись 5», and the hint says «лишние»
+  Бориса насчитано 48 фишек»), `check` says when each count was made and in which hand («в 21:04, до первой раздачи»),
+  and the hint says «лишние»
   when the count is too high; the English is byte for byte what it was.
 - A suit is said once, by its name and then its symbol («после стопа в масти трефы ♣», "clubs ♣"), in a
   refusal, `rules show` and `hand final`: never «♣ т трефы», nor «б б бубны» where ♦ is written as б.
@@ -69,29 +70,35 @@ def test_count_says_a_pot_by_its_label_and_a_player_in_their_case(cli: Cli, monk
     assert said == "popejoan: РАСХОЖДЕНИЕ: у Бориса насчитано 48 фишек, а по журналу 50"
     assert "ересчитайте или найдите недостающие фишки;" in hint
     check = cli("check")
-    assert check.stderr.splitlines()[:2] == ["popejoan: запись 5: в секции «Гейм» насчитано 4 фишки, а по журналу 0",
-                                             "popejoan: запись 6: у Бориса насчитано 48 фишек, а по журналу 50"]
+    # Each count by when it was made and the hand, as the banker knows it, not the journal's entry (issue 39)
+    assert check.stderr.splitlines()[:2] == [
+        "popejoan: в 21:04, до первой раздачи: в секции «Гейм» насчитано 4 фишки, а по журналу 0",
+        "popejoan: в 21:04, до первой раздачи: у Бориса насчитано 48 фишек, а по журналу 50"]
     assert cli.ok("count", "pope", "0").stdout == "В секции «Поп Джон» 0 фишек, как и в журнале.\n"
     assert cli.ok("count", "Борис", "50").stdout == "У Бориса 50 фишек, как и в журнале.\n"
     assert cli.ok("count", "game", "0").stdout == "В секции «Гейм» 0 фишек, как и в журнале.\n"
     resolved = cli.ok("check").stdout
-    assert "улажено: в секции «Гейм» насчитали 4 фишки (запись 5), а в журнале было 0; пересчёт в записи" in resolved
-    assert "улажено: у Бориса насчитали 48 фишек (запись 6)" in resolved.replace("\n", " ")
+    resolved = " ".join(resolved.split())
+    assert "улажено: в секции «Гейм» насчитали 4 фишки (в 21:04, до первой раздачи), а в журнале было 0; следующий " \
+           "пересчёт (в 21:04, до первой раздачи) совпал." in resolved
+    assert "улажено: у Бориса насчитали 48 фишек (в 21:04, до первой раздачи)" in resolved
 
 
 def test_count_s_english_is_as_it_was_but_for_too_many(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The pot's name as typed, `seq 5`; too many counters get a hint of their own ("extra")."""
+    """The pot's name as typed, the count by its time and hand; too many counters get a hint of their own ("extra")."""
     russian_table(cli, monkeypatch)
     cli("count", "game", "4")
     cli.ok("count", "game", "0")
     english = cli("check", POPEJOAN_LANG="en")
-    assert "resolved: the count of game was 4 (seq 5), the journal said 0; the count at seq" in english.stdout
+    assert "resolved: the count of game was 4 (at 21:04, before the first hand), the journal said 0; the later " \
+           "count (at 21:04, before the first hand) agreed." in " ".join(english.stdout.split())
     assert "game" in cli.ok("count", "game", "0", POPEJOAN_LANG="en").stdout
     assert cli("count", "game", "9", POPEJOAN_LANG="en").stderr == (
         "popejoan: MISMATCH: the count of game is 9, but the journal says 0\n"
         "  recount, or find where the extra counters came from; `popejoan check` lists this\n")
     english = cli("check", POPEJOAN_LANG="en")
-    assert "\npopejoan: seq 8: the count of game is 9, but the journal says 0\n" in english.stderr
+    assert "\npopejoan: at 21:04, before the first hand: the count of game is 9, but the journal says 0\n" \
+        in english.stderr
 
 
 # --------------------------------------------------------------------------- a suit said once

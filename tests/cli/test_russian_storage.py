@@ -116,11 +116,13 @@ def test_count_s_mismatch_and_check_s_problem_are_russian(cli: Cli, monkeypatch:
                           "  Пересчитайте или найдите недостающие фишки; `popejoan check` покажет это расхождение\n")
     check = cli("check")
     assert (check.exit_code, check.stdout) == (3, "")
-    assert check.stderr == "popejoan: запись 5: у Ани насчитано 3 фишки, а по журналу 50\nНайдена 1 проблема\n"  # 2-4:
+    assert check.stderr == ("popejoan: в 21:04, до первой раздачи: у Ани насчитано 3 фишки, а по журналу 50\n"
+                            "Найдена 1 проблема\n")  # 2-4:
     # the three players' descriptions
     english = cli("check", POPEJOAN_LANG="en")
     assert (english.exit_code, english.stderr) == (
-        3, "popejoan: seq 5: the count of Аня is 3, but the journal says 50\n1 problem found\n")
+        3, "popejoan: at 21:04, before the first hand: the count of Аня is 3, but the journal says 50\n"
+           "1 problem found\n")
     as_json = cli("check", "--json")
     assert as_json.exit_code == 3 and json.loads(as_json.stdout)["problems"] == [
         {"where": "seq 5", "message": "the count of Аня is 3, but the journal says 50"}]  # --json never changes

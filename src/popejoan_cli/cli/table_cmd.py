@@ -465,28 +465,49 @@ def check(as_json: JsonOpt = False) -> None:
             from popejoan_cli.cli.exits import spoken
             from popejoan_cli.render.i18n import tn
 
+            counts = {p.key for p in tables.miscounts(view, problems)}
             for p in problems:  # the fold's and the ledger's words, said in the table's language
-                sys.stderr.write(shown_lines(f"popejoan: {_place(p.key)}: {spoken(p.message)}") + "\n")
+                # A count by when and in which hand it was made, as the banker knows it; damage by the journal's entry
+                where = spoken(_counted(view, int(p.key[4:]))) if p.key in counts else _place(p.key)
+                sys.stderr.write(shown_lines(f"popejoan: {where}: {spoken(p.message)}") + "\n")
             sys.stderr.write(tn("{n} problem found", "{n} problems found", len(problems)) + "\n")
         raise typer.Exit(3 if len(tables.miscounts(view, problems)) == len(problems) else 5)
 
 
 def _resolved(view: TableView, bad: Count, good: Count) -> str:
-    """A miscount a later count resolved, said of a player or of a pot by its board's label."""
+    """A miscount a later count resolved, said of a player or of a pot by its board's label; each count named by
+    when it was made and the hand it was made in or after, as `history` shows them, never by the journal's seq."""
     from popejoan_cli.base.errors import SaidN
     from popejoan_cli.cli.exits import spoken
     from popejoan_cli.table.view import pot_said
 
+    when, later = _counted(view, bad.seq), _counted(view, good.seq)
     if bad.target in view.players:
-        return spoken(SaidN("resolved: the count of {player} was {n} (seq {seq}), the journal said {journal}; the "
-                            "count at seq {later} agreed.", "resolved: the count of {player} was {n} (seq {seq}), the "
-                            "journal said {journal}; the count at seq {later} agreed.", bad.counted,
-                            player=bad.target, seq=bad.seq, journal=bad.journal, later=good.seq))
-    return spoken(SaidN("resolved: the count of {pot} was {n} (seq {seq}), the journal said {journal}; the count at "
-                        "seq {later} agreed.", "resolved: the count of {pot} was {n} (seq {seq}), the journal said "
-                        "{journal}; the count at seq {later} agreed.", bad.counted,
-                        pot=pot_said(view.the_rules(), bad.target), seq=bad.seq, journal=bad.journal,
-                        later=good.seq))
+        return spoken(SaidN("resolved: the count of {player} was {n} ({when}), the journal said {journal}; the later "
+                            "count ({later}) agreed.", "resolved: the count of {player} was {n} ({when}), the journal "
+                            "said {journal}; the later count ({later}) agreed.", bad.counted,
+                            player=bad.target, when=when, journal=bad.journal, later=later))
+    return spoken(SaidN("resolved: the count of {pot} was {n} ({when}), the journal said {journal}; the later count "
+                        "({later}) agreed.", "resolved: the count of {pot} was {n} ({when}), the journal said "
+                        "{journal}; the later count ({later}) agreed.", bad.counted,
+                        pot=pot_said(view.the_rules(), bad.target), when=when, journal=bad.journal, later=later))
+
+
+def _counted(view: TableView, seq: int) -> str:
+    """When the event `seq` (a count) was made, as a banker knows it: the time the journal recorded (`history`'s
+    clock, HH:MM) and the hand it came in or after."""
+    from popejoan_cli.base.errors import Said
+
+    dealt = [rec for rec in view.hands if rec.seq < seq]
+    at = view.time_of(seq)
+    if not dealt:
+        return Said("at {time}, before the first hand", time=at[11:16]) if at else Said("before the first hand")
+    rec = dealt[-1]
+    if not rec.end_seq or rec.end_seq > seq:
+        return Said("at {time}, in hand {hand}", time=at[11:16], hand=rec.number) if at else \
+            Said("in hand {hand}", hand=rec.number)
+    return Said("at {time}, after hand {hand}", time=at[11:16], hand=rec.number) if at else \
+        Said("after hand {hand}", hand=rec.number)
 
 
 def _place(key: str) -> str:

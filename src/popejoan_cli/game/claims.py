@@ -41,8 +41,7 @@ def _then(parts: Sequence[object]) -> object:
 def _where(hand: Hand, card: Card) -> Said:
     by = hand.played_by[card]
     if by >= 0:
-        return Said("{card} was played by {player}, play {number}", card=card, player=hand.names[by],
-                    number=_play_no(hand, card))
+        return Said("{card} was played by {player}", card=card, player=hand.names[by])
     h = hand.holder[card]
     if h == REMOVED:
         return Said("{card} is out of the pack", card=card)
@@ -127,19 +126,13 @@ def _how_won(hand: Hand, seat: int, a: Award, shared: bool) -> object:
 
 
 def _played(hand: Hand, cards: Sequence[Card]) -> object:
-    """`Bob played J♣ then Q♣, plays 22–23`, or each card with its player when they differ."""
+    """`Bob played J♣ then Q♣`, or each card with its player when they differ: the cards and the players, as the
+    table saw them played, never the play's number in the hand, which nobody at the table sees (issue 39)."""
     names = hand.names
-    plays = [_play_no(hand, c) for c in cards]
     by = [hand.played_by[c] for c in cards]
     if len(set(by)) == 1:
-        if len(plays) == 1:
-            return Said("{player} played {cards}, play {number}", player=names[by[0]], cards=cards[0],
-                        number=plays[0])
-        return Said("{player} played {cards}, plays {first}–{last}", player=names[by[0]], cards=_then(cards),
-                    first=plays[0], last=plays[-1])
-    each = [Said("{player} played {card} (play {number})", player=names[b], card=c, number=n)
-            for c, b, n in zip(cards, by, plays, strict=True)]
-    return _then(each)
+        return Said("{player} played {cards}", player=names[by[0]], cards=_then(cards))
+    return _then([Said("{player} played {cards}", player=names[b], cards=c) for c, b in zip(cards, by, strict=True)])
 
 
 def _amount(reason: object, paid: int, claimed: int | None) -> Verdict:
@@ -193,6 +186,5 @@ def _pair_not_won(hand: Hand, pot: PotRule, seat: int, lo: Card, hi: Card) -> ob
         return Said("{first} and {second}: one player must play both", first=_where(hand, lo),
                     second=_where(hand, hi))
     if verdict == "out-of-order":
-        return Said("{high} (play {high_no}) came before {low} (play {low_no})", high=hi, high_no=_play_no(hand, hi),
-                    low=lo, low_no=_play_no(hand, lo))
+        return Said("{high} was played before {low}", high=hi, low=lo)
     return Said("{pot} is not owed to {player}", pot=pot.label, player=hand.names[seat])
