@@ -142,3 +142,29 @@ def test_check_names_a_count_by_its_time_and_hand_not_its_seq(cli: Cli, monkeypa
     ru = " ".join(cli.ok("check", POPEJOAN_LANG="ru").stdout.split())
     assert "(в 23:00, после раздачи 1), а в журнале было 51; следующий пересчёт (в 23:10, после раздачи 1) совпал." \
         in ru, ru
+
+
+def test_ledger_stats_groups_by_evening_as_evening_defines_one(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--by evening`: an evening as `popejoan evening` sums it up (`table.evening.played`), by the day it began: one
+    played past midnight is one evening (by month it is one month, by day it would be two)."""
+    cli.ok("table", "new", "fri", "--rules", "modern-stops", "--players", "Ann,Bob,Cat", "--counters", "50")
+    for at, seed in (("2026-12-01T21:00:00+01:00", 1), ("2026-12-02T00:30:00+01:00", 2)):
+        monkeypatch.setenv("POPEJOAN_NOW", at)
+        play_hand(cli, seed)
+    cli.ok("end")
+    assert cli.json("evening")["days"] == ["2026-12-01", "2026-12-02"]
+    monkeypatch.setenv("POPEJOAN_NOW", "2026-12-08T21:00:00+01:00")
+    cli.ok("session", "new")
+    play_hand(cli, 3)
+    doc = cli.json("ledger", "stats", "--by", "evening")
+    assert doc["by"] == "evening" and [g["group"] for g in doc["groups"]] == ["2026-12-01", "2026-12-08"]
+    first, second = ({p["player"]: p for p in g["players"]} for g in doc["groups"])
+    assert {p["hands"] for p in first.values()} == {2} and {p["hands"] for p in second.values()} == {1}
+    sessions = cli.json("ledger", "stats", "--by", "session")["groups"]
+    assert [g["players"] for g in doc["groups"]] == [g["players"] for g in sessions]  # one session an evening here
+    assert [g["group"] for g in cli.json("ledger", "stats", "--by", "month")["groups"]] == ["2026-12"]
+    said = cli.ok("ledger", "stats", "--by", "Evening", COLUMNS="120").stdout
+    assert said.startswith("Standings by evening over 2 sessions: fri, fri-s2") and "2026-12-08" in said
+    ru = cli.ok("ledger", "stats", "--by", "evening", POPEJOAN_LANG="ru", COLUMNS="120").stdout
+    assert ru.startswith("Положение по вечерам за 2 сессии: fri, fri-s2"), ru
+    cli.fails(2, "ledger", "stats", "--by", "night", said=("`month`, `session` or `evening`, not 'night'",))

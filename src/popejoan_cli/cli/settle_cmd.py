@@ -197,7 +197,7 @@ def ledger_stats(
     as_json: JsonOpt = False,
     this_session: Annotated[bool, typer.Option("--session", help="Only this session, not the season.")] = False,
     by: Annotated[str | None, typer.Option(
-        "--by", help="Group the standings by month (when each hand was dealt) or by session.")] = None,
+        "--by", help="Group the standings by month (when each hand was dealt), by session, or by evening.")] = None,
 ) -> None:
     """Per player across sessions: hands, net counters, counters won from each pot, firsts out, deals, a chart."""
     from popejoan_cli.render.table_views import pot_words
@@ -269,11 +269,14 @@ def _stats_cells(r: PlayerStats, word: Callable[[str], str]) -> list[Any]:
 
 def _grouped(how: str, views: list[TableView], earlier: tuple[list[str], list[PlayerStats]], names: list[str],
              as_json: bool, word: Callable[[str], str]) -> None:
-    """`ledger stats --by month|session`: one table of standings per month (or session), as JSON with `--json`.
+    """`ledger stats --by month|session|evening`: one table of standings per group, as JSON with `--json`.
     A group has no balance or chart: a month has no balance of its own."""
+    from popejoan_cli.table.evening import by_evening, carried_evening
     from popejoan_cli.table.settle import UNDATED, carried_month, grouped
 
-    groups = grouped(how, views, earlier, carried_month(views[0]))  # the oldest here carried any earlier ones
+    # The oldest session here carried any earlier ones; an evening is `popejoan evening`'s own (table.evening)
+    groups = by_evening(views, earlier, carried_evening(views[0])) if how == "evening" else \
+        grouped(how, views, earlier, carried_month(views[0]))
     if as_json:
         emit_json({"sessions": names, "by": how,
                    "groups": [{"group": label,
@@ -290,6 +293,8 @@ def _grouped(how: str, views: list[TableView], earlier: tuple[list[str], list[Pl
 
     head = (tn("Standings by month over {n} session: {names}", "Standings by month over {n} sessions: {names}",
                len(names), names=", ".join(names)) if how == "month" else
+            tn("Standings by evening over {n} session: {names}", "Standings by evening over {n} sessions: {names}",
+               len(names), names=", ".join(names)) if how == "evening" else
             tn("Standings by session over {n} session: {names}", "Standings by session over {n} sessions: {names}",
                len(names), names=", ".join(names)))
     parts: list[Any] = [Text(shown(head))]

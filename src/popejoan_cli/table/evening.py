@@ -16,6 +16,8 @@ use, everything a banker reads out when the table breaks up:
   summary's amounts are the ledger's and `ledger settle`'s own figures, never a sum kept
   beside them.
 
+`ledger stats --by evening` groups the standings by the same evenings (`by_evening`): one definition.
+
 Like `ledger settle` it is refused while a hand is being played (`settle.between_hands`):
 an open hand's dressing has not changed hands yet.
 
@@ -32,7 +34,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from popejoan_cli.table.settle import BOARD, Settlement, Transfer, between_hands, nets, settle_nets, transfers
+from popejoan_cli.table.settle import (
+    BOARD,
+    UNDATED,
+    PlayerStats,
+    Settlement,
+    Transfer,
+    between_hands,
+    nets,
+    season,
+    settle_nets,
+    stats,
+    transfers,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -120,3 +134,28 @@ def evening(view: TableView, value: Decimal | None = None, currency: str = "EUR"
         table=view.name, began=began, finished=finished, hands=len(view.hands), final=view.final is not None,
         ended=view.ended, standings=tuple(rows), board={k: n for k, n in view.live_board().items() if n},
         board_net=counted.get(BOARD, 0), nets=counted, transfers=tuple(moves), money=money)
+
+
+def carried_evening(view: TableView) -> str:
+    """The evening the earlier sessions an imported ledger carried were played on, when the export dated every one
+    of them as begun that day (`HistoryCarried.dates`, as `table.evening.played` dates an evening); else UNDATED."""
+    h = view.carried_history
+    if h is None or not h.sessions or len(h.dates) != len(h.sessions) or not all(h.dates):
+        return UNDATED
+    days = {span.partition("/")[0][:10] for span in h.dates}
+    return days.pop() if len(days) == 1 else UNDATED
+
+
+def by_evening(views: list[TableView], earlier: tuple[list[str], list[PlayerStats]],
+               earlier_evening: str = UNDATED) -> list[tuple[str, list[PlayerStats]]]:
+    """The standings of each evening, by the day it began: an evening is what `popejoan evening` sums up, a
+    session from its first hand dealt to its last hand ended (`table.evening.played`, the one definition), so
+    an evening past midnight is one evening, and two sessions begun the same day are one. A session with no hand
+    is no evening; the earlier sessions an imported ledger carried are one group (`carried_evening`)."""
+    names, carried = earlier
+    nights: dict[str, list[list[PlayerStats]]] = {earlier_evening: [carried]} if names else {}
+    for view in views:
+        if view.hands or view.final is not None:
+            span = played(view)
+            nights.setdefault(span[0][:10] if span else UNDATED, []).append(stats(view))
+    return [(day, season(nights[day])) for day in sorted(nights, key=lambda d: (d != UNDATED, d))]

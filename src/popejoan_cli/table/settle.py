@@ -28,9 +28,10 @@ Settlement (`settle`):
 
 Standings (`stats`, `season`): per player, hands, net, counters won from each pot, firsts out
 and deals, over one session or several; `grouped` splits them by the month each hand was dealt
-in (as the journal recorded it, in the table's local time) or by session. A hand recorded before
-popejoan kept times has no month: it is in the group `UNDATED`; so are the earlier sessions an
-imported ledger carries only as totals, unless the export dated them all within one month.
+in (as the journal recorded it, in the table's local time), by session, or by evening
+(`table.evening.by_evening`). A hand recorded before popejoan kept times has no month: it is in the group
+`UNDATED`; so are the earlier sessions an imported ledger carries only as totals, unless the
+export dated them all within one month.
 """
 
 from __future__ import annotations
@@ -317,17 +318,18 @@ def season(sessions: list[list[PlayerStats]]) -> list[PlayerStats]:
     return list(out.values())
 
 
-GROUPINGS = ("month", "session")
+GROUPINGS = ("month", "session", "evening")
 """What `ledger stats --by` groups the standings by."""
 UNDATED = "undated"
 """The month of a hand the journal recorded no time for."""
 
 
 def grouping(typed: str) -> str:
-    """`--by`'s word (any case), or a usage error naming the allowed words (one line: there are two)."""
+    """`--by`'s word (any case), or a usage error naming the allowed words (one line: there are three)."""
     word = typed.strip().lower()
     if word not in GROUPINGS:
-        raise UsageError(Said("--by groups the standings by `month` or by `session`, not {typed!r}", typed=typed))
+        raise UsageError(Said("--by groups the standings by `month`, `session` or `evening`, not {typed!r}",
+                              typed=typed))
     return word
 
 
