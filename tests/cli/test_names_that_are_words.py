@@ -61,3 +61,12 @@ def test_a_mistyped_gender_is_refused_not_kept_in_the_name(cli: Cli, typed: str)
 def test_a_colon_with_more_after_it_is_part_of_the_name(cli: Cli) -> None:
     cli.ok("table", "new", "fri", "--rules", "modern-stops", "--players", "Mr:Smith,Саша:ж,Dan")
     assert cli.json("ledger", "show", "--json") == {"Mr:Smith": 50, "Саша": 50, "Dan": 50}
+
+
+def test_two_letters_written_as_a_name_after_a_colon_are_part_of_the_name(cli: Cli) -> None:
+    """"Ann:Li" was refused as a mistyped gender, though it may be a name: a capital and a small letter are a name,
+    while "Bob:zz" and "Саша:x" are still refused (above) (issue 39)."""
+    cli.ok("table", "new", "fri", "--rules", "modern-stops", "--players", "Ann:Li,Вика:Ян,Dan")
+    assert cli.json("ledger", "show", "--json") == {"Ann:Li": 50, "Вика:Ян": 50, "Dan": 50}
+    cli.fails(2, "table", "new", "sat", "--rules", "modern-stops", "--players", "Ann:LI,Cat,Dan",
+              said=["after the colon in 'Ann:LI' is not a gender"])

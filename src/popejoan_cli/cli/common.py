@@ -139,15 +139,23 @@ def players_said(text: str) -> list[tuple[str, str | None]]:
         raise UsageError(Said("--players {typed!r} has an empty name", typed=text),
                          Said("give names separated by commas: Ann,Bob,Cat"))
     for name, said in seats:
-        # A letter or two after a colon is a gender mistyped ("Саша:x"), not a name to keep (issue 39); a
-        # longer tail is part of the name ("Mr:Smith").
+        # A letter or two after a colon is a gender mistyped ("Саша:x", "Bob:zz"), not a name to keep (issue 39);
+        # a tail written as a name is part of the name: longer ("Mr:Smith"), or two letters with a capital ("Ann:Li").
         head, colon, tail = name.rpartition(":")
-        if said is None and colon and head.strip() and 0 < len(tail.strip()) <= 2 and tail.strip().isalpha():
+        if said is None and colon and head.strip() and _marker_like(tail.strip()):
             raise UsageError(Said("{tail!r} after the colon in {typed!r} is not a gender", tail=tail.strip(),
                                   typed=name),
                              Said("allowed: {name}:f or {name}:m (ж or м); or leave the gender out",
                                   name=head.strip()))
     return seats
+
+
+def _marker_like(tail: str) -> bool:
+    """Whether what follows a name's last colon reads as a gender marker mistyped: one letter, or two not written
+    as a name is (a capital, then a small letter: "Li", "Jo" are names)."""
+    if not tail.isalpha() or len(tail) > 2:
+        return False
+    return len(tail) == 1 or not (tail[0].isupper() and tail[1].islower())
 
 
 def described(seats: Iterable[tuple[str, str | None]]) -> list[Event]:
