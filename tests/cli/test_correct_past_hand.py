@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from conftest import Cli, accounting_tool, play_hand, run_tool
 
 AT = "2026-12-01T21:04:05+01:00"
