@@ -368,7 +368,7 @@ def test_check_on_a_clean_table(cli: Cli) -> None:
     res = cli.ok("check")
     assert res.stdout == "ok: 1 event, 0 hands; counters conserved (200 in play).\n"
     assert cli.json("check") == {"ok": True, "events": 1, "hands": 0, "problems": [], "resolved": [],
-                                 "undone_deals": []}
+                                 "undone_deals": [], "corrections": []}
 
 
 # ------------------------------------------------------------------------------ the session
