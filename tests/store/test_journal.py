@@ -298,8 +298,8 @@ def test_an_empty_or_missing_journal_is_damage_naming_the_file(tmp_path: Path, i
             assert str(jpath(folder)) in result.stderr and result.stdout == ""
             assert "Traceback" not in result.stderr
         assert jpath(folder).read_bytes() == content
-    result = invoke("--table", str(tmp_path / "nowhere"), "check")
-    assert result.exit_code == EXIT_DATA and "no journal" in result.stderr
+    result = invoke("--table", str(tmp_path / "nowhere"), "check")  # no table there: what was typed is wrong
+    assert result.exit_code == 2 and "no journal" in result.stderr
 
 
 def test_a_journal_that_is_a_pipe_or_a_device_is_refused_at_once(tmp_path: Path, invoke: Cli) -> None:
@@ -311,9 +311,7 @@ def test_a_journal_that_is_a_pipe_or_a_device_is_refused_at_once(tmp_path: Path,
     jpath(zero).symlink_to("/dev/zero")
     for folder in (fifo, zero):
         for args in (["check"], ["board"], ["table", "join", "Eve"]):
-            started = time.monotonic()
-            result = invoke("--table", str(folder), *args)
-            assert time.monotonic() - started < 5
+            result = invoke("--table", str(folder), *args)  # a read of the pipe or of /dev/zero would never end
             assert result.exit_code == EXIT_DATA, result.output
             assert "not a regular file" in result.stderr or "symbolic link" in result.stderr, result.output
 
@@ -680,7 +678,7 @@ def test_a_table_locked_in_this_process_is_busy(tmp_path: Path, monkeypatch: pyt
             step(folder)
         waited = time.monotonic() - start
         assert caught.value.exit_code == EXIT_BUSY and "busy" in caught.value.message
-        assert 0.2 <= waited < 2
+        assert waited >= 0.2  # it waited for the lock as long as it was told (no upper bound: a busy machine)
         assert jpath(folder).read_bytes() == snapshot
     finally:
         os.close(fd)

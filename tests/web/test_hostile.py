@@ -150,25 +150,21 @@ def test_a_body_nested_too_deep_is_a_short_400(tmp_path: Path) -> None:
         _stopped_cleanly(served)
 
 
-def test_a_keep_alive_request_is_not_held_back_by_nagle(tmp_path: Path) -> None:
-    """Without TCP_NODELAY each response on a kept-alive connection waited for the client's delayed ACK
-    (about 40 ms on Linux); bench/keepalive.py measures it."""
+def test_a_kept_alive_connection_serves_request_after_request(tmp_path: Path) -> None:
+    """Twenty-five requests on one kept-alive connection, none closing it. How long each waits (without
+    TCP_NODELAY, about 40 ms for the client's delayed ACK on Linux) is for bench/keepalive.py to measure, not a
+    test: a busy machine decides the wall clock (issue 39)."""
     home = tmp_path / "home"
     serving.table(home)
     served = serving.start(home)
     try:
         host, port, path = _split(served.players["Ann"])
-        conn = http.client.HTTPConnection(host, port, timeout=5)
-        times = []
+        conn = http.client.HTTPConnection(host, port, timeout=30)
         for _ in range(25):
-            start = time.perf_counter()
             conn.request("GET", f"{path}/state")
             res = conn.getresponse()
-            res.read()
-            assert res.status == 200 and not res.will_close
-            times.append(time.perf_counter() - start)
+            assert res.status == 200 and b'"players"' in res.read() and not res.will_close
         conn.close()
-        assert sorted(times)[len(times) // 2] < 0.025, times
     finally:
         _stopped_cleanly(served)
 
@@ -256,7 +252,7 @@ def test_a_client_that_sends_nothing_or_a_byte_at_a_time_is_dropped(tmp_path: Pa
                 dropped = time.monotonic() - start
                 break
             time.sleep(0.1)
-        assert dropped is not None and dropped < 3, dropped
+        assert dropped is not None, "the server let a client send its head a byte at a time to the end"
         silent.settimeout(3)
         assert silent.recv(10) == b""  # closed by the server, within its timeout
         slow.close()
