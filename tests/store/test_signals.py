@@ -11,7 +11,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -116,6 +116,23 @@ def test_a_signal_at_each_moment_of_the_imports_is_one_line(tmp_path: Path, sig:
     assert codes[:5] == [128 + sig] * 5, codes  # `board` imports far more than 64 modules
 
 
+@pytest.fixture
+def python_handlers() -> Iterator[None]:
+    """Ctrl-C and SIGTERM handled as Python handles them in a fresh process, for the test's length: a test the
+    same worker ran before may have imported `popejoan_cli.launch` (test_platforms does), whose handlers keep a
+    signal for a `main` that is not running, or ignore it once its `main` has ended (issue 39: this test then
+    failed when the two shared a worker)."""
+    before = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        yield
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+
+
+@pytest.mark.usefixtures("python_handlers")
 def test_a_signal_during_a_write_waits_for_it_and_says_what_was_recorded(
         monkeypatch: pytest.MonkeyPatch, invoke: Cli) -> None:
     assert invoke("table", "new", "t", "--rules", "modern-stops", "--players", "Ann,Bob,Cat").exit_code == 0
