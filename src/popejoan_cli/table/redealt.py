@@ -74,8 +74,9 @@ def _undone(event: Event, number: int, seq: int, undone: int) -> UndoneDeal:
 
 def told_seed(deal: UndoneDeal, open_hand: int | None) -> int | str | None:
     """An undone deal's seed as the table may see it, as a hand's own seed is (`view.told_seed`): none while the
-    hand it was dealt as, or a later one, is being played (it may have been dealt again from the same seed, and
-    a seed tells every card); told once that hand is over. `open_hand` is the number of the hand being
+    hand it was dealt as is being played, nor while an earlier one is (an undone deal of a hand not yet played
+    again), since it may be dealt again from the same seed and a seed tells every card; told once that hand is
+    over. `open_hand` is the number of the hand being
     played, None between hands. The final deal's seed is told as soon as it is undone.
 
     >>> deal = UndoneDeal(number=3, kind="virtual", dealer="Ann", seed=7, seq=40, undone=41)
