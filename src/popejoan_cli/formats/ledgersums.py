@@ -66,12 +66,20 @@ def check(ck: Checker, ledger: Ledger) -> None:
 def _corrections(ck: Checker, corrections: list[dict[str, Any]], nets: dict[str, int]) -> None:
     """Each correction of a past hand added to the nets: a transfer between two players of the ledger."""
     for i, c in enumerate(corrections):
-        if c["from"] not in nets or c["to"] not in nets:
-            ck.bad(f"corrections[{i}]", Said("a correction names {payer} → {payee}, not players of this ledger",
-                                             payer=quoted(c["from"]), payee=quoted(c["to"])))
-            continue
-        nets[c["from"]] -= c["counters"]
-        nets[c["to"]] += c["counters"]
+        _transfer(ck, f"corrections[{i}]", Said("a correction names {payer} → {payee}, not players of this ledger",
+                                                payer=quoted(c["from"]), payee=quoted(c["to"])),
+                  nets, c["from"], c["to"], c["counters"])
+
+
+def _transfer(ck: Checker, where: str, refused: str, moves: dict[str, int], payer: str, payee: str,
+              amount: int) -> None:
+    """`amount` moved from `payer` to `payee` in `moves` (a hand's payment, a correction), or, where either is
+    not among them, the problem `refused` at `where`."""
+    if payer not in moves or payee not in moves:
+        ck.bad(where, refused)
+        return
+    moves[payer] -= amount
+    moves[payee] += amount
 
 
 def _hand(ck: Checker, h: dict[str, Any], before: Mapping[str, int], pots: list[str], known: set[str]) -> None:
@@ -108,13 +116,10 @@ def _moves(ck: Checker, h: dict[str, Any], pots: list[str]) -> tuple[dict[str, i
             continue
         moves[a["player"]] += a["amount"]
         pot_moves[a["pot"]] -= a["amount"]
-    for p in h["payments"]:
-        if p["from"] not in net or p["to"] not in net:
-            ck.bad(f"{place}.payments", Said("a payment names {payer} → {payee}, not of this hand",
-                                             payer=quoted(p["from"]), payee=quoted(p["to"])))
-            continue
-        moves[p["from"]] -= p["amount"]
-        moves[p["to"]] += p["amount"]
+    for p in h["payments"]:  # `moves` holds the hand's players, as `net` does
+        _transfer(ck, f"{place}.payments", Said("a payment names {payer} → {payee}, not of this hand",
+                                                payer=quoted(p["from"]), payee=quoted(p["to"])),
+                  moves, p["from"], p["to"], p["amount"])
     for f in h["fed"]:
         if f["player"] not in net or f["pot"] not in pot_moves:
             ck.bad(f"{place}.fed", Said("counters put on a pot name {player} / pot {pot}, not of this hand",
