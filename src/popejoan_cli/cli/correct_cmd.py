@@ -1,7 +1,7 @@
 """`correct`: a past hand corrected without undoing the hands after it (issue 39).
 
 The verdict and the counters moved are the table's (`table.corrections`); this module reads what was typed,
-records the correction and says it from the record the journal holds (`correction_views.corrected`). The
+records the correction and says it from the record the journal holds (`history_notes.corrected`). The
 table and the render are imported inside the command, to keep start-up short.
 """
 
@@ -28,7 +28,7 @@ def correct(
     PAYER pays PAYEE N counters that hand HAND should have moved, recorded now, dated, with who said so and
     why. `undo` takes it back."""
     from popejoan_cli.base.names import find_name
-    from popejoan_cli.render.correction_views import corrected
+    from popejoan_cli.render.history_notes import corrected
     from popejoan_cli.table.events import HandCorrected
     from popejoan_cli.table.view import TableView
 
@@ -42,4 +42,4 @@ def correct(
                               counters=n, by=said_by, why=" ".join(why.split()))]
 
     done = common.record(make)
-    say(corrected(done.view, done.view.corrections[-1]))
+    say(corrected(done.view, done.view.corrections[-1][1]))

@@ -294,7 +294,7 @@ def _undone_json(view: TableView) -> list[dict[str, Any]]:
 def _corrections_json(view: TableView) -> list[dict[str, Any]]:
     """Each correction of a past hand (`table.corrections`), for `history --json` and `check --json`."""
     return [{"hand": c.hand, "from": c.payer, "to": c.payee, "counters": c.counters, "by": c.by, "why": c.why,
-             "at": view.time_of(c.seq)} for c in view.corrections]
+             "at": view.time_of(seq)} for seq, c in view.corrections]
 
 
 # ------------------------------------------------------------------------------- corrections
@@ -448,11 +448,10 @@ def check(as_json: JsonOpt = False) -> None:
                               events=tn("{n} event", "{n} events", view.last_seq),
                               hands=tn("{count} hand", "{count} hands", len(view.hands), count=len(view.hands)),
                               n=count(view.total_in_play())), markup=False)
-        from popejoan_cli.render.correction_views import correction_lines
-        from popejoan_cli.render.table_views import undone_lines
+        from popejoan_cli.render.history_notes import notes
 
         # A hand dealt, undone and dealt again; a past hand corrected (each conserved, or a problem above).
-        for line in [*undone_lines(view), *correction_lines(view)] if not problems else []:
+        for line in notes(view) if not problems else []:
             console().print(line, markup=False)
         for bad, good in resolved:
             line = _resolved(view, bad, good)

@@ -209,7 +209,7 @@ def _describe(view: TableView, t: _Txn) -> str:
         rec = view.hands[t.hand - 1]
         return f"hand {t.hand}, dealt by {rec.dealer}" + (" (still being played)" if t.pending else "")
     if t.what == "correction":  # an adjusting entry, dated when it was said: what, who said so, and why
-        fix = next(c for c in view.corrections if c.seq == t.seq)
+        fix = next(c for seq, c in view.corrections if seq == t.seq)
         return f"correction of hand {fix.hand}, said by {shown(fix.by)} – {shown(fix.why)}"
     return {"buy-in": "buy-in", "cash-out": "cash-out", "final": "final deal"}.get(t.what, t.what)
 

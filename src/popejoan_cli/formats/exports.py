@@ -36,9 +36,9 @@ from popejoan_cli.formats import ledgercheck, ledgersums
 from popejoan_cli.formats.accounts import posting_dates, recorded_at
 from popejoan_cli.formats.handjson import fed_json
 from popejoan_cli.game.rules import HouseRules
-from popejoan_cli.table.events import BalancesCarried, Event, HistoryCarried, TableOpened
+from popejoan_cli.table.events import BalancesCarried, Event, HandCorrected, HistoryCarried, TableOpened
 from popejoan_cli.table.ledger import postings
-from popejoan_cli.table.view import Correction, HandRecord, TableView
+from popejoan_cli.table.view import HandRecord, TableView
 
 if TYPE_CHECKING:
     from popejoan_cli.game.playout import FinalResult
@@ -115,8 +115,8 @@ def to_document(view: TableView, *, session: int | None = None, json_style: bool
             doc["final"]["at"] = view.time_of(view.final_seq)
         _add_nets(totals, doc["final"]["net"])
     if view.corrections:  # a past hand corrected (table.corrections): each a transfer between two players
-        doc["corrections"] = [_correction_entry(view, c) for c in view.corrections]
-        for c in view.corrections:
+        doc["corrections"] = [_correction_entry(view, seq, c) for seq, c in view.corrections]
+        for _, c in view.corrections:
             _add_nets(totals, {c.payer: -c.counters, c.payee: c.counters})
     doc["totals"] = {"hands": len(hands), "net": totals}
     doc["hands"] = hands
@@ -124,12 +124,12 @@ def to_document(view: TableView, *, session: int | None = None, json_style: bool
     return doc
 
 
-def _correction_entry(view: TableView, c: Correction) -> dict[str, Any]:
+def _correction_entry(view: TableView, seq: int, c: HandCorrected) -> dict[str, Any]:
     """One correction as the document holds it: the hand, who paid whom how many, who said so and why, and when
     (left out where the journal does not say: TOML has no null)."""
     entry: dict[str, Any] = {"hand": c.hand, "from": c.payer, "to": c.payee, "counters": c.counters, "by": c.by,
                              "why": c.why}
-    at = view.time_of(c.seq)
+    at = view.time_of(seq)
     if at:
         entry["at"] = at
     return entry

@@ -27,10 +27,10 @@ from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.render import narrate
 from popejoan_cli.render.figures import count, signed
 from popejoan_cli.render.hand_views import Fit, cards_line, line_text
+from popejoan_cli.render.history_notes import notes
 from popejoan_cli.render.i18n import cards, counters, face, language, pot_label, suit_named, t, tn, tp
 from popejoan_cli.render.narrate import said
 from popejoan_cli.table.ledger import change
-from popejoan_cli.table.redealt import UndoneDeal, told_seed
 from popejoan_cli.table.view import HandRecord, TableView
 
 
@@ -216,7 +216,7 @@ def history_view(view: TableView) -> RenderableType:
     A table with no hand (and no final deal) has no rows to head: one sentence says so, and
     who deals first (or that the session ended with none)."""
     if not view.hands and view.final is None:
-        return _with_undone(view, _no_hands(view))
+        return _with_notes(view, _no_hands(view))
     heads = (tp("history column", "Hand"), tp("history column", "Dealer"), tp("history column", "Seed"),
              tp("history column", "Turn-up"), tp("history column", "Out"), tp("history column", "Pots won"))
     columns = [(escape(shown(col)), "left") for col in heads]
@@ -234,46 +234,14 @@ def history_view(view: TableView) -> RenderableType:
     title = t("{table}: hand by hand", table=escape(shown(view.name)))
     if days:
         title = t("{title}, {days}", title=title, days=days[0] if len(days) == 1 else f"{days[0]} – {days[-1]}")
-    return _with_undone(view, records_view(title, columns, rows, heading=t("Hand {number}", number="{}")))
+    return _with_notes(view, records_view(title, columns, rows, heading=t("Hand {number}", number="{}")))
 
 
-def _with_undone(view: TableView, shown_first: RenderableType) -> RenderableType:
-    """`shown_first`, then a line for each deal an undo took back (`table.redealt`): a hand dealt, undone and
-    dealt again stays in the history, its seed told as a hand's own is, once that hand is over; then a line
-    for each correction of a past hand (`table.corrections`)."""
-    if not view.undone_deals and not view.corrections:
-        return shown_first
-    from popejoan_cli.render.correction_views import correction_lines  # only a table that corrected a hand
-
-    return Group(shown_first, *(Text(line) for line in [*undone_lines(view), *correction_lines(view)]))
-
-
-def undone_lines(view: TableView) -> list[str]:
-    """Each deal an undo took back (`table.redealt`), as `history` and `check` say it, its seed as the table may
-    see it (`redealt.told_seed`)."""
-    return [undone_said(view, deal, told_seed(deal, view.open_number())) for deal in view.undone_deals]
-
-
-def undone_said(view: TableView, deal: UndoneDeal, seed: int | str | None) -> str:
-    """One undone deal as `history` and `check` say it: which hand, who dealt it and when, when it was undone."""
-    dealt, undone = _clock(view.time_of(deal.seq)), _clock(view.time_of(deal.undone))
-    if deal.kind == "final":
-        return t("The final deal, dealt at {dealt} (seed {seed}), was undone at {undone}.", dealt=dealt,
-                 seed=shown(str(deal.seed)), undone=undone)
-    named = {"number": deal.number, "dealer": shown(deal.dealer), "dealt": dealt, "undone": undone}
-    if deal.kind != "virtual":
-        return t("Hand {number}, dealt by {dealer} at {dealt} from a real deck, was undone at {undone}.", **named)
-    if seed is None:
-        return t("Hand {number}, dealt by {dealer} at {dealt}, was undone at {undone}; its seed is told once the "
-                 "hand is over.", **named)
-    return t("Hand {number}, dealt by {dealer} at {dealt} (seed {seed}), was undone at {undone}.",
-             seed=shown(str(seed)), **named)
-
-
-def _clock(at: str | None) -> str:
-    """An instant as a history says it, the time of day ("21:04": the title names the days); "?" where the
-    journal does not say (a table recorded before popejoan kept times)."""
-    return at[11:16] if at else "?"
+def _with_notes(view: TableView, shown_first: RenderableType) -> RenderableType:
+    """`shown_first`, then the history's notes (`history_notes.notes`): a hand dealt, undone and dealt again
+    stays in the history, and a past hand corrected is said under it."""
+    lines = notes(view)
+    return Group(shown_first, *(Text(line) for line in lines)) if lines else shown_first
 
 
 class _Awards:

@@ -1,6 +1,6 @@
 """Corrections of a past hand (issue 39): `HandCorrected` as the fold applies it (`corrected`), the one verdict on
-whether it may be recorded (`verify_correction`, which raises the very reason it decided on), and the record the
-table keeps of each (`Correction`), which `history`, the ledger, the exports and `check` tell.
+whether it may be recorded (`verify_correction`, which raises the very reason it decided on); the table keeps
+each with its journal line (`TableView.corrections`), which `history`, the ledger, the exports and `check` tell.
 
 A spreadsheet lets a banker fix hand 3 after hands 4 and 5 were played; so does this, without undoing them. A
 correction moves counters between two players of that hand, recorded after everything since, dated when it
@@ -14,7 +14,7 @@ from __future__ import annotations
 from popejoan_cli.base.errors import RuleViolation, Said, SaidN
 from popejoan_cli.base.visible import is_control
 from popejoan_cli.table.events import HandCorrected
-from popejoan_cli.table.view import Correction, TableView
+from popejoan_cli.table.view import TableView
 
 MAX_WHY = 200
 """The most characters a correction's reason may hold: one sentence, on one line of every export."""
@@ -24,7 +24,7 @@ def verify_correction(view: TableView, event: HandCorrected) -> None:
     """Raise the reason `event` may not be recorded now (a RuleViolation), or nothing: the one verdict the
     command, the fold and a replay of the journal share.
 
-    >>> from popejoan_cli.table.view import Correction, TableView
+    >>> from popejoan_cli.table.view import TableView
     >>> verify_correction(TableView(), HandCorrected(hand=3, payer="Dan", payee="Cat", counters=2, by="Ann",
     ...                                              why="Cat had 4 cards left, not 6"))
     Traceback (most recent call last):
@@ -75,5 +75,4 @@ def corrected(view: TableView, seq: int, event: HandCorrected) -> None:
     verify_correction(view, event)
     view.balances[event.payer] -= event.counters
     view.balances[event.payee] += event.counters
-    view.corrections.append(Correction(seq=seq, hand=event.hand, payer=event.payer, payee=event.payee,
-                                       counters=event.counters, by=event.by, why=event.why))
+    view.corrections.append((seq, event))

@@ -23,7 +23,7 @@ from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.game.sight import Played
 from popejoan_cli.game.sight import told_reason as hand_told_reason
 from popejoan_cli.game.state import HandKind, StopReason
-from popejoan_cli.table.events import Event, HistoryCarried
+from popejoan_cli.table.events import Event, HandCorrected, HistoryCarried
 from popejoan_cli.table.redealt import UndoneDeal
 
 MAX_COUNTERS = 1_000_000
@@ -124,19 +124,6 @@ class Count(Record):
     journal: int
 
 
-class Correction(Record, kw_only=True):
-    """One correction of a past hand the table recorded (`table.corrections`): the journal's line, and what it
-    said."""
-
-    seq: int
-    hand: int
-    payer: str
-    payee: str
-    counters: int
-    by: str
-    why: str
-
-
 class TableView:
     """Everything the journal implies. A plain class, made by keyword: a dataclass of this many fields
     is compiled at every command's start-up (issue 27)."""
@@ -179,8 +166,9 @@ class TableView:
         self.times: dict[int, str] = {} if times is None else times
         """When each event was recorded (ISO 8601 with its offset), by seq, as the journal's lines say;
         an event recorded before popejoan kept times has none."""
-        self.corrections: list[Correction] = []
-        """Every correction of a past hand, in the order recorded (`table.corrections`)."""
+        self.corrections: list[tuple[int, HandCorrected]] = []
+        """Every correction of a past hand with its journal line, in the order recorded (`table.corrections`):
+        the events themselves, which the history, the ledger, the exports and `check` tell."""
         self.undone_deals: list[UndoneDeal] = []
         """Every deal an undo took back, in the order dealt (`table.redealt`): what `history` and `check` tell of
         a hand dealt, undone and dealt again."""
