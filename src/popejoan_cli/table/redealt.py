@@ -43,23 +43,29 @@ def undone_deals(events: Iterable[tuple[int, Event]], gone: set[int]) -> list[Un
     >>> journal = [(2, HandDealt(seed=7, dealer="Ann")), (3, EventVoided(seq=2)), (4, HandDealt(seed=9, dealer="Ann"))]
     >>> [(d.number, d.seed, d.seq, d.undone) for d in undone_deals(journal, {2})]
     [(1, 7, 2, 3)]
+
+    Hands 2 and 3 taken back, the newest first, are still hands 2 and 3:
+
+    >>> deals = [(s, HandDealt(seed=s, dealer="Ann")) for s in (2, 3, 4)]
+    >>> journal = [*deals, (5, EventVoided(seq=4)), (6, EventVoided(seq=3))]
+    >>> [(d.number, d.seq, d.undone) for d in undone_deals(journal, {3, 4})]
+    [(2, 3, 6), (3, 4, 5)]
     """
     if not gone:
         return []
-    deals: list[tuple[int, Event]] = []
-    undone_at: dict[int, int] = {}
-    for seq, event in events:
-        if isinstance(event, (*DEALS, FinalDealt)):
-            deals.append((seq, event))
-        elif isinstance(event, EventVoided):
-            undone_at[event.seq] = seq
+    standing = 0  # the hand deals dealt so far that no undo has taken back yet
+    dealt: dict[int, tuple[Event, int]] = {}  # each deal that is undone in the end, and the hand it was dealt as
     found = []
-    for seq, event in deals:
-        if seq not in gone:
-            continue
-        standing = sum(1 for s, e in deals if s < seq and isinstance(e, DEALS) and undone_at.get(s, seq) >= seq)
-        found.append(_undone(event, 0 if isinstance(event, FinalDealt) else standing + 1, seq, undone_at[seq]))
-    return found
+    for seq, event in events:
+        if isinstance(event, DEALS):
+            standing += 1
+        if seq in gone and isinstance(event, (*DEALS, FinalDealt)):
+            dealt[seq] = (event, standing if isinstance(event, DEALS) else 0)
+        elif isinstance(event, EventVoided) and event.seq in dealt:
+            deal, number = dealt[event.seq]
+            standing -= isinstance(deal, DEALS)
+            found.append(_undone(deal, number, event.seq, seq))
+    return sorted(found, key=lambda d: d.seq)
 
 
 def _undone(event: Event, number: int, seq: int, undone: int) -> UndoneDeal:
