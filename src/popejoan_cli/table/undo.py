@@ -6,7 +6,7 @@ Pure: no files, no printing. The CLI asks here; it decides nothing about what a 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 
 from popejoan_cli.base.errors import RuleViolation, Said, SaidN, joined
@@ -51,19 +51,32 @@ Command = list[tuple[int, Event]]
 
 def commands(view: TableView) -> list[Command]:
     """The events undo may take back, grouped into the commands that wrote them, newest first."""
-    groups: list[Command] = []
-    opening = True  # the players' descriptions written with the opening are part of it
     write_of = view.write_of
-    for seq, event in view.effective:
+    return _runs(_undoable(view.effective),
+                 lambda run, pair: (_write(write_of, pair[0]) == _write(write_of, run[0][0])
+                                    or _same_command(run[-1][1], pair[1])))[::-1]
+
+
+def _undoable(effective: Iterable[tuple[int, Event]]) -> Iterator[tuple[int, Event]]:
+    """The events undo may take back: all but the opening (the players' descriptions written with it are part
+    of it) and the voids."""
+    opening = True
+    for seq, event in effective:
         if isinstance(event, (*OPENING, EventVoided)) or (opening and isinstance(event, PlayerDescribed)):
             continue
         opening = False
-        if groups and (_write(write_of, seq) == _write(write_of, groups[-1][0][0])
-                       or _same_command(groups[-1][-1][1], event)):
-            groups[-1].append((seq, event))
+        yield seq, event
+
+
+def _runs(pairs: Iterable[tuple[int, Event]], joins: Callable[[Command, tuple[int, Event]], bool]) -> list[Command]:
+    """`pairs` in runs, in order: each joins the run before it where `joins(run, pair)` says so."""
+    runs: list[Command] = []
+    for pair in pairs:
+        if runs and joins(runs[-1], pair):
+            runs[-1].append(pair)
         else:
-            groups.append([(seq, event)])
-    return groups[::-1]
+            runs.append([pair])
+    return runs
 
 
 def _write(write_of: dict[int, int], seq: int) -> int:
@@ -75,13 +88,7 @@ def _parts(command: Command) -> list[Command]:
     """A command's parts as undo names them: one typed command may write several leads, cards or calls
     (`play Eve 2H 3H stop`), each named in turn; a checkpoint, the session's end after the final deal and
     a player's description after their joining are part of what came before them."""
-    parts: list[Command] = []
-    for seq, event in command:
-        if parts and (_same_command(parts[-1][-1][1], event) or isinstance(event, PlayerDescribed)):
-            parts[-1].append((seq, event))
-        else:
-            parts.append([(seq, event)])
-    return parts
+    return _runs(command, lambda run, pair: _same_command(run[-1][1], pair[1]) or isinstance(pair[1], PlayerDescribed))
 
 
 def _same_command(last: Event, event: Event) -> bool:
