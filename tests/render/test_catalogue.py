@@ -112,26 +112,40 @@ def fields(text: str) -> set[str]:
 
 
 class _Anyone(dict[str, object]):
-    """Every placeholder's value is the same player, whose gender the test chooses."""
+    """Every placeholder's value is the same player, whose gender the test chooses, and the same card, whose
+    gender it chooses too (a `CardFace` named "X")."""
+
+    def __init__(self, card: object) -> None:
+        super().__init__()
+        self.card = card
 
     def get(self, key: str, default: object = None) -> object:
-        return "X"
+        return self.card
 
 
 def wordings(text: str) -> list[str]:
-    """A translation as it reads for a man, a woman and a player of unknown gender (render/grammar.py);
-    a gender choice that is not closed or has other than three wordings fails here."""
+    """A translation as it reads for a man, a woman and a player of unknown gender, and for a masculine and a
+    feminine card (render/grammar.py); a gender choice that is not closed, or has other than three wordings
+    (a player) or two (a card), fails here."""
     from popejoan_cli.base.people import Person
-    from popejoan_cli.render.grammar import _choose
+    from popejoan_cli.game.cards import Card
+    from popejoan_cli.render import i18n
+    from popejoan_cli.render.grammar import CardFace, _choose
 
     if "{?" not in text:
         return [text]
     out = []
-    for gender in ("m", "f", ""):
-        chosen = _choose(text, _Anyone(), {"X": Person(gender)})
-        assert "{?" not in chosen, f"a gender choice needs three wordings (man|woman|unknown): {text!r}"
-        out.append(chosen)
-    return out
+    i18n.use("ru")
+    try:
+        for gender in ("m", "f", ""):
+            for card in ("JC", "QC"):
+                chosen = _choose(text, _Anyone(CardFace("X", Card.parse(card))), {"X": Person(gender)})
+                assert "{?" not in chosen, (
+                    f"a gender choice needs three wordings (man|woman|unknown) or, for a card, two: {text!r}")
+                out.append(chosen)
+    finally:
+        i18n.use("en")
+    return list(dict.fromkeys(out))
 
 
 @functools.cache

@@ -8,6 +8,13 @@ message's text (docs/i18n.md: Gender and case):
   {player}}». The third is for a player whose gender nobody knows (the name does not tell and
   nobody said): it must need none (present tense, or another construction), never the
   masculine by default. Each wording may hold placeholders of its own.
+- `{?card|masculine|feminine}` is one of two wordings, chosen by the grammatical gender of the
+  card that fills `{card}`, as the noun it is: валет, король, туз are masculine («В♣ не сыгран»),
+  дама and the numbered cards (семёрка, десятка) feminine («Д♣ не сыграна», «7♣ не сыграна»).
+  Each rank's gender is in the catalogue (context `rank gender`, `m` or `f`: grammar.po; `i18n.card_gender`), so a
+  language without genders needs none; tests/render/test_card_gender.py checks it against the
+  morphology dictionary's reading of the rank's noun. A card said by an error (a `Said`) is
+  filled in as its face, a `CardFace` that still knows its card.
 - `{player@dat}` is the name in a case (gen, dat, acc, ins, pre), as the journal keeps it
   («Дарье»); a name that is not declined takes the construction the catalogue gives for that
   case («игроку Max»), which needs no case of its own.
@@ -22,6 +29,7 @@ import re
 from typing import TYPE_CHECKING
 
 from popejoan_cli.base.people import Person
+from popejoan_cli.game.cards import Card
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, MutableMapping
@@ -67,15 +75,42 @@ def person(value: object, people: MutableMapping[str, Person]) -> Person:
     return found
 
 
+class CardFace(str):
+    """A card's face as a sentence writes it (`Д♣`), which still knows the card, so that the words
+    about it agree with it («Д♣ не сыграна», «В♣ не сыгран»)."""
+
+    __slots__ = ("card",)
+    card: Card
+
+    def __new__(cls, face: str, card: Card) -> CardFace:
+        made = super().__new__(cls, face)
+        made.card = card
+        return made
+
+
+def _card(value: object) -> Card | None:
+    """The card a placeholder's value is, or None: a `Card`, or a `CardFace` (an error's card said as its face)."""
+    if isinstance(value, CardFace):
+        return value.card
+    return value if isinstance(value, Card) else None
+
+
 def _choose(text: str, values: Mapping[str, object], people: MutableMapping[str, Person]) -> str:
-    """Each `{?name|m|f|x}` replaced by the wording for that player's gender, innermost choices too."""
+    """Each `{?name|m|f|x}` replaced by the wording for that player's gender, and each `{?card|m|f}` by the
+    wording for that card's, innermost choices too."""
     start = text.find("{?")
     while start >= 0:
         bar = text.index("|", start)
         name = text[start + 2:bar]
         parts, end = _alternatives(text, bar)
-        gender = person(values.get(name), people).gender
-        chosen = parts[{"m": 0, "f": 1}.get(gender, 2)] if len(parts) == 3 else text[start:end]
+        card = _card(values.get(name))
+        if card is not None and len(parts) == 2:
+            from popejoan_cli.render.i18n import card_gender  # the catalogue says it (context `rank gender`)
+
+            chosen = parts[1 if card_gender(card) == "f" else 0]
+        else:
+            gender = person(values.get(name), people).gender
+            chosen = parts[{"m": 0, "f": 1}.get(gender, 2)] if len(parts) == 3 else text[start:end]
         text = text[:start] + chosen + text[end:]
         start = text.find("{?", start)
     return text

@@ -164,6 +164,28 @@ def face(card: Card) -> str:
     return faces[card]  # type: ignore[index, no-any-return]
 
 
+RANK_GENDERS = (
+    marked("ace", "rank gender"), marked("two", "rank gender"), marked("three", "rank gender"),
+    marked("four", "rank gender"), marked("five", "rank gender"), marked("six", "rank gender"),
+    marked("seven", "rank gender"), marked("eight", "rank gender"), marked("nine", "rank gender"),
+    marked("ten", "rank gender"), marked("jack", "rank gender"), marked("queen", "rank gender"),
+    marked("king", "rank gender"))
+"""Each rank by its English noun, ace first: the msgid under the context `rank gender` (grammar.po)."""
+
+
+def card_gender(card: Card) -> str:
+    """The grammatical gender of `card` as the noun it is in the current language: `m`, `f`, or `` (English).
+
+    >>> from popejoan_cli.game.cards import Card
+    >>> use("ru")
+    >>> [card_gender(Card.parse(c)) for c in ("JC", "QC", "KC", "AC", "7C", "10C")]
+    ['m', 'f', 'm', 'm', 'f', 'f']
+    >>> use("en")
+    """
+    gender = tp("rank gender", RANK_GENDERS[card.rank - 1])
+    return gender if gender in ("m", "f", "n") else ""
+
+
 def suit_label(suit: Suit) -> str:
     """`♠ S spades`; `♠ п пики`: the parts the web pages take apart (symbol, letter, name), never a sentence's
     words (where the symbol is written as its letter, it would say `п п пики`): a sentence says `suit_named`."""
@@ -225,6 +247,7 @@ def spoken_said(text: str) -> str:
     from popejoan_cli.base.errors import Said, SaidN  # only another language speaks a Said
     from popejoan_cli.base.names import PotName
     from popejoan_cli.game.cards import Card, Suit
+    from popejoan_cli.render.grammar import CardFace
 
     if not isinstance(text, Said) or language() == "en":
         return str(text)
@@ -233,7 +256,7 @@ def spoken_said(text: str) -> str:
         if isinstance(value, Said):
             values[name] = spoken_said(value)
         elif isinstance(value, Card):
-            values[name] = face(value)
+            values[name] = CardFace(face(value), value)  # a face that still knows its card: «Д♣ не сыграна»
         elif isinstance(value, Suit):
             values[name] = suit_named(value)  # once, by name then symbol: «в масти бубны ♦»
         elif isinstance(value, PotName):
