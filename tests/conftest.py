@@ -190,6 +190,10 @@ def play_hand(run: Callable[..., Result], seed: int) -> None:
     autoplay.play_hand(tables.folder(), seed)
 
 
+NO_BREAK = "\u00a0".encode()
+"""A no-break space in UTF-8, as a Russian sentence sets it (render/typeset.py)."""
+
+
 def spaced(text: str) -> str:
     """`text` with each run of white space one space: a message as it reads whatever width it was wrapped to (stderr
     is fitted to the terminal's, cli/widths.py)."""
@@ -228,10 +232,21 @@ class Cli:
                 "POPEJOAN_LANG": "", **extra}
 
     def __call__(self, *args: str, input: str | None = None, **extra: str) -> Result:
-        """Run `popejoan ARGS...`; `input` is its stdin, `extra` more environment."""
+        """Run `popejoan ARGS...`; `input` is its stdin, `extra` more environment.
+
+        The result's `stdout`, `stderr` and `output` are the words as a reader reads them: a no-break space
+        (U+00A0, which a Russian sentence has before a dash and between a number and its noun) reads as a
+        space, so a test of what is said need not spell where a line may break. Where it is set is tested on
+        the text as printed, `set_stdout` and `set_stderr` (`Transcript` and the goldens keep it:
+        tests/render/test_typeset.py)."""
         from popejoan_cli.cli import app
 
-        return CliRunner().invoke(app, list(args), env=self.env(**extra), input=input)
+        res = CliRunner().invoke(app, list(args), env=self.env(**extra), input=input)
+        read = Result(res.runner, *(b.replace(NO_BREAK, b" ") for b in (res.stdout_bytes, res.stderr_bytes,
+                                                                       res.output_bytes)),
+                      res.return_value, res.exit_code, res.exception, res.exc_info)
+        read.set_stdout, read.set_stderr = res.stdout, res.stderr  # type: ignore[attr-defined]
+        return read
 
     def ok(self, *args: str, input: str | None = None, **extra: str) -> Result:
         res = self(*args, input=input, **extra)
@@ -304,7 +319,7 @@ class Transcript:
         res = self.cli(*args)
         assert res.exit_code == code, (args, res.exit_code, res.stdout, res.stderr)
         assert "Traceback" not in res.stderr
-        self.said.append(f"$ popejoan {' '.join(args)}\n{res.stdout}{res.stderr}")
+        self.said.append(f"$ popejoan {' '.join(args)}\n{res.set_stdout}{res.set_stderr}")  # type: ignore[attr-defined]
 
     def led_to_the_end(self, most: int) -> None:
         """The open hand led by its lowest legal leads until it ends (at most `most` leads)."""
@@ -313,7 +328,7 @@ class Transcript:
         for _ in range(most):
             if tables.view(tables.folder())[0].open_hand is None:
                 break
-            self.said.append(f"$ popejoan lead ...\n{self.cli.lead_lowest(tables.folder()).stdout}")
+            self.said.append(f"$ popejoan lead ...\n{self.cli.lead_lowest(tables.folder()).set_stdout}")  # type: ignore[attr-defined]
 
     @property
     def text(self) -> str:

@@ -60,7 +60,17 @@ def tp(ctx: str | None, msgid: str, /, **named: object) -> str:
     catalog = _catalog()
     forms = catalog.messages.get((ctx, msgid)) if catalog is not None else None
     text = commands_as_typed(forms[0] if forms else msgid)  # at `popejoan shell`: `deal`, not `popejoan deal`
-    return fill(text, named) if named else text
+    if named:
+        return fill(text, named)
+    return text if catalog is None else _set(text)
+
+
+def _set(text: str) -> str:
+    """A sentence in a language other than English set as its book sets it (`render.typeset`: no-break spaces,
+    the minus)."""
+    from popejoan_cli.render.typeset import typeset
+
+    return typeset(text)
 
 
 def fill(text: str, named: dict[str, object]) -> str:
@@ -71,7 +81,7 @@ def fill(text: str, named: dict[str, object]) -> str:
         return text.format(**named)
     from popejoan_cli.render.figures import book  # figures and quotes as the language writes them
 
-    return book(text, named)
+    return _set(book(text, named))
 
 
 def agreed(text: str, named: dict[str, object]) -> tuple[str, dict[str, object]]:
@@ -184,6 +194,28 @@ def card_gender(card: Card) -> str:
     """
     gender = tp("rank gender", RANK_GENDERS[card.rank - 1])
     return gender if gender in ("m", "f", "n") else ""
+
+
+_NOMINATIVE = (
+    marked("January", "month"), marked("February", "month"), marked("March", "month"), marked("April", "month"),
+    marked("May", "month"), marked("June", "month"), marked("July", "month"), marked("August", "month"),
+    marked("September", "month"), marked("October", "month"), marked("November", "month"),
+    marked("December", "month"))
+"""The months by name, as a month stands alone («декабрь 2026»): msgids under the context `month`."""
+
+_GENITIVE = (
+    marked("January", "month in the genitive"), marked("February", "month in the genitive"),
+    marked("March", "month in the genitive"), marked("April", "month in the genitive"),
+    marked("May", "month in the genitive"), marked("June", "month in the genitive"),
+    marked("July", "month in the genitive"), marked("August", "month in the genitive"),
+    marked("September", "month in the genitive"), marked("October", "month in the genitive"),
+    marked("November", "month in the genitive"), marked("December", "month in the genitive"))
+"""The months as a day names them («1 декабря 2026»): msgids under the context `month in the genitive`."""
+
+
+def month_name(number: int, genitive: bool) -> str:
+    """The month `number` (1 for January) by name, alone or, `genitive`, as a date names it («декабря»)."""
+    return tp("month in the genitive" if genitive else "month", (_GENITIVE if genitive else _NOMINATIVE)[number - 1])
 
 
 def suit_label(suit: Suit) -> str:

@@ -65,6 +65,10 @@ def _filled(template: str, named: dict[str, object]) -> Line:
             line.append(piece)
         else:
             line[-1] += piece
+    if not english:
+        from popejoan_cli.render.typeset import typeset  # a book's no-break spaces and minus (docs/i18n.md)
+
+        line = [p if isinstance(p, Card) else typeset(p) for p in line]
     return [p for p in line if p != ""]
 
 

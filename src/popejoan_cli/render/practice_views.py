@@ -33,6 +33,7 @@ from popejoan_cli.render.flow import Phrases, listing
 from popejoan_cli.render.hand_views import card_text, cards_line
 from popejoan_cli.render.i18n import pot_label, t, tn, tp
 from popejoan_cli.render.narrate import Line
+from popejoan_cli.render.typeset import NBSP, typeset
 
 PLAY = "Play"
 """The mark on each card you may lead now (in English; `play_mark` gives it in the table's language)."""
@@ -48,7 +49,8 @@ def your_name() -> str:
 
 def computer_name(number: int) -> str:
     """`Computer 1`, «Компьютер 1»: the computers' names, chosen as the practice starts."""
-    return t("Computer {number}", number=number)
+    # A name is what people type back: it keeps the plain space (a sentence that says it sets its own, typeset.py).
+    return t("Computer {number}", number=number).replace(NBSP, " ")
 
 
 def play_mark() -> str:
@@ -341,9 +343,10 @@ def second_person(text: str, me: str) -> str:
     """The narrator's third person, put right when your name is "You" ("You lead", not "You leads"),
     or «Вы» at a practice in Russian («Вы ходите», not «Вы ходит»)."""
     if me == RU_YOU:
+        text = text.replace(NBSP, " ")  # the patterns read words apart; the line is set again after
         for pattern, repl in _RU_SECOND_PERSON:
             text = pattern.sub(repl, text)
-        return text
+        return typeset(text)
     if me != YOU:
         return text
     for pattern, repl in _SECOND_PERSON:
@@ -373,10 +376,10 @@ def _you_still_hold(fixed: Line) -> Line:
 
 def _ru_second_verb(fixed: Line) -> Line:
     """`Вы ...те`: the second verb of the Russian line takes the plural you as well."""
-    if fixed and isinstance(fixed[0], str) and re.match(r"Вы [а-яё]+те\b", fixed[0]):
+    if fixed and isinstance(fixed[0], str) and re.match(r"Вы[ \u00a0][а-яё]+те\b", fixed[0]):
         # The second verb may sit after a card («Вы держите Поп Джона (Д♦) и ничего не платите»).
-        return [fixed[0], *(_RU_AND_VERB.sub(lambda m: f"{m.group(1)}{m.group(2)}е", p) if isinstance(p, str)
-                            else p for p in fixed[1:])]
+        return [fixed[0], *(typeset(_RU_AND_VERB.sub(lambda m: f"{m.group(1)}{m.group(2)}е", p.replace(NBSP, " ")))
+                            if isinstance(p, str) else p for p in fixed[1:])]
     return fixed
 
 

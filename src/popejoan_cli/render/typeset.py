@@ -1,0 +1,118 @@
+"""How a Russian sentence is set, as a printed Russian book sets it: its spaces, its minus, its dates.
+
+The one function every Russian message passes through once its placeholders are filled
+(`i18n.tp`, `i18n.fill`, `narrate`'s lines): `typeset`. It puts a no-break space (U+00A0) where
+a book never ends a line (Мильчин, «Справочник издателя и автора»; docs/i18n.md: Typography):
+
+- before a dash: «Вика — 3 фишки», never «Вика / — 3 фишки»;
+- between a number and the word after it: «10 фишек», «в 2 раза», «4 карты»;
+- between a word and the number that names it, where no noun follows the number: «Компьютер 3»,
+  «раздача 2:», «Вика −13»;
+- after a one-letter word and a two-letter preposition, conjunction or particle: «в раздаче», «у Вики»,
+  «и Дарья», «на доске», «не может»; a line never ends on one of them;
+- a hyphen standing for a minus before a figure becomes the minus sign: «Вика −13».
+
+What a person types is left exactly as written: the text between backquotes (`popejoan count Ann -3`),
+which is a command to copy. English is never passed here (`i18n` calls it only for another language).
+The rules are a few regular expressions, compiled when a Russian command first sets a sentence.
+
+Dates are the other half: `day` and `month` write a date as a Russian writes it («1 декабря 2026»,
+«декабрь 2026»), in English as ISO, exactly as before; the month names are in the catalogue (core.po,
+contexts `month` and `month in the genitive`).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from datetime import date
+
+__all__ = ["NBSP", "day", "month", "typeset"]
+
+NBSP = "\u00a0"
+"""NO-BREAK SPACE: a space a line is never broken at."""
+MINUS = "\u2212"
+
+SHORT = ("в", "к", "с", "у", "о", "и", "а", "я", "во", "ко", "со", "на", "за", "по", "до", "из", "от", "об", "не",
+         "ни", "но", "ее", "её", "их", "он", "мы", "вы", "Вы")
+"""Words a book keeps with the word after them: every one-letter word, and the two-letter prepositions,
+conjunctions, particles and pronouns (a line that ends on «в» or «не» reads as a mistake)."""
+
+
+@cache
+def _rules() -> tuple[tuple[re.Pattern[str], str], ...]:
+    short = "|".join(sorted(SHORT, key=len, reverse=True))
+    letter = r"[^\W\d_]"
+    return (
+        (re.compile(r" +(?=[—–](?:\s|$))"), NBSP),  # before a dash (an en dash set as a dash too)
+        (re.compile(rf"(?<=\d) (?={letter})"), NBSP),  # a number and its noun
+        # a word and the number that names it, where no noun follows the number («Компьютер 3», «раздача 2:»;
+        # «платит 3 фишки» keeps its number with its noun instead)
+        (re.compile(rf"(?<=[А-Яа-яЁё]) (?=[−+-]?\d[\d\u202f]*(?:,\d+)?(?![ \u00a0]?{letter}))"), NBSP),
+        (re.compile(rf"(?<![\w-])((?i:{short})) (?=\S)"), r"\1" + NBSP),  # a short word and the word after it
+        (re.compile(r"(?<![\w\-−])-(?=\d)"), MINUS),  # a hyphen for a minus
+    )
+
+
+def typeset(text: str) -> str:
+    """A Russian sentence with the book's no-break spaces and minus; a command between backquotes as it is.
+
+    >>> typeset("Вика платит 3 фишки Боре — в 2 раза больше")
+    'Вика платит 3\\xa0фишки Боре\\xa0— в\\xa02\\xa0раза больше'
+    >>> typeset("Итог: Вика -13, Компьютер 3 +4")
+    'Итог: Вика\\xa0−13, Компьютер\\xa03 +4'
+    >>> typeset("Скажите `popejoan count Ann -3 в 2 раза`, и всё")
+    'Скажите `popejoan count Ann -3 в 2 раза`, и\\xa0всё'
+    >>> typeset(typeset("у Вики 5 фишек")) == typeset("у Вики 5 фишек")
+    True
+    >>> typeset("3 apples - a message the catalogue lacks")
+    '3 apples - a message the catalogue lacks'
+
+    """
+    if (" " not in text and "-" not in text) or not any("а" <= c <= "я" or c == "ё" for c in text.lower()):
+        return text  # no space to set, or not a Russian sentence (a message the catalogue lacks stays English)
+    parts = text.split("`")
+    for i in range(0, len(parts), 2):  # the even parts are outside backquotes
+        for pattern, replacement in _rules():
+            parts[i] = pattern.sub(replacement, parts[i])
+    return "`".join(parts)
+
+
+def day(when: date) -> str:
+    """A day as the table's language writes it: `2026-12-01`; «1 декабря 2026».
+
+    >>> from datetime import date
+    >>> from popejoan_cli.render import i18n
+    >>> day(date(2026, 12, 1))
+    '2026-12-01'
+    >>> i18n.use("ru")
+    >>> day(date(2026, 12, 1))
+    '1\\xa0декабря 2026'
+    >>> i18n.use("en")
+    """
+    from popejoan_cli.render.i18n import language, month_name
+
+    if language() == "en":
+        return when.isoformat()
+    return f"{when.day}{NBSP}{month_name(when.month, genitive=True)} {when.year}"
+
+
+def month(year: int, number: int) -> str:
+    """A month as the table's language writes it: `2026-12`; «декабрь 2026».
+
+    >>> from popejoan_cli.render import i18n
+    >>> i18n.use("ru")
+    >>> month(2026, 12)
+    'декабрь 2026'
+    >>> i18n.use("en")
+    >>> month(2026, 12)
+    '2026-12'
+    """
+    from popejoan_cli.render.i18n import language, month_name
+
+    if language() == "en":
+        return f"{year:04d}-{number:02d}"
+    return f"{month_name(number, genitive=False)} {year}"
