@@ -195,8 +195,8 @@ def seed_told_once_over(out: str) -> None:
     over = out.index(f"После раздачи 1 (ключ тасовки {session_seed(5, 1)})")
     assert "ключ тасовки" not in out[:over].lower(), out[:over]
     assert str(session_seed(5, 1)) not in out[:over]
-    assert out.endswith("\nКлюч тасовки сессии 5: `popejoan practice --seed 5 --computers 2 --hands 1` повторит её.\n")
-    assert out.count("Ключ тасовки сессии") == 1
+    assert out.endswith("\nКлюч тасовки тренировки — 5; `popejoan practice --seed 5 --computers 2 --hands 1` повторит её.\n")
+    assert out.count("Ключ тасовки тренировки") == 1
 
 
 def test_practice_in_russian_names_you_vy_and_speaks_to_you(cli: Cli) -> None:

@@ -129,7 +129,41 @@ def parser_words(exc: Exception, english: str) -> str:
         return english
     from popejoan_cli.cli.help_words import parser_said  # click's words in another language only
 
-    return spoken(parser_said(exc, english))
+    said = parser_said(exc, english)
+    return spoken(missing_argument(exc, said) or said)
+
+
+def missing_argument(exc: Exception, said: str) -> str | None:
+    """Click's `Missing argument 'seat'.` (its parameter's name, which nobody types) as a sentence that says what
+    is missing in words, with what to type in the message's words (`ИМЯ`): None for any other error, or an
+    argument not named here. Only another language asks: the English stays click's own line."""
+    from popejoan_cli.base.errors import Said
+
+    if getattr(said, "msgid", None) != "Missing argument {argument}.":
+        return None
+    name = str(getattr(getattr(exc, "param", None), "name", ""))
+    command = str(getattr(getattr(getattr(exc, "ctx", None), "command", None), "name", ""))
+    if name == "name" and command in ("new", "use"):
+        return Said("Missing the table's name: give NAME.")  # `table new`, `table use`: a table, not a player
+    player = Said("Missing the player: give NAME.")
+    words = {
+        "name": player, "seat": player, "payer": player, "payee": player,
+        "card": Said("Missing the card: give CARD."),
+        "cards": Said("Missing the cards: list them."),
+        "words": Said("Missing the cards played: give [NAME] CARD[:NAME]..."),
+        "what": Said("Missing what is claimed: give a pot, or cards."),
+        "target": Said("Missing what was counted: give a pot, a player or board."),
+        "counters": Said("Missing the number of counters: give N."),
+        "hand": Said("Missing the hand's number, as `popejoan history` shows it."),
+        "gender": Said("Missing the gender: give f or m (ж or м)."),
+        "spec": Said("Missing the rules: give a preset's NAME or a FILE."),
+        "a": Said("Missing the rules to compare: give A and B."),
+        "b": Said("Missing the rules to compare: give A and B."),
+        "files": Said("Missing the file: give FILE..."),
+        "file": Said("Missing the file: give FILE."),
+        "pots": Said("Missing the pots taken: give POT..."),
+    }
+    return words.get(name)
 
 
 def _table_language() -> str | None:

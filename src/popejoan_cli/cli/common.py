@@ -298,8 +298,10 @@ def span(began: str, ended: str) -> str:
     """When something was played, from two ISO 8601 times as the journal writes them (the table's local time):
     `2026-12-01, 21:04–23:41` within one day, `2026-12-01 21:04 – 2026-12-02 00:41` past midnight; where the
     clock read earlier at the end, both times and that it went back."""
-    (d0, t0), (d1, t1) = (began[:10], began[11:16]), (ended[:10], ended[11:16])
-    if (d1, t1) < (d0, t0):
+    from popejoan_cli.render.typeset import on_day  # «1 декабря 2026» at a Russian table, as before in English
+
+    (d0, t0), (d1, t1) = (on_day(began[:10]), began[11:16]), (on_day(ended[:10]), ended[11:16])
+    if (ended[:10], t1) < (began[:10], t0):
         # The table's clock read earlier at the end than at the start (put back an hour, or set wrong): a span
         # "20:00–19:00" would say nothing true, so both times are told for what they are.
         from popejoan_cli.render.i18n import t
@@ -314,9 +316,20 @@ def pot_typed(rules: HouseRules, typed: str, *also: str) -> str | None:
     from popejoan_cli.render.i18n import pot_words
     from popejoan_cli.table.view import pot_named
 
+    from popejoan_cli.game.claims import means_cards
+
     words = pot_words(rules)  # «Туз» at a Russian table: the board's labels as it says them
     pot = pot_named(rules, typed, words)
-    if pot is None and typed.lower() not in also:
+    # A claim's `cards` is typed in the table's words too («карты», in any case: `claims.means_cards`).
+    if pot is None and typed.lower() not in also and not ("cards" in also and means_cards(typed)):
         shown = list(words) or [p.name for p in rules.pots]  # what the board shows, in the table's language
-        raise UsageError(Said("no pot called {pot!r} on this board", pot=typed), allowed([*shown, *also], typed))
+        also_shown = [_said_word(word) for word in also] if words else list(also)
+        raise UsageError(Said("no pot called {pot!r} on this board", pot=typed), allowed([*shown, *also_shown], typed))
     return pot
+
+
+def _said_word(word: str) -> str:
+    """One of the words a command takes besides a pot (`cards`), as the table's language types it («карты»)."""
+    from popejoan_cli.render.i18n import tp
+
+    return tp("claim word", "cards") if word == "cards" else word

@@ -173,7 +173,12 @@ def table_use(name: Annotated[str, typer.Argument(help="The table to make curren
     """Make a table the current one."""
     from popejoan_cli.store import tables
 
-    tables.folder_of(name)
+    try:
+        tables.folder_of(name)
+    except UsageError as err:
+        if not tables.table_names():  # "allowed:" and no name after it: say there are none, and how to make one
+            err.hint = Said("No tables yet: `popejoan table new NAME --rules R --players A,B,C`.")
+        raise
     tables.set_current(name)
     from popejoan_cli.render.i18n import t
 

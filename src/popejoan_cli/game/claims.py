@@ -73,9 +73,20 @@ def _no_cards(hand: Hand, seat: int) -> Said:
     return Said("{player} went out, but nobody owes anything for cards left", player=names[seat])
 
 
+CARDS_WORDS = frozenset({"cards", "card", "карты", "карта", "карт", "карте", "карту", "картой", "картою", "картам",
+                         "картами", "картах"})
+"""What a claim of the settlement for cards left may say instead of a pot: `cards` (or `card`) as the English
+types it, or «карты» in any case, as a Russian table types it. Read at any table, as the answers `д`/`y` are."""
+
+
+def means_cards(word: str) -> bool:
+    """Whether `word` claims the settlement for cards left (`CARDS_WORDS`), in any case, «ё» as «е»."""
+    return word.strip().lower().replace("ё", "е") in CARDS_WORDS
+
+
 def judge(hand: Hand, seat: int, what: str, amount: int | None) -> Verdict:
-    """Check that `seat` is owed pot `what` (or `cards`, the settlement) in `hand`."""
-    if what == "cards":
+    """Check that `seat` is owed pot `what` (or `cards`, the settlement: `means_cards`) in `hand`."""
+    if means_cards(what):
         return _cards_claim(hand, seat, amount)
     pot = next((p for p in hand.rules.pots if p.name == what), None)
     if pot is None:

@@ -155,6 +155,9 @@ def _described(view: TableView, command: Command) -> str:
             return Said("the count of {player}: {counters}", player=event.target, counters=event.counters)
         return Said("the count of {pot}: {counters}", pot=pot_said(view.the_rules(), event.target),
                     counters=event.counters)
+    if isinstance(event, PotsPaid):  # each pot by its board's label in another language («Матримония»)
+        pots = joined([pot_said(view.the_rules(), pot) for pot in event.pots], ", ")
+        return Said("{player} taking {pots}", player=event.player, pots=pots)
     return _words(event, number)
 
 
@@ -198,8 +201,6 @@ def _words(event: Event, number: int) -> str:
                      player=event.player)
     if isinstance(event, VoidDeclared):
         return Said("hand {number} declared void", number=number)
-    if isinstance(event, PotsPaid):
-        return Said("{player} taking {pots}", player=event.player, pots=", ".join(event.pots))  # pot names as typed
     if isinstance(event, SpareTaken):
         if event.price:
             return SaidN("{player} taking the spare hand for {n} counter",
