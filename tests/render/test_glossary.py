@@ -114,3 +114,42 @@ def test_a_rejected_word_is_found(sentence: str, term: str) -> None:
 ])
 def test_a_right_word_is_not_taken_for_a_rejected_one(sentence: str) -> None:
     assert not [term for term, pattern in rejected() if pattern.search(_fold(sentence))]
+
+
+def _stem(word: str) -> str:
+    """A Russian word without its ending, so that any case of it is found: «секвенция» as «секвенци»."""
+    word = _fold(word)
+    return word[:-2] if len(word) > 5 else word[:-1] if len(word) > 3 else word
+
+
+def test_every_glossary_term_is_used_by_the_catalogue() -> None:
+    """A term the program never says is a term nobody checked: each chosen word (every word of it) is in some
+    Russian message, in some case."""
+    said = " ".join(_fold(form) for _, _, form in _translations())
+    unused = []
+    for term, (russian, _) in entries().items():
+        chosen = [w for bold in re.findall(r"\*\*([^*]+)\*\*", russian) for w in re.findall(r"[а-яё]+", bold, re.I)]
+        if chosen and not any(_stem(word) in said for word in chosen):
+            unused.append(f"{term}: {chosen}")
+    assert not unused, "glossary terms no message uses:\n" + "\n".join(unused)
+
+
+def test_the_pages_hold_no_words_of_their_own() -> None:
+    """The web's words come from the same catalogue as the terminal's (web.po through render.i18n), so a
+    rejected word cannot hide in a page's script: no Russian letter is written in web/static."""
+    static = ROOT / "src" / "popejoan_cli" / "web" / "static"
+    found = [f"{path.name}:{n}: {line.strip()[:70]}" for path in sorted(static.rglob("*")) if path.is_file()
+             and path.suffix in {".js", ".html", ".css", ".json"}
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"[а-яё]", line, re.I)]
+    assert not found, "Russian words written in the pages, not the catalogue:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize(("sentence", "term"), [
+    ("сессия 2 стола", "An evening"), ("Остатки игроков", "A counter's balance"), ("сальдо", "A net"),
+    ("раздача ведётся счётом", "A tally hand"), ("Вика берёт секцию «Туз»", "Taking a pot"),
+    ("ход 4", "A card played"), ("червы ♥", "The suits"), ("старшая рука", "Eldest"),
+    ("раздача аннулирована", "A void hand"),
+])
+def test_the_issues_rival_words_are_found(sentence: str, term: str) -> None:
+    assert any(pattern.search(_fold(sentence)) for t, pattern in rejected() if t == term)

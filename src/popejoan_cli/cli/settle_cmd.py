@@ -299,7 +299,18 @@ def _grouped(how: str, views: list[TableView], earlier: tuple[list[str], list[Pl
                len(names), names=", ".join(names)))
     parts: list[Any] = [Text(shown(head))]
     for label, rows in groups:
-        title = t("undated (no time recorded)") if label == UNDATED else label
+        title = t("undated (no time recorded)") if label == UNDATED else _dated(how, label)
         parts += [Text(""), records_view(escape(shown(title)), _stats_columns(),
                                          [_stats_cells(r, word) for r in rows])]
     console().print(Group(*parts))
+
+
+def _dated(how: str, label: str) -> str:
+    """A group's title as the language writes its date: a month `2026-12` («декабрь 2026»), an evening's day
+    `2026-12-01` («1 декабря 2026»); a session's name as it is."""
+    from popejoan_cli.render.typeset import month, on_day
+
+    if how == "month" and len(label) == 7 and label[:4].isdigit() and label[5:].isdigit():
+        return month(int(label[:4]), int(label[5:]))
+    return on_day(label) if how == "evening" else label
+

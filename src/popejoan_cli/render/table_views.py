@@ -20,7 +20,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from popejoan_cli.base.people import Person
 from popejoan_cli.base.visible import shown
+from popejoan_cli.base.words import as_typed
 from popejoan_cli.game.cards import Card
 from popejoan_cli.game.hand import Award, Played
 from popejoan_cli.game.rules import HouseRules
@@ -30,17 +32,19 @@ from popejoan_cli.render.hand_views import Fit, cards_line, line_text
 from popejoan_cli.render.history_notes import notes
 from popejoan_cli.render.i18n import cards, counters, face, language, pot_label, suit_named, t, tn, tp
 from popejoan_cli.render.narrate import said
+from popejoan_cli.render.typeset import on_day, short_day
 from popejoan_cli.table.ledger import change
 from popejoan_cli.table.view import HandRecord, TableView
 
 
 def records_view(title: str, columns: Sequence[tuple[str, str]], rows: Sequence[Sequence[RenderableType]],
-                 heading: str = "{}") -> RenderableType:
+                 heading: str = "{}", headings: Sequence[str] = ()) -> RenderableType:
     """A table of `rows` (rich markup, or `_Awards`) under `columns` (header, justify) where it fits, else
     one block per row.
 
-    The blocks are the table turned on its side: `heading` filled with the row's first cell,
-    then each other cell beside its column's header; many columns or long names are never cut.
+    The blocks are the table turned on its side: `heading` filled with the row's first cell (or the row's
+    own in `headings`, where one is given), then each other cell beside its column's header; many columns
+    or long names are never cut.
     A column of `_Awards` keeps each award whole on its line where the table has the room (the
     other columns give theirs up first); else it is as narrow as its awards allow when each
     breaks before its winner's name; else the blocks are shown, where it has the room there is.
@@ -62,13 +66,14 @@ def records_view(title: str, columns: Sequence[tuple[str, str]], rows: Sequence[
     if floors:
         tables.append(_records_table(title, columns, rows, floors, whole=False))
     blocks: list[RenderableType] = [Text.from_markup(title)]
-    for row in rows:
+    for k, row in enumerate(rows):
         grid = Table.grid(padding=(0, 2))
         grid.add_column(no_wrap=True)
         grid.add_column()
         for (header, _), cell in zip(columns[1:], row[1:], strict=True):
             grid.add_row(Text.from_markup(header), Text.from_markup(cell) if isinstance(cell, str) else cell)
-        blocks += [Text(""), Text.from_markup(heading.format(row[0]), style="bold"),
+        head = headings[k] if k < len(headings) else heading.format(row[0])
+        blocks += [Text(""), Text.from_markup(head, style="bold"),
                    Padding(grid, (0, 0, 0, 2), expand=False)]
     return Fit(*tables, Group(*blocks))
 
@@ -224,17 +229,23 @@ def history_view(view: TableView) -> RenderableType:
     labels = {p.name: pot_label(p.label) for p in view.the_rules().pots}
     rows: list[list[RenderableType]] = []
     days: list[str] = []
+    heading = t("Hand {number}", number="{}")
     for rec in view.hands:
         hand = rec.hand
         rows.append([_when(str(rec.number), view.dealt_at(rec), days), escape(shown(rec.dealer)), _seed_shown(rec),
                      face(hand.turnup) if hand.turnup is not None else "–", escape(shown(_hand_status(rec))),
                      _won(hand.awards, labels, rec.players), *_nets(view.players, rec.players, hand.net)])
+    headings = [heading.format(row[0]) for row in rows]
     if view.final is not None:
         rows.append(_final_row(view, labels, days))
+        # Its block is headed by its name alone, as a line begins: «Финальный кон», not «Раздача финальный кон».
+        first = str(rows[-1][0])
+        headings.append(first[:1].upper() + first[1:])
     title = t("{table}: hand by hand", table=escape(shown(view.name)))
     if days:
-        title = t("{title}, {days}", title=title, days=days[0] if len(days) == 1 else f"{days[0]} – {days[-1]}")
-    return _with_notes(view, records_view(title, columns, rows, heading=t("Hand {number}", number="{}")))
+        title = t("{title}, {days}", title=title,
+                  days=on_day(days[0]) if len(days) == 1 else f"{on_day(days[0])} – {on_day(days[-1])}")
+    return _with_notes(view, records_view(title, columns, rows, headings=headings))
 
 
 def _with_notes(view: TableView, shown_first: RenderableType) -> RenderableType:
@@ -311,7 +322,7 @@ def _when(first: str, at: str | None, days: list[str]) -> str:
     if at is None:
         return first
     date, clock = at[:10], at[11:16]
-    shown_day = f"{date[5:]} " if days and date != days[-1] else ""
+    shown_day = f"{short_day(date)} " if days and date != days[-1] else ""  # 12-01; 01.12 in Russian
     if not days or date != days[-1]:
         days.append(date)
     return f"{first}\n{shown_day}{clock}"
@@ -358,3 +369,24 @@ def pot_words(rules: HouseRules) -> Callable[[str], str]:
         return lambda name: name
     labels = {p.name: pot_label(p.label) for p in rules.pots}
     return lambda name: labels.get(name, name)
+
+
+def gender_unknown(view: TableView, names: Sequence[str]) -> Text | None:
+    """Said once, right after the reply of a command that seats `names` (`table new`, `table join`, `session new`),
+    at a table whose language agrees with a player: those whose gender the name does not tell (Саша, Ann), and the
+    command that says it; None when every one is known, or in English, which needs no gender.
+
+    Until it is said their sentences are built so that none is needed (docs/i18n.md: Gender and case), which
+    reads well but leaves the table never knowing it could say «Саша сыграла».
+    """
+    if language() == "en":
+        return None
+    unknown = [name for name in names if not view.people.get(name, Person()).gender]
+    if not unknown:
+        return None
+    if len(unknown) == 1:
+        return line_text(said("{player}'s gender cannot be told from the name: say it with "
+                              "`popejoan table gender {as_typed} f` (or `m`).", player=unknown[0],
+                              as_typed=as_typed(unknown[0])))
+    return line_text(said("The gender of {players} and {last} cannot be told from the names: say each with "
+                          "`popejoan table gender NAME f` (or `m`).", players=", ".join(unknown[:-1]), last=unknown[-1]))

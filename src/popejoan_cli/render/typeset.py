@@ -24,13 +24,14 @@ contexts `month` and `month in the genitive`).
 from __future__ import annotations
 
 import re
+import sys
 from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from datetime import date
 
-__all__ = ["NBSP", "day", "month", "typeset"]
+__all__ = ["NBSP", "day", "month", "on_day", "short_day", "typeset"]
 
 NBSP = "\u00a0"
 """NO-BREAK SPACE: a space a line is never broken at."""
@@ -81,6 +82,13 @@ def typeset(text: str) -> str:
     return "`".join(parts)
 
 
+def _english() -> bool:
+    """Whether the command speaks English (read from `render.i18n` once imported; an English command that writes
+    a date need not import it)."""
+    i18n = sys.modules.get("popejoan_cli.render.i18n")
+    return i18n is None or i18n.language() == "en"
+
+
 def day(when: date) -> str:
     """A day as the table's language writes it: `2026-12-01`; «1 декабря 2026».
 
@@ -93,10 +101,10 @@ def day(when: date) -> str:
     '1\\xa0декабря 2026'
     >>> i18n.use("en")
     """
-    from popejoan_cli.render.i18n import language, month_name
-
-    if language() == "en":
+    if _english():
         return when.isoformat()
+    from popejoan_cli.render.i18n import month_name
+
     return f"{when.day}{NBSP}{month_name(when.month, genitive=True)} {when.year}"
 
 
@@ -111,8 +119,27 @@ def month(year: int, number: int) -> str:
     >>> month(2026, 12)
     '2026-12'
     """
-    from popejoan_cli.render.i18n import language, month_name
-
-    if language() == "en":
+    if _english():
         return f"{year:04d}-{number:02d}"
+    from popejoan_cli.render.i18n import month_name
+
     return f"{month_name(number, genitive=False)} {year}"
+
+
+def on_day(iso: str) -> str:
+    """A day the journal wrote (`2026-12-01`, the start of an ISO time) as the language writes it: `2026-12-01`;
+    «1 декабря 2026». Anything that is not such a day is returned as it is."""
+    from datetime import date
+
+    try:
+        return day(date.fromisoformat(iso[:10]))
+    except ValueError:
+        return iso
+
+
+def short_day(iso: str) -> str:
+    """A day in a narrow cell (a history row's first), without its year: `12-01`; «01.12», as a Russian
+    writes a date in figures (day, then month, with points)."""
+    if _english() or len(iso) < 10:
+        return iso[5:10]
+    return f"{iso[8:10]}.{iso[5:7]}"

@@ -1,0 +1,136 @@
+"""Russian typography as a rule (render/typeset.py, docs/i18n.md: Typography): every catalogue entry and every
+Russian golden file is read for the spaces a book never breaks at, the minus, the dates, and English left in.
+
+The catalogue is read as it is said: each form and each wording of every message, filled with sample values
+and set by `typeset`, as `i18n` sets it. The goldens are the output of whole evenings (tests/cli), kept as
+printed, no-break spaces and all.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from popejoan_cli.formats import po
+from popejoan_cli.render import i18n
+from popejoan_cli.render.typeset import NBSP, typeset
+
+ROOT = Path(__file__).parents[2]
+GOLDEN = ROOT / "tests" / "data" / "golden"
+RUSSIAN_GOLDENS = sorted(p for p in GOLDEN.glob("*.txt") if "ru" in p.stem.split("_") or p.stem.startswith("russian"))
+
+BEFORE_DASH = re.compile(r"\S \u2014")
+"""A plain space before a dash, after a word: a line may end on the word and begin with «—»."""
+NUMBER_NOUN = re.compile(r"(?<![\w.,:/-])\d+ (?=[а-яё])", re.I)
+"""A plain space between a number and the Russian word after it: «10 / фишек»."""
+HYPHEN_MINUS = re.compile(r"(?<![\w\-−`])-\d")
+"""A hyphen standing for a minus before a figure."""
+ISO_DATE = re.compile(r"\b\d{4}-\d{2}(-\d{2})?\b")
+
+
+def _outside_commands(line: str) -> str:
+    """A line without what a person types: a command between backquotes, a `$ popejoan ...` line."""
+    if line.lstrip().startswith("$ "):
+        return ""
+    return "".join(part for i, part in enumerate(line.split("`")) if i % 2 == 0)
+
+
+class _Sample(dict[str, object]):
+    """A value for every placeholder: a number, so that «{n} фишек» is read as it is said."""
+
+    def __missing__(self, key: str) -> object:
+        return 3
+
+
+def _said(form: str) -> list[str]:
+    """Each wording of a catalogue form as it is said: gender choices made, placeholders filled, set."""
+    from tests.render.test_catalogue import wordings
+
+    out = []
+    for text in wordings(form):
+        names = {name for _, name, _, _ in string.Formatter().parse(text) if name}
+        values = _Sample({name: 3 for name in names})
+        try:
+            filled = text.format_map(values)
+        except (ValueError, IndexError, KeyError, AttributeError):
+            filled = text
+        out.append(typeset(filled))
+    return out
+
+
+def _catalogue() -> list[tuple[str, str, str]]:
+    out = []
+    for path in sorted((po.locales_dir() / "ru").glob("*.po")):
+        catalog = po.parse(path.read_text(encoding="utf-8"), str(path))
+        for (_, msgid), forms in catalog.messages.items():
+            if msgid:
+                out += [(path.name, msgid, form) for form in forms]
+    return out
+
+
+@pytest.fixture(autouse=True)
+def russian() -> object:
+    i18n.use("ru")
+    yield
+    i18n.use("en")
+
+
+def test_every_catalogue_entry_is_set_with_its_no_break_spaces() -> None:
+    bad = []
+    for file, msgid, form in _catalogue():
+        for said in _said(form):
+            text = _outside_commands(said)
+            for what, pattern in (("a space before a dash", BEFORE_DASH), ("a number and its noun", NUMBER_NOUN),
+                                  ("a hyphen for a minus", HYPHEN_MINUS)):
+                if pattern.search(text):
+                    bad.append(f"{file}: {msgid[:50]!r}: {what}: {said[:90]!r}")
+    assert not bad, "\n".join(bad)
+
+
+def test_no_catalogue_entry_writes_a_no_break_space_by_hand() -> None:
+    """The rule sets the spaces; a translator types plain ones (docs/i18n.md)."""
+    bad = [f"{file}: {msgid[:60]!r}" for file, msgid, form in _catalogue() if NBSP in form]
+    assert not bad, "\n".join(bad)
+
+
+def test_no_catalogue_entry_has_a_straight_quote_or_an_iso_date() -> None:
+    bad = [f"{file}: {msgid[:60]!r}: {form[:80]!r}" for file, msgid, form in _catalogue()
+           if re.search(r"[а-яё]", form, re.I) and (ISO_DATE.search(_outside_commands(form))
+                                                     or re.search(r"(?<![=\\])\"[а-яё]", _outside_commands(form), re.I))]
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("path", RUSSIAN_GOLDENS, ids=lambda p: p.name)
+def test_a_russian_golden_has_its_no_break_spaces_its_minus_and_russian_dates(path: Path) -> None:
+    bad = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        text = _outside_commands(line)
+        if not re.search(r"[а-яё]", text, re.I):
+            continue  # a line with no Russian word: a table's border, a seed, a figure alone
+        for what, pattern in (("a space before a dash", BEFORE_DASH), ("a number and its noun", NUMBER_NOUN),
+                              ("a hyphen for a minus", HYPHEN_MINUS), ("an ISO date", ISO_DATE)):
+            if pattern.search(text):
+                bad.append(f"{path.name}:{n}: {what}: {line.strip()[:90]!r}")
+    assert not bad, "\n".join(bad)
+
+
+def test_the_russian_goldens_are_all_read() -> None:
+    names = {p.name for p in RUSSIAN_GOLDENS}
+    assert {"russian_evening_80.txt", "evening_ru_80.txt", "russian_help_80.txt", "rules_show_russian_ru_80.txt",
+            "russian_tally_80.txt", "russian_refusals_80.txt"} <= names
+
+
+@pytest.mark.parametrize(("plain", "set_"), [
+    ("Вика платит 3 фишки", "Вика платит 3\u00a0фишки"),
+    ("Вика — 3", "Вика\u00a0— 3"),
+    ("Компьютер 3 ходит", "Компьютер\u00a03 ходит"),
+    ("итог Вики -13", "итог Вики\u00a0−13"),
+    ("в раздаче 2: у Вики", "в\u00a0раздаче\u00a02: у\u00a0Вики"),
+    ("См. `popejoan count Ann -3`", "См. `popejoan count Ann -3`"),
+    ("диапазон 2-7", "диапазон 2-7"),
+])
+def test_the_rules_of_the_book(plain: str, set_: str) -> None:
+    assert typeset(plain) == set_
