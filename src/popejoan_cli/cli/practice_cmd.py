@@ -171,7 +171,7 @@ def _your_lead(hand: Hand, session: Session, out: Any) -> Played | None:
         try:
             return hand.lead(me, card)
         except IllegalPlay as err:
-            tell(_refused_words(err))
+            tell(_refused_words(err, name))
 
 
 def _hint(hand: Hand, me: int) -> Any:
@@ -182,17 +182,19 @@ def _hint(hand: Hand, me: int) -> Any:
     return hint_view(coach(hand, me), hand.rules)
 
 
-def _refused_words(err: IllegalPlay) -> str:
-    """A refused lead on the human's own screen: the reason in their own cards when there is one."""
+def _refused_words(err: IllegalPlay, name: str) -> str:
+    """A refused lead on the human's own screen, said to them whatever their name (`said_to`: «Вы не можете…»,
+    never «Дарья не может…» to Дарья herself): the reason in their own cards when there is one."""
     from popejoan_cli.cli.exits import spoken
     from popejoan_cli.render.i18n import t
-    from popejoan_cli.render.practice_views import play_mark
+    from popejoan_cli.render.practice_views import play_mark, said_to
 
+    message = said_to(err.message, name)
     if err.private is not None:  # this screen is the human seat's alone: it may hear why
-        return t("{message}: {why}. Choose a card marked {play}.", message=spoken(err.message),
-                 why=spoken(err.private), play=play_mark())
-    return t("{message} (rule: {rule}). Choose a card marked {play}.", message=spoken(err.message),
-             rule=spoken(err.rule), play=play_mark())
+        return t("{message}: {why}. Choose a card marked {play}.", message=message, why=spoken(err.private),
+                 play=play_mark())
+    return t("{message} (rule: {rule}). Choose a card marked {play}.", message=message, rule=spoken(err.rule),
+             play=play_mark())
 
 
 def _play_hand(hand: Hand, session: Session, level: str, out: Any) -> bool:
@@ -249,6 +251,7 @@ def practice(
     from popejoan_cli.game.hand import Hand
     from popejoan_cli.render import narrate
     from popejoan_cli.render.i18n import preset_title, t, tn
+    from popejoan_cli.render.levels import level_word
     from popejoan_cli.render.practice_views import (
         Session,
         computer_name,
@@ -277,7 +280,7 @@ def practice(
     out = console()
     again = replay_command(base, rules_spec, computers, hands, level, chosen, name, default_name)
     out.print(t("Pope Joan, {title} rules: {player} {against} (level {level}), {hands}.", title=title, player=name,
-                level=level, against=tn("against {n} computer", "against {n} computers", computers),
+                level=level_word(level), against=tn("against {n} computer", "against {n} computers", computers),
                 hands=tn("{count} hand", "{count} hands", hands, count=hands)),
               markup=False)
     board = Board(rules)

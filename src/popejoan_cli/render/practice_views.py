@@ -32,6 +32,7 @@ from popejoan_cli.render.figures import decimal, signed
 from popejoan_cli.render.flow import Phrases, listing
 from popejoan_cli.render.hand_views import card_text, cards_line
 from popejoan_cli.render.i18n import pot_label, t, tn, tp
+from popejoan_cli.render.levels import level_word
 from popejoan_cli.render.narrate import Line
 from popejoan_cli.render.typeset import NBSP, typeset
 
@@ -122,7 +123,8 @@ def scores_table(hand: Hand, session: Session) -> Table:
         table.add_column(col, justify=just)  # type: ignore[arg-type]
     for seat, name in enumerate(session.names):
         mine = seat == session.me  # your own row: the same English, a verb of the second person in Russian
-        marks = [m for m, on in ((tp("practice mark", "you"), mine),
+        # "you" where the name does not say it already: «Аня (вы, ваш ход)», but «Вы (ваш ход)», never «Вы (вы, …)».
+        marks = [m for m, on in ((tp("practice mark", "you"), mine and name not in (YOU, RU_YOU)),
                                  (tp("practice mark, yours", "dealer") if mine else tp("practice mark", "dealer"),
                                   seat == hand.dealer),
                                  (tp("practice mark, yours", "to lead") if mine else tp("practice mark", "to lead"),
@@ -203,9 +205,10 @@ def status_view(hand: Hand, session: Session) -> RenderableType:
                 hand.left[me], legal=len(legal), play=play_mark()), style="bold"),
         hand_table(hand, me),
     ]
-    # No seed while the hand is played: it would deal out the computers' cards.
+    # No seed while the hand is played: it would deal out the computers' cards. The level is the computers'
+    # («компьютеры: хорошие»): its word in the plural (`render.levels`), the typed English word in English.
     title = t("Hand {number} of {hands} · {title} · computers: {level}", number=session.number,
-              hands=session.hands, title=escape(session.title), level=escape(session.level))
+              hands=session.hands, title=escape(session.title), level=escape(level_word(session.level, "plural")))
     return Panel(Group(*parts), title=title, title_align="left")
 
 

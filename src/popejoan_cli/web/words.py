@@ -12,13 +12,15 @@ and letter. The narration says only what the command line says at the table: sto
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from popejoan_cli.base.words import choose
 from popejoan_cli.game.cards import RANK_NAMES, Card, Suit
+from popejoan_cli.game.state import Play
 from popejoan_cli.render import i18n, narrate
-from popejoan_cli.render.i18n import tp
+from popejoan_cli.render.i18n import t, tp
+from popejoan_cli.render.levels import LEVELS, level_word
 from popejoan_cli.render.narrate import Line
 from popejoan_cli.render.practice_views import RU_YOU, YOU, for_you
 from popejoan_cli.table.events import CardLed, HandCheckpointed, HandDealt, RealHandDealt, TallyHandDealt
@@ -99,7 +101,9 @@ def speak(view: TableView) -> str:
 
 
 def _page_words() -> dict[str, str]:
-    """The words page.js draws with, msgid to text, looked up now (each a constant, for the catalogue test)."""
+    """The words page.js draws with, by its ids, looked up now (each a constant, for the catalogue test). A word the
+    terminal says of the same thing is the terminal's own entry (a column of `ledger` or `history`, practice's
+    `Play` mark, a void hand), so that one msgstr serves both; the rest are the pages' own (context `page`)."""
     words = [
         tp("page", "Pope Joan"), tp("page", "Pope Joan: your hand"), tp("page", "Pope Joan: the board"),
         tp("page", "Your hand"), tp("page", "Deal the next hand"), tp("page", "At the table"),
@@ -110,23 +114,23 @@ def _page_words() -> dict[str, str]:
         tp("page", "Hand {hand} is over. Its seed was {seed}."), tp("page", "Your lead."),
         tp("page", "{player} to lead."), tp("page", "Hand {hand} is being played."), tp("page", "Turn-up {card}"),
         tp("page", "Trump: {suit}"), tp("page", "No hand dealt yet"), tp("page", "No turn-up"),
-        tp("page", "Spare hand: {cards}"), tp("page", "{player} leads {cards}"), tp("page", "No lead yet."),
-        tp("page", "{player} wins {pot} {cards}: {counters}"), tp("page", "You lead {cards}"),
-        tp("page", "You win {pot} {cards}: {counters}"), tp("page", "{player} wins {pot}: {counters}"),
-        tp("page", "You win {pot}: {counters}"), tp("page", "Player"), tp("page", "Counters"),
-        tp("page", "Cards"), tp("page", "{player} (deals)"), tp("page", "{player} ← to lead"),
-        tp("page", "{player} (deals) ← to lead"), tp("page", "Hand"), tp("page", "Seed"), tp("page", "Out"),
-        tp("page", "void"), tp("page", "A real deck: your cards are in your hand."),
+        tp("page", "Spare hand: {cards}"), tp("page", "No lead yet."),
+        tp("ledger column", "Player"), tp("ledger column", "Counters"), tp("practice column", "Cards"),
+        tp("page", "{player} (deals)"), tp("page", "{player} ← to lead"), tp("page", "{player} (deals) ← to lead"),
+        tp("page", "{player} (you deal)"), tp("page", "{player} ← your lead"),
+        tp("page", "{player} (you deal) ← your lead"),
+        tp("history column", "Hand"), tp("history column", "Seed"), tp("history column", "Out"), tp("hand", "void"),
+        tp("page", "A real deck: your cards are in your hand."),
         tp("page", "No hand is being played."), tp("page", "Your lead: tap a card marked Play, then tap it again."),
-        tp("page", "Play"), tp("page", "Tap again"), tp("page", "Tap {card} again to lead it, or pick another card."),
-        tp("page", "{player}'s hand"), tp("page", "{dealer} deals next."),
+        t("Play"), tp("page", "Tap again"), tp("page", "Tap {card} again to lead it, or pick another card."),
+        tp("page", "{dealer} deals next."),
         tp("page", "The hand is over; you were left with {cards}."),
         tp("page", "The connection to the table is lost: reconnecting…"),
         tp("page", "No word from the table for a while: reconnecting…"), tp("page", "Computers' pace:"),
         tp("page", "slow"), tp("page", "normal"), tp("page", "fast"), tp("page", "a lead per tap"),
         tp("page", "Next computer's lead"),
-        tp("page", "Practice against {computers} computers ({level})."),
-        tp("page", "Practice against {computers} computers ({level}); the last hand's seed was {hand}."),
+        tp("page", "Practice {against} ({level})."),
+        tp("page", "Practice {against} ({level}); the last hand's seed was {hand}."),
         tp("page", "refused"), tp("page", "rule: {rule}"), tp("page", "the server refused ({status})"),
         tp("page", "the server cannot be reached"), tp("page", "{rank} of {suit}"),
         tp("page", "{card} sent: waiting for the table to answer…"),
@@ -146,18 +150,17 @@ _PAGE_IDS = (
     "{table} · hand {hand}", "The session has ended.", "No hand dealt yet: {dealer} deals first.",
     "Hand {hand} is over.", "Hand {hand} is over. Its seed was {seed}.", "Your lead.", "{player} to lead.",
     "Hand {hand} is being played.", "Turn-up {card}", "Trump: {suit}", "No hand dealt yet", "No turn-up",
-    "Spare hand: {cards}", "{player} leads {cards}", "No lead yet.", "{player} wins {pot} {cards}: {counters}",
-    "You lead {cards}", "You win {pot} {cards}: {counters}", "{player} wins {pot}: {counters}",
-    "You win {pot}: {counters}",
-    "Player", "Counters", "Cards", "{player} (deals)", "{player} ← to lead", "{player} (deals) ← to lead", "Hand",
-    "Seed", "Out", "void", "A real deck: your cards are in your hand.", "No hand is being played.",
+    "Spare hand: {cards}", "No lead yet.",
+    "Player", "Counters", "Cards", "{player} (deals)", "{player} ← to lead", "{player} (deals) ← to lead",
+    "{player} (you deal)", "{player} ← your lead", "{player} (you deal) ← your lead",
+    "Hand", "Seed", "Out", "void", "A real deck: your cards are in your hand.", "No hand is being played.",
     "Your lead: tap a card marked Play, then tap it again.", "Play", "Tap again",
-    "Tap {card} again to lead it, or pick another card.", "{player}'s hand", "{dealer} deals next.",
+    "Tap {card} again to lead it, or pick another card.", "{dealer} deals next.",
     "The hand is over; you were left with {cards}.",
     "The connection to the table is lost: reconnecting…", "No word from the table for a while: reconnecting…",
     "Computers' pace:", "slow", "normal", "fast", "a lead per tap", "Next computer's lead",
-    "Practice against {computers} computers ({level}).",
-    "Practice against {computers} computers ({level}); the last hand's seed was {hand}.",
+    "Practice {against} ({level}).",
+    "Practice {against} ({level}); the last hand's seed was {hand}.",
     "refused", "rule: {rule}", "the server refused ({status})", "the server cannot be reached", "{rank} of {suit}",
     "{card} sent: waiting for the table to answer…", "{card} was not recorded: the server could not be reached",
     "This link no longer opens your page: it was replaced, or you left the table. Ask the banker for your link.",
@@ -165,7 +168,7 @@ _PAGE_IDS = (
     "{card}: may not be led now; tap to hear why", "{card}: tap again to lead it", "{card}: tap to pick it",
     "How the hand ended", "This hand",
 )
-"""The msgids of `_page_words`, in its order: the keys page.js looks its words up by."""
+"""The ids page.js looks its words up by, in `_page_words`'s order: each the English of its message (the msgid)."""
 
 
 def page_words(lang: str) -> dict[str, Any]:
@@ -183,8 +186,13 @@ def page_words(lang: str) -> dict[str, Any]:
         "names": {k: v.split(" ", 2)[2] for k, v in suits.items()},
         # The same messages as `i18n.cards` and `i18n.counters` (in core.po), their forms for page.js.
         "cards": forms("{n} card", "{n} cards"), "counters": forms("{n} counter", "{n} counters"),
+        # Practice's count of computers and their level, in the words of `popejoan practice`'s first line.
+        "against": forms("against {n} computer", "against {n} computers"),
+        "levels": {level: level_word(level) for level in LEVELS},
         # A card in words for a screen reader ("Ace of spades", «Туз пик»), not "A of spades".
         "rank_words": _rank_words(), "suit_of": _suits_of(),
+        # Each rank's gender as the noun it is («валет» m, «дама» f): page.js makes a message's `{?card|m|f}`.
+        "genders": {r: i18n.card_gender(Card.parse(r + "S")) for r in RANK_NAMES},
     }
 
 
@@ -201,15 +209,19 @@ def _suits_of() -> dict[str, str]:
 
 
 def _add_words(state: State, view: TableView, you: str | None = None, undone: Sequence[str] = ()) -> State:
-    """The narration, each stop's words and the settlement's lines, beside the facts; with `you`, told to
-    that player in the second person where their name is "You" (practice), as `popejoan practice` tells it;
-    `undone`: what the journal's last undo took back (`last_lines`)."""
+    """The narration, each run's line and stop's words, each pot taken and the settlement's lines, beside the
+    facts, in the very sentences the command line says (`narrate`); with `you`, told to that player in the second
+    person where their name is "You" (practice), as `popejoan practice` tells it; `undone`: what the journal's
+    last undo took back (`last_lines`)."""
     rec = shown_hand(view)
-    # The presets' pot labels and the trump's name in the table's language (as they were, in English).
+    # The presets' pot labels in the table's language (as they were, in English); the trump said once, by its
+    # name and then its symbol, as a sentence says a suit («черви ♥», `i18n.suit_named`).
     for pot in (*state["pots"], *state["awards"]):
         pot["label"] = i18n.pot_label(pot["label"])
     if state["trump"] is not None:
-        state["trump"]["title"] = i18n.suit_label(Suit[state["trump"]["suit"]]).split(" ", 2)[2]
+        suit = Suit[state["trump"]["suit"]]
+        state["trump"]["title"] = i18n.suit_label(suit).split(" ", 2)[2]
+        state["trump"]["named"] = i18n.suit_named(suit)
 
     def told(lines: Sequence[Line]) -> list[Line]:
         return for_you(lines, you) if you else list(lines)
@@ -218,17 +230,39 @@ def _add_words(state: State, view: TableView, you: str | None = None, undone: Se
     state["said"] = text(lines)
     state["story"] = story(lines)
     if rec is not None:
-        whole = rec.hand.whole()  # the record as the table is told it: each stop's reason as it may hear it
-        stops = iter(whole.stops)
-        for run in state["runs"]:
-            if run["stop"] is not None:
-                run["stop"]["why"] = text(told([narrate.stop(rec.hand.rules, next(stops), rec.players, rec.kind.real)]))
-        if state["settlement"] is not None:
-            labels = {p.name: p.label for p in view.the_rules().pots}
-            lines = told(narrate.settlement(rec.hand.rules, rec.players, labels, whole))
-            state["settlement"]["said"] = text(lines)
-            state["settlement"]["story"] = story(lines)
+        _hand_words(state, rec, view, told)
     return state
+
+
+def _hand_words(state: State, rec: HandRecord, view: TableView,
+                told: Callable[[Sequence[Line]], list[Line]]) -> None:
+    """The open (or last) hand's words: each run as `lead` told it, its stop's reason as the table may hear it,
+    each pot taken as the narration says it («Боря забирает секцию «Валет» (В♣): 1 фишка»), the settlement."""
+    hand = rec.hand
+    whole = hand.whole()  # the record as the table is told it: each stop's reason as it may hear it
+    stops = iter(whole.stops)
+    for run, plays in zip(state["runs"], _runs_of(hand.plays), strict=True):
+        run["story"] = story(told([narrate.run(plays, rec.players, narrate.lieu_of(hand, plays))]))
+        if run["stop"] is not None:
+            run["stop"]["why"] = text(told([narrate.stop(hand.rules, next(stops), rec.players, rec.kind.real)]))
+    labels = {p.name: p.label for p in hand.rules.pots}
+    for shown, won in zip(state["awards"], hand.awards, strict=True):
+        shown["story"] = story(told([narrate.award(won, rec.players, labels)]))
+    if state["settlement"] is not None:
+        labels = {p.name: p.label for p in view.the_rules().pots}
+        lines = told(narrate.settlement(hand.rules, rec.players, labels, whole))
+        state["settlement"]["said"] = text(lines)
+        state["settlement"]["story"] = story(lines)
+
+
+def _runs_of(plays: Sequence[Play]) -> list[list[Play]]:
+    """The hand's plays run by run, each from its lead, as `table.seen` lists the runs."""
+    runs: list[list[Play]] = []
+    for p in plays:
+        if p.lead or not runs:
+            runs.append([])
+        runs[-1].append(p)
+    return runs
 
 
 def board_json(view: TableView, undone: Sequence[str] = ()) -> State:
@@ -247,6 +281,8 @@ def seat_json(view: TableView, player: str, extra: dict[str, Any] | None = None,
               undone: Sequence[str] = ()) -> State:
     """`table.seen.seat_state` with the same words, told to `player`; `extra` is merged in (practice adds its part)."""
     state = _add_words(seat_state(view, player), view, player, undone)
+    # The page's head names whose it is, the name in its case («Карты Бори»): page.js cannot decline a name.
+    state["you"]["whose"] = tp("page", "{player}'s hand", player=player)
     if extra:
         state.update(extra)
     return state

@@ -10,7 +10,8 @@
   // The words in the table's language, as /words gives them (`web.words.page_words`); until then, English.
   var L = {
     lang: "en", plural: "en", words: {}, ranks: {}, letters: {}, names: SUITS, suits: {},
-    cards: ["{n} card", "{n} cards", "{n} cards"], counters: ["{n} counter", "{n} counters", "{n} counters"]
+    cards: ["{n} card", "{n} cards", "{n} cards"], counters: ["{n} counter", "{n} counters", "{n} counters"],
+    against: ["against {n} computer", "against {n} computers", "against {n} computers"]
   };
   var base = window.location.pathname.replace(/\/+$/, "");
   var screen = document.body.getAttribute("data-screen");
@@ -49,15 +50,27 @@
 
   // A message by its English (the msgid), in the table's language, its {placeholders} filled in one pass.
   function w(id, values) {
-    var text = (L.words && L.words[id]) || id;
+    var text = agreed((L.words && L.words[id]) || id, values);
     return text.replace(/\{(\w+)\}/g, function (m, k) {
       return values && Object.prototype.hasOwnProperty.call(values, k) ? String(values[k]) : m;
     });
   }
 
+  // A translation's `{?card|masculine|feminine}` chosen by the gender of the card that fills {card}, as the noun it
+  // is (a jack masculine, a queen feminine in Russian: /words' `genders`, from the catalogue's `rank gender`). The
+  // value may be the card's code ("QS") or its face as the narration prints it.
+  function agreed(text, values) {
+    return text.replace(/\{\?(\w+)\|([^|{}]*)\|([^|{}]*)\}/g, function (m, k, masculine, feminine) {
+      var v = values && values[k] !== undefined ? String(values[k]) : "";
+      var rank = v.replace(/[\u2663\u2666\u2665\u2660CDHS]$/, "");
+      var code = RANK[rank] || rank;
+      return L.genders && L.genders[code] === "f" ? feminine : masculine;
+    });
+  }
+
   // Which of a count's three forms (one, few, many): Russian's rule, as in the catalogue's header; English's.
   function form(n) {
-    n = Math.abs(n);  // −27 фишек as 27 фишек
+    n = Math.abs(n);  // -27 takes the form of 27
     if (L.plural === "ru") {
       return n % 10 === 1 && n % 100 !== 11 ? 0 : (n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 10 || n % 100 >= 20) ? 1 : 2);
     }
@@ -77,7 +90,7 @@
 
   // A message whose placeholders are drawn by functions (cards as cards) or filled with text, into `parent`.
   function fill(parent, id, values) {
-    var text = (L.words && L.words[id]) || id;
+    var text = agreed((L.words && L.words[id]) || id, values);
     var at = 0;
     var re = /\{(\w+)\}/g;
     var m;
@@ -96,7 +109,9 @@
 
   function clear(node) { while (node && node.firstChild) { node.removeChild(node.firstChild); } }
 
-  // A card: rank, the suit's symbol AND its letter (never colour alone), e.g. "A♠ S"; "Т♠ п" at a Russian table.
+  // A card: rank and the suit's symbol (never colour alone), e.g. "A♠" (a Russian ace's rank is its own letter); a card of your
+  // hand (a tile: `tag` "button") shows the suit's letter too, "A♠ S", as a card in a sentence does not: there it
+  // is its face, as the narration prints it.
   function cardFace(code, tag) {
     var suit = code.slice(-1);
     var rank = L.ranks[code.slice(0, -1)] || code.slice(0, -1);
@@ -109,14 +124,14 @@
     face.setAttribute("data-card", code);
     face.appendChild(el("span", "rank", rank));
     face.appendChild(el("span", "sym", SYMBOLS[suit] || "?"));
-    face.appendChild(el("small", "letter", L.letters[suit] || suit));
+    if (tag) { face.appendChild(el("small", "letter", L.letters[suit] || suit)); }
     return face;
   }
 
-  // Text from the narration names cards by their faces ("K♦", "К♦"): each is drawn as a card, letter and all.
+  // Text from the narration names cards by their faces ("K♦", or a Russian king's): each is drawn as a card.
   var FACE = /(10|[2-9AJQK])([\u2663\u2666\u2665\u2660])/g;
   var LETTER = { "\u2663": "C", "\u2666": "D", "\u2665": "H", "\u2660": "S" };
-  var RANK = {};  // a rank as the narration prints it -> as the card's code has it ("Т" -> "A")
+  var RANK = {};  // a rank as the narration prints it -> as the card's code has it (the Russian ace's letter -> "A")
 
   function learnRanks() {
     var shown = [];
@@ -144,14 +159,7 @@
 
   function storyLines(node, lines) {
     clear(node);
-    (lines || []).forEach(function (line) {
-      var p = el("p", "line");
-      line.forEach(function (piece) {
-        if (typeof piece === "string") { textWithCards(p, piece); }
-        else if (piece && piece.card) { p.appendChild(cardFace(piece.card)); }
-      });
-      node.appendChild(p);
-    });
+    (lines || []).forEach(function (line) { node.appendChild(storyLine(el("p", "line"), line)); });
   }
 
   function drawTurn(s) {
@@ -160,7 +168,7 @@
     if (s.you) {
       // Whose page this is, in the header and the tab's title: a neighbour's QR code is easy to scan.
       // At practice the page is the learner's own, whose seat is called "You": "Your hand", not "You's hand".
-      var whose = s.practice ? w("Your hand") : w("{player}'s hand", { player: s.you.name });
+      var whose = s.practice ? w("Your hand") : (s.you.whose || s.you.name);  // the server declines the name
       $("title").textContent = whose;
       $("subtitle").textContent = title;
       document.title = (mine ? "\u25b6 " + w("Your lead.") + " " : "") + whose + " \u00b7 " + w("Pope Joan");
@@ -206,7 +214,8 @@
     if (s.turnup) {
       var up = fill(el("p", "turnup"), "Turn-up {card}", { card: function (p) { p.appendChild(cardFace(s.turnup)); } });
       centre.appendChild(up);
-      var trump = L.suits[s.trump.suit] || s.trump.symbol + " " + s.trump.suit + " " + s.trump.title;
+      // The suit once, by its name and then its symbol, as a sentence says it: "hearts ♥".
+      var trump = s.trump.named || s.trump.title + " " + s.trump.symbol;
       centre.appendChild(el("p", "trump", w("Trump: {suit}", { suit: trump })));
     } else {
       centre.appendChild(el("p", "turnup", s.hand === null ? w("No hand dealt yet") : w("No turn-up")));
@@ -218,21 +227,23 @@
     }
   }
 
-  // In practice your name is "You" («Вы»): the sentence about you is its own, in the second person.
-  function isYou(name) { return !!(state && state.practice && state.you && state.you.name === name); }
+  // Your own page: the sentence about you is its own, in the second person ("You deal next.").
+  function isYou(name) { return !!(state && state.you && state.you.name === name); }
 
+  // A line of the narration (pieces of text and {"card": "AS"}) into `p`.
+  function storyLine(p, line) {
+    (line || []).forEach(function (piece) {
+      if (typeof piece === "string") { textWithCards(p, piece); }
+      else if (piece && piece.card) { p.appendChild(cardFace(piece.card)); }
+    });
+    return p;
+  }
+
+  // A run, as the command line tells it (the server's `story`): each player's name before their cards, read from
+  // across the room: "Ann leads 4♠ 5♠, Bob 6♠, Ann 7♠", "You lead ..." on your own page at practice.
   function runNode(run) {
     var div = el("div", "run");
-    var you = isYou(run.leader);
-    var p = fill(el("p", "line"), you ? "You lead {cards}" : "{player} leads {cards}", { player: run.leader, cards: function (p) {
-      // Each player's name before their cards, read from across the room: "Ann leads 4♠ 5♠, Bob 6♠, Ann 7♠".
-      run.cards.forEach(function (c, i) {
-        var next = i && run.cards[i - 1].player !== c.player;
-        if (i) { p.appendChild(document.createTextNode(next ? ", " + c.player + " " : " ")); }
-        p.appendChild(cardFace(c.card));
-      });
-    } });
-    div.appendChild(p);
+    div.appendChild(storyLine(el("p", "line"), (run.story || [])[0]));
     if (run.stop) { div.appendChild(textWithCards(el("p", "stop"), run.stop.why || "")); }
     return div;
   }
@@ -253,22 +264,13 @@
     var awards = $("awards");
     if (awards) {
       clear(awards);
-      s.awards.forEach(function (a) {
-        var you = isYou(a.player);
-        var id = a.cards.length ? (you ? "You win {pot} {cards}: {counters}" : "{player} wins {pot} {cards}: {counters}")
-          : (you ? "You win {pot}: {counters}" : "{player} wins {pot}: {counters}");  // going out: no cards
-        var li = fill(el("li", ""), id, {
-          player: a.player, pot: a.label, counters: count("counters", a.counters), cards: function (li) {
-            a.cards.forEach(function (c) { li.appendChild(cardFace(c)); li.appendChild(document.createTextNode(" ")); });
-          }
-        });
-        awards.appendChild(li);
-      });
+      // Each pot taken in the narration's words, as `lead` said it: "Bob wins Jack (J♣): 1 counter".
+      s.awards.forEach(function (a) { awards.appendChild(storyLine(el("li", ""), (a.story || [])[0])); });
     }
   }
 
   // A history column's head. "Computer 1", "Computer 2" (practice) would all read "Comput…" in a narrow column:
-  // names that differ only by the number they end in are headed by their initial and number ("C1", «К1»), the
+  // names that differ only by the number they end in are headed by their initial and number ("C1"; in Russian, its initial), the
   // whole name kept for a screen reader and a pointer. Any other name is its own head.
   function heads(names) {
     return names.map(function (n) {
@@ -287,9 +289,11 @@
     table.appendChild(head);
     s.players.forEach(function (p) {
       var tr = el("tr", p.leader ? "leader" : "");
-      var name = p.dealer && p.leader ? w("{player} (deals) \u2190 to lead", { player: p.name })
-        : p.dealer ? w("{player} (deals)", { player: p.name })
-        : p.leader ? w("{player} \u2190 to lead", { player: p.name }) : p.name;
+      // Your own row is said to you: "Bob (you deal)", not "Bob (deals)".
+      var mine = !!(s.you && s.you.name === p.name) || (!s.you && s.practice_you === p.name);
+      var name = p.dealer && p.leader ? w(mine ? "{player} (you deal) \u2190 your lead" : "{player} (deals) \u2190 to lead", { player: p.name })
+        : p.dealer ? w(mine ? "{player} (you deal)" : "{player} (deals)", { player: p.name })
+        : p.leader ? w(mine ? "{player} \u2190 your lead" : "{player} \u2190 to lead", { player: p.name }) : p.name;
       tr.appendChild(el("td", "", name));
       tr.appendChild(el("td", "num", num(p.balance)));
       // The change this hand so far: its dressing, the pots won and the payments (the same as its history row).
@@ -356,10 +360,12 @@
     if (practice) {
       box.hidden = false;
       // The server tells the seed of the last hand that is over, never an open hand's or the session's.
-      var about = { computers: practice.computers, level: practice.level, hand: practice.hand_seed };
+      // The computers' count and level in the words of `popejoan practice`: "against 3 computers", "good".
+      var about = { against: count("against", practice.computers), level: (L.levels && L.levels[practice.level]) || practice.level,
+                    hand: practice.hand_seed };
       $("practice-seed").textContent = practice.hand_seed !== null
-        ? w("Practice against {computers} computers ({level}); the last hand's seed was {hand}.", about)
-        : w("Practice against {computers} computers ({level}).", about);
+        ? w("Practice {against} ({level}); the last hand's seed was {hand}.", about)
+        : w("Practice {against} ({level}).", about);
       $("next").hidden = !(s.hand === null || s.over) || s.ended;
       Array.prototype.forEach.call(document.querySelectorAll("#pace button"), function (b) {
         b.setAttribute("aria-pressed", b.getAttribute("data-speed") === practice.speed ? "true" : "false");
