@@ -217,6 +217,18 @@ def _assert_one_message(stderr: str, *, several: bool = False) -> None:
     assert "\x1b" not in stderr and "\x00" not in stderr, stderr
 
 
+class Read(Result):
+    """A command's result as a reader reads it: `stdout`, `stderr` and `output` with each no-break space (U+00A0)
+    read as a space; `set_stdout` and `set_stderr` are the text as printed, for the goldens and the typography
+    tests (render/typeset.py)."""
+
+    def __init__(self, res: Result) -> None:
+        super().__init__(res.runner, *(b.replace(NO_BREAK, b" ") for b in (res.stdout_bytes, res.stderr_bytes,
+                                                                          res.output_bytes)),
+                         res.return_value, res.exit_code, res.exception, res.exc_info)
+        self.set_stdout, self.set_stderr = res.stdout, res.stderr
+
+
 @dataclass
 class Cli:
     """The CLI in-process in its own home folder, plain output (fixed width, no colour), stdout and
@@ -231,7 +243,7 @@ class Cli:
         return {**PLAIN_ENV, "COLUMNS": self.columns, "POPEJOAN_HOME": str(self.home), "LC_ALL": "C.UTF-8",
                 "POPEJOAN_LANG": "", **extra}
 
-    def __call__(self, *args: str, input: str | None = None, **extra: str) -> Result:
+    def __call__(self, *args: str, input: str | None = None, **extra: str) -> Read:
         """Run `popejoan ARGS...`; `input` is its stdin, `extra` more environment.
 
         The result's `stdout`, `stderr` and `output` are the words as a reader reads them: a no-break space
@@ -242,13 +254,9 @@ class Cli:
         from popejoan_cli.cli import app
 
         res = CliRunner().invoke(app, list(args), env=self.env(**extra), input=input)
-        read = Result(res.runner, *(b.replace(NO_BREAK, b" ") for b in (res.stdout_bytes, res.stderr_bytes,
-                                                                       res.output_bytes)),
-                      res.return_value, res.exit_code, res.exception, res.exc_info)
-        read.set_stdout, read.set_stderr = res.stdout, res.stderr  # type: ignore[attr-defined]
-        return read
+        return Read(res)
 
-    def ok(self, *args: str, input: str | None = None, **extra: str) -> Result:
+    def ok(self, *args: str, input: str | None = None, **extra: str) -> Read:
         res = self(*args, input=input, **extra)
         assert res.exit_code == 0, (args, res.exit_code, res.stdout, res.stderr, res.exception)
         assert "Traceback" not in res.stderr
@@ -258,7 +266,7 @@ class Cli:
         """The parsed `--json` output of a successful command (its shape is the test's business)."""
         return json.loads(self.ok(*args, "--json", input=input, **extra).stdout)
 
-    def lead_lowest(self, folder: Path, *, by: bool = False) -> Result:
+    def lead_lowest(self, folder: Path, *, by: bool = False) -> Read:
         """`popejoan lead CARD` (with `--by NAME` when `by`) of the lowest legal lead in the open hand
         of the table at `folder`, chosen by `table.moves.lowest`, as `store.autoplay` chooses it.
         For tests that drive the CLI on purpose; others play through the journal (`play_hand`)."""
@@ -274,14 +282,16 @@ class Cli:
         return {p: p.read_bytes() for p in sorted(self.home.glob("tables/*/journal.jsonl"))}
 
     def fails(self, code: int, *args: str, said: Iterable[str] = (), input: str | None = None,
-              stdout: bool = False, several: bool = False, journal: bool = True, **extra: str) -> str:
+              stdout: bool = False, several: bool = False, journal: bool = True, as_set: bool = False,
+              **extra: str) -> str:
         """Run a command that must fail as documented; returns its stderr.
 
         Exit `code` (an exception only as SystemExit), nothing on stdout (unless `stdout`), one
         message on stderr: a `popejoan: ` line, then only indented lines (with `several`, a file's
         problems: each its own unindented line, and `N problems found` last), short, no traceback,
         no escape or NUL, holding each of `said`. With `journal` (the default) no table journal in
-        the home folder changed by a byte, and none appeared.
+        the home folder changed by a byte, and none appeared. With `as_set`, stderr as printed (a golden's), its
+        no-break spaces kept.
         """
         before = self.journals() if journal else {}
         res = self(*args, input=input, **extra)
@@ -294,7 +304,7 @@ class Cli:
             assert fragment in res.stderr or spaced(fragment) in spaced(res.stderr), (fragment, res.stderr)
         if journal:
             assert self.journals() == before, f"{args} changed a journal"
-        return res.stderr
+        return res.set_stderr if as_set else res.stderr
 
 
 @pytest.fixture(autouse=True)
@@ -319,7 +329,7 @@ class Transcript:
         res = self.cli(*args)
         assert res.exit_code == code, (args, res.exit_code, res.stdout, res.stderr)
         assert "Traceback" not in res.stderr
-        self.said.append(f"$ popejoan {' '.join(args)}\n{res.set_stdout}{res.set_stderr}")  # type: ignore[attr-defined]
+        self.said.append(f"$ popejoan {' '.join(args)}\n{res.set_stdout}{res.set_stderr}")
 
     def led_to_the_end(self, most: int) -> None:
         """The open hand led by its lowest legal leads until it ends (at most `most` leads)."""
@@ -328,7 +338,7 @@ class Transcript:
         for _ in range(most):
             if tables.view(tables.folder())[0].open_hand is None:
                 break
-            self.said.append(f"$ popejoan lead ...\n{self.cli.lead_lowest(tables.folder()).set_stdout}")  # type: ignore[attr-defined]
+            self.said.append(f"$ popejoan lead ...\n{self.cli.lead_lowest(tables.folder()).set_stdout}")
 
     @property
     def text(self) -> str:

@@ -79,7 +79,7 @@ def test_one_screen_at_each_width(at: Cli, width: int) -> None:
 def test_a_russian_table_reads_it_in_russian(cli: Cli) -> None:
     cli.ok("table", "new", "vecher", "-r", "russian", "-p", "Аня,Боря,Вика", "--lang", "ru")
     play_hand(cli, 1)
-    text = cli.ok("evening", COLUMNS="80").stdout
+    text = cli.ok("evening", COLUMNS="80").set_stdout
     golden(GOLDEN / "evening_ru_80.txt", text)
     assert "vecher" in text and "Вечер" in text
 

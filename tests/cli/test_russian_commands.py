@@ -42,7 +42,7 @@ def evening(cli: Cli, mp: pytest.MonkeyPatch, *, lang: str | None) -> str:
                  ("ledger", "stats"), ("check",), ("table", "join", "Гена"), ("table", "join", "Дина", "-c", "21"),
                  ("table", "leave", "Вика"), ("table", "list"), ("undo", "--yes"), ("ledger", "stats")):
         res = cli.ok(*args)
-        said.append(f"$ popejoan {' '.join(args)}\n{res.stdout}")
+        said.append(f"$ popejoan {' '.join(args)}\n{res.set_stdout}")
     return "\n".join(said)
 
 
@@ -65,7 +65,7 @@ def test_practice_in_russian_at_80_columns(tmp_path: Path) -> None:
     cli = Cli(tmp_path / "home", columns="80")
     entries = "?\nzz\n99\n\n" + "1\n" * 40 + "q\n"
     res = cli.ok(*PRACTICE, input=entries, POPEJOAN_LANG="ru")
-    golden(GOLDEN / "russian_practice_80.txt", res.stdout)
+    golden(GOLDEN / "russian_practice_80.txt", res.set_stdout)
     for words in ("Правила «Поп Джон: современные стопы»", "против 2 компьютеров",
                   "Раздача 1 из 2 · Поп Джон: современные стопы", "Ваш ход", "Компьютер 1", "Ход",
                   "это не карта и не номер карты", "Карты с номером 99 нет", "Доска:"):
@@ -84,7 +84,7 @@ def test_practice_in_russian_at_80_columns(tmp_path: Path) -> None:
 def test_simulate_in_russian_at_80_columns(tmp_path: Path) -> None:
     cli = Cli(tmp_path / "home", columns="80")
     res = cli.ok(*SIMULATE, POPEJOAN_LANG="ru")
-    golden(GOLDEN / "russian_simulate_80.txt", res.stdout)
+    golden(GOLDEN / "russian_simulate_80.txt", res.set_stdout)
     for words in ("200 раздач, 3 игрока, ключ тасовки 1, 1 процесс", "По местам", "По секциям", "Матримония",
                   "Чем заканчивались раздачи", "Преимущество сдатчика"):
         assert words in res.stdout, words

@@ -196,13 +196,14 @@ def _words_said(stderr: str) -> list[str]:
     return said
 
 
-def russian_fails(cli: Cli, *args: str) -> str:
-    """Run a command that must fail on a file's problems at a Russian table; its stderr. As `Cli.fails`
-    with `several`, but the count at the end is Russian: exit 5, nothing on stdout, no traceback."""
+def russian_fails(cli: Cli, *args: str, as_set: bool = False) -> str:
+    """Run a command that must fail on a file's problems at a Russian table; its stderr (`as_set`: as printed,
+    no-break spaces kept). As `Cli.fails` with `several`, but the count at the end is Russian: exit 5, nothing
+    on stdout, no traceback."""
     res = cli(*args, **RU)
     assert res.exit_code == 5 and res.stdout == "", (args, res.exit_code, res.stdout, res.stderr)
     assert res.stderr.startswith("popejoan: ") and "Traceback" not in res.stderr, res.stderr
-    return res.stderr
+    return res.set_stderr if as_set else res.stderr
 
 
 @pytest.fixture
@@ -288,7 +289,7 @@ def test_the_russian_problems_read_as_the_golden_file(cli: Cli, files: Path) -> 
     shown = []
     for args in (("rules", "check", "house.toml"), ("hand", "replay", "deal.toml"), ("hand", "replay", "laid.toml"),
                  ("rules", "check", "broken.toml")):
-        shown.append("$ popejoan " + " ".join(args) + "\n" + russian_fails(cli, *args))
+        shown.append("$ popejoan " + " ".join(args) + "\n" + russian_fails(cli, *args, as_set=True))
     golden(GOLDEN / "russian_files.txt", "\n".join(shown))
 
 

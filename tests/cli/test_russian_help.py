@@ -43,7 +43,7 @@ def test_every_help_text_is_translated_and_none_is_stale() -> None:
 
 
 def _helps(cli: Cli, **env: str) -> str:
-    return "\n".join(f"$ popejoan {' '.join(args)}\n{cli(*args, **env).stdout}" for args in ASKED)
+    return "\n".join(f"$ popejoan {' '.join(args)}\n{cli(*args, **env).set_stdout}" for args in ASKED)
 
 
 def test_russian_help_at_80_columns(tmp_path: Path) -> None:
@@ -98,3 +98,40 @@ def test_what_asks_for_help() -> None:
         assert cli._asks_help(root, argv), argv
     for argv in (["--version"], ["table", "new"], ["rules", "list", "--json"], ["board"], ["nosuch"]):
         assert not cli._asks_help(root, argv), argv
+
+
+RU = {"POPEJOAN_LANG": "ru"}
+NOT_TYPED = re.compile(r"\b(Boodle|Newmarket|Play|stdout|simple|good|strong)\b")
+"""English words a person does not type, that Russian help once said: the games' names, practice's mark, the
+standard output; and the computers' levels except where they are the word to type (`simple (простой …)`)."""
+
+
+def _untyped(text: str) -> list[str]:
+    """The English words of `NOT_TYPED` in `text` outside what is typed: backquotes, and a level followed by its
+    Russian word in brackets or a dash."""
+    bare = re.sub(r"`[^`]*`", "", text)
+    bare = re.sub(r"\b(simple|good|strong)\b(,\w+)*(,\.\.\.)?\s*(\(|—|или|,)", "", bare)
+    return NOT_TYPED.findall(bare)
+
+
+def test_russian_help_says_no_english_a_person_does_not_type() -> None:
+    said = {msgid: forms[0] for (ctx, msgid), forms in packaged("ru").messages.items() if ctx == help_words.CONTEXT}
+    wrong = {msgid: text for msgid, text in said.items() if _untyped(text)}
+    assert wrong == {}
+    assert "Будл" in said["Banker, dealer and referee for a Pope Joan table (and Michigan, Boodle, Newmarket)."]
+    for english in ("session", "balance"):  # a session is «вечер», a balance «фишки» (docs/glossary-ru.md)
+        for msgid, text in said.items():
+            if english in msgid.lower():
+                assert not re.search(r"сесси|остат", text, re.IGNORECASE), (msgid, text)
+
+
+def test_a_default_the_russian_command_gives_is_shown_in_russian(cli: Cli) -> None:
+    """practice seats you as «Вы» in Russian and demo plays Аня, Боря…: their help says so, English help still
+    "You", and a default in English help that is no word of its language («modern-stops») as it is typed."""
+    practice = " ".join(cli.ok("practice", "--help", **RU).stdout.split())
+    assert "[по умолчанию: Вы]" in practice and "You" not in practice
+    assert "[по умолчанию: modern-stops]" in practice and "помечены «Ход»" in practice
+    demo = "".join(cli.ok("demo", "--help", **RU).stdout.split())
+    assert "Аня,Боря,Вика,Дима" in demo and "Ann,Bob" not in demo
+    english = " ".join(cli.ok("practice", "--help", POPEJOAN_LANG="en").stdout.split())
+    assert "[default: You]" in english and "Вы" not in english

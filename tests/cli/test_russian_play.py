@@ -67,7 +67,7 @@ def tally_evening(cli: Cli, mp: pytest.MonkeyPatch, lang: str | None = None) -> 
         assert "Traceback" not in res.stderr
         if code:
             assert res.stdout == "" and cli.journals() == before, args
-        said.append(f"$ popejoan {' '.join(args)}\n{res.stdout}{res.stderr}")
+        said.append(f"$ popejoan {' '.join(args)}\n{res.set_stdout}{res.set_stderr}")
     return "\n".join(said)
 
 

@@ -24,7 +24,7 @@ def cli80(tmp_path: Path) -> Cli:
 
 @pytest.mark.parametrize("preset", ["russian", "michigan"])
 def test_rules_show_in_russian_at_80_columns(cli80: Cli, preset: str) -> None:
-    text = cli80.ok("rules", "show", preset, **RU).stdout
+    text = cli80.ok("rules", "show", preset, **RU).set_stdout
     golden(GOLDEN / f"rules_show_{preset}_ru_80.txt", text)
     text = " ".join(text.split())
     for word in ("Доска", "Секция", "Ставка", "Игроки", "Колода", "Сдача", "Розыгрыш", "Расчёт", "сдатчик",
@@ -50,7 +50,7 @@ def test_rules_show_michigan_uses_seed_002s_areas(cli80: Cli) -> None:
 
 
 def test_rules_list_in_russian_at_80_columns(cli80: Cli) -> None:
-    text = cli80.ok("rules", "list", **RU).stdout
+    text = cli80.ok("rules", "list", **RU).set_stdout
     golden(GOLDEN / "rules_list_ru_80.txt", text)
     for title in ("Поп Джон по-русски", "Поп Джон по Парлетту", "Поп Джон по Хойлу", "Мичиган", "Будл",
                   "Ньюмаркет", "Наборы правил", "Название", "Описание"):
@@ -119,3 +119,19 @@ def test_plural_forms_of_the_counts_shown(n: int) -> None:
         assert i18n.cards(n) == f"{n} " + ("карта", "карты", "карт")[_FORMS[n]]
     finally:
         i18n.use("en")
+
+
+@pytest.mark.parametrize("preset", presets.PRESET_ORDER)
+def test_rules_show_names_pots_by_their_labels_in_russian_words(cli80: Cli, preset: str) -> None:
+    """No pot's name as a file writes it («нет секции pope»), no calque («С этими правилами не используются»), a
+    pot taken, never «берёт»; the games by their Russian names (docs/glossary-ru.md)."""
+    text = " ".join(cli80.ok("rules", "show", preset, **RU).stdout.split())
+    for wrong in ("секции pope", "С этими правилами", "берёт секци", "берут секци", "Boodle", "Newmarket"):
+        assert wrong not in text, (wrong, text)
+    if "ни на что не влияют" in text and "turnup.pope_takes" in text:
+        assert "нет секции «Поп Джон»" in text
+
+
+def test_rules_list_names_the_games_in_russian(cli80: Cli) -> None:
+    text = " ".join(cli80.ok("rules", "list", **RU).stdout.split())
+    assert "Будл" in text and "Boodle" not in text and "Stops" not in text
