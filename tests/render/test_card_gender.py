@@ -3,10 +3,13 @@ dictionary, and a sentence about a card chooses its wording by it (render/gramma
 
 from __future__ import annotations
 
+import re
+
 import pymorphy3
 import pytest
 
 from popejoan_cli.base.errors import Said
+from popejoan_cli.formats import po
 from popejoan_cli.game.cards import RANK_NAMES, Card
 from popejoan_cli.render import i18n
 from popejoan_cli.render.grammar import CardFace, agree
@@ -55,3 +58,33 @@ def test_an_errors_card_is_said_as_a_face_that_knows_its_card() -> None:
     assert isinstance(said, str)
     face = CardFace("В♣", Card.parse("JC"))
     assert face == "В♣" and face.card == Card.parse("JC")
+
+
+CARD_PLACEHOLDERS = ("card", "next", "lower", "turnup", "other", "top", "led", "higher")
+"""The placeholders the code fills with a card."""
+AGREES = re.compile(r"(?<![а-яё] )(?<!карта, )(?<!\()\{(" + "|".join(CARD_PLACEHOLDERS) + r")\}[,:]?"
+                    r"(?: (?:не|уже|тоже|ещё|сейчас))*"
+                    r" (сыгран|открыт|убран|сдан|показан|вынут|отложен|положен|бит|нужен|нужна|должен|должна)(а|ы|о)?\b")
+"""A card as the subject of a short participle or adjective: «{card} не сыграна» must agree with the card."""
+
+
+def _forms() -> list[tuple[str, str, str]]:
+    out = []
+    for path in sorted((po.locales_dir() / "ru").glob("*.po")):
+        catalog = po.parse(path.read_text(encoding="utf-8"), str(path))
+        out += [(path.name, msgid, form) for (_, msgid), forms in catalog.messages.items() if msgid for form in forms]
+    return out
+
+
+def test_a_card_that_is_the_subject_agrees_by_a_choice() -> None:
+    """«В♣ не сыграна» was the defect: wherever a card itself (not «карта {card}») is what a participle speaks
+    of, the message chooses the participle by the card's gender."""
+    bad = [f"{file}: {msgid[:60]!r}: {m.group(0)!r}" for file, msgid, form in _forms()
+           for m in AGREES.finditer(form) if f"{{?{m.group(1)}|" not in form]
+    assert not bad, "a card that does not agree:\n" + "\n".join(bad)
+
+
+def test_the_scan_finds_a_card_that_does_not_agree() -> None:
+    assert AGREES.search("{card} не сыграна") and AGREES.search("Дальше: {next} уже сыгран.")
+    assert not AGREES.search("карта {card} уже сыграна")
+    assert not AGREES.search("следующая карта, {next}, уже сыграна") and not AGREES.search("Поп Джон ({card}) сыгран")
