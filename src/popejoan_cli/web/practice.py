@@ -20,7 +20,7 @@ from popejoan_cli.game import bots
 from popejoan_cli.game.deal import session_seed
 from popejoan_cli.game.lookahead import LeadValue, coach
 from popejoan_cli.game.rules import HouseRules
-from popejoan_cli.render.i18n import t
+from popejoan_cli.render.i18n import t, tp
 from popejoan_cli.render.practice_views import computer_name, hint_lines, your_name
 from popejoan_cli.store import tables
 from popejoan_cli.table import moves
@@ -52,6 +52,9 @@ class Practice:
     pace: float = PACE
     computer_names: tuple[str, ...] = ()
     """The computers' names, chosen as the practice starts: "Computer 1" and on, «Компьютер 1» in Russian."""
+    table: str = field(default_factory=lambda: tp("practice table", "practice"))
+    """The throwaway table's name, which its pages show in their heads: "practice", «тренировка» in Russian (nobody
+    types it: no English on a Russian page)."""
 
     def __post_init__(self) -> None:
         if not 2 <= self.computers <= 7:
@@ -71,9 +74,9 @@ class Practice:
         """The last computer deals first, so that you are eldest and lead first."""
         return self.players[-1]
 
-    def opening(self, rules: HouseRules, name: str = "practice") -> TableOpened:
-        """The event that opens a practice table for this session."""
-        return TableOpened(name=name, rules=rules.to_dict(), rules_name=rules.name, players=self.players,
+    def opening(self, rules: HouseRules, name: str | None = None) -> TableOpened:
+        """The event that opens a practice table for this session (named `table` unless `name` says otherwise)."""
+        return TableOpened(name=name or self.table, rules=rules.to_dict(), rules_name=rules.name, players=self.players,
                            counters=COUNTERS, dealer=self.first_dealer)
 
     def hand_seed(self, number: int) -> int:
