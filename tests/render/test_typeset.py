@@ -134,3 +134,66 @@ def test_the_russian_goldens_are_all_read() -> None:
 ])
 def test_the_rules_of_the_book(plain: str, set_: str) -> None:
     assert typeset(plain) == set_
+
+
+LATIN = re.compile(r"(?<![\w.=-])[A-Za-z][A-Za-z]*(?:[.\-][A-Za-z]+)*(?![\w.=])")
+"""A word in Latin letters (a rule key such as `play.lead` is one word; `x.toml` too)."""
+TYPED_ANYWHERE = frozenset({
+    "popejoan",  # the program's name, which a person types
+    "https", "toml.io", "shramenko.kiev.ua", "shram.kiev.ua", "Penguin",  # an address, a book a preset cites
+    "str",  # Typer's metavar for a text option in --help (docs/i18n.md: Help, what stays English)
+    "vecher", "fri",  # the tables' names the tests type
+    "russian", "michigan", "modern-stops", "boodle", "newmarket", "hoyle", "parlett",  # the presets, as --rules takes them
+})
+"""Latin words a Russian table may read anywhere: none of them is a word the program could have said in Russian."""
+
+
+def _typed_in(text: str) -> set[str]:
+    """The words a person typed in a transcript: its `$ popejoan ...` lines and what sits between backquotes."""
+    typed = set()
+    for line in text.splitlines():
+        parts = line.split("`")
+        for words in ([line] if line.lstrip().startswith("$ ") else parts[1::2]):
+            typed |= set(re.findall(r"[A-Za-z][\w.\-]*", words))
+    return typed
+
+
+def _left_in_english(path: Path) -> list[str]:
+    text = path.read_text(encoding="utf-8")
+    typed = _typed_in(text) | TYPED_ANYWHERE
+    left = []
+    for n, line in enumerate(text.splitlines(), 1):
+        said = _outside_commands(line)
+        # what is quoted is what a person typed or types («zz», «show»), and an option with its value is typed too
+        said = re.sub(r"«[^»]*»|--[\w-]+(?:[ =][^\s,;)]+)?", "", said)
+        if not re.search(r"[а-яё]", said, re.I):
+            continue
+        for word in LATIN.findall(said):
+            if word in typed or word.isupper() or len(word) == 1 or "." in word or "_" in word:
+                continue  # typed, a code or metavar (RUB, NAME), a suit's letter, a rule's key
+            left.append(f"{path.name}:{n}: {word!r}: {line.strip()[:80]!r}")
+    return left
+
+
+# What a person types and the program does not translate, in the goldens that show it: option and command
+# words in --help (`--players`, `table new`), a house-rule file's keys and values (`wins = "first-out"`), the
+# names a preset gives its pots in its file (the rules table's first column), and the presets' own names.
+AS_TYPED_IN = {
+    "russian_help_80.txt": None,  # --help names every option and command, as typed
+    "russian_files.txt": None,  # a house-rule or deal file's problems quote the file's keys and values
+}
+POT_NAMES = {"pope", "matrimony", "intrigue", "ace", "king", "queen", "jack", "game"}
+"""The pots' names in a house-rule file: `rules show` lists them beside the labels, as the file keys them."""
+
+
+@pytest.mark.parametrize("path", [p for p in RUSSIAN_GOLDENS if p.name not in AS_TYPED_IN], ids=lambda p: p.name)
+def test_a_russian_golden_says_no_english_a_player_did_not_type(path: Path) -> None:
+    left = [w for w in _left_in_english(path) if not (path.name.startswith("rules_show") and w.split("'")[1] in POT_NAMES)]
+    assert not left, "English a Russian table did not type:\n" + "\n".join(left)
+
+
+def test_the_scan_finds_english_left_in_a_russian_line(tmp_path: Path) -> None:
+    said = tmp_path / "said.txt"
+    said.write_text("Компьютер 1 против 2 компьютеров (уровень good)\nвыплата Саше: matrimony, intrigue\n"
+                    "$ popejoan count pope 3\nнет секции «pope»\n", encoding="utf-8")
+    assert [w.split("'")[1] for w in _left_in_english(said)] == ["good", "matrimony", "intrigue"]
