@@ -50,11 +50,11 @@ def test_a_russian_evening_settled_at_80_columns(tmp_path: Path, monkeypatch: py
     text = evening(Cli(tmp_path / "home", columns="80"), monkeypatch, lang="ru")
     golden(GOLDEN / "russian_commands_80.txt", text)
     for words in ("Итоги в фишках", "Аня (банкир) откладывает для доски", "На доске до следующего раза",
-                  "Положение за 1 сессию",
+                  "Положение после 1 вечера",
                   "Гена садится за стол с 50 фишками.", "Дина садится за стол с 21 фишкой.",
                   "Вика уходит и забирает", "Всё в порядке", "Отменено: уход Вики.",
                   "Между раздачами: следующим сдаёт Боря", "Поп Джон"):
-        assert words in text, words
+        assert words in text.replace("\u00a0", " "), words
     # The rounding note under a settle in money is table.settle's own sentence, not translated yet.
     told = text.replace("1 counter = 0.05 RUB", "")
     for english in ("counter", " pays ", "Nets", "Standings", "joins", "leaves", "Undone"):
@@ -129,13 +129,17 @@ def test_russian_plural_forms_of_the_commands(n: int) -> None:
         hands = ("{n} раздача", "{n} раздачи", "{n} раздач")
         undone = ("Отменено: {n} команда.", "Отменено: {n} команды.", "Отменено: {n} команд.")
         form = FORMS[n]
-        assert i18n.tn("{player} joins with {n} counter.", "{player} joins with {n} counters.", n,
-                       player="Гена") == "Гена " + joins[form].format(n=n)
-        assert i18n.tn("{player} leaves, taking {n} counter.", "{player} leaves, taking {n} counters.", n,
-                       player="Гена") == "Гена уходит и " + takes[form].format(n=n)
-        assert i18n.tn("{count} hand", "{count} hands", n, count=n) == hands[form].format(n=n)
-        assert i18n.tn("Undone: {n} command.", "Undone: {n} commands.", n) == undone[form].format(n=n)
-        assert i18n.tn("Board: {pots} ({n} counters)", "Board: {pots} ({n} counters)", n, pots="x") == \
-            f"Доска: x ({i18n.counters(n)})"
+
+        def tn(*args: object, **values: object) -> str:  # the no-break spaces typesetting puts in, read as spaces
+            return str(i18n.tn(*args, **values)).replace("\u00a0", " ")  # type: ignore[call-overload]
+
+        assert tn("{player} joins with {n} counter.", "{player} joins with {n} counters.", n,
+                  player="Гена") == "Гена " + joins[form].format(n=n)
+        assert tn("{player} leaves, taking {n} counter.", "{player} leaves, taking {n} counters.", n,
+                  player="Гена") == "Гена уходит и " + takes[form].format(n=n)
+        assert tn("{count} hand", "{count} hands", n, count=n) == hands[form].format(n=n)
+        assert tn("Undone: {n} command.", "Undone: {n} commands.", n) == undone[form].format(n=n)
+        assert tn("Board: {pots} ({n} counters)", "Board: {pots} ({n} counters)", n, pots="x") == \
+            f"Доска: x ({i18n.counters(n)})".replace("\u00a0", " ")
     finally:
         i18n.use("en")

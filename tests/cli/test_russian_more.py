@@ -27,6 +27,11 @@ PLAYERS = "Аня,Боря,Вика"
 FOUR = "Аня,Боря,Вика,Дима"
 
 
+def plain(text: str) -> str:
+    """`text` with the no-break spaces Russian typesetting puts in (render/figures.py) read as plain spaces."""
+    return text.replace("\u00a0", " ")
+
+
 @pytest.fixture
 def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Cli:
     monkeypatch.setenv("POPEJOAN_HOME", str(tmp_path / "home"))  # the tests read the table in-process too
@@ -49,9 +54,9 @@ def test_the_rounding_note_under_settle_value_reads_russian_and_names_the_board(
     played(cli)
     res = cli.ok("ledger", "settle", "--value", "0.005", "--currency", "RUB")
     note = " ".join(res.stdout.split()).split("доска (держит Аня) ")[-1]
-    assert ("1 фишка = 0,005 RUB; каждая сумма округлена до целой копейки (половина — к чётному); от округления "
-            "осталась −1 копейка, её взяли: доска (чьё округление дальше всех ушло в другую сторону; при равенстве "
-            "— по имени).") in note, res.stdout
+    assert ("1 фишка = 0,005 RUB; каждая сумма округлена до сотых (ровно половина — к чётному); от округления "
+            "осталась −1 сотая, и её получает тот, чьё округление дальше всех ушло в другую сторону (при равенстве "
+            "— первый по имени): доска.") in note, res.stdout
     assert "the board" not in res.stdout and "counter" not in res.stdout
     english = cli.ok("ledger", "settle", "--value", "0.005", "--currency", "RUB", POPEJOAN_LANG="en").stdout
     assert ("1 counter = 0.005 RUB; each amount is rounded half to even to a whole cent; the rounding left -1 cent, "
@@ -66,7 +71,7 @@ def test_the_rounding_note_under_settle_value_reads_russian_and_names_the_board(
 def test_a_settlement_with_nothing_left_over_says_so_in_russian(cli: Cli) -> None:
     played(cli)
     res = cli.ok("ledger", "settle", "--value", "0.07", "--currency", "RUB")
-    assert ("1 фишка = 0,07 RUB; каждая сумма округлена до целой копейки (половина — к чётному); остатка нет."
+    assert ("1 фишка = 0,07 RUB; каждая сумма округлена до сотых (ровно половина — к чётному); остатка нет."
             in " ".join(res.stdout.split()))
 
 
@@ -169,7 +174,7 @@ def test_the_phrases_of_undo_keep_their_english_and_say_cards_in_russian_faces()
     listed = undo._listed(follows)
     assert listed == "Ann's Q♠, Bob's K♠ and Cat's J♦"
     i18n.use("ru")
-    assert i18n.spoken_said(listed) == "Д♠ игрока Ann, К♠ игрока Bob и В♦ игрока Cat"
+    assert plain(i18n.spoken_said(listed)) == "Д♠ игрока Ann, К♠ игрока Bob и В♦ игрока Cat"
 
 
 # ------------------------------------------------------------------------------ practice
@@ -206,13 +211,13 @@ def test_practice_in_russian_names_you_vy_and_speaks_to_you(cli: Cli) -> None:
     res = cli.ok("practice", "--seed", "5", "--hands", "1", "--computers", "2", input=f"2H\n{card}\n" + "1\n" * 20,
                  POPEJOAN_LANG="ru")
     out = res.stdout
-    assert out.startswith("Правила «Поп Джон: современные стопы»: Вы против 2 компьютеров (уровень good), 1 раздача.\n")
+    assert out.startswith("Правила «Поп Джон: современные стопы»: Вы против 2 компьютеров (уровень хороший), 1 раздача.\n")
     seed_told_once_over(out)
     for words in ("Вы ходите.", "Вы ходите: В♣ Д♣, Компьютер 2 К♣", "Вы забираете секцию «Валет» (В♣): 1 фишка",
                   "Следующий ход за Вами.", "У Вас кончились карты.",
-                  "Вы не можете ходить с 2♥ сейчас: у вас нет карты 2♥. Выберите карту с пометкой «Ход».",
-                  f"Вы не можете ходить с {russian_face(card)} сейчас: у вас есть {russian_face(lower)}, младше в "
-                  "этой масти. Выберите карту с пометкой «Ход».",
+                  "Вы не можете сейчас пойти с 2♥ (у вас нет карты 2♥). Выберите карту с пометкой «Ход».",
+                  f"Вы не можете сейчас пойти с {russian_face(card)} (у вас есть {russian_face(lower)}, младше в "
+                  "этой масти). Выберите карту с пометкой «Ход».",
                   "Компьютер 1 платит 3 фишки Вам за оставшиеся карты.", "Текущий счёт: Вы +10"):
         assert words in " ".join(out.split()), words
     for english in ("You", "игрока Вы", "игроку Вы", "игроком Вы", "ходит Вы", "does not hold", "(rule:", "(правило:"):
@@ -231,7 +236,7 @@ def test_a_name_typed_wins_over_the_russian_default_and_is_kept_as_typed(cli: Cl
     res = cli.ok("practice", "--seed", "5", "--hands", "1", "--computers", "2", "--name", "You", input="q\n",
                  POPEJOAN_LANG="ru")
     assert res.stdout.startswith("Правила «Поп Джон: современные стопы»: You против 2 компьютеров")
-    assert "--hands 1 --name You` повторит её." in res.stdout  # a replay in Russian would say «Вы» instead
+    assert "--hands 1 --name You` повторит её." in " ".join(res.stdout.split())  # a replay in Russian would say «Вы» instead
     assert "You ходит." in res.stdout  # a name like any other: only «Вы», the default, is spoken to
     res = cli.ok("practice", "--seed", "5", "--hands", "1", "--computers", "2", "--name", "Вы", input="q\n")
     assert "`popejoan practice --seed 5 --computers 2 --hands 1 --name 'Вы'` replays it." in res.stdout
@@ -295,7 +300,7 @@ def test_serve_practice_names_you_and_the_computers_as_practice_does() -> None:
     assert (playing.value.message, playing.value.hint) == ("hand 2 is still being played", "play it out first")
     assert ended.value.message == "this practice session has ended"
     i18n.use("ru")
-    assert i18n.spoken_said(playing.value.message) == "раздача 2 ещё идёт"
+    assert plain(i18n.spoken_said(playing.value.message)) == "раздача 2 ещё идёт"
     assert i18n.spoken_said(playing.value.hint) == "сначала доиграйте её"
     assert i18n.spoken_said(ended.value.message) == "эта тренировка окончена"
 
@@ -307,7 +312,11 @@ def test_serve_practices_unknown_level_reads_as_practices(cli: Cli) -> None:
         "popejoan: unknown level 'hard'\n  allowed: 'simple', 'good', 'strong'\n"
 
 def test_the_second_person_is_only_for_vy_and_leaves_other_names_alone() -> None:
-    from popejoan_cli.render.practice_views import for_you, second_person
+    from popejoan_cli.render.practice_views import for_you
+    from popejoan_cli.render.practice_views import second_person as said
+
+    def second_person(text: str, me: str) -> str:
+        return plain(said(text, me))
 
     assert second_person("Раздача 1: сдаёт Вы (ключ тасовки 5).", "Вы") == "Раздача 1: сдаёте Вы (ключ тасовки 5)."
     assert second_person("У игрока Вы кончились карты.", "Вы") == "У Вас кончились карты."
@@ -316,7 +325,7 @@ def test_the_second_person_is_only_for_vy_and_leaves_other_names_alone() -> None
     assert second_person("Вы кладёт последнюю карту и выходит.", "Вы") == "Вы кладёте последнюю карту и выходите."
     assert second_person("Стоп на 5♣: следующий ход за игроком Вы, и у игрока Вы нет 6♣.", "Вы") == \
         "Стоп на 5♣: следующий ход за Вами, и у Вас нет 6♣."
-    assert for_you([["Вы держит Поп Джона (", "Д♦", ") и ничего не платит за оставшиеся карты."]], "Вы") == \
+    assert [[plain(piece) for piece in line] for line in for_you([["Вы держит Поп Джона (", "Д♦", ") и ничего не платит за оставшиеся карты."]], "Вы")] == \
         [["Вы держите Поп Джона (", "Д♦", ") и ничего не платите за оставшиеся карты."]]
     assert second_person("Аня ходит: 2♣; Следующим ходит Аня.", "Аня") == "Аня ходит: 2♣; Следующим ходит Аня."
     assert second_person("Вы ходит.", "You") == "Вы ходит."
@@ -334,7 +343,7 @@ SIMULATE_ERRORS = [
      "popejoan: --bots: неизвестный уровень «bad»\n  Можно: «simple», «good», «strong», «peek»\n",
      "popejoan: --bots: unknown bot level 'bad'\n  allowed: 'simple', 'good', 'strong', 'peek'\n"),
     (("-p", "3", "-k", "10", "-b", "good,good,simple,good"),
-     "popejoan: в --bots уровней: 4, а игроков: 3\n  Не больше одного уровня на место; список короче повторяется по "
+     "popejoan: в --bots больше уровней, чем игроков: 4 на 3\n  Не больше одного уровня на место; список короче повторяется по "
      "кругу\n",
      "popejoan: --bots lists 4 levels for 3 players\n"
      "  give at most one level a seat; a shorter list repeats round the table\n"),
@@ -357,7 +366,7 @@ def test_the_shells_quoting_errors_and_its_own_lines_read_russian(cli: Cli) -> N
         "popejoan: строка набрана не до конца (нет закрывающей кавычки); возможно, имелось в виду: board abc",
         "popejoan: строка набрана не до конца (нет символа после обратной косой черты); возможно, имелось в виду: "
         "board 'abc\"'",
-        "popejoan: lead: Не указан аргумент «card». (как пользоваться: `lead --help`)",
+        "popejoan: lead: Не указана карта: нужна КАРТА. (как пользоваться: `lead --help`)",
     ]
     english = cli("shell", input='board "abc\nboard abc\\\nlead\n', POPEJOAN_LANG="en")
     assert english.stderr.splitlines() == [

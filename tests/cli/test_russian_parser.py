@@ -28,7 +28,7 @@ CASES = [
      "Нет такого параметра: -z"),
     (("table", "new"), "popejoan table new",
      "Missing argument 'name'.",
-     "Не указан аргумент «name»."),
+     "Не указано имя стола: нужно ИМЯ."),
     (("simulate", "--hands", "3"), "popejoan simulate",
      "Missing option '--rules' / '-r'.",
      "Не указан параметр «--rules» / «-r»."),
@@ -148,3 +148,26 @@ def test_the_usage_line_is_english_again_after(cli: Cli) -> None:
         # Put back as they were: click's own method, not a copy of it left on the command.
         assert "format_usage" not in vars(cmd), cmd.name
         assert cmd.options_metavar == "[OPTIONS]"
+
+
+MISSING = [
+    (("hand", "show"), "seat", "Не указано, какой игрок: нужно ИМЯ."),
+    (("table", "use"), "name", "Не указано имя стола: нужно ИМЯ."),
+    (("table", "join"), "name", "Не указано, какой игрок: нужно ИМЯ."),
+    (("lead",), "card", "Не указана карта: нужна КАРТА."),
+    (("count",), "target", "Не указано, что пересчитано: нужна секция, игрок или board."),
+    (("count", "Аня"), "N", "Не указано число фишек: нужно N."),
+    (("claim", "Аня"), "what", "Не указано, что заявлено: нужна секция или «карты»."),
+    (("rules", "show"), "NAME|FILE", "Не указаны правила: нужно ИМЯ набора правил или ФАЙЛ."),
+    (("table", "gender", "Аня"), "f|m", "Не указан род: нужно ж или м (f или m)."),
+]
+
+
+@pytest.mark.parametrize(("args", "name", "ru"), MISSING, ids=[" ".join(m[0]) for m in MISSING])
+def test_a_missing_argument_is_said_in_words_not_by_its_parameter_s_name(cli: Cli, args: tuple[str, ...],
+                                                                         name: str, ru: str) -> None:
+    """Click names a missing argument by its parameter (`seat`, `NAME|FILE`), which nobody types: a Russian table
+    is told what is missing, and what to type in a message's words (ИМЯ, КАРТА); the English is click's own."""
+    path = "popejoan " + " ".join(a for a in args if a != "Аня")
+    assert cli.fails(2, *args, POPEJOAN_LANG="ru") == russian(path, ru)
+    assert cli.fails(2, *args) == english(path, f"Missing argument '{name}'.")
