@@ -64,7 +64,8 @@ CARD_PLACEHOLDERS = ("card", "next", "lower", "turnup", "other", "top", "led", "
 """The placeholders the code fills with a card."""
 AGREES = re.compile(r"(?<![а-яё] )(?<!карта, )(?<!\()\{(" + "|".join(CARD_PLACEHOLDERS) + r")\}[,:]?"
                     r"(?: (?:не|уже|тоже|ещё|сейчас))*"
-                    r" (сыгран|открыт|убран|сдан|показан|вынут|отложен|положен|бит|нужен|нужна|должен|должна)(а|ы|о)?\b")
+                    r" (сыгран|открыт|убран|сдан|показан|вынут|отложен|положен|бит|нужен|нужна|должен|должна)"
+                    r"(а|ы|о)?\b")
 """A card as the subject of a short participle or adjective: «{card} не сыграна» must agree with the card."""
 
 
