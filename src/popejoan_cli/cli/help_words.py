@@ -49,6 +49,12 @@ USAGE = {"prefix": marked("Usage: ", "usage"), "options": marked("[OPTIONS]", "u
 command's `format_usage` is swapped for one that gives it), and the default metavars of a command's options and
 of a group's command, per-command attributes. Their own context: they are no command's help text (help.po's
 test walks the tree for those), and the catalogue test's scan finds them here."""
+DEFAULTS = {("practice", "name"): ("practice name", marked("You", "practice name")),
+            ("demo", "players"): ("demo players", marked("Ann,Bob,Cat,Dan", "demo players"))}
+"""The defaults a command gives in the language it speaks, not as its option is declared (`practice` seats you as
+«Вы», `demo` plays Аня, Боря, Вика, Дима), by command and parameter, with their context: help shows that default
+(«[по умолчанию: Вы]»), swapped while the help renders, and only where the option's default is still this
+English."""
 _ABSENT = object()
 """An attribute that was not the object's own (a method of its class): put back by deleting the swapped one."""
 _Swap = Callable[[Any, str, Any], None]
@@ -109,6 +115,7 @@ def translated(group: Any, lang: str) -> Iterator[None]:
             shown = cmd.get_help_option(cmd.context_class(cmd, help_option_names=names))
             for param in [*cmd.params, *([shown] if shown is not None else [])]:
                 _swap_param_words(param, swap, in_lang)
+            _swap_defaults(cmd, swap)
         yield
     finally:
         for obj, attr, value in reversed(saved):
@@ -138,6 +145,18 @@ def _swap_param_words(param: Any, swap: _Swap, in_lang: _Lookup) -> None:
     if not getattr(param, "rich_help_panel", None):
         kind = "argument" if param.param_type_name == "argument" else "option"
         swap(param, "rich_help_panel", in_lang(PANELS[kind]))
+
+
+def _swap_defaults(cmd: Any, swap: _Swap) -> None:
+    """`cmd`'s defaults that the command itself gives in the help's language (`DEFAULTS`): Typer shows an option's
+    `default`, so that is what is swapped, for this help only."""
+    from popejoan_cli.render import i18n
+
+    for param in cmd.params:
+        ctx, english = DEFAULTS.get((cmd.name, param.name), (None, None))
+        if english is not None and param.default == english:
+            in_ctx = functools.partial(i18n.tp, ctx)  # each msgid a constant in `DEFAULTS`, found by its `marked`
+            swap(param, "default", in_ctx(english))
 
 
 def _write_usage(cmd: Any, prefix: str, ctx: Any, formatter: Any) -> None:

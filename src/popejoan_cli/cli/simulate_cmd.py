@@ -48,12 +48,17 @@ def process_limit() -> int:
 
 
 def _levels(text: str, players: int) -> list[str]:
+    """The level of each seat from `--bots`: English words (`good,simple`), or at a Russian table their Russian
+    words too («хороший,простой»: `render.levels.level_typed`)."""
     from popejoan_cli.game.simulate import SIM_LEVELS as LEVELS  # the table's levels and the `peek` bound
+    from popejoan_cli.render.levels import level_typed
 
-    words = [w.strip() for w in text.split(",")]
-    for w in words:
-        if w not in LEVELS:
-            raise UsageError(Said("--bots: unknown bot level {typed!r}", typed=w), allowed(LEVELS, w))
+    words = []
+    for typed in (w.strip() for w in text.split(",")):
+        level = level_typed(typed)
+        if level not in LEVELS:
+            raise UsageError(Said("--bots: unknown bot level {typed!r}", typed=typed), allowed(LEVELS, typed))
+        words.append(level)
     if len(words) > players:
         # Never one level for one player here (there are two or more players): a Said, not a plural.
         raise UsageError(Said("--bots lists {n} levels for {players} players", n=len(words), players=players),
@@ -106,15 +111,18 @@ def _seat_table(data: dict[str, Any]) -> Any:
 
     from popejoan_cli.render.figures import decimal
     from popejoan_cli.render.i18n import t, tp
+    from popejoan_cli.render.levels import level_word
 
     seats = Table(title=t("Per seat"), title_justify="left")
     for col in (tp("simulate column", "seat"), tp("simulate column", "bot"), tp("simulate column", "per hand"),
                 tp("simulate column", "95% CI"), tp("simulate column", "first out"), tp("simulate column", "chart")):
+        # Only "first out"'s heading may take two lines («выход / первым»): room for the longest level's word
+        # («всевидящий») at 80 columns, the numbers and the bars kept whole.
         seats.add_column(col, justify="left" if len(seats.columns) in (0, 1, 5) else "right",
-                         no_wrap=True, min_width=13 if len(seats.columns) == 5 else None)
+                         no_wrap=len(seats.columns) != 4, min_width=13 if len(seats.columns) == 5 else None)
     scale = max((abs(s["mean"]) for s in data["seats"]), default=0.0)
     for s in data["seats"]:
-        seats.add_row(str(s["seat"] + 1), s["bot"], decimal(s["mean"], "+.3f"), _interval(s),
+        seats.add_row(str(s["seat"] + 1), level_word(s["bot"]), decimal(s["mean"], "+.3f"), _interval(s),
                       decimal(s["out_first"], ".1%"), _bar(s["mean"], scale))
     return seats
 
@@ -123,8 +131,10 @@ def _render(res: SimResult, rules: Any) -> None:
     from rich.markup import escape
     from rich.table import Table
 
+    from popejoan_cli.cli.exits import line_start
     from popejoan_cli.render.figures import decimal, grouped
     from popejoan_cli.render.i18n import t, tn, tp
+    from popejoan_cli.render.levels import level_word
     from popejoan_cli.render.table_views import pot_words
 
     data = res.to_json()
@@ -138,8 +148,10 @@ def _render(res: SimResult, rules: Any) -> None:
     out.print(_seat_table(data))
     if data["margin"] is not None:
         m = data["margin"]
-        out.print(t("{level} over {other}: {mean} counters per hand per seat ({interval}).", level=m["of"],
-                    other=m["over"], mean=decimal(m["mean"], "+.3f"), interval=_interval(m)))
+        # «Хороший против простого: …»: the level after «против» in its case, the line begun with a capital.
+        out.print(line_start(t("{level} over {other}: {mean} counters per hand per seat ({interval}).",
+                               level=level_word(m["of"]), other=level_word(m["over"], "genitive"),
+                               mean=decimal(m["mean"], "+.3f"), interval=_interval(m))))
     edge = data["dealer_edge"]
     out.print(t("Dealer's edge: {mean} counters per hand ({interval}): the dealer's mean net minus the others' mean "
                 "net, dressing included.", mean=decimal(edge["mean"], "+.3f"), interval=_interval(edge)))

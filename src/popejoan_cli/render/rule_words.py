@@ -18,13 +18,14 @@ by its citation.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
-from popejoan_cli.base.errors import Said
+from popejoan_cli.base.errors import Said, joined
 from popejoan_cli.game.cards import Card, Suit, rank_order
 from popejoan_cli.game.inert import idle, unused_keys
 from popejoan_cli.game.laws import ChangeSuit, LeadRule, LowestInSuit, law_of
-from popejoan_cli.game.rulekeys import below
+from popejoan_cli.game.rulekeys import KEY_BY_PATH, below
 from popejoan_cli.game.rules import CardSpec, HouseRules, PotRule
 from popejoan_cli.render.i18n import cards as count_cards
 from popejoan_cli.render.i18n import counters, face, marked, pot_label, spoken_said, suit_named, t, tn, tp
@@ -140,6 +141,103 @@ def _labels(pots: Sequence[PotRule]) -> str:
     if len(names) <= 1:
         return t("the {pot} pot", pot="".join(names))
     return t("the {pots} and {last} pots", pots=", ".join(names[:-1]), last=names[-1])
+
+
+# ---- each key in words: what a refusal cites ----------------------------------------------
+
+
+def key_words(path: str, cited: str = "") -> str:
+    """The house-rule key `path` in words, with `cited` after it in brackets (the key itself, or the key and its
+    value as a refusal cites it, `deal.turnup = "out-of-play"`), as a `Said` that says itself in the table's
+    language: "cards taken out of the pack (deck.removed)", «карты, убранные из колоды (deck.removed)». Every key
+    of `game.rulekeys.KEYS` has its words here (tests/render/test_rule_key_words.py); a path that is none is
+    given back as it is."""
+    key = cited or path
+    # One whole phrase for each key, the citation inside it: Russian may put it where its sentence needs it.
+    words = {
+        "name": Said("the rule set's name ({key})", key=key),
+        "title": Said("the rule set's title ({key})", key=key),
+        "description": Said("the rule set's description ({key})", key=key),
+        "sources": Said("where the rules come from ({key})", key=key),
+        "players.min": Said("the fewest players ({key})", key=key),
+        "players.max": Said("the most players ({key})", key=key),
+        "deck.removed": Said("cards taken out of the pack ({key})", key=key),
+        "deck.ace": Said("whether the ace is low or high ({key})", key=key),
+        "deal.spare_hand": Said("whether a spare hand is dealt ({key})", key=key),
+        "deal.spare_position": Said("when the spare hand takes its card in each round ({key})", key=key),
+        "deal.turnup": Said("what becomes of the turn-up ({key})", key=key),
+        "deal.spare_exchange": Said("who may take the spare hand ({key})", key=key),
+        "deal.exchange_bar": Said("who may not take the spare hand ({key})", key=key),
+        "stakes.payer": Said("who dresses the board ({key})", key=key),
+        "stakes.dealer_multiplier": Said("how many times each stake the dealer pays ({key})", key=key),
+        "turnup.dealer_takes": Said("whether the dealer takes a pot for the turn-up ({key})", key=key),
+        "turnup.ends_hand": Said("whether a pot taken for the turn-up ends the hand ({key})", key=key),
+        "turnup.pope_takes": Said("the pots the dealer takes for a turned-up Pope ({key})", key=key),
+        "turnup.pope_per_card": Said("a counter for each card dealt, paid to the dealer for a turned-up Pope ({key})",
+                                     key=key),
+        "turnup.pope_ends_hand": Said("whether a turned-up Pope ends the hand ({key})", key=key),
+        "turnup.pope_limit": Said("the most a player pays the dealer for a turned-up Pope ({key})", key=key),
+        "play.lead": Said("what a lead may be ({key})", key=key),
+        "play.follow": Said("who plays the next card of a run ({key})", key=key),
+        "play.change_suit": Said("whether the lead after a stop changes suit or colour ({key})", key=key),
+        "play.no_new_suit": Said("what a leader does who cannot change suit ({key})", key=key),
+        "play.pairs": Said("who wins a pair pot ({key})", key=key),
+        "play.pair_order": Said("in which order a pair's cards are played ({key})", key=key),
+        "play.first_lead": Said("who leads first ({key})", key=key),
+        "play.improper_lead": Said("what becomes of a lead that breaks the rules ({key})", key=key),
+        "play.improper_penalty": Said("what an improper lead costs ({key})", key=key),
+        "play.pass_pays": Said("what a player the lead passes over pays ({key})", key=key),
+        "play.pass_pot": Said("the pot that passes and fines are paid into ({key})", key=key),
+        "play.pope_stakes": Said("what the player of the Pope is paid for each card the others hold ({key})", key=key),
+        "play.pope_in_lieu": Said("the Pope played in place of a missing card ({key})", key=key),
+        "board.odd_counter": Said("where the odd counters of a shared pot go ({key})", key=key),
+        "settle.per_card": Said("what is paid for each card left in hand ({key})", key=key),
+        "settle.pope_exempt": Said("what holding the Pope spares a player at the settlement ({key})", key=key),
+        "settle.negative": Said("whether balances may go below zero ({key})", key=key),
+        "settle.losers_pay": Said("where the payment for cards left in hand goes ({key})", key=key),
+        "settle.unplayed_card": Said("what the holder of an unplayed card pot's card adds to it ({key})", key=key),
+        "final.deal": Said("whether a final deal clears the board ({key})", key=key),
+        "final.suit": Said("the suit read as trump in the final deal ({key})", key=key),
+    }
+    return words.get(path, key)
+
+
+_CITED = re.compile(r"(?P<path>[a-z_]+(?:\.[a-z_]+)?)(?: = .+)?", re.DOTALL)
+"""A rule as a refusal cites a key: the key alone (`deck.removed`) or with its value (`play.follow = "holder"`)."""
+_JOIN = "{first}; {rest}"
+"""The msgid of the rule lines `base.errors.joined` makes (`game.ruling.lead_rules`), whose parts are cited one by
+one."""
+
+
+def _parts(rule: str) -> list[str]:
+    """The parts a `joined` rule line was made of, in order (one part: the rule itself)."""
+    if isinstance(rule, Said) and rule.msgid == _JOIN:
+        first, rest = rule.params["first"], rule.params["rest"]
+        return [*_parts(first if isinstance(first, str) else str(first)),
+                *_parts(rest if isinstance(rest, str) else str(rest))]
+    return [rule]
+
+
+def cited(rule: str) -> str:
+    """A refusal's rule line with every key it cites in words (`key_words`): `deck.removed` becomes "cards taken
+    out of the pack (deck.removed)", and `a player leads a card they hold; play.lead = "lowest-in-suit"` keeps its
+    first part and puts words before the second. Words already (a `Said` of its own), a pot's rule, anything that
+    is no key, are as they were. The result is a `Said` wherever the rule had one, so the CLI says it in the table's
+    language as it says any rule (`cli.exits.spoken`), and in English as the English words.
+
+    >>> print(cited("deck.removed"))
+    cards taken out of the pack (deck.removed)
+    >>> print(cited('deal.turnup = "out-of-play"'))
+    what becomes of the turn-up (deal.turnup = "out-of-play")
+    >>> print(cited("a stop ends a run"))
+    a stop ends a run
+    """
+    parts = _parts(rule)
+    if len(parts) > 1:
+        return joined([cited(part) for part in parts])
+    if isinstance(rule, Said) or (found := _CITED.fullmatch(rule)) is None or found["path"] not in KEY_BY_PATH:
+        return rule
+    return key_words(found["path"], rule)
 
 
 # ---- every choice in plain words --------------------------------------------------------
