@@ -28,7 +28,7 @@ NUMBER_NOUN = re.compile(r"(?<![\w.,:/-])\d+ (?=[а-яё](?![♣♦♥♠]))", r
 """A plain space between a number and the Russian word after it: «10 / фишек»."""
 HYPHEN_MINUS = re.compile(r"(?<![\w\-−`])-\d")
 """A hyphen standing for a minus before a figure."""
-ISO_DATE = re.compile(r"\b\d{4}-\d{2}(-\d{2})?\b(?!T\d)")
+ISO_DATE = re.compile(r"\b\d{4}-\d{2}(?:-\d{2})?(?![\w-])")
 """A date as a program writes it; a whole ISO time (`2026-12-01T21:04:05+01:00`) is what a person types for
 `POPEJOAN_NOW`, and stays so."""
 
