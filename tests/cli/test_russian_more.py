@@ -200,7 +200,8 @@ def seed_told_once_over(out: str) -> None:
     over = out.index(f"После раздачи 1 (ключ тасовки {session_seed(5, 1)})")
     assert "ключ тасовки" not in out[:over].lower(), out[:over]
     assert str(session_seed(5, 1)) not in out[:over]
-    assert out.endswith("\nКлюч тасовки тренировки — 5; `popejoan practice --seed 5 --computers 2 --hands 1` повторит её.\n")
+    assert out.endswith("\nКлюч тасовки тренировки — 5; `popejoan practice --seed 5 --computers 2 --hands 1` "
+                        "повторит её.\n")
     assert out.count("Ключ тасовки тренировки") == 1
 
 
@@ -211,7 +212,8 @@ def test_practice_in_russian_names_you_vy_and_speaks_to_you(cli: Cli) -> None:
     res = cli.ok("practice", "--seed", "5", "--hands", "1", "--computers", "2", input=f"2H\n{card}\n" + "1\n" * 20,
                  POPEJOAN_LANG="ru")
     out = res.stdout
-    assert out.startswith("Правила «Поп Джон: современные стопы»: Вы против 2 компьютеров (уровень хороший), 1 раздача.\n")
+    assert out.startswith("Правила «Поп Джон: современные стопы»: Вы против 2 компьютеров (уровень хороший), "
+                          "1 раздача.\n")
     seed_told_once_over(out)
     for words in ("Вы ходите.", "Вы ходите: В♣ Д♣, Компьютер 2 К♣", "Вы забираете секцию «Валет» (В♣): 1 фишка",
                   "Следующий ход за Вами.", "У Вас кончились карты.",
@@ -236,7 +238,8 @@ def test_a_name_typed_wins_over_the_russian_default_and_is_kept_as_typed(cli: Cl
     res = cli.ok("practice", "--seed", "5", "--hands", "1", "--computers", "2", "--name", "You", input="q\n",
                  POPEJOAN_LANG="ru")
     assert res.stdout.startswith("Правила «Поп Джон: современные стопы»: You против 2 компьютеров")
-    assert "--hands 1 --name You` повторит её." in " ".join(res.stdout.split())  # a replay in Russian would say «Вы» instead
+    # a replay in Russian would say «Вы» instead
+    assert "--hands 1 --name You` повторит её." in " ".join(res.stdout.split())
     assert "You ходит." in res.stdout  # a name like any other: only «Вы», the default, is spoken to
     res = cli.ok("practice", "--seed", "5", "--hands", "1", "--computers", "2", "--name", "Вы", input="q\n")
     assert "`popejoan practice --seed 5 --computers 2 --hands 1 --name 'Вы'` replays it." in res.stdout
@@ -325,7 +328,8 @@ def test_the_second_person_is_only_for_vy_and_leaves_other_names_alone() -> None
     assert second_person("Вы кладёт последнюю карту и выходит.", "Вы") == "Вы кладёте последнюю карту и выходите."
     assert second_person("Стоп на 5♣: следующий ход за игроком Вы, и у игрока Вы нет 6♣.", "Вы") == \
         "Стоп на 5♣: следующий ход за Вами, и у Вас нет 6♣."
-    assert [[plain(piece) for piece in line] for line in for_you([["Вы держит Поп Джона (", "Д♦", ") и ничего не платит за оставшиеся карты."]], "Вы")] == \
+    yours = for_you([["Вы держит Поп Джона (", "Д♦", ") и ничего не платит за оставшиеся карты."]], "Вы")
+    assert [[plain(piece) for piece in line] for line in yours] == \
         [["Вы держите Поп Джона (", "Д♦", ") и ничего не платите за оставшиеся карты."]]
     assert second_person("Аня ходит: 2♣; Следующим ходит Аня.", "Аня") == "Аня ходит: 2♣; Следующим ходит Аня."
     assert second_person("Вы ходит.", "You") == "Вы ходит."
@@ -343,8 +347,8 @@ SIMULATE_ERRORS = [
      "popejoan: --bots: неизвестный уровень «bad»\n  Можно: «simple», «good», «strong», «peek»\n",
      "popejoan: --bots: unknown bot level 'bad'\n  allowed: 'simple', 'good', 'strong', 'peek'\n"),
     (("-p", "3", "-k", "10", "-b", "good,good,simple,good"),
-     "popejoan: в --bots больше уровней, чем игроков: 4 на 3\n  Не больше одного уровня на место; список короче повторяется по "
-     "кругу\n",
+     "popejoan: в --bots больше уровней, чем игроков: 4 на 3\n"
+     "  Не больше одного уровня на место; список короче повторяется по кругу\n",
      "popejoan: --bots lists 4 levels for 3 players\n"
      "  give at most one level a seat; a shorter list repeats round the table\n"),
 ]

@@ -313,10 +313,9 @@ def span(began: str, ended: str) -> str:
 def pot_typed(rules: HouseRules, typed: str, *also: str) -> str | None:
     """The pot a person typed (its name, its label, or the label as the table's language says it), None for
     one of `also` (a claim's `cards`); anything else is refused with the pots as the board shows them."""
+    from popejoan_cli.game.claims import means_cards
     from popejoan_cli.render.i18n import pot_words
     from popejoan_cli.table.view import pot_named
-
-    from popejoan_cli.game.claims import means_cards
 
     words = pot_words(rules)  # «Туз» at a Russian table: the board's labels as it says them
     pot = pot_named(rules, typed, words)
