@@ -196,12 +196,14 @@ def _practice_table(stack: contextlib.ExitStack, computers: int, seed: int | Non
     from popejoan_cli.formats.presets import load_rules
     from popejoan_cli.game import bots
     from popejoan_cli.game.deal import check_players
+    from popejoan_cli.render.levels import level_typed
     from popejoan_cli.web.practice import Practice, open_table
 
+    typed, level = level, level_typed(level) or level  # at a Russian table «сильный» is `strong`
     if level not in bots.LEVELS:
         from popejoan_cli.base.errors import Said  # the same words as `popejoan practice`, said in its language
 
-        raise UsageError(Said("unknown level {typed!r}", typed=level), allowed(bots.LEVELS, level))
+        raise UsageError(Said("unknown level {typed!r}", typed=typed), allowed(bots.LEVELS, typed))
     rules = load_rules(rules_spec)
     game = Practice(computers=computers, level=level, seed=seed if seed is not None else secrets.randbelow(SEED_RANGE))
     problems = check_players(game.players, rules)
