@@ -171,24 +171,24 @@ def test_claims_and_refusals_agree(said: dict[tuple[str, ...], str]) -> None:
         (("claim", "Вика", "ace"), "Вика сыграла Т♦"),
         (("claim", "Дарья", "ace"), "Т♦ сыграла Вика"),
         (("claim", "Саша", "cards"), "карты кончились у Саши; за оставшиеся карты заплатили"),
-        (("claim", "Саша", "pope"), "Саша кладёт 9♦"),
+        (("claim", "Саша", "pope"), "9♦ — с руки Саши"),  # the past kept, no gender needed
         (("claim", "Саша", "game", "3"), "карты первыми кончились у Саши"),
-        (("claim", "Max", "cards"), "игроку Max ничего не причитается за карты: вышла Дарья, а не Max"),
-        (("claim", "Борис", "cards"), "Борису ничего не причитается за карты: вышла Дарья, а не Борис"),
+        (("claim", "Max", "cards"), "игроку Max ничего не причитается за карты (вышла Дарья, а не Max)"),
+        (("claim", "Борис", "cards"), "Борису ничего не причитается за карты (вышла Дарья, а не Борис)"),
         (("claim", "Дарья", "cards"), "вышла Дарья; за оставшиеся карты заплатили"),
         (("claim", "Саша", "game"), "первой вышла Дарья"),
         (("play", "Дарья", "JH"), "Игрок Дарья не может сыграть В♥: она уже сыграла все 8 сданных ей карт"),
-        (("pay", "Борис", "king"), "секцию «Король» в этой раздаче уже взяли (она выплачена Вике)"),
+        (("pay", "Борис", "king"), "секцию «Король» в этой раздаче уже забрали (она выплачена Вике)"),
         (("claim", "Вика", "king"), "секция «Король» в этой раздаче досталась Вике"),
         (("claim", "Max", "ace"), "секция «Туз» в этой раздаче досталась игроку Max"),
-        (("claim", "Борис", "game"), "досталась Вике: она вышла первой"),
+        (("claim", "Борис", "game"), "досталась Вике, потому что она вышла первой"),
         (("out", "Вика", "--left", "Дарья=3,Саша=2,Борис=1"), "сколько карт у игрока Max?"),
         (("out", "Вика", "--left", "Дарья=3,Саша=2,Борис=1,Max=0,Дарья=2"), "--left называет Дарью дважды"),
         (("count", "Дарья", "1"), "у Дарьи"),
         (("count", "Борис", "1"), "у Бориса"),
         (("undo", "2"), "ход Саши с "),
     ]:
-        assert words in " ".join(said[args].split()), (args, said[args])
+        assert words in " ".join(said[args].split()), (args, said[args])  # a no-break space is a space to split()
 
 
 def test_payments_and_amounts_say_their_unit(said: dict[tuple[str, ...], str]) -> None:
@@ -214,8 +214,9 @@ def test_a_negative_count_takes_the_plural_of_its_size() -> None:
 
     i18n.use("ru")
     try:
-        assert [i18n.counters(n).lstrip("-−") for n in (-27, -1, -3, -11, -21)] == \
+        # A book's no-break space between a number and its noun (render/typeset.py) reads as a space here.
+        assert [i18n.counters(n).lstrip("-−").replace("\xa0", " ") for n in (-27, -1, -3, -11, -21)] == \
             ["27 фишек", "1 фишка", "3 фишки", "11 фишек", "21 фишка"]
-        assert i18n.cards(-5).lstrip("-−") == "5 карт"
+        assert i18n.cards(-5).lstrip("-−").replace("\xa0", " ") == "5 карт"
     finally:
         i18n.use("en")

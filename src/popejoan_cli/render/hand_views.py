@@ -155,17 +155,27 @@ def deal_view(rules: HouseRules, names: Sequence[str], dealer: int, seed: Seed, 
     parts: list[RenderableType] = [hands_table(names, dealt.hands, dealt.spare, rules.ace_high, dealer,
                                                dealt.turnup if dealt.turnup_holder is not None else None)]
     if dealt.turnup is not None:
-        trump = i18n.suit_named(dealt.turnup.suit)  # the suit once, after a card of it: "diamonds ♦"
-        where = (t(" ({notation}, out of play); trump: {suit}", notation=dealt.turnup, suit=trump)
-                 if dealt.turnup_holder is None else
-                 t(" ({notation}, marked * in its hand); trump: {suit}", notation=dealt.turnup, suit=trump))
-        parts.append(Text.assemble(tp("hand", "Turn-up: "), card_text(dealt.turnup), where))
+        parts.append(Text.assemble(tp("hand", "Turn-up: "), card_text(dealt.turnup),
+                                   _turnup_where(dealt.turnup, dealt.turnup_holder is None)))
     else:
         parts.append(Text(t("No turn-up and no trump under these rules.")))
     title = t("{rules}: {dealer} deals, seed {seed}", rules=escape(shown(preset_title(rules.title))),
               dealer=escape(shown(names[dealer])),
               seed=escape(shown(quote(seed) if isinstance(seed, str) else repr(seed))))  # «abc» at a Russian table
     return Panel(Group(*parts), title=title, title_align="left")
+
+
+def _turnup_where(turnup: Card, out_of_play: bool) -> str:
+    """What follows the deal's turn-up: where it lies, and the trump once, after a card of it ("diamonds ♦").
+    An English face (`K♣`) is followed by the notation typed for it (`KC`); a Russian face is itself what a
+    Russian table types (`К♣`, and `Кт` where suits are letters), so it is not followed by a copy of itself
+    («К♣ (Кт, …)», and «Кт (Кт, …)» with POPEJOAN_SUITS=letters), nor by the Latin notation («(KC, …)»)."""
+    trump = i18n.suit_named(turnup.suit)
+    if i18n.language() != "en":
+        return (t(" (out of play); trump: {suit}", suit=trump) if out_of_play
+                else t(" (marked * in its hand); trump: {suit}", suit=trump))
+    return (t(" ({notation}, out of play); trump: {suit}", notation=turnup, suit=trump) if out_of_play
+            else t(" ({notation}, marked * in its hand); trump: {suit}", notation=turnup, suit=trump))
 
 
 def _award_line(a: Award, names: Sequence[str], labels: dict[str, str]) -> Text:
@@ -203,9 +213,7 @@ def replay_view(hand: Hand, spec: DealSpec) -> RenderableType:
     if hand.turnup is not None:
         parts.append(line_text(said("Turn-up {card}, trump: {suit}.", card=hand.turnup,
                                     suit=i18n.suit_named(hand.turnup.suit))))  # as `deal` says it (narrate)
-    for a in hand.awards:
-        if a.at == "turnup":
-            parts.append(Text(tp("hand", "Turn-up: ")).append_text(_award_line(a, names, labels)))
+    parts += [line_text(line) for line in narrate.turnup_awards(hand.awards, names, labels)]  # as `deal` says them
     for pay in hand.payments:
         if pay.why == "turnup":
             parts.append(Text(tn("{payer} pays {n} counter to {payee} for the turned-up Pope.",

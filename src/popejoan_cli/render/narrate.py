@@ -121,9 +121,10 @@ def _pot(labels: dict[str, str], pot: str) -> str:
 
 
 def award(a: Award, names: Sequence[str], labels: dict[str, str]) -> Line:
-    """`Bob wins Matrimony (Q♣ then K♣): 4 counters`."""
+    """`Bob wins Matrimony (Q♣ then K♣): 4 counters`; a pot named by its one card (Michigan's `В♠` in Russian) is
+    not followed by that card again («секцию «В♠» (В♠)» said it twice)."""
     pot, gain = _pot(labels, a.pot), counters(a.amount)
-    if not a.cards:
+    if not a.cards or (len(a.cards) == 1 and pot == i18n.face(a.cards[0])):
         return said("{player} wins {pot}: {counters}", player=names[a.seat], pot=pot, counters=gain)
     word = tp("cards", " then ") if a.at == "play" else tp("cards", " and ")
     return said("{player} wins {pot} ({cards}): {counters}", player=names[a.seat], pot=pot,
@@ -318,8 +319,7 @@ def dealt(hand: Hand, names: Sequence[str], number: int, dealer: str, seed: obje
         # where the terminal cannot show ♦ (or POPEJOAN_SUITS=letters), the symbol is written as its
         # letter, D or б (docs/terminal.md), and the name says the suit in words.
         lines.append(said("Turn-up {card}, trump: {suit}.", card=hand.turnup, suit=i18n.suit_named(hand.turnup.suit)))
-    lines += [said("Turn-up: {award} (the dealer)", award=award(a, names, labels))
-              for a in hand.awards if a.at == "turnup"]
+    lines += turnup_awards(hand.awards, names, labels)
     lines += [said_n("{payer} pays {n} counter to {payee} for the turned-up Pope.",
                      "{payer} pays {n} counters to {payee} for the turned-up Pope.", p.amount, payer=names[p.payer],
                      payee=names[p.payee]) for p in hand.payments if p.why == "turnup"]
@@ -327,6 +327,13 @@ def dealt(hand: Hand, names: Sequence[str], number: int, dealer: str, seed: obje
         lines.append(said("The hand ends at the turn-up; the board carries over."))
         return lines
     return lines + called_run(hand, names, labels) + [_first_lead(hand, names)]
+
+
+def turnup_awards(awards: Sequence[Award], names: Sequence[str], labels: dict[str, str]) -> list[Line]:
+    """The pots the dealer took at the turn-up: the first said as the turn-up's, the others as its awards after it,
+    so that a turned-up Pope (its pot and Game) does not say the turn-up twice."""
+    won = [award(a, names, labels) for a in awards if a.at == "turnup"]
+    return [said("Turn-up: {award} (the dealer)", award=won[0]), *won[1:]] if won else []
 
 
 def called_run(hand: Hand, names: Sequence[str], labels: dict[str, str]) -> list[Line]:

@@ -389,4 +389,5 @@ def gender_unknown(view: TableView, names: Sequence[str]) -> Text | None:
                               "`popejoan table gender {as_typed} f` (or `m`).", player=unknown[0],
                               as_typed=as_typed(unknown[0])))
     return line_text(said("The gender of {players} and {last} cannot be told from the names: say each with "
-                          "`popejoan table gender NAME f` (or `m`).", players=", ".join(unknown[:-1]), last=unknown[-1]))
+                          "`popejoan table gender NAME f` (or `m`).", players=", ".join(unknown[:-1]),
+                          last=unknown[-1]))
