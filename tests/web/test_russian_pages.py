@@ -181,7 +181,7 @@ def test_the_russian_player_page_in_a_browser_shows_no_english_label(tmp_path: P
         shown = page.inner_text("body")
         assert page.get_attribute("html", "lang") == "ru"
         assert "Ваши карты" in shown and "Игрок" in shown and "Фишки" in shown
-        assert re.search(r"\d+ карт[аы]?|Ваш ход", page.inner_text("#hand-note"))
+        assert re.search(r"\d+\u00a0карт[аы]?|Ваш ход", page.inner_text("#hand-note"))  # a count kept with its noun
         assert {page.inner_text(f"#pots .pot:nth-child({i}) .label") for i in range(1, 9)} == SEEDS_WORDS
         for word in LABELS:
             assert not re.search(rf"\b{re.escape(word)}\b", shown), word

@@ -77,7 +77,13 @@
     return n === 1 ? 0 : 2;
   }
 
-  function count(kind, n) { return L[kind][form(n)].replace("{n}", num(n)); }
+  // A count and its noun, never parted at the end of a line in Russian ("10 cards" may break; its Russian not),
+  // as render/typeset.py sets a number and its noun in a sentence.
+  function count(kind, n) {
+    return L[kind][form(n)].replace(L.lang === "ru" ? /\{n\} ?/ : "{n}", function (m) {
+      return num(n) + (m.length > 3 ? "\u00a0" : "");
+    });
+  }
 
   // A whole number as the table's language writes it (render/figures.py): Russian groups five digits and more
   // with a narrow no-break space and writes a negative with the minus sign (12 000, −27); English as it was.
@@ -294,7 +300,8 @@
       var name = p.dealer && p.leader ? w(mine ? "{player} (you deal) \u2190 your lead" : "{player} (deals) \u2190 to lead", { player: p.name })
         : p.dealer ? w(mine ? "{player} (you deal)" : "{player} (deals)", { player: p.name })
         : p.leader ? w(mine ? "{player} \u2190 your lead" : "{player} \u2190 to lead", { player: p.name }) : p.name;
-      tr.appendChild(el("td", "", name));
+      // "Computer 1" kept whole: a name's number never begins a line of its own in a narrow column.
+      tr.appendChild(el("td", "", name.replace(/ (\d+)(?=$| \()/, "\u00a0$1")));
       tr.appendChild(el("td", "num", num(p.balance)));
       // The change this hand so far: its dressing, the pots won and the payments (the same as its history row).
       tr.appendChild(el("td", "num change", p.this_hand === null || p.this_hand === undefined ? "\u2013"
