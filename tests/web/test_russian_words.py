@@ -161,5 +161,9 @@ def test_a_russian_phone_page_agrees_with_its_cards_and_says_your_row_to_you(tmp
         trump = plain(page.inner_text("#centre .trump"))
         symbol = Card.parse(board["turnup"]).suit.symbol
         assert trump.count(symbol) == 1 and re.fullmatch(rf"Козырь: [а-я]+ {symbol}", trump), trump
+        for url in (served.players[leader], served.board):  # no sideways scroll on a phone (a no-break space's
+            page.goto(url)  # «За раздачу» once held the standings wider than the screen)
+            page.wait_for_selector("#standings td")
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], url
     finally:
         served.stop()
