@@ -179,3 +179,9 @@ def test_cards_played_in_turn_take_a_comma_before_then() -> None:
     won = narrate.award(Award("matrimony", 0, 4, "play", (Card.parse("QH"), Card.parse("KH"))), ["Борис"],
                         {"matrimony": "Matrimony"})
     assert narrate.plain(won).replace("\xa0", " ") == "Борис забирает секцию «Матримония» (Д♥, затем К♥): 4 фишки"
+
+
+def test_a_board_with_no_turn_up_begins_its_line_with_a_capital(cli: Cli) -> None:
+    cli.ok("table", "new", "m", "--rules", "michigan", "--players", "Вика,Борис,Саша", "--lang", "ru")
+    cli.ok("deal", "--seed", "3")
+    assert "Без открытой карты" in cli.ok("board").stdout

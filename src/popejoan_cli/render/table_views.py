@@ -110,7 +110,9 @@ def board_view(view: TableView) -> RenderableType:
         # The suit once, after a card of it, as `deal` says it: "trump: clubs ♣" (not "♣ C clubs").
         middle.append_text(line_text(said("trump: {suit}", suit=suit_named(hand.turnup.suit))))
     elif hand is not None:
-        middle.append(t("no turn-up"))
+        # The words that say it inside a rule's parentheses («(без открытой карты)»), begun as a line here.
+        said_alone = t("no turn-up")
+        middle.append(said_alone if language() == "en" else said_alone[:1].upper() + said_alone[1:])
     elif view.hands or view.final is not None:
         middle.append(t("no hand being played"))
     else:
