@@ -47,9 +47,10 @@ def test_english_has_no_card_gender() -> None:
                                             ("10H", "10♥ не сыграна")])
 def test_a_sentence_about_a_card_agrees_with_it(card: str, said: str) -> None:
     c = Card.parse(card)
-    text, values = agree("{card} не {?card|сыгран|сыграна}", {"card": CardFace(i18n.face(c), c)}, {})
+    text, values = agree("{card} не {?card|сыгран|сыграна}", {"card": CardFace(i18n.face(c), c)}, {},
+                         card_gender=card_gender)
     assert text.format(**values) == said
-    text, values = agree("{card} не {?card|сыгран|сыграна}", {"card": c}, {})
+    text, values = agree("{card} не {?card|сыгран|сыграна}", {"card": c}, {}, card_gender=card_gender)
     assert text.replace("{card}", i18n.face(c)) == said
 
 

@@ -139,7 +139,8 @@ def wordings(text: str) -> list[str]:
     try:
         for gender in ("m", "f", ""):
             for card in ("JC", "QC"):
-                chosen = _choose(text, _Anyone(CardFace("X", Card.parse(card))), {"X": Person(gender)})
+                chosen = _choose(text, _Anyone(CardFace("X", Card.parse(card))), {"X": Person(gender)},
+                                 i18n.card_gender)
                 assert "{?" not in chosen, (
                     f"a gender choice needs three wordings (man|woman|unknown) or, for a card, two: {text!r}")
                 out.append(chosen)

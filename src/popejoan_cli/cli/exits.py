@@ -50,7 +50,9 @@ def spoken(text: str) -> str:
     i18n = sys.modules.get("popejoan_cli.render.i18n")
     if not isinstance(text, Said) or i18n is None or i18n.language() == "en":
         return commands_as_typed(str(text))
-    return commands_as_typed(str(i18n.spoken_said(text)))  # a command given as a value, too (`e.g. {example}`)
+    from popejoan_cli.render.rule_words import rule_cited  # a rule's key in words: only another language asks
+
+    return commands_as_typed(str(i18n.spoken_said(rule_cited(text))))  # a command given as a value, too
 
 
 def line_start(text: str) -> str:

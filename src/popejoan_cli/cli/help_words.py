@@ -150,7 +150,7 @@ def _swap_param_words(param: Any, swap: _Swap, in_lang: _Lookup) -> None:
 def _swap_defaults(cmd: Any, swap: _Swap) -> None:
     """`cmd`'s defaults that the command itself gives in the help's language (`DEFAULTS`): Typer shows an option's
     `default`, so that is what is swapped, for this help only."""
-    from popejoan_cli.render import i18n
+    from popejoan_cli.render import i18n  # only help in another language swaps a default
 
     for param in cmd.params:
         ctx, english = DEFAULTS.get((cmd.name, param.name), (None, None))

@@ -188,12 +188,13 @@ def _refused_words(err: IllegalPlay, name: str) -> str:
     from popejoan_cli.cli.exits import spoken
     from popejoan_cli.render.i18n import t
     from popejoan_cli.render.practice_views import play_mark, said_to
+    from popejoan_cli.render.rule_words import cited  # a key in words: «карты, убранные из колоды (deck.removed)»
 
     message = said_to(err.message, name)
     if err.private is not None:  # this screen is the human seat's alone: it may hear why
         return t("{message}: {why}. Choose a card marked {play}.", message=message, why=spoken(err.private),
                  play=play_mark())
-    return t("{message} (rule: {rule}). Choose a card marked {play}.", message=message, rule=spoken(err.rule),
+    return t("{message} (rule: {rule}). Choose a card marked {play}.", message=message, rule=spoken(cited(err.rule)),
              play=play_mark())
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from popejoan_cli.base.errors import IllegalPlay, RuleViolation, Said, SaidN, UsageError
+from popejoan_cli.base.names import PotName
 from popejoan_cli.game.cards import CARDS, SPARE, Card
 from popejoan_cli.game.claims import Verdict, judge
 from popejoan_cli.game.hand import Hand
@@ -53,7 +54,7 @@ def _payable(hand: Hand, seat: int, name: str) -> list[int]:
     if pot.wins == "first-out":
         raise IllegalPlay(Said("{pot} goes to whoever goes out first: `popejoan out NAME --left ...` pays it",
                                pot=pot.label),
-                          rule=Said("pot {name}: wins = \"first-out\"", name=name))
+                          rule=Said("pot {name}: wins = \"first-out\"", name=PotName(name, pot.label)))
     taken = _taken(hand, pot)
     if taken is not None:
         raise IllegalPlay(taken, rule=Said("a pot is taken once a hand"))
@@ -66,7 +67,7 @@ def _payable(hand: Hand, seat: int, name: str) -> list[int]:
     cards = pot.winners(hand.trump)  # wins = "below": the card below the pot's (docs/house-rules.md)
     if any(c is None for c in cards):
         raise IllegalPlay(Said("{pot} needs a trump, and there is none this hand", pot=pot.label),
-                          rule=Said("pot {name}", name=name))
+                          rule=Said("pot {name}", name=PotName(name, pot.label)))
     return [_playable(hand, seat, pot, c) for c in cards if c is not None]
 
 def _taken(hand: Hand, pot: PotRule) -> Said | None:
@@ -88,7 +89,8 @@ def _playable(hand: Hand, seat: int, pot: PotRule, card: int) -> int:
     where = hand.holder[card]
     gone = _GONE.get(where)
     if gone is not None:
-        raise IllegalPlay(gone(pot.label, CARDS[card]), rule=Said("pot {name}", name=pot.name))
+        raise IllegalPlay(gone(pot.label, CARDS[card]),
+                          rule=Said("pot {name}", name=PotName(pot.name, pot.label)))
     by = hand.played_by[card]
     if where == PLAYED and by != seat:
         raise IllegalPlay(_shown(hand, card, by),
@@ -96,7 +98,7 @@ def _playable(hand: Hand, seat: int, pot: PotRule, card: int) -> int:
     if where >= 0 and where != seat and (pot.wins != "pair" or hand.rules.play.pairs == "same-player"):
         raise IllegalPlay(Said("{player} holds {card} (the turn-up), so only {player} can win {pot}",
                                player=hand.name(where), card=CARDS[card], pot=pot.label),
-                          rule=Said("pot {name}", name=pot.name))
+                          rule=Said("pot {name}", name=PotName(pot.name, pot.label)))
     return card
 
 def _shown(hand: Hand, card: int, by: int) -> Said:

@@ -38,7 +38,8 @@ _CASED = re.compile(r"\{(\w+)@(gen|dat|acc|ins|pre)\}")
 
 
 def agree(text: str, named: Mapping[str, object], people: MutableMapping[str, Person],
-          construction: Callable[[str], str] = lambda case: "{name}") -> tuple[str, dict[str, object]]:
+          construction: Callable[[str], str] = lambda case: "{name}",
+          card_gender: Callable[[Card], str] = lambda card: "") -> tuple[str, dict[str, object]]:
     """`text` with each gender choice made and each `{name@case}` given its value in `named`; a name not
     declined goes into the `construction` for its case («игроку {name}», from the catalogue).
 
@@ -55,7 +56,7 @@ def agree(text: str, named: Mapping[str, object], people: MutableMapping[str, Pe
     >>> i18n.use("en")
     """
     values = dict(named)
-    text = _choose(text, values, people)
+    text = _choose(text, values, people, card_gender)
     for name, case in set(_CASED.findall(text)):
         value = values.get(name, "")
         form = person(value, people).form(case)
@@ -95,7 +96,8 @@ def _card(value: object) -> Card | None:
     return value if isinstance(value, Card) else None
 
 
-def _choose(text: str, values: Mapping[str, object], people: MutableMapping[str, Person]) -> str:
+def _choose(text: str, values: Mapping[str, object], people: MutableMapping[str, Person],
+            card_gender: Callable[[Card], str] = lambda card: "") -> str:
     """Each `{?name|m|f|x}` replaced by the wording for that player's gender, and each `{?card|m|f}` by the
     wording for that card's, innermost choices too."""
     start = text.find("{?")
@@ -104,9 +106,7 @@ def _choose(text: str, values: Mapping[str, object], people: MutableMapping[str,
         name = text[start + 2:bar]
         parts, end = _alternatives(text, bar)
         card = _card(values.get(name))
-        if card is not None and len(parts) == 2:
-            from popejoan_cli.render.i18n import card_gender  # the catalogue says it (context `rank gender`)
-
+        if card is not None and len(parts) == 2:  # `card_gender`: the catalogue's, as i18n gives it (`rank gender`)
             chosen = parts[1 if card_gender(card) == "f" else 0]
         else:
             gender = person(values.get(name), people).gender

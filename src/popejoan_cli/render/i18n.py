@@ -90,7 +90,7 @@ def agreed(text: str, named: dict[str, object]) -> tuple[str, dict[str, object]]
     if "{?" in text or "@" in text:
         from popejoan_cli.render.grammar import agree  # only a language with genders and cases asks
 
-        return agree(text, named, _people, construction)
+        return agree(text, named, _people, construction, card_gender)
     return text, named
 
 

@@ -240,6 +240,24 @@ def cited(rule: str) -> str:
     return key_words(found["path"], rule)
 
 
+def rule_cited(said: str) -> str:
+    """A `Said` whose `{rule}` is a key's line («rule: deck.removed») with that rule in words, as `cited` says it;
+    anything else as it is. Where a refusal is said in another language (`cli.exits.spoken`), the hint under it
+    names the key by its words: «Правило: карты, убранные из колоды (deck.removed)».
+
+    >>> rule_cited(Said("rule: {rule}", rule="deck.removed")).params
+    {'rule': 'cards taken out of the pack (deck.removed)'}
+    """
+    rule = getattr(said, "params", {}).get("rule")
+    if not isinstance(said, Said) or not isinstance(rule, str) or isinstance(rule, Said):
+        return said
+    # The same words (its msgid, its plural) with the rule in words; its English text is left as it was, since
+    # only another language reads the values again.
+    told = str.__new__(type(said), said)
+    told.__dict__.update(said.__dict__, params={**said.params, "rule": cited(rule)})
+    return told
+
+
 # ---- every choice in plain words --------------------------------------------------------
 
 

@@ -82,6 +82,13 @@ def typeset(text: str) -> str:
     return "`".join(parts)
 
 
+def _month_name(number: int, genitive: bool) -> str:
+    """The month's name from the catalogue (`i18n.month_name`), read from the module as it stands imported: a
+    language other than English has imported it to say anything, and this module is imported by it."""
+    name: str = sys.modules["popejoan_cli.render.i18n"].month_name(number, genitive)
+    return name
+
+
 def _english() -> bool:
     """Whether the command speaks English (read from `render.i18n` once imported; an English command that writes
     a date need not import it)."""
@@ -103,9 +110,8 @@ def day(when: date) -> str:
     """
     if _english():
         return when.isoformat()
-    from popejoan_cli.render.i18n import month_name
 
-    return f"{when.day}{NBSP}{month_name(when.month, genitive=True)} {when.year}"
+    return f"{when.day}{NBSP}{_month_name(when.month, genitive=True)} {when.year}"
 
 
 def month(year: int, number: int) -> str:
@@ -121,15 +127,13 @@ def month(year: int, number: int) -> str:
     """
     if _english():
         return f"{year:04d}-{number:02d}"
-    from popejoan_cli.render.i18n import month_name
-
-    return f"{month_name(number, genitive=False)} {year}"
+    return f"{_month_name(number, genitive=False)} {year}"
 
 
 def on_day(iso: str) -> str:
     """A day the journal wrote (`2026-12-01`, the start of an ISO time) as the language writes it: `2026-12-01`;
     «1 декабря 2026». Anything that is not such a day is returned as it is."""
-    from datetime import date
+    from datetime import date  # only where a day is written: most commands write none
 
     try:
         return day(date.fromisoformat(iso[:10]))

@@ -106,7 +106,10 @@ def counting(view: TableView, typed: str, counters: str, words: Mapping[str, str
     target = find_name(typed, view.players) or pot_named(view.the_rules(), typed, words)
     if target is None and typed.strip().lower() == "board":
         return _board_counts(view, counters, words)
-    return [Counted(target=target or typed, counters=_counters(counters))]
+    if target is None:  # the fold refuses it too (a journal's own count); here the pots are as the table types them
+        raise UsageError(Said("count what? {target} is neither a player nor a pot", target=cut(typed)),
+                         allowed([*view.players, *_pots_shown(view, list(view.board), words)], typed))
+    return [Counted(target=target, counters=_counters(counters))]
 
 
 def _counters(typed: str) -> int:

@@ -49,6 +49,7 @@ from popejoan_cli.base.errors import BadInput, IllegalPlay, PopejoanError
 from popejoan_cli.game.cards import Card
 from popejoan_cli.render.i18n import spoken_said, t
 from popejoan_cli.render.practice_views import for_you, said_to
+from popejoan_cli.render.rule_words import cited
 from popejoan_cli.store import journal, tables
 from popejoan_cli.table import moves
 from popejoan_cli.table.events import Event
@@ -197,7 +198,7 @@ def refusal(err: PopejoanError, reader: str | None = None) -> Refused:
     params = getattr(err.message, "params", {})
     if reader is not None and reader in (err.player, params.get("player")):
         return Refused(status, said_to(err.message, reader), spoken_said(err.words), why)
-    return Refused(status, spoken_said(err.message), spoken_said(err.rule), why)
+    return Refused(status, spoken_said(err.message), spoken_said(cited(err.rule)), why)
 
 
 def current(view: TableView, seq: int) -> None:
