@@ -56,10 +56,12 @@ def test_a_tap_out_of_turn_shows_the_referees_refusal(tmp_path: Path, browser: A
     assert code == 0
     assert said[0].endswith({"en": ": it is Bob's lead", "ru": ": сейчас ходит Bob"}[lang])
     # The command line's words, told to Ann: "Ann cannot lead 4♣: …" is "You cannot lead 4♣: …" on her phone
-    you = {"en": ("Ann cannot", "You cannot"), "ru": ("Игрок Ann не может", "Вы не можете")}[lang]
+    you = {"en": ("Ann cannot", "You cannot"), "ru": ("Ann не может", "Вы не можете")}[lang]
+    error = error.replace("\u00a0", " ")  # the page's words as read (the CLI's are read so by `Cli`)
     assert said[0].removeprefix("popejoan: ").startswith(you[0])
     assert error == said[0].removeprefix("popejoan: ").replace(*you)
     # The page's rule line is the CLI's, its label in the page's words (`rule: {rule}`, «правило: …»).
     label, rule_said = said[1].strip().split(": ", 1)
-    assert rule == f"{label.lower()}: {rule_said}"
+    # a line of its own on the page: «Правило: …» begins with a capital in Russian, "rule: …" as before in English
+    assert rule == (f"{label}: {rule_said}" if lang == "ru" else f"{label.lower()}: {rule_said}")
     assert why == ""
