@@ -399,5 +399,5 @@ def test_end_to_end_in_a_pseudo_terminal(tmp_path: Path) -> None:
 def test_leaving_a_russian_practice_is_said_to_you(cli: Cli) -> None:
     """«Вы покидаете стол», in the second person as every other line about you, not «Вы покидает»."""
     out = cli.ok("practice", "--seed", "3", "--hands", "2", input="q\n", POPEJOAN_LANG="ru").stdout
-    assert "Вы покидаете стол во время раздачи 1" in out and "Итоговый счёт: Вы покидаете стол после 0 из 2" in out
+    assert "Вы покидаете стол во время раздачи 1" in out and "Итоговый счёт (Вы покидаете стол после 0 из 2" in out
     assert "покидает " not in out

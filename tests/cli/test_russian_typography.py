@@ -46,16 +46,17 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, ...], s
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("POPEJOAN_HOME", str(home))  # `lead_lowest` reads the table in-process
         mp.delenv("POPEJOAN_TABLE", raising=False)
+        # As printed, no-break spaces and all (`set_stdout`): what this file tests is how the text is set.
         for args in (OPEN, ("deal", "--seed", "7")):
-            said[args] = cli.ok(*args).stdout
+            said[args] = cli.ok(*args).set_stdout
         for turn in range(60):
             if tables.view(tables.folder())[0].open_hand is None:
                 break
-            said[("lead", str(turn))] = cli.lead_lowest(tables.folder()).stdout
+            said[("lead", str(turn))] = cli.lead_lowest(tables.folder()).set_stdout
         for code, args in EVENING:
             res = cli(*args)
             assert res.exit_code == code, (args, res.exit_code, res.stdout, res.stderr)
-            said[args] = res.stdout + res.stderr
+            said[args] = res.set_stdout + res.set_stderr
     return said
 
 
@@ -72,15 +73,15 @@ def test_a_quoted_name_or_word_takes_guillemets(evening: dict[tuple[str, ...], s
     text = _text(evening)
     assert _found(r"""['"][\w.-]+['"]""", text) == []
     assert evening[OPEN].startswith("Стол «vecher» готов")
-    assert "«xxxxxxxxxxxxxxxxxxxx…xxxxxxxxxxxxxxxxxxxx» (200 символов)" in text
+    assert "«xxxxxxxxxxxxxxxxxxxx…xxxxxxxxxxxxxxxxxxxx» (200\u00a0символов)" in text
 
 
 def test_a_negative_takes_the_minus_sign_and_a_range_the_en_dash(evening: dict[tuple[str, ...], str]) -> None:
     text = _text(evening)
     assert _found(r"(?<![\w-])-\d", text) == []  # a negative with a hyphen
     assert _found(r"\d-\d", text) == []  # a range with a hyphen
-    assert "насчитано −27 фишек" in evening[("count", "Дарья", "-27")]  # and the plural of 27
-    assert "│       −20 │" in evening[("ledger", "show")]
+    assert "насчитано\u00a0−27\u00a0фишек" in evening[("count", "Дарья", "-27")]  # and the plural of 27
+    assert "│  −20 │" in evening[("ledger", "show")]
 
 
 def test_money_and_figures_take_the_decimal_comma_and_narrow_spaces(evening: dict[tuple[str, ...], str]) -> None:
@@ -89,12 +90,12 @@ def test_money_and_figures_take_the_decimal_comma_and_narrow_spaces(evening: dic
     # A comma between thousands (not a decimal comma, 0,333)
     assert _found(r"(?<![\d,])[1-9]\d{0,2}(?:,\d{3})+(?![\d,])", text) == []
     settle = evening[("ledger", "settle", "--value", "0.05")]
-    assert "Итоги по 0,05 EUR за фишку" in settle and "│ −1,00\u00a0EUR │" in settle
-    assert "1 фишка = 0,05 EUR" in settle
-    assert "Принесено 60\u202f000, унесено 0." in evening[("ledger", "show")]
+    assert "Итоги по\u00a00,05\u00a0EUR за\u00a0фишку" in settle and "│ −1,00\u00a0EUR │" in settle
+    assert "1\u00a0фишка = 0,05\u00a0EUR" in settle
+    assert "Принесено\u00a060\u202f000, унесено\u00a00." in evening[("ledger", "show")]
     assert "│ 11\u202f980 │" in evening[("evening", "--value", "0.05")]
-    assert "а по журналу 11\u202f980" in evening[("count", "Дарья", "-27")]
-    assert "от 0 до 1\u202f000\u202f000" in text
+    assert "а\u00a0по\u00a0журналу\u00a011\u202f980" in evening[("count", "Дарья", "-27")]
+    assert "от\u00a00\u00a0до\u00a01\u202f000\u202f000" in text
 
 
 def test_a_sentence_begins_with_a_capital(evening: dict[tuple[str, ...], str]) -> None:

@@ -67,4 +67,4 @@ def test_an_undone_deal_in_russian_agrees_with_its_dealer(cli: Cli) -> None:
     cli.ok("deal", "--seed", "42", POPEJOAN_NOW=AT)
     cli.ok("undo", "--yes", POPEJOAN_NOW=LATER)
     shown = " ".join(cli.ok("history", COLUMNS="120").stdout.split())
-    assert "Раздача 1 (сдавала Аня в 21:04, ключ тасовки 42) отменена в 21:06." in shown, shown
+    assert "Раздача 1, сданная Аней в 21:04 (ключ тасовки 42), отменена в 21:06." in shown, shown

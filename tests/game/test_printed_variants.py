@@ -60,7 +60,8 @@ def conserved(hand: Hand) -> bool:
 def sentences(r: HouseRules, lang: str = "en") -> str:
     i18n.use(lang)
     try:
-        return " ".join(s for _, said in choices_in_words(r) for s in said)
+        # the words as read: a Russian sentence's no-break spaces (render/typeset.py) read as spaces
+        return " ".join(s for _, said in choices_in_words(r) for s in said).replace("\u00a0", " ")
     finally:
         i18n.use("en")
 

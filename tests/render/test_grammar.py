@@ -101,4 +101,4 @@ def test_the_dealers_turn_up_puts_no_role_after_a_womans_name() -> None:
         said = i18n.t("Turn-up: {award} (the dealer)", award="Дарья забирает секцию «Король»: 5 фишек")
     finally:
         i18n.use("en")
-    assert said == "Открытая карта идёт сдатчику: Дарья забирает секцию «Король»: 5 фишек"
+    assert said.replace("\u00a0", " ") == "За открытую карту Дарья забирает секцию «Король»: 5 фишек"

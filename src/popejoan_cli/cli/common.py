@@ -23,7 +23,7 @@ from popejoan_cli.base.visible import shown_lines
 from popejoan_cli.cli import console
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Sequence
 
     from popejoan_cli.formats.exports import Imported
     from popejoan_cli.game.rules import HouseRules
@@ -270,12 +270,13 @@ def continue_table(name: str, imp: Imported, source: str, folder: Path) -> None:
     from popejoan_cli.store import tables
 
     first_events = [*carried_opening(name, imp), *described((n, imp.genders.get(n)) for n in imp.players)]
-    record(lambda view: first_events, where=folder, create=True)
+    done = record(lambda view: first_events, where=folder, create=True)
     if not cli.table_override:
         tables.set_current(name)
+    from popejoan_cli.render.figures import count
     from popejoan_cli.render.i18n import t, tn
 
-    held = ", ".join(f"{p} {n}" for p, n in imp.balances.items())  # names and numbers: no words
+    held = ", ".join(f"{p} {count(n)}" for p, n in imp.balances.items())  # names and numbers: «Вика −13»
     words = dict(name=Quoted(name), old=Quoted(imp.table), session=imp.session + 1, rules=imp.rules_name, held=held,
                  dealer=imp.next_dealer)
     # With its file and without: two whole sentences, not one with a piece glued in.
@@ -292,6 +293,17 @@ def continue_table(name: str, imp: Imported, source: str, folder: Path) -> None:
     if imp.dates:  # the session it continues, dated as its export says
         began, _, ended = imp.dates.partition("/")
         console().print(t("The session it continues was played {when}.", when=span(began, ended)), markup=False)
+    genders_untold(done.view, imp.players)
+
+
+def genders_untold(view: TableView, names: Sequence[str]) -> None:
+    """Once a command has seated `names`, say which of them the table's language cannot speak of by gender, and
+    how to say it (`table_views.gender_unknown`; nothing in English or when every gender is known)."""
+    from popejoan_cli.render.table_views import gender_unknown
+
+    said = gender_unknown(view, names)
+    if said is not None:
+        console().print(said)
 
 
 def span(began: str, ended: str) -> str:

@@ -24,7 +24,6 @@ from popejoan_cli.cli.common import JsonOpt
 
 if TYPE_CHECKING:
     from popejoan_cli.base.errors import Problem
-    from popejoan_cli.game.cards import Card
     from popejoan_cli.table.events import Counted, Event
     from popejoan_cli.table.undo import Command
     from popejoan_cli.table.view import Count, HandRecord, TableView
@@ -85,21 +84,21 @@ def _lead(card: str, player: str | None, ordinary: bool = False) -> None:
     try:
         done = common.record(lambda view: [moves.lead_by(view, player, the_card, ordinary)])
     except IllegalPlay as err:
-        raise _public(err, the_card) from None
+        raise _public(err, card.strip()) from None
     rec = done.view.hands[-1]
     told = rec.what_happened(seq for seq, _ in done.written)  # the lead's own record, as the journal holds it
     if told is not None:
         say(after_lead(rec.hand.rules, rec.players, told))
 
 
-def _public(err: IllegalPlay, card: Card) -> IllegalPlay:
+def _public(err: IllegalPlay, card: str) -> IllegalPlay:
     """A refused lead as the table hears it: the public words and rule. Its private reason (the
     leader's own cards) is for the leader alone: `hand show NAME --why CARD` tells it."""
     if err.private is None:
         return err
     # The name as a command line must spell it (`'Mary Ann'`), at a POSIX shell and at `popejoan shell`.
     hint = Said("rule: {rule}\n{player} alone may see why: `{command}`", rule=err.rule, player=err.player,
-                command=f"popejoan hand show {as_typed(err.player)} --why {card}")
+                command=f"popejoan hand show {as_typed(err.player)} --why {as_typed(card)}")  # the card as typed: Дп
     return IllegalPlay(err.message, rule=err.rule, hint=hint)
 
 

@@ -74,7 +74,7 @@ def table_new(
     first = (find_name(dealer, names) or dealer) if dealer is not None else names[0]
     opened = TableOpened(name=name, rules=rules.to_dict(), rules_name=rules.name, players=names, counters=each,
                          dealer=first, lang=speaks)
-    common.record(lambda view: [opened, *common.described(seats)], where=where, create=True)
+    done = common.record(lambda view: [opened, *common.described(seats)], where=where, create=True)
     if not cli.table_override:
         tables.set_current(name)
     from popejoan_cli.render.i18n import preset_title, tn  # after `record`, which set the table's language
@@ -84,6 +84,7 @@ def table_new(
                        "Table {name} is ready: {players}, {n} counters each, {rules} rules. {dealer} deals first: "
                        "`popejoan deal`.", each, name=Quoted(name), players=", ".join(names),
                        rules=preset_title(rules.title), dealer=first), markup=False)
+    common.genders_untold(done.view, names)
 
 
 def _needs(rules_spec: str | None, players: str | None) -> None:
@@ -243,6 +244,7 @@ def table_join(
     # The ledger's own figure for the buy-in, not a number kept beside it.
     console().print(tn("{player} joins with {n} counter.", "{player} joins with {n} counters.", buy_in(joined),
                        player=joined.player), markup=False)
+    common.genders_untold(done.view, [joined.player])
 
 
 def _gender(typed: str | None) -> str | None:

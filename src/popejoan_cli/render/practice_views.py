@@ -298,7 +298,9 @@ def totals_view(names: Sequence[str], scores: Sequence[int], nets: Sequence[int]
     for seat, name in enumerate(names):
         who = Text(name)
         if nets is None and scores[seat] == best:
-            who.append(t(" (ahead)") if scores.count(best) == 1 else t(" (joint lead)"), style="bold")
+            # your own row is said to you: «Вы (делите первое место)»
+            shared = tp("practice, yours", " (joint lead)") if name in (YOU, RU_YOU) else t(" (joint lead)")
+            who.append(t(" (ahead)") if scores.count(best) == 1 else shared, style="bold")
         cells: list[Text | str] = [who, *([signed(nets[seat])] if nets is not None else []), signed(scores[seat])]
         table.add_row(*cells)
     board = hand.board.total()
