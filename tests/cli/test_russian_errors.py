@@ -56,7 +56,7 @@ def test_a_card_not_held_is_refused_in_russian(cli: Cli, monkeypatch: pytest.Mon
                        f"  {leader} alone may see why: `popejoan hand show {leader} --why {held}`\n")
     # ... and the leader alone is told why, in the table's language
     full = face + Card.parse(held).suit.symbol
-    assert f"Почему не {full}: у вас нет карты {full}." in cli.ok("hand", "show", leader, "--why", held).stdout
+    assert f"Почему не {full}: у Вас нет карты {full}." in cli.ok("hand", "show", leader, "--why", held).stdout
 
 
 def test_the_spare_hand_is_refused_as_any_card_not_held(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -217,8 +217,8 @@ def test_practice_in_russian_names_you_vy_and_speaks_to_you(cli: Cli) -> None:
     seed_told_once_over(out)
     for words in ("Вы ходите.", "Вы ходите: В♣ Д♣, Компьютер 2 К♣", "Вы забираете секцию «Валет» (В♣): 1 фишка",
                   "Следующий ход за Вами.", "У Вас кончились карты.",
-                  "Вы не можете сейчас пойти с 2♥ (у вас нет карты 2♥). Выберите карту с пометкой «Ход».",
-                  f"Вы не можете сейчас пойти с {russian_face(card)} (у вас есть {russian_face(lower)}, младше в "
+                  "Вы не можете сейчас пойти с 2♥ (у Вас нет карты 2♥). Выберите карту с пометкой «Ход».",
+                  f"Вы не можете сейчас пойти с {russian_face(card)} (у Вас есть {russian_face(lower)}, младше в "
                   "этой масти). Выберите карту с пометкой «Ход».",
                   "Компьютер 1 платит 3 фишки Вам за оставшиеся карты.", "Текущий счёт: Вы +10"):
         assert words in " ".join(out.split()), words
@@ -266,7 +266,7 @@ def test_practices_errors_read_russian(cli: Cli, args: tuple[str, ...], russian:
 
 def test_a_practice_name_the_computers_hold_gets_a_russian_hint(cli: Cli) -> None:
     err = cli.fails(2, "practice", "--name", "Компьютер 1", POPEJOAN_LANG="ru")
-    assert err.endswith("\n  Правила modern-stops — для 3–8 игроков; ваше имя должно отличаться от имён компьютеров\n")
+    assert err.endswith("\n  Правила modern-stops — для 3–8 игроков; Ваше имя должно отличаться от имён компьютеров\n")
     assert cli.fails(2, "practice", "--name", "Computer 1").endswith(
         "\n  modern-stops is for 3-8 players; your name must differ from the computers'\n")
 

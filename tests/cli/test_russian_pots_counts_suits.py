@@ -109,10 +109,10 @@ def test_a_refusal_says_the_suit_once_by_name_then_symbol() -> None:
     assert said == "after a stop in clubs ♣ you must change suit: you hold 3♥"
     i18n.use("ru")
     spoken = i18n.spoken_said(said).replace("\xa0", " ")  # a book's no-break spaces (render/typeset.py) aside
-    assert spoken == "после стопа в масти трефы ♣ нужно сменить масть: у вас есть 3♥"
+    assert spoken == "после стопа в масти трефы ♣ нужно сменить масть: у Вас есть 3♥"
     # Where ♣ is written as its letter (POPEJOAN_SUITS=letters), the suit is still said once: «трефы т».
     lettered = spoken.translate(RUSSIAN_LETTERS)
-    assert lettered == "после стопа в масти трефы т нужно сменить масть: у вас есть 3ч"
+    assert lettered == "после стопа в масти трефы т нужно сменить масть: у Вас есть 3ч"
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])

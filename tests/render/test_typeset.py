@@ -167,6 +167,8 @@ def _typed_in(text: str) -> set[str]:
 def _left_in_english(path: Path) -> list[str]:
     text = path.read_text(encoding="utf-8")
     typed = _typed_in(text) | TYPED_ANYWHERE
+    # a command a terminal wrapped onto the next line is still a command: blanked, its lines kept
+    text = re.sub(r"`[^`]*`", lambda m: "\n" * m.group(0).count("\n"), text)
     left = []
     for n, line in enumerate(text.splitlines(), 1):
         said = _outside_commands(line)
