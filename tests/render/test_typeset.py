@@ -34,10 +34,11 @@ ISO_DATE = re.compile(r"\b\d{4}-\d{2}(?:-\d{2})?(?![\w-])")
 
 
 def _outside_commands(line: str) -> str:
-    """A line without what a person types: a command between backquotes, a `$ popejoan ...` line."""
+    """A line without what a person types: a command between backquotes, a `$ popejoan ...` line, a word typed
+    and quoted back in «ёлочки» («-3»)."""
     if line.lstrip().startswith("$ "):
         return ""
-    return "".join(part for i, part in enumerate(line.split("`")) if i % 2 == 0)
+    return re.sub(r"«[^»]*»", "«»", "".join(part for i, part in enumerate(line.split("`")) if i % 2 == 0))
 
 
 class _Sample(dict[str, object]):

@@ -10,7 +10,8 @@ a book never ends a line (Мильчин, «Справочник издател�
   «раздача 2:», «Вика −13»;
 - after a one-letter word and a two-letter preposition, conjunction or particle: «в раздаче», «у Вики»,
   «и Дарья», «на доске», «не может»; a line never ends on one of them;
-- a hyphen standing for a minus before a figure becomes the minus sign: «Вика −13».
+- a hyphen standing for a minus before a figure becomes the minus sign: «Вика −13» (not inside «ёлочки»,
+  which quote what a person typed: «-3»).
 
 What a person types is left exactly as written: the text between backquotes (`popejoan count Ann -3`),
 which is a command to copy. English is never passed here (`i18n` calls it only for another language).
@@ -65,6 +66,8 @@ def typeset(text: str) -> str:
     'Вика платит 3\\xa0фишки Боре\\xa0— в\\xa02\\xa0раза больше'
     >>> typeset("Итог: Вика -13, Компьютер 3 +4")
     'Итог: Вика\\xa0−13, Компьютер\\xa03 +4'
+    >>> typeset("--counters «-3» — отрицательное число")
+    '--counters «-3»\xa0— отрицательное число'
     >>> typeset("Скажите `popejoan count Ann -3 в 2 раза`, и всё")
     'Скажите `popejoan count Ann -3 в 2 раза`, и\\xa0всё'
     >>> typeset(typeset("у Вики 5 фишек")) == typeset("у Вики 5 фишек")
@@ -77,9 +80,19 @@ def typeset(text: str) -> str:
         return text  # no space to set, or not a Russian sentence (a message the catalogue lacks stays English)
     parts = text.split("`")
     for i in range(0, len(parts), 2):  # the even parts are outside backquotes
-        for pattern, replacement in _rules():
+        for pattern, replacement in _rules()[:-1]:
             parts[i] = pattern.sub(replacement, parts[i])
+        parts[i] = _minus(parts[i])
     return "`".join(parts)
+
+
+def _minus(text: str) -> str:
+    """The minus for a hyphen before a figure, outside «ёлочки»: a quoted word is what a person typed (`--counters
+    «-3»`), and stays so."""
+    if "-" not in text:
+        return text
+    quoted = re.split(r"(«[^»]*»)", text)
+    return "".join(part if part.startswith("«") else _rules()[-1][0].sub(MINUS, part) for part in quoted)
 
 
 def _month_name(number: int, genitive: bool) -> str:
