@@ -166,5 +166,6 @@ def test_ledger_stats_groups_by_evening_as_evening_defines_one(cli: Cli, monkeyp
     said = cli.ok("ledger", "stats", "--by", "Evening", COLUMNS="120").stdout
     assert said.startswith("Standings by evening over 2 sessions: fri, fri-s2") and "2026-12-08" in said
     ru = cli.ok("ledger", "stats", "--by", "evening", POPEJOAN_LANG="ru", COLUMNS="120").stdout
-    assert ru.startswith("Положение по дням за 2 вечера: fri, fri-s2"), ru  # a session is «вечер», an evening by its day
+    # a session is «вечер», and an evening by its day
+    assert ru.startswith("Положение по дням за 2 вечера: fri, fri-s2"), ru
     cli.fails(2, "ledger", "stats", "--by", "night", said=("`month`, `session` or `evening`, not 'night'",))

@@ -331,7 +331,8 @@ def test_no_final_deal_under_these_rules(cli: Cli) -> None:
     args = ("hand", "final", "--rules", "modern-stops", "--players", FOUR, "--seed", "1")
     assert cli.fails(2, *args, POPEJOAN_LANG="ru") == (
         "popejoan: в правилах modern-stops нет финального кона, который очищает доску (final.deal = \"none\"), так "
-        "что фишки остаются на доске до следующего вечера\n  Возьмите правила с final.deal = \"holders\", например russian\n")
+        "что фишки остаются на доске до следующего вечера\n"
+        "  Возьмите правила с final.deal = \"holders\", например russian\n")
     assert cli.fails(2, *args) == (
         "popejoan: modern-stops has no final clearing deal (final.deal = \"none\"): its board carries over\n"
         "  use rules with final.deal = \"holders\", such as russian\n")

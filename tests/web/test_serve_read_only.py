@@ -74,8 +74,8 @@ def test_a_read_only_table_with_no_links_kept_gets_links_for_this_run(tmp_path: 
             got = serving.http.post(f"{served.players['Bob']}/lead", json={"card": "AS", "seq": state["seq"]},
                                     timeout=5)
             assert got.status_code == 409
-            assert got.json()["error"].replace("\u00a0", " ") == ("стол показан только для чтения: в его папку нельзя писать, "
-                                           "поэтому ход не записать")
+            said = got.json()["error"].replace("\u00a0", " ")  # the words as read
+            assert said == "стол показан только для чтения: в его папку нельзя писать, поэтому ход не записать"
         finally:
             code, err = served.stop()
         err = err.replace("\u00a0", " ")  # the words as read
