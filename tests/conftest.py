@@ -223,9 +223,11 @@ class Read(Result):
     tests (render/typeset.py)."""
 
     def __init__(self, res: Result) -> None:
-        super().__init__(res.runner, *(b.replace(NO_BREAK, b" ") for b in (res.stdout_bytes, res.stderr_bytes,
-                                                                          res.output_bytes)),
-                         res.return_value, res.exit_code, res.exception, res.exc_info)
+        self.__dict__.update(vars(res))
+        for name in ("stdout_bytes", "stderr_bytes", "output_bytes"):
+            raw = vars(res).get(name)
+            if isinstance(raw, bytes):
+                setattr(self, name, raw.replace(NO_BREAK, b" "))
         self.set_stdout, self.set_stderr = res.stdout, res.stderr
 
 

@@ -132,7 +132,7 @@ def test_russian_plural_forms_of_the_commands(n: int) -> None:
         form = FORMS[n]
 
         def tn(*args: object, **values: object) -> str:  # the no-break spaces typesetting puts in, read as spaces
-            return str(i18n.tn(*args, **values)).replace("\u00a0", " ")  # type: ignore[call-overload]
+            return str(i18n.tn(*args, **values)).replace("\u00a0", " ")  # type: ignore[arg-type]
 
         assert tn("{player} joins with {n} counter.", "{player} joins with {n} counters.", n,
                   player="Гена") == "Гена " + joins[form].format(n=n)

@@ -329,7 +329,7 @@ def test_the_second_person_is_only_for_vy_and_leaves_other_names_alone() -> None
     assert second_person("Стоп на 5♣: следующий ход за игроком Вы, и у игрока Вы нет 6♣.", "Вы") == \
         "Стоп на 5♣: следующий ход за Вами, и у Вас нет 6♣."
     yours = for_you([["Вы держит Поп Джона (", "Д♦", ") и ничего не платит за оставшиеся карты."]], "Вы")
-    assert [[plain(piece) for piece in line] for line in yours] == \
+    assert [[plain(str(piece)) for piece in line] for line in yours] == \
         [["Вы держите Поп Джона (", "Д♦", ") и ничего не платите за оставшиеся карты."]]
     assert second_person("Аня ходит: 2♣; Следующим ходит Аня.", "Аня") == "Аня ходит: 2♣; Следующим ходит Аня."
     assert second_person("Вы ходит.", "You") == "Вы ходит."

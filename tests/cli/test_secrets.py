@@ -59,7 +59,7 @@ class Table(conftest.Cli):
         super().__init__(home, columns="200")
         self.lang = lang
 
-    def __call__(self, *args: str, input: str | None = None, **extra: str) -> Result:
+    def __call__(self, *args: str, input: str | None = None, **extra: str) -> conftest.Read:
         res = super().__call__(*args, input=input, **{"POPEJOAN_LANG": self.lang, **extra})
         assert "Traceback" not in res.stderr, (args, res.stderr)
         assert res.exception is None or isinstance(res.exception, SystemExit), (args, res.exception)

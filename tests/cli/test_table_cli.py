@@ -66,7 +66,7 @@ def new_table(cli: Cli, name: str = "fri", rules: str = "modern-stops", players:
     return cli.ok("table", "new", name, "--rules", rules, "--players", players, "--counters", str(counters))
 
 
-def lead_lowest(cli: Cli, name: str = "fri") -> Result:
+def lead_lowest(cli: Cli, name: str = "fri") -> conftest.Read:
     who, card = cli.lowest(name)
     res = cli.lead_lowest(cli.folder(name))
     assert res.stdout.startswith(f"{who} leads {card.face}"), res.stdout
@@ -74,7 +74,7 @@ def lead_lowest(cli: Cli, name: str = "fri") -> Result:
     return res
 
 
-def play_out(cli: Cli, expect_total: int, name: str = "fri") -> list[Result]:
+def play_out(cli: Cli, expect_total: int, name: str = "fri") -> list[conftest.Read]:
     """Lead lowest until the hand ends, checking conservation after every lead."""
     out = []
     while cli.view(name).open_hand is not None:

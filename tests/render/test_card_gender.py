@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-import pymorphy3
+import pymorphy3  # type: ignore[import-untyped]
 import pytest
 
 from popejoan_cli.base.errors import Said

@@ -274,10 +274,11 @@ def continue_table(name: str, imp: Imported, source: str, folder: Path) -> None:
     if not cli.table_override:
         tables.set_current(name)
     from popejoan_cli.render.figures import count
-    from popejoan_cli.render.i18n import t, tn
+    from popejoan_cli.render.i18n import preset_title, t, tn
 
     held = ", ".join(f"{p} {count(n)}" for p, n in imp.balances.items())  # names and numbers: «Вика −13»
-    words = dict(name=Quoted(name), old=Quoted(imp.table), session=imp.session + 1, rules=imp.rules_name, held=held,
+    words = dict(name=Quoted(name), old=Quoted(imp.table), session=imp.session + 1,
+                 rules=preset_title(imp.rules.title) or imp.rules_name, held=held,  # as `table new` names them
                  dealer=imp.next_dealer)
     # With its file and without: two whole sentences, not one with a piece glued in.
     said = tn("Table {name} continues {old} from {source} as session {session} ({rules} rules): {held}; {n} counter "
