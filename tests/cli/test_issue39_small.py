@@ -133,7 +133,7 @@ def test_check_names_a_count_by_its_time_and_hand_not_its_seq(cli: Cli, monkeypa
     assert "popejoan: at 23:00, after hand 1: the count of Cat is 40, but the journal says 51\n" in err, err
     assert "seq" not in err
     ru = cli("check", POPEJOAN_LANG="ru").stderr
-    assert "popejoan: в 23:00, после раздачи 1: у игрока Cat насчитано 40 фишек, а по журналу 51\n" in ru, ru
+    assert "popejoan: у игрока Cat насчитано 40 фишек, а по журналу 51 (в 23:00, после раздачи 1)\n" in ru, ru
     cli.ok("count", "Cat", "51", POPEJOAN_NOW="2026-12-01T23:10:00+01:00")
     said = " ".join(cli.ok("check").stdout.split())
     assert "resolved: the count of Cat was 40 (at 23:00, after hand 1), the journal said 51; the later count (at " \

@@ -74,16 +74,16 @@ def test_count_says_a_pot_by_its_label_and_a_player_in_their_case(cli: Cli, monk
     check = cli("check")
     # Each count by when it was made and the hand, as the banker knows it, not the journal's entry (issue 39)
     assert check.stderr.splitlines()[:2] == [
-        "popejoan: в 21:04, до первой раздачи: в секции «Гейм» насчитано 4 фишки, а по журналу 0",
-        "popejoan: в 21:04, до первой раздачи: у Бориса насчитано 48 фишек, а по журналу 50"]
+        "popejoan: в секции «Гейм» насчитано 4 фишки, а по журналу 0 (в 21:04, до первой раздачи)",
+        "popejoan: у Бориса насчитано 48 фишек, а по журналу 50 (в 21:04, до первой раздачи)"]
     assert cli.ok("count", "pope", "0").stdout == "В секции «Поп Джон» 0 фишек, как и в журнале.\n"
     assert cli.ok("count", "Борис", "50").stdout == "У Бориса 50 фишек, как и в журнале.\n"
     assert cli.ok("count", "game", "0").stdout == "В секции «Гейм» 0 фишек, как и в журнале.\n"
     resolved = cli.ok("check").stdout
     resolved = " ".join(resolved.split())
-    assert "улажено: в секции «Гейм» насчитали 4 фишки (в 21:04, до первой раздачи), а в журнале было 0; следующий " \
+    assert "Улажено: в секции «Гейм» насчитали 4 фишки (в 21:04, до первой раздачи), а в журнале было 0; следующий " \
            "пересчёт (в 21:04, до первой раздачи) совпал." in resolved
-    assert "улажено: у Бориса насчитали 48 фишек (в 21:04, до первой раздачи)" in resolved
+    assert "Улажено: у Бориса насчитали 48 фишек (в 21:04, до первой раздачи)" in resolved
 
 
 def test_count_s_english_is_as_it_was_but_for_too_many(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -121,7 +121,7 @@ def test_count_s_mismatch_and_check_s_problem_are_russian(cli: Cli, monkeypatch:
                           "  Пересчитайте или найдите недостающие фишки; `popejoan check` покажет это расхождение\n")
     check = cli("check")
     assert (check.exit_code, check.stdout) == (3, "")
-    assert check.stderr == ("popejoan: в 21:04, до первой раздачи: у Ани насчитано 3 фишки, а по журналу 50\n"
+    assert check.stderr == ("popejoan: у Ани насчитано 3 фишки, а по журналу 50 (в 21:04, до первой раздачи)\n"
                             "Найдена 1 проблема\n")  # 2-4:
     # the three players' descriptions
     english = cli("check", POPEJOAN_LANG="en")

@@ -207,3 +207,17 @@ def test_the_scan_finds_english_left_in_a_russian_line(tmp_path: Path) -> None:
     said.write_text("Компьютер 1 против 2 компьютеров (уровень good)\nвыплата Саше: matrimony, intrigue\n"
                     "$ popejoan count pope 3\nнет секции «pope»\n", encoding="utf-8")
     assert [w.split("'")[1] for w in _left_in_english(said)] == ["good", "matrimony", "intrigue"]
+
+
+def test_a_card_in_words_is_said_once_where_suits_are_letters(tmp_path: Path) -> None:
+    """`9♦ (9б)` adds the letter for whoever cannot tell the symbols; where the suits are letters already
+    (POPEJOAN_SUITS=letters) that would read «9б (9б)», so the card is said once."""
+    from conftest import Cli
+
+    i18n.use("en")
+    cli = Cli(tmp_path / "home", columns="100")
+    lettered = cli.ok("rules", "show", "russian", POPEJOAN_LANG="ru", POPEJOAN_SUITS="letters").stdout
+    assert "тот, кто сыграет 9б " in lettered and "9б (9б)" not in lettered
+    shown = cli.ok("rules", "show", "russian", POPEJOAN_LANG="ru").stdout
+    assert "тот, кто сыграет 9♦ (9б)" in shown
+    assert "whoever plays 9D (" not in cli.ok("rules", "show", "russian", POPEJOAN_SUITS="letters").stdout

@@ -461,13 +461,15 @@ def check(as_json: JsonOpt = False) -> None:
     if problems:
         if not as_json:
             from popejoan_cli.cli.exits import spoken
-            from popejoan_cli.render.i18n import tn
+            from popejoan_cli.render.i18n import t, tn
 
             counts = {p.key for p in tables.miscounts(view, problems)}
             for p in problems:  # the fold's and the ledger's words, said in the table's language
                 # A count by when and in which hand it was made, as the banker knows it; damage by the journal's entry
                 where = spoken(_counted(view, int(p.key[4:]))) if p.key in counts else _place(p.key)
-                sys.stderr.write(shown_lines(f"popejoan: {where}: {spoken(p.message)}") + "\n")
+                # one sentence, not a place and a colon before it: «…, а по журналу 50 (в 21:04, до первой раздачи)»
+                line = t("{where}: {problem}", where=where, problem=spoken(p.message))
+                sys.stderr.write(shown_lines(f"popejoan: {line}") + "\n")
             sys.stderr.write(tn("{n} problem found", "{n} problems found", len(problems)) + "\n")
         raise typer.Exit(3 if len(tables.miscounts(view, problems)) == len(problems) else 5)
 

@@ -34,6 +34,8 @@ import os
 import sys
 from typing import Any, TextIO
 
+from popejoan_cli.render.typeset import set_suits_as_letters
+
 SUITS = "♣♦♥♠"
 HANDLER = "popejoan-letters"
 """The codecs error handler that writes what a stream cannot encode in ASCII."""
@@ -181,6 +183,7 @@ def prepare() -> None:
     if should_hint(sys.stderr, short, wanted):
         sys.stderr.write(hint(short or "ascii"))
         sys.stderr.flush()
+    set_suits_as_letters(wanted or not can_show(sys.stdout))  # the suits as letters: `9б`, never `9б (9б)`
 
 
 def ascii_json() -> bool:

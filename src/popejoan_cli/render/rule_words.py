@@ -29,6 +29,7 @@ from popejoan_cli.game.rulekeys import KEY_BY_PATH, below
 from popejoan_cli.game.rules import CardSpec, HouseRules, PotRule
 from popejoan_cli.render.i18n import cards as count_cards
 from popejoan_cli.render.i18n import counters, face, marked, pot_label, spoken_said, suit_named, t, tn, tp
+from popejoan_cli.render.typeset import suits_as_letters
 
 SECTION_TITLES: tuple[tuple[str, str], ...] = (
     ("players", marked("Players", "rules section")),
@@ -60,8 +61,11 @@ def _letter(name: str) -> str:
 
 
 def card_words(card: Card) -> str:
-    """`9♦ (9D)`: the symbol for the eye and the letter for anyone who cannot tell colours."""
+    """`9♦ (9D)`: the symbol for the eye and the letter for anyone who cannot tell colours; where the suit is
+    written as its letter already (`POPEJOAN_SUITS=letters`: `9б`), the card once, never `9б (9б)`."""
     shown = face(card)
+    if suits_as_letters():
+        return shown
     return f"{shown} ({shown[:-1]}{_letter(str(card)[-1])})"
 
 

@@ -17,6 +17,9 @@ What a person types is left exactly as written: the text between backquotes (`po
 which is a command to copy. English is never passed here (`i18n` calls it only for another language).
 The rules are a few regular expressions, compiled when a Russian command first sets a sentence.
 
+Whether a suit is set as its symbol or its letter is asked here too (`suits_as_letters`), by the terminal
+that writes it and by the words that would otherwise say a card twice («9б (9б)»).
+
 Dates are the other half: `day` and `month` write a date as a Russian writes it («1 декабря 2026»,
 «декабрь 2026»), in English as ISO, exactly as before; the month names are in the catalogue (core.po,
 contexts `month` and `month in the genitive`).
@@ -32,7 +35,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from datetime import date
 
-__all__ = ["NBSP", "day", "month", "on_day", "short_day", "typeset"]
+__all__ = ["NBSP", "day", "month", "on_day", "set_suits_as_letters", "short_day", "suits_as_letters", "typeset"]
 
 NBSP = "\u00a0"
 """NO-BREAK SPACE: a space a line is never broken at."""
@@ -100,6 +103,22 @@ def _month_name(number: int, genitive: bool) -> str:
     language other than English has imported it to say anything, and this module is imported by it."""
     name: str = sys.modules["popejoan_cli.render.i18n"].month_name(number, genitive)
     return name
+
+
+_SUITS = {"letters": False}
+"""Whether this command's output sets each suit as its letter: `cli.terminal.prepare` says so as a command starts."""
+
+
+def suits_as_letters() -> bool:
+    """Whether a suit is set as its letter (POPEJOAN_SUITS=letters, or a terminal that cannot show ♦: the
+    terminal writes them so, docs/terminal.md), so that words adding the letter after a symbol (`9♦ (9D)`) say
+    the card once."""
+    return _SUITS["letters"]
+
+
+def set_suits_as_letters(letters: bool) -> None:
+    """Told by the terminal as each command starts: its stdout sets the suits as letters, or not."""
+    _SUITS["letters"] = letters
 
 
 def _english() -> bool:
