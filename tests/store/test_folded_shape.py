@@ -20,7 +20,7 @@ from typing import Any
 from popejoan_cli.game.state import STOP_REASONS
 from popejoan_cli.store import folded, tables
 
-SHAPES = {b"popejoan folded 5 ": "8690ddc04ed3b95fe93c3f8397df107f30901bfd5d5e921489676a742d575e99"}
+SHAPES = {b"popejoan folded 6 ": "4ab3be5e65ef6374306fbb937017e630c9b0ad16cf20548c4b819d35bd330d25"}
 """Format (MAGIC) -> the fingerprint of the shape it pickles."""
 
 

@@ -23,11 +23,13 @@ SAMPLES: list[E.Event] = [
     E.HistoryCarried(sessions=["s1"], players={}, dates=["2026-01-01T10:00/2026-01-01T12:00"]),
     E.PlayerJoined(player="Cat", counters=40),
     E.PlayerDescribed(player="Аня", gender="f", forms={"gen": "Ани"}),
+    E.ComputerSeated(player="Computer 1", level="good"),
     E.PlayerLeft(player="Cat"),
     E.HandDealt(seed=7, dealer="Ann"),
     E.HandDealt(seed="evening", dealer="Bob"),
     E.SpareTaken(player="Ann", price=2),
     E.CardLed(player="Ann", card="9D"),
+    E.CardLed(player="Computer 1", card="2C", level="strong", seed=12345),
     E.RealHandDealt(dealer="Ann", turnup=""),
     E.CardPlayed(player="Bob", card="10S"),
     E.StopCalled(),
@@ -86,7 +88,7 @@ def test_events_are_frozen_keyword_only_and_compare_like_dataclasses() -> None:
         E.CardLed(player="Ann")  # type: ignore[call-arg]
     with pytest.raises(TypeError):
         E.CardLed(player="Ann", card="9D", seat=1)  # type: ignore[call-arg]
-    assert repr(led) == "CardLed(player='Ann', card='9D', ordinary=False, page=False)"
+    assert repr(led) == "CardLed(player='Ann', card='9D', ordinary=False, page=False, level='', seed=0)"
     assert led == E.CardLed(player="Ann", card="9D") and hash(led) == hash(E.CardLed(player="Ann", card="9D"))
     assert led != E.CardPlayed(player="Ann", card="9D") and led != E.CardLed(player="Ann", card="10D")
     assert E.HistoryCarried(sessions=[], players={}).dates == [] and not hasattr(led, "__dict__")

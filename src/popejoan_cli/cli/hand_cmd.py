@@ -189,6 +189,9 @@ def hand_show(
         raise UsageError(Said("{player} is not in this hand", player=seat))
     if rec.kind.real:  # an empty panel ("0 cards") would say the player holds nothing
         raise _real_deck(rec)
+    if seat in view.computers:  # a computer's hand is private to everyone, its owner is nobody at the table
+        raise RuleViolation(Said("{player} is a computer: its hand is shown to nobody until the hand is over",
+                                 player=seat), Said("`popejoan history` tells the hand once it is over"))
     s = rec.players.index(seat)
     asked = Card.parse(why) if why is not None else None
     if as_json:

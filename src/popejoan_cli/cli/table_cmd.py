@@ -19,7 +19,7 @@ from popejoan_cli.base.errors import IllegalPlay, RuleViolation, Said, UsageErro
 from popejoan_cli.base.names import find_name
 from popejoan_cli.base.visible import shown_lines
 from popejoan_cli.base.words import as_typed
-from popejoan_cli.cli import command, common, console, emit_json, ledger_app, root, say
+from popejoan_cli.cli import command, common, computers, console, emit_json, ledger_app, root, say
 from popejoan_cli.cli.common import JsonOpt
 
 if TYPE_CHECKING:
@@ -73,6 +73,8 @@ def deal(
     # The seed deals every card: anyone who saw it could work out every hand. The journal
     # keeps it, and `history` shows it once the hand is over.
     say(dealt(rec.hand, rec.players, rec.number, rec.dealer))
+    if done.view.computers:
+        computers.play()  # a computer on lead leads at once
 
 
 def _lead(card: str, player: str | None, ordinary: bool = False) -> None:
@@ -89,6 +91,8 @@ def _lead(card: str, player: str | None, ordinary: bool = False) -> None:
     told = rec.what_happened(seq for seq, _ in done.written)  # the lead's own record, as the journal holds it
     if told is not None:
         say(after_lead(rec.hand.rules, rec.players, told))
+    if done.view.computers:
+        computers.play()  # the computers whose lead it now is lead, each told as this lead was
 
 
 def _public(err: IllegalPlay, card: str) -> IllegalPlay:
@@ -127,6 +131,8 @@ def spare(
         said = t("{player} takes the spare hand; their old hand is now the spare hand. "
                  "`popejoan hand show {as_typed}` shows the new one.", player=name, as_typed=as_typed(name))
     console().print(said, markup=False)
+    if done.view.computers:
+        computers.play()
 
 
 @command(root, "lead")

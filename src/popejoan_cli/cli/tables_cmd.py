@@ -15,7 +15,7 @@ from popejoan_cli import cli
 from popejoan_cli.base.errors import Said, UsageError
 from popejoan_cli.base.marks import Quoted
 from popejoan_cli.base.names import find_name, refuse_lookalikes
-from popejoan_cli.cli import command, common, console, emit_json, table_app
+from popejoan_cli.cli import command, common, computers, console, emit_json, table_app
 from popejoan_cli.cli.common import JsonOpt
 
 if TYPE_CHECKING:
@@ -46,11 +46,16 @@ def table_new(
     lang: Annotated[str | None, typer.Option("--lang", metavar="LANG",
                                              help="The language the table speaks, whoever types: en or ru "
                                                   "(default: en; POPEJOAN_LANG still overrides it).")] = None,
+    computers: Annotated[int, typer.Option("--computers", min=0, max=7, metavar="N",
+                                           help="Seat N computers after the players (Computer 1 and on); they "
+                                                "lead by themselves, at virtual deals only.")] = 0,
+    level: Annotated[str, typer.Option("--level", "-l", metavar="LEVEL",
+                                       help="The computers' level: simple, good or strong.")] = "good",
 ) -> None:
     """Create a table and make it the current one (or continue an exported ledger with --from)."""
     from popejoan_cli.formats.presets import load_rules
     from popejoan_cli.store import tables
-    from popejoan_cli.table.events import TableOpened
+    from popejoan_cli.table.events import ComputerSeated, TableOpened
 
     tables.check_name(name)  # with --table too: the name is shown, exported and journalled
     speaks = _language(lang)
@@ -68,13 +73,15 @@ def table_new(
     each = 50 if counters is None else common.counters(counters)
     rules = load_rules(rules_spec)
     seats = common.players_said(players)
-    names = [n for n, _ in seats]
+    cli.speak(speaks)  # the computers' names in the table's language
+    robots = seated_computers([n for n, _ in seats], computers, level)
+    names = [n for n, _ in seats] + [e.player for e in robots if isinstance(e, ComputerSeated)]
     _not_words(names, rules)
     refuse_lookalikes(names)
     first = (find_name(dealer, names) or dealer) if dealer is not None else names[0]
     opened = TableOpened(name=name, rules=rules.to_dict(), rules_name=rules.name, players=names, counters=each,
                          dealer=first, lang=speaks)
-    done = common.record(lambda view: [opened, *common.described(seats)], where=where, create=True)
+    done = common.record(lambda view: [opened, *common.described(seats), *robots], where=where, create=True)
     if not cli.table_override:
         tables.set_current(name)
     from popejoan_cli.render.i18n import preset_title, tn  # after `record`, which set the table's language
@@ -85,6 +92,24 @@ def table_new(
                        "`popejoan deal`.", each, name=Quoted(name), players=", ".join(names),
                        rules=preset_title(rules.title), dealer=first), markup=False)
     common.genders_untold(done.view, names)
+    if robots:
+        _computers_said(done.view, [e.player for e in robots if isinstance(e, ComputerSeated)])
+
+
+def seated_computers(taken: list[str], n: int, level: str) -> list[Event]:
+    """`table new --computers N --level L`: the events that seat N computers after the players (none for 0)."""
+    if not n:
+        return []
+    return computers.seated(computers.names(taken, n), computers.level_of(level))
+
+
+def _computers_said(view: TableView, names: list[str]) -> None:
+    """That `names` are computers, at which level, and that they lead by themselves."""
+    from popejoan_cli.render.i18n import t
+    from popejoan_cli.render.levels import level_word
+
+    console().print(t("{names} are computers ({level}): they lead by themselves, at virtual deals only.",
+                      names=", ".join(names), level=level_word(view.computers[names[0]])), markup=False)
 
 
 def _needs(rules_spec: str | None, players: str | None) -> None:
@@ -208,7 +233,7 @@ def _not_words(names: list[str], rules: HouseRules | None = None) -> None:
 
 @command(table_app, "join")
 def table_join(
-    name: Annotated[str, typer.Argument(help="The new player.")],
+    name: Annotated[str | None, typer.Argument(help="The new player.")] = None,
     counters_text: Annotated[str | None, typer.Option("--counters", "-c", metavar="N",
                                                       help="Counters the player brings (default: what each "
                                                            "player brought when the table opened).")] = None,
@@ -218,6 +243,10 @@ def table_join(
     gender: Annotated[str | None, typer.Option("--gender", "-g", metavar="f|m",
                                                help="The player's gender, where the name does not tell "
                                                     "(f or m; ж or м).")] = None,
+    computer: Annotated[bool, typer.Option("--computer", help="The new player is a computer (NAME: Computer N "
+                                                              "when it is left out).")] = False,
+    level: Annotated[str, typer.Option("--level", "-l", metavar="LEVEL",
+                                       help="With --computer: simple, good or strong.")] = "good",
 ) -> None:
     """A player sits down between hands (last in the clockwise order)."""
     from popejoan_cli.table import moves
@@ -226,14 +255,22 @@ def table_join(
 
     given = None if counters_text is None else common.counters(counters_text)
     said = _gender(gender)
-    if "," in name:
+    robot = computers.level_of(level) if computer else None
+    if name is None and robot is None:
+        raise UsageError(Said("table join needs the new player's name"),
+                         Said("e.g. `popejoan table join Eve`, or `popejoan table join --computer`"))
+    if "," in (name or ""):
         raise UsageError(Said("{name!r} is not one player's name", name=name), Said("a name may not contain a comma"))
-    _not_words([name])
+    if name is not None:
+        _not_words([name])
 
     def sitting(view: TableView) -> list[Event]:
-        if name not in view.people:  # a newcomer named like a pot or a card is refused; one back comes as before
-            _not_words([name], view.the_rules())
-        joined = moves.joining(view, name, given, bring_back=bring_back)
+        who = name or computers.names(view.players, 1)[0]
+        if who not in view.people:  # a newcomer named like a pot or a card is refused; one back comes as before
+            _not_words([who], view.the_rules())
+        joined = moves.joining(view, who, given, bring_back=bring_back)
+        if robot is not None:
+            return [joined, *computers.seated([joined.player], robot)]
         known = view.people.get(joined.player) if said is None else None  # back again: as described before
         return [joined] if known is not None else [joined, *common.described([(joined.player, said)])]
 
@@ -244,6 +281,8 @@ def table_join(
     # The ledger's own figure for the buy-in, not a number kept beside it.
     console().print(tn("{player} joins with {n} counter.", "{player} joins with {n} counters.", buy_in(joined),
                        player=joined.player), markup=False)
+    if robot is not None:
+        _computers_said(done.view, [joined.player])
     common.genders_untold(done.view, [joined.player])
 
 

@@ -44,7 +44,7 @@ except ImportError:  # pragma: no cover - an interpreter without the accelerator
     from pickle import dumps, loads
 
 FOLDED = ".folded"
-MAGIC = b"popejoan folded 5 "
+MAGIC = b"popejoan folded 6 "
 """A cache's first bytes: the format (4), then popejoan's version and a newline, then the MAC. Format 2: a stop
 reason was added ("below", docs/hand-json.md), and a pickled hand's run tables hold the stop codes and the
 code for a run that waits: a format-1 cache, even of the same version, is ignored rather than misread.

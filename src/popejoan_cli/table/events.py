@@ -76,6 +76,15 @@ class PlayerDescribed(Record, kw_only=True):
     forms: dict[str, str]
 
 
+class ComputerSeated(Record, kw_only=True):
+    """The player just seated (by the table's opening or a join, in the same write) is a computer that plays
+    at `level` (`game.bots.LEVELS`): it leads by itself from its own seat's observation, at a virtual deal only.
+    No counter moves; it leaves as a person does (`PlayerLeft`)."""
+
+    player: str
+    level: str
+
+
 class PlayerLeft(Record, kw_only=True):
     """A player left between hands, taking his counters with him."""
 
@@ -107,6 +116,11 @@ class CardLed(Record, kw_only=True):
     page: bool = False
     """The lead came from the player's own page under `serve`, not the command line (optional: written only when
     true): `undo` asks before it takes back a lead a page made a moment ago (docs/journal.md: undo)."""
+    level: str = ""
+    """A computer's lead: the level that chose it (optional: written only for a computer's lead). Undo takes it
+    back with the command before it, whose lead handed the computer its turn."""
+    seed: int = 0
+    """A computer's lead: the seed its choice was made with (the `strong` level's search reads it)."""
 
 
 class RealHandDealt(Record, kw_only=True):
@@ -218,7 +232,8 @@ class HandCorrected(Record, kw_only=True):
     why: str
 
 
-Event = (TableOpened | BalancesCarried | HistoryCarried | PlayerJoined | PlayerDescribed | PlayerLeft | HandDealt
+Event = (TableOpened | BalancesCarried | HistoryCarried | PlayerJoined | PlayerDescribed | ComputerSeated | PlayerLeft
+         | HandDealt
          | SpareTaken | CardLed
          | RealHandDealt | CardPlayed | StopCalled | HandShown | VoidDeclared | OutDeclared | Counted | EventVoided
          | HandCheckpointed | FinalDealt | SessionEnded | TallyHandDealt | PotsPaid | TallyOut | HandCorrected)
@@ -231,7 +246,8 @@ descriptions written with the opening are part of it (`table.undo.commands`)."""
 
 KINDS: dict[str, type[Any]] = {
     cls.__name__: cls
-    for cls in (TableOpened, BalancesCarried, HistoryCarried, PlayerJoined, PlayerDescribed, PlayerLeft, HandDealt,
+    for cls in (TableOpened, BalancesCarried, HistoryCarried, PlayerJoined, PlayerDescribed, ComputerSeated, PlayerLeft,
+                HandDealt,
                 SpareTaken, CardLed,
                 RealHandDealt, CardPlayed, StopCalled, HandShown, VoidDeclared, OutDeclared, Counted, EventVoided,
                 HandCheckpointed, FinalDealt, SessionEnded, TallyHandDealt, PotsPaid, TallyOut, HandCorrected)
@@ -246,7 +262,7 @@ _FIELDS: dict[type[Any], dict[str, str]] = {
 
 OPTIONAL: dict[type[Any], dict[str, object]] = {TableOpened: {"lang": "en"}, HistoryCarried: {"dates": []},
                                                 OutDeclared: {"holders": {}}, RealHandDealt: {"first": ""},
-                                                CardLed: {"ordinary": False, "page": False}}
+                                                CardLed: {"ordinary": False, "page": False, "level": "", "seed": 0}}
 """Fields an event may leave out, with the value they then have: written only when they differ."""
 
 

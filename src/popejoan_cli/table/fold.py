@@ -31,12 +31,14 @@ from popejoan_cli.game.deal import MAX_NAME, check_players, seeded_deal
 from popejoan_cli.game.hand import Hand
 from popejoan_cli.game.playout import final_deal
 from popejoan_cli.game.rules import HouseRules, from_data
+from popejoan_cli.table import computers
 from popejoan_cli.table.corrections import corrected
 from popejoan_cli.table.events import (
     OPENING,
     BalancesCarried,
     CardLed,
     CardPlayed,
+    ComputerSeated,
     Counted,
     Event,
     EventVoided,
@@ -209,6 +211,7 @@ def _left(view: TableView, seq: int, event: PlayerLeft) -> None:
     if view.next_dealer == event.player:
         view.next_dealer = view.players[(view.players.index(event.player) + 1) % len(view.players)]
     view.players = rest
+    computers.left(view, event.player)
     view.cash_outs[seq] = view.balances.pop(event.player)
     view.taken_out[event.player] = view.taken_out.get(event.player, 0) + view.cash_outs[seq]
 
@@ -227,12 +230,14 @@ def _dealt(view: TableView, seq: int, event: HandDealt) -> None:
 
 
 def _spare_taken(view: TableView, seq: int, event: SpareTaken) -> None:
+    computers.refuse_spare(view, event.player)
     rec = need_hand(view)
     rec.hand.exchange(seat_of(view, event.player), event.price)
 
 
 def _led(view: TableView, seq: int, event: CardLed) -> None:
     rec, seat = _leading(view, event.player)
+    computers.check_lead(view, event)
     # The referee rules on the lead (`Hand.check_play`) and refuses it in its own words.
     rec.happened[seq] = rec.hand.lead(seat, Card.parse(event.card), ordinary=event.ordinary)
     if rec.hand.ended:
@@ -327,6 +332,7 @@ _STEPS: dict[type[Any], Callable[[TableView, int, Any], None]] = {
     HistoryCarried: _history_carried,
     PlayerJoined: _joined,
     PlayerDescribed: _described,
+    ComputerSeated: computers.seated,
     PlayerLeft: _left,
     HandDealt: _dealt,
     SpareTaken: _spare_taken,
@@ -337,10 +343,18 @@ _STEPS: dict[type[Any], Callable[[TableView, int, Any], None]] = {
     SessionEnded: _session_ended,
     EventVoided: _voided,
     HandCorrected: corrected,
-    **dict.fromkeys((RealHandDealt, CardPlayed, StopCalled, HandShown, VoidDeclared, OutDeclared), apply_real),
-    **dict.fromkeys((TallyHandDealt, PotsPaid, TallyOut), apply_tally),
+    **dict.fromkeys((CardPlayed, StopCalled, HandShown, VoidDeclared, OutDeclared), apply_real),
+    **dict.fromkeys((PotsPaid, TallyOut), apply_tally),
+    RealHandDealt: lambda view, seq, event: _dealt_by_hand(view, seq, event, apply_real),
+    TallyHandDealt: lambda view, seq, event: _dealt_by_hand(view, seq, event, apply_tally),
 }
 """Each kind of event (but the opening) to its step of the fold."""
+
+
+def _dealt_by_hand(view: TableView, seq: int, event: Any, step: Callable[[TableView, int, Any], None]) -> None:
+    """A real deck's or a tally's deal: refused at a table with a computer (nobody holds its cards)."""
+    computers.refuse_real(view)
+    step(view, seq, event)
 
 
 def _good_history(event: HistoryCarried) -> bool:

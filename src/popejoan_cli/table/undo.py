@@ -15,6 +15,7 @@ from popejoan_cli.table.events import (
     OPENING,
     CardLed,
     CardPlayed,
+    ComputerSeated,
     Counted,
     Event,
     EventVoided,
@@ -54,7 +55,13 @@ def commands(view: TableView) -> list[Command]:
     write_of = view.write_of
     return _runs(_undoable(view.effective),
                  lambda run, pair: (_write(write_of, pair[0]) == _write(write_of, run[0][0])
-                                    or _same_command(run[-1][1], pair[1])))[::-1]
+                                    or _same_command(run[-1][1], pair[1]) or _computers(pair[1])))[::-1]
+
+
+def _computers(event: Event) -> bool:
+    """A computer's lead, written after the command whose lead handed it its turn: undone with that command
+    (and a checkpoint after it with it, as after any lead)."""
+    return isinstance(event, CardLed) and bool(event.level)
 
 
 def _undoable(effective: Iterable[tuple[int, Event]]) -> Iterator[tuple[int, Event]]:
@@ -62,7 +69,8 @@ def _undoable(effective: Iterable[tuple[int, Event]]) -> Iterator[tuple[int, Eve
     of it) and the voids."""
     opening = True
     for seq, event in effective:
-        if isinstance(event, (*OPENING, EventVoided)) or (opening and isinstance(event, PlayerDescribed)):
+        if isinstance(event, (*OPENING, EventVoided)) or (opening and isinstance(event, (PlayerDescribed,
+                                                                                           ComputerSeated))):
             continue
         opening = False
         yield seq, event
@@ -88,7 +96,8 @@ def _parts(command: Command) -> list[Command]:
     """A command's parts as undo names them: one typed command may write several leads, cards or calls
     (`play Eve 2H 3H stop`), each named in turn; a checkpoint, the session's end after the final deal and
     a player's description after their joining are part of what came before them."""
-    return _runs(command, lambda run, pair: _same_command(run[-1][1], pair[1]) or isinstance(pair[1], PlayerDescribed))
+    return _runs(command, lambda run, pair: _same_command(run[-1][1], pair[1])
+                 or isinstance(pair[1], (PlayerDescribed, ComputerSeated)))
 
 
 def _same_command(last: Event, event: Event) -> bool:

@@ -161,6 +161,8 @@ class TableView:
         """The earlier sessions' standings an imported ledger brought (for `ledger stats`)."""
         self.last_seq = 0
         self.effective: list[tuple[int, Event]] = []
+        self.computers: dict[str, str] = {}
+        """The computers seated at the table, each to its level (`ComputerSeated`; `table.computers`)."""
         self.people: dict[str, Person] = {}
         """How the table's language speaks of each player described (`PlayerDescribed`): gender and cases."""
         self.times: dict[int, str] = {} if times is None else times

@@ -1,0 +1,76 @@
+"""Computers at a real table (issue 41): their names and levels as a command seats them, and their leads after a
+command hands them the lead, narrated as `lead` narrates a person's.
+
+What a computer may do and which lead it chooses are the table's (`table.computers`); this module only says when:
+right after the command that recorded a person's lead, a deal or the spare hand's exchange, each computer whose
+lead it then is leads, one journal write each (`CardLed` with its level and seed). `undo` takes them back with the
+person's command before them (`table.undo`). Under `serve` the server plays them at the table's pace instead.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from popejoan_cli.base.errors import Said, UsageError, allowed
+from popejoan_cli.cli import common
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from popejoan_cli.table.events import Event
+
+LEVELS_SAID = "simple, good or strong (простой, хороший, сильный)"
+
+
+def level_of(typed: str) -> str:
+    """The level `--level` names: simple, good or strong, in any case (the Russian words at a Russian table too)."""
+    from popejoan_cli.game import bots
+    from popejoan_cli.render.levels import level_typed  # the words of the table's language too
+
+    level = level_typed(typed.strip())
+    if level not in bots.LEVELS:
+        raise UsageError(Said("--level {typed!r} is not a computer's level", typed=typed),
+                         allowed(list(bots.LEVELS), typed))
+    return level
+
+
+def names(taken: Sequence[str], n: int) -> list[str]:
+    """`n` computers' names not yet at the table: "Computer 1" and on («Компьютер 1» at a Russian table)."""
+    from popejoan_cli.render.practice_views import computer_name
+
+    out: list[str] = []
+    number = 1
+    while len(out) < n:
+        name = computer_name(number)
+        if name not in taken and name not in out:
+            out.append(name)
+        number += 1
+    return out
+
+
+def seated(players: Sequence[str], level: str) -> list[Event]:
+    """The events that make each of `players` (just seated) a computer at `level`, described as the noun it is:
+    «компьютер» is masculine, so the Russian says «Компьютер 1 сыграл»."""
+    from popejoan_cli.table.events import ComputerSeated, PlayerDescribed
+
+    out: list[Event] = []
+    for name in players:
+        out += [ComputerSeated(player=name, level=level), PlayerDescribed(player=name, gender="m", forms={})]
+    return out
+
+
+def play() -> None:
+    """Each computer whose lead it now is leads, in turn, until a person's lead or the hand's end; each lead
+    narrated as `popejoan lead` narrates one, from the referee's record of it."""
+    from popejoan_cli.cli import say
+    from popejoan_cli.render.narrate import after_lead
+    from popejoan_cli.table.computers import computer_lead
+
+    while True:
+        done = common.record(lambda view: [led] if (led := computer_lead(view)) is not None else [])
+        if not done.written:
+            return
+        rec = done.view.hands[-1]
+        told = rec.what_happened(seq for seq, _ in done.written)
+        if told is not None:
+            say(after_lead(rec.hand.rules, rec.players, told))
