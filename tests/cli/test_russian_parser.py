@@ -153,7 +153,6 @@ def test_the_usage_line_is_english_again_after(cli: Cli) -> None:
 MISSING = [
     (("hand", "show"), "seat", "Не указано, какой игрок: нужно ИМЯ."),
     (("table", "use"), "name", "Не указано имя стола: нужно ИМЯ."),
-    (("table", "join"), "name", "Не указано, какой игрок: нужно ИМЯ."),
     (("lead",), "card", "Не указана карта: нужна КАРТА."),
     (("count",), "target", "Не указано, что пересчитано: нужна секция, игрок или board."),
     (("count", "Аня"), "N", "Не указано число фишек: нужно N."),
@@ -161,6 +160,14 @@ MISSING = [
     (("rules", "show"), "NAME|FILE", "Не указаны правила: нужно ИМЯ набора правил или ФАЙЛ."),
     (("table", "gender", "Аня"), "f|m", "Не указан род: нужно ж или м (f или m)."),
 ]
+
+
+def test_table_join_without_a_name_asks_for_one_or_a_computer(cli: Cli) -> None:
+    """`table join` takes no NAME for a computer (`--computer`: Computer N), so a missing name is its own refusal."""
+    cli.ok("table", "new", "fri", "--rules", "modern-stops", "--players", "Аня,Боря,Вика")
+    assert cli.fails(2, "table", "join", POPEJOAN_LANG="ru").startswith("popejoan: для `table join` нужно имя нового")
+    assert cli.fails(2, "table", "join") == ("popejoan: table join needs the new player's name\n  e.g. `popejoan "
+                                             "table join Eve`, or `popejoan table join --computer`\n")
 
 
 @pytest.mark.parametrize(("args", "name", "ru"), MISSING, ids=[" ".join(m[0]) for m in MISSING])

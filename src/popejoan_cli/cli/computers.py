@@ -5,6 +5,8 @@ What a computer may do and which lead it chooses are the table's (`table.compute
 right after the command that recorded a person's lead, a deal or the spare hand's exchange, each computer whose
 lead it then is leads, one journal write each (`CardLed` with its level and seed). `undo` takes them back with the
 person's command before them (`table.undo`). Under `serve` the server plays them at the table's pace instead.
+
+Its imports of popejoan's modules sit inside the functions for start-up: a table without computers imports none.
 """
 
 from __future__ import annotations
@@ -55,8 +57,25 @@ def seated(players: Sequence[str], level: str) -> list[Event]:
 
     out: list[Event] = []
     for name in players:
-        out += [ComputerSeated(player=name, level=level), PlayerDescribed(player=name, gender="m", forms={})]
+        out += [ComputerSeated(player=name, level=level), PlayerDescribed(player=name, gender="m", forms=_forms(name))]
     return out
+
+
+def _forms(name: str) -> dict[str, str]:
+    """A computer's name in its cases where it is the name this module gives (`names`): «у Компьютера 2», «за
+    Компьютером 2»; none for a name a person chose (the catalogue's construction then: «у игрока Робби»)."""
+    from popejoan_cli.render.i18n import language, tp
+    from popejoan_cli.render.practice_views import computer_name
+
+    number = next((n for n in range(1, 9) if computer_name(n) == name), None)
+    if number is None or language() == "en":
+        return {}
+    cases = {"gen": tp("computer's name in the genitive", "Computer {number}", number=number),
+             "dat": tp("computer's name in the dative", "Computer {number}", number=number),
+             "acc": tp("computer's name in the accusative", "Computer {number}", number=number),
+             "ins": tp("computer's name in the instrumental", "Computer {number}", number=number),
+             "pre": tp("computer's name in the prepositional", "Computer {number}", number=number)}
+    return {case: form.replace("\u00a0", " ") for case, form in cases.items()}  # data: the plain space typed
 
 
 def play() -> None:

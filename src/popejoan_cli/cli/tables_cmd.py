@@ -61,11 +61,7 @@ def table_new(
     speaks = _language(lang)
     where = tables.tables_dir() / name if not cli.table_override else common.where()
     if from_file is not None:
-        given = [o for o, v in (("--rules", rules_spec), ("--players", players), ("--dealer", dealer),
-                                ("--counters", counters), ("--lang", lang)) if v is not None]
-        if given:
-            raise UsageError(Said("--from takes the rules, players, dealer, counters and language from the file: "
-                                  "leave out {options}", options=", ".join(given)))
+        _only_from(rules_spec=rules_spec, players=players, dealer=dealer, counters=counters, lang=lang)
         _continue(name, from_file, where)
         return
     _needs(rules_spec, players)
@@ -73,9 +69,9 @@ def table_new(
     each = 50 if counters is None else common.counters(counters)
     rules = load_rules(rules_spec)
     seats = common.players_said(players)
-    cli.speak(speaks)  # the computers' names in the table's language
-    robots = seated_computers([n for n, _ in seats], computers, level)
-    names = [n for n, _ in seats] + [e.player for e in robots if isinstance(e, ComputerSeated)]
+    robots = seated_computers([n for n, _ in seats], computers, level, speaks)
+    robot_names = [e.player for e in robots if isinstance(e, ComputerSeated)]
+    names = [n for n, _ in seats] + robot_names
     _not_words(names, rules)
     refuse_lookalikes(names)
     first = (find_name(dealer, names) or dealer) if dealer is not None else names[0]
@@ -92,14 +88,24 @@ def table_new(
                        "`popejoan deal`.", each, name=Quoted(name), players=", ".join(names),
                        rules=preset_title(rules.title), dealer=first), markup=False)
     common.genders_untold(done.view, names)
-    if robots:
-        _computers_said(done.view, [e.player for e in robots if isinstance(e, ComputerSeated)])
+    if robot_names:
+        _computers_said(done.view, robot_names)
 
 
-def seated_computers(taken: list[str], n: int, level: str) -> list[Event]:
-    """`table new --computers N --level L`: the events that seat N computers after the players (none for 0)."""
+def _only_from(**options: str | None) -> None:
+    """`table new --from FILE` takes everything from the file: any of `options` given as well is refused."""
+    given = [f"--{option.replace('_spec', '')}" for option, value in options.items() if value is not None]
+    if given:
+        raise UsageError(Said("--from takes the rules, players, dealer, counters and language from the file: "
+                              "leave out {options}", options=", ".join(given)))
+
+
+def seated_computers(taken: list[str], n: int, level: str, speaks: str) -> list[Event]:
+    """`table new --computers N --level L`: the events that seat N computers after the players (none for 0),
+    named in the table's language `speaks`."""
     if not n:
         return []
+    cli.speak(speaks)
     return computers.seated(computers.names(taken, n), computers.level_of(level))
 
 
@@ -265,7 +271,7 @@ def table_join(
         _not_words([name])
 
     def sitting(view: TableView) -> list[Event]:
-        who = name or computers.names(view.players, 1)[0]
+        who = name if name is not None else computers.names(view.players, 1)[0]
         if who not in view.people:  # a newcomer named like a pot or a card is refused; one back comes as before
             _not_words([who], view.the_rules())
         joined = moves.joining(view, who, given, bring_back=bring_back)

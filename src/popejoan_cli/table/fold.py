@@ -491,23 +491,26 @@ class _Rebuild:
     rather than a closure, so that the hand being played can be kept in the folded-state cache
     (`store.folded`)."""
 
-    __slots__ = ("balances", "board", "part", "players", "rules")
+    __slots__ = ("balances", "board", "computers", "part", "players", "rules")
 
     def __init__(self, rules: HouseRules, players: list[str], balances: dict[str, int], board: dict[str, int],
-                 part: Sequence[tuple[int, Event]]) -> None:
+                 part: Sequence[tuple[int, Event]], computers: dict[str, str]) -> None:
         self.rules, self.players, self.balances, self.board, self.part = rules, players, balances, board, part
+        self.computers = computers
+        """The computers at the table as the hand was played: their leads are theirs (`table.computers`)."""
 
     def __getstate__(self) -> tuple[Any, ...]:
-        return self.rules, self.players, self.balances, self.board, self.part
+        return self.rules, self.players, self.balances, self.board, self.part, self.computers
 
     def __setstate__(self, state: tuple[Any, ...]) -> None:
-        self.rules, self.players, self.balances, self.board, self.part = state
+        self.rules, self.players, self.balances, self.board, self.part, self.computers = state
 
     def __call__(self) -> HandRecord:
         dealt, check = self.part[0][1], self.part[-1][1]
         assert isinstance(dealt, HandDealt) and isinstance(check, HandCheckpointed)
         again = TableView(rules=self.rules, players=list(self.players), balances=dict(self.balances),
                           board=dict(self.board), next_dealer=dealt.dealer, hands=[])
+        again.computers = dict(self.computers)
         for s, e in self.part[:-1]:
             try:
                 apply(again, s, e)
@@ -539,7 +542,7 @@ def _refereed(view: TableView, live: Sequence[tuple[int, Event]], i: int, dealt_
         rec = view.hands[-1]
         if rec.closed and not rec.kind.real and rec.number == event.hand:
             rec.forget_plays(_Rebuild(view.the_rules(), list(rec.players), dealt_at[1], dealt_at[2],
-                                      live[dealt_at[0]:i + 1]))
+                                      live[dealt_at[0]:i + 1], dict(view.computers)))
     return dealt_at
 
 
@@ -564,7 +567,7 @@ def _skip_hand(view: TableView, part: Sequence[tuple[int, Event]]) -> None:
                                  key=f"seq {part[-1][0]}", hint=Said("the journal was changed by hand"))])
 
     rec = HandRecord(len(view.hands) + 1, seq, dealt.seed, dealt.dealer, players,
-                     build=_Rebuild(rules, players, balances, board, part))
+                     build=_Rebuild(rules, players, balances, board, part, dict(view.computers)))
     rec.closed = True
     rec.end_seq = part[-1][0]
     view.hands.append(rec)
