@@ -4,8 +4,10 @@ This module owns starting and stopping the web server: the lock that keeps a tab
 server (`serve.lock` in the table folder), the address it listens on, the links and QR codes
 it prints (and prints for a player who joins later), which are the table's own and the same at
 every start (kept by `store.links`; `--new-links` revokes them), the throwaway table of
-`--practice`, and a clean stop on Ctrl-C. The pages themselves, their live updates and the
-leads taken from a phone are the web layer's (`popejoan_cli.web`).
+`--practice`, and a clean stop on Ctrl-C. Players far away (docs/serve.md): behind a reverse proxy or
+a tunnel, `--public-url` is the address the links carry and the server answers to (`Public`), and
+`--certfile`/`--keyfile` make it speak HTTPS itself (`tls_files`). The pages themselves, their live
+updates and the leads taken from a phone are the web layer's (`popejoan_cli.web`).
 
 Starlette, uvicorn and segno (the `web` extra) are imported inside the command, for start-up:
 no other command may pay for them, and without the extra only `serve` fails, with one line.
@@ -16,8 +18,10 @@ from __future__ import annotations
 import contextlib
 import errno
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -44,6 +48,10 @@ EXTRA = ("starlette", "uvicorn", "segno", "anyio", "h11")
 JOIN_POLL = 0.5
 """Seconds between looks at the journal for players who joined after the server started."""
 PRACTICE_RULES = "modern-stops"
+TLS_CAP = 1 << 20
+"""The most a certificate or key file may hold: a PEM chain is a few KiB."""
+EXAMPLE_URL = "https://table.example.org"
+"""The form `--public-url` is given in, offered when one gives no host to build a nearer one from."""
 
 
 @command(root, "serve")
@@ -67,10 +75,18 @@ def serve(
     level: Annotated[str, typer.Option("--level", "-l", help="With --practice: simple, good or strong.")] = "good",
     new_links: Annotated[bool, typer.Option("--new-links", help="Revoke every link given out before: new secret "
                                                                 "links for the board and each player.")] = False,
+    public_url: Annotated[str | None, typer.Option("--public-url", metavar="URL", help=(
+        "The address players open, behind a reverse proxy or a tunnel (such as https://table.example.org): "
+        "the links carry it, and the server answers to it."))] = None,
+    certfile: Annotated[str | None, typer.Option("--certfile", metavar="FILE", help=(
+        "Speak HTTPS with this certificate (a PEM file; with --keyfile)."))] = None,
+    keyfile: Annotated[str | None, typer.Option("--keyfile", metavar="FILE", help=(
+        "The certificate's private key (a PEM file; with --certfile)."))] = None,
 ) -> None:
     """Serve the table to phones: each player's private hand on their own page, the board on another screen."""
     if not practice and (computers != 3 or seed is not None or rules_spec != PRACTICE_RULES or level != "good"):
         raise UsageError(Said("--computers, --seed, --rules and --level go with --practice"))
+    reach = Reach(public_address(public_url) if public_url is not None else None, tls_files(certfile, keyfile))
     try:
         # The web extra, here only: start-up (and a missing extra fails this command alone).
         import segno  # noqa: F401
@@ -100,7 +116,94 @@ def serve(
         sock = _bind("0.0.0.0" if lan else "127.0.0.1", port)
         stack.callback(sock.close)
         _run(folder, names, sock, lan=lan, as_json=as_json, practice=practice, extra=extra, new_links=new_links,
-             seats=seats)
+             seats=seats, reach=reach)
+
+
+@dataclass(frozen=True)
+class Public:
+    """The address players open behind a reverse proxy or a tunnel (`--public-url`): its `url` (no slash at the
+    end: the links follow it), the `Host` headers a request for it carries, and the `Origin` of its pages."""
+
+    url: str
+    hosts: tuple[str, ...]
+    origin: str
+
+
+@dataclass(frozen=True)
+class Reach:
+    """How players reach the server: through `public` (a proxy), and whether it speaks HTTPS itself (`tls`:
+    the certificate's and the key's paths)."""
+
+    public: Public | None = None
+    tls: tuple[str, str] | None = None
+
+
+def public_address(text: str) -> Public:
+    """`--public-url` as the server uses it, or a usage error saying what is wrong and the nearest valid form.
+    A path is refused: the pages ask for their scripts at the host's root (`/s/page.js`), so a proxy must give
+    popejoan a host (or a port) of its own."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(text.strip())
+    scheme = parts.scheme.lower()
+    try:
+        port = parts.port
+    except ValueError:
+        port = -1
+    host = (parts.hostname or "").lower()
+    shown = f"[{host}]" if ":" in host else host
+    netloc = shown if port in (None, -1, {"http": 80, "https": 443}.get(scheme)) else f"{shown}:{port}"
+    fixed = f"{scheme if scheme in ('http', 'https') else 'https'}://{netloc}" if host else EXAMPLE_URL
+    wrong = _url_wrong(parts, scheme, host, port)
+    if wrong is not None:
+        raise UsageError(Said("--public-url {url!r} {wrong}: give it as {fixed!r}", url=text, wrong=wrong,
+                              fixed=fixed))
+    default = 443 if scheme == "https" else 80
+    return Public(fixed, (netloc, f"{shown}:{port or default}"), fixed)
+
+
+def _url_wrong(parts: Any, scheme: str, host: str, port: int | None) -> str | None:
+    """What keeps `parts` (a `urlsplit`) from being a `--public-url`, or None."""
+    if scheme not in ("http", "https"):
+        return Said("is not an http or https address")
+    if not host:
+        return Said("names no host")
+    if port == -1:
+        return Said("has a port that is not a number from 1 to 65535")
+    if parts.username is not None or parts.password is not None:
+        return Said("holds a user name or password")
+    if parts.query or parts.fragment or "?" in parts.geturl() or "#" in parts.geturl():
+        return Said("has a query or a fragment")
+    if parts.path not in ("", "/"):
+        return Said("has a path (the pages are served at the root of a host only)")
+    return None
+
+
+def tls_files(certfile: str | None, keyfile: str | None) -> tuple[str, str] | None:
+    """`--certfile` and `--keyfile` (both or neither) as absolute paths, once they are known to load: a file
+    that cannot be read is exit 6, one that holds no certificate and its key exit 5, each one line."""
+    if certfile is None and keyfile is None:
+        return None
+    if certfile is None or keyfile is None:
+        raise UsageError(Said("--certfile and --keyfile go together: give both, as {example}",
+                              example="--certfile cert.pem --keyfile key.pem"))
+    from popejoan_cli.base.errors import DataError, Problem, StorageError
+    from popejoan_cli.formats.userfiles import label, read_user_file  # only with TLS
+
+    for path, what in ((certfile, Said("certificate file")), (keyfile, Said("key file"))):
+        try:
+            read_user_file(path, what, TLS_CAP, usage=True)  # a FIFO or a huge file refused before ssl opens it
+        except UsageError as err:  # no such file, a folder: the file the option names cannot be read
+            raise StorageError(err.message) from None
+    import ssl
+
+    try:
+        ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER).load_cert_chain(certfile, keyfile)
+    except (ssl.SSLError, OSError) as err:
+        reason = str(getattr(err, "reason", None) or err.strerror or err)
+        raise DataError([Problem(Said("not a certificate and its key in PEM that TLS can use ({reason})",
+                                      reason=reason), file=f"{label(certfile)}, {label(keyfile)}")]) from None
+    return os.path.abspath(certfile), os.path.abspath(keyfile)
 
 
 @contextlib.contextmanager
@@ -177,12 +280,24 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
-def own_hosts(host: str, port: int) -> list[str]:
+def own_hosts(host: str, port: int, default: int = 80) -> list[str]:
     """The `Host` headers a request to this server may carry: the address it prints, and this computer's
-    own names for itself; a request for any other name (DNS rebinding) is refused."""
+    own names for itself; a request for any other name (DNS rebinding) is refused. `default`: the scheme's
+    port (443 for HTTPS)."""
     names = {host, "127.0.0.1", "localhost"}
     hosts = [f"{name}:{port}" for name in sorted(names)]
-    return hosts + (sorted(names) if port == 80 else [])  # a browser leaves out the default port
+    return hosts + (sorted(names) if port == default else [])  # a browser leaves out the default port
+
+
+def addresses(host: str, port: int, reach: Reach) -> tuple[str, list[str], list[str]]:
+    """Where the links point (the public URL, else this server's own), the `Host` headers it answers (its own,
+    and the public URL's), and the origins a POST may come from (the pages' own, at each of them)."""
+    scheme = "https" if reach.tls else "http"
+    hosts = own_hosts(host, port, 443 if reach.tls else 80)
+    origins = [f"{scheme}://{name}" for name in hosts]
+    if reach.public is None:
+        return f"{scheme}://{host}:{port}", hosts, origins
+    return reach.public.url, [*hosts, *reach.public.hosts], [*origins, reach.public.origin]
 
 
 def _practice_table(stack: contextlib.ExitStack, computers: int, seed: int | None, rules_spec: str,
@@ -216,14 +331,16 @@ def _practice_table(stack: contextlib.ExitStack, computers: int, seed: int | Non
 
 
 def _run(folder: Path, names: list[str], sock: Any, *, lan: bool, as_json: bool, practice: bool,
-         extra: dict[str, Any], new_links: bool = False, seats: dict[str, int] | None = None) -> None:
+         extra: dict[str, Any], new_links: bool = False, seats: dict[str, int] | None = None,
+         reach: Reach = Reach()) -> None:
     """Serve until Ctrl-C (or SIGTERM): then one line on stderr, and exit 0 (143 for SIGTERM).
 
     The links are the table's own, kept in its folder (`store.links`): the same at every start, so that
-    the pages already open carry on; `new_links` makes them anew. A practice's are new at every start."""
+    the pages already open carry on; `new_links` makes them anew. A practice's are new at every start.
+    `reach`: the public URL the links carry instead (behind a proxy), and whether the server speaks HTTPS."""
     import asyncio
 
-    from popejoan_cli.web.app import make_app
+    from popejoan_cli.web.app import Misses, make_app
     from popejoan_cli.web.links import make_links
 
     read_only = bool(extra.get("read_only"))
@@ -235,14 +352,17 @@ def _run(folder: Path, names: list[str], sock: Any, *, lan: bool, as_json: bool,
         sys.stderr.write(t("New links: the ones given out before no longer open any page.") + "\n")
     port = sock.getsockname()[1]
     host = lan_address() if lan else "127.0.0.1"
-    app = make_app(folder, links, hosts=own_hosts(host, port), **extra)
-    base = f"http://{host}:{port}"
+    base, hosts, origins = addresses(host, port, reach)
+    # Behind a proxy on this computer every client's address is the proxy's: its X-Forwarded-For says whose.
+    app = make_app(folder, links, hosts=hosts, origins=origins, misses=Misses(), forwarded=reach.public is not None,
+                   **extra)
+    local = f"{'https' if reach.tls else 'http'}://{host}:{port}" if reach.public is not None else None
     shown = names[:1] if practice else names  # practice: only your link (the computers need none)
-    server = _server(app)
+    server = _server(app, reach.tls)
     joined = _Joiners(app.state.hub, links, base, as_json, set(names)) if not practice else None
 
     def started() -> None:
-        _print_links(base, links, shown, as_json, lan=lan, folder=None if practice else folder)
+        _print_links(base, links, shown, as_json, lan=lan, folder=None if practice else folder, local=local)
 
     from popejoan_cli.web.wire import loop_factory
 
@@ -263,8 +383,9 @@ def _run(folder: Path, names: list[str], sock: Any, *, lan: bool, as_json: bool,
         raise typer.Exit(143)
 
 
-def _server(app: Any) -> Any:
-    """A uvicorn server that stops on Ctrl-C or SIGTERM and says nothing more (no log, no signal raised again)."""
+def _server(app: Any, tls: tuple[str, str] | None = None) -> Any:
+    """A uvicorn server that stops on Ctrl-C or SIGTERM and says nothing more (no log, no signal raised again);
+    with `tls` (a certificate and its key), one that speaks HTTPS."""
     import logging
 
     import uvicorn  # the web extra: start-up
@@ -283,7 +404,13 @@ def _server(app: Any) -> Any:
 
     from popejoan_cli.web.wire import config  # uvicorn's settings with the guards of a hostile network
 
-    return Server(config(app))
+    settings = config(app)
+    # uvicorn would believe X-Forwarded-For from any process on this computer, with or without a proxy: the
+    # Guard believes it only behind one (`--public-url`), and only from the loopback.
+    settings.proxy_headers = False
+    if tls is not None:
+        settings.ssl_certfile, settings.ssl_keyfile = tls
+    return Server(settings)
 
 
 async def _serve_until_stopped(server: Any, sock: Any, started: Callable[[], None], joined: _Joiners | None) -> None:
@@ -303,8 +430,9 @@ async def _serve_until_stopped(server: Any, sock: Any, started: Callable[[], Non
 
 
 def _print_links(base: str, links: Links, names: list[str], as_json: bool, *, lan: bool,
-                 folder: Path | None) -> None:
-    """Each player's private link (and QR code), then the board's; with `as_json`, one JSON line."""
+                 folder: Path | None, local: str | None = None) -> None:
+    """Each player's private link (and QR code), then the board's; with `as_json`, one JSON line. `local`:
+    where the server listens, behind the proxy whose address `base` is."""
     out = sys.stdout
     players = {name: f"{base}/p/{links.players[name]}" for name in names}
     board = f"{base}/b/{links.board}"
@@ -314,18 +442,11 @@ def _print_links(base: str, links: Links, names: list[str], as_json: bool, *, la
         return
     from popejoan_cli.render.i18n import t
 
-    # Whole sentences for each case: a table or practice, this computer or the network.
     if folder is not None:
-        head = (t("popejoan serve: table {table} at {url} (phones on this network can connect).", table=folder.name,
-                  url=base) if lan else
-                t("popejoan serve: table {table} at {url} (this computer only; --lan lets phones connect).",
-                  table=folder.name, url=base))
         private = t("Each link is private: give each player their own, and nobody else.")
     else:
-        head = (t("popejoan serve: practice at {url} (phones on this network can connect).", url=base) if lan else
-                t("popejoan serve: practice at {url} (this computer only; --lan lets phones connect).", url=base))
         private = t("Open your link on this computer or your phone, the board's on a second screen if you like.")
-    out.write(f"{head}\n{private}\n\n")
+    out.write(f"{_head(base, lan, folder, local)}\n{private}\n\n")
     for name, url in players.items():
         out.write(f"{name}: {url}\n")
         _qr(url)
@@ -333,6 +454,24 @@ def _print_links(base: str, links: Links, names: list[str], as_json: bool, *, la
     _qr(board)
     out.write(t("Ctrl-C stops the server.") + "\n")
     out.flush()
+
+
+def _head(base: str, lan: bool, folder: Path | None, local: str | None) -> str:
+    """The first line: whole sentences for each case (a table or practice; this computer, the network, or a
+    proxy in front of the server listening at `local`)."""
+    from popejoan_cli.render.i18n import t
+
+    if local is not None:
+        return (t("popejoan serve: table {table} at {url}, through the proxy in front of {local}.",
+                  table=folder.name, url=base, local=local) if folder is not None else
+                t("popejoan serve: practice at {url}, through the proxy in front of {local}.", url=base, local=local))
+    if folder is not None:
+        return (t("popejoan serve: table {table} at {url} (phones on this network can connect).", table=folder.name,
+                  url=base) if lan else
+                t("popejoan serve: table {table} at {url} (this computer only; --lan lets phones connect).",
+                  table=folder.name, url=base))
+    return (t("popejoan serve: practice at {url} (phones on this network can connect).", url=base) if lan else
+            t("popejoan serve: practice at {url} (this computer only; --lan lets phones connect).", url=base))
 
 
 def _qr(url: str) -> None:

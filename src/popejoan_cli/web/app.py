@@ -18,7 +18,10 @@ table's own as `store.links` keeps them, and `make_app(folder, links)` the Starl
 A token is in the path, so every response says `Referrer-Policy: no-referrer`; no response may
 be cached or framed, and the pages load nothing from outside this server. Given the server's own
 addresses (`hosts`: what `serve` printed, and localhost), a request for any other `Host` is refused
-(421: DNS rebinding), and a POST whose `Origin` (or `Referer`) is another site's is refused (403).
+(421: DNS rebinding), and a POST whose `Origin` (or `Referer`) is another site's is refused (403): the
+origins it accepts are its own addresses' (`https` ones under `serve --certfile`), and, behind a proxy
+(`serve --public-url`), that URL's. An address that asks for pages with wrong secrets too often is refused
+for a while (429, `Misses`), except for the pages it had opened before.
 """
 
 from __future__ import annotations
@@ -28,8 +31,11 @@ import contextlib
 import gzip
 import html
 import json
+import math
 import re
+import time
 from collections.abc import AsyncIterator, Callable, Collection, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -86,29 +92,126 @@ SECURITY_HEADERS = {
 }
 
 
+WRONG_SECRETS = 20
+"""Wrong secrets one address may ask for in a minute before it is refused (429): a bucket of that many,
+refilled at that rate, so that a guesser gets one more guess every three seconds and no more."""
+ADDRESSES = 4096
+"""Addresses `Misses` remembers at most: the oldest is forgotten first (a forgotten one starts afresh)."""
+KNOWN = 32
+"""Secrets remembered per address as ones it opened: a household behind one address, and then some."""
+LOOPBACK = frozenset({"127.0.0.1", "::1"})
+"""The peers whose `X-Forwarded-For` is believed behind a proxy (`serve --public-url`): one on this computer."""
+SECRET_PATH = re.compile(r"^/[pb]/([^/]+)")
+"""A path that carries a page's secret: the page, its state, its stream, its words and its leads."""
+
+
+@dataclass
+class Bucket:
+    """One address's allowance of wrong secrets (`left`, as of `at`), and the secrets it has opened."""
+
+    left: float
+    at: float
+    known: set[str] = field(default_factory=set)
+
+
+class Misses:
+    """Wrong secrets asked for, per client address: a token bucket of `most`, refilled at `most` a `per`
+    seconds. An address whose bucket is empty is refused (429, `Retry-After`), except for a secret it
+    opened before it was: the players whose pages were open there go on, and a guesser at the same
+    address learns nothing new. `clock` is for the tests: they move time instead of waiting for it."""
+
+    def __init__(self, most: int = WRONG_SECRETS, per: float = 60.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.most, self.rate, self.clock = most, most / per, clock
+        self.buckets: dict[str, Bucket] = {}
+
+    def bucket(self, address: str) -> Bucket:
+        """`address`'s bucket, refilled to now (a new one full: an address that never missed is forgotten first)."""
+        now = self.clock()
+        found = self.buckets.get(address)
+        if found is None:
+            while len(self.buckets) >= ADDRESSES:
+                self.buckets.pop(next(iter(self.buckets)))
+            found = self.buckets[address] = Bucket(float(self.most), now)
+        found.left, found.at = min(float(self.most), found.left + (now - found.at) * self.rate), now
+        return found
+
+    def wait(self, address: str, secret: str) -> int:
+        """Seconds `address` must wait before it may ask for `secret` (0: now)."""
+        bucket = self.bucket(address)
+        if bucket.left >= 1 or secret in bucket.known:
+            return 0
+        return max(1, math.ceil((1 - bucket.left) / self.rate))
+
+    def answered(self, address: str, secret: str, status: int) -> None:
+        """Count a wrong secret (404), or remember one that opened a page or its parts."""
+        bucket = self.bucket(address)
+        if status == 404:
+            bucket.left = max(0.0, bucket.left - 1)
+        elif status < 300 and len(bucket.known) < KNOWN:
+            bucket.known.add(secret)
+
+
 class Guard:
     """Every response carries the security headers (a pure ASGI wrapper: streams pass through untouched);
-    with `hosts`, only requests for those addresses are answered, and a POST only from a page of theirs."""
+    with `hosts`, only requests for those addresses are answered, and a POST only from one of `origins`
+    (by default `http://` and each of `hosts`); with `misses`, an address that asks for too many wrong
+    secrets is refused for a while. `forwarded`: the server is behind a proxy on this computer, so the
+    client's address is the last one its `X-Forwarded-For` names (believed from the loopback only)."""
 
-    def __init__(self, app: ASGIApp, hosts: Collection[str] | None = None) -> None:
+    def __init__(self, app: ASGIApp, hosts: Collection[str] | None = None, origins: Collection[str] | None = None,
+                 misses: Misses | None = None, forwarded: bool = False) -> None:
         self.app = app
         self.hosts = None if hosts is None else {host.lower() for host in hosts}
+        self.origins = {f"http://{host}" for host in self.hosts or ()} if origins is None else \
+            {origin.lower() for origin in origins}
+        self.misses, self.forwarded = misses, forwarded
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         refused = self.refused(scope)
+        secret = self.secret(scope) if refused is None else None
+        address = self.client(scope)
+        if secret is not None:
+            refused = self.limited(address, secret)
         app: ASGIApp = self.app if refused is None else refused
+        counted = secret if refused is None else None
 
         async def sending(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
                 for key, value in SECURITY_HEADERS.items():
                     headers[key] = value
+                if counted is not None and self.misses is not None:
+                    self.misses.answered(address, counted, message["status"])
             await send(message)
 
         await app(scope, receive, sending)
+
+    def secret(self, scope: Scope) -> str | None:
+        """The secret in the request's path, when wrong ones are counted (`misses`)."""
+        found = SECRET_PATH.match(scope.get("path", "")) if self.misses is not None else None
+        return found[1] if found else None
+
+    def client(self, scope: Scope) -> str:
+        """The client's address: its peer's, or behind a proxy here the last `X-Forwarded-For` names (the
+        proxy's own addition: what comes before it the client wrote, and any client can)."""
+        peer = (scope.get("client") or ("", 0))[0]
+        if self.forwarded and peer in LOOPBACK:
+            said = Headers(scope=scope).get("x-forwarded-for", "").split(",")[-1].strip()
+            return said or peer
+        return str(peer)
+
+    def limited(self, address: str, secret: str) -> Response | None:
+        """429 with `Retry-After` for an address that has asked for too many wrong secrets (`Misses.wait`)."""
+        assert self.misses is not None
+        wait = self.misses.wait(address, secret)
+        if not wait:
+            return None
+        return PlainTextResponse(t("too many wrong links from your address: try again in {n} s", n=wait),
+                                 status_code=429, headers={"Retry-After": str(wait)})
 
     def refused(self, scope: Scope) -> Response | None:
         """The refusal of a head over `MAX_HEAD` bytes (431), of a request for another host (a DNS rebinding
@@ -129,7 +232,7 @@ class Guard:
         if origin is None and referer:
             parts = urlsplit(referer)
             origin = f"{parts.scheme}://{parts.netloc}"
-        if (origin is not None and origin.lower() != f"http://{host}") or \
+        if (origin is not None and origin.lower() not in self.origins) or \
                 headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
             return Refused(403, t("a request from another site's page is refused")).response()
         return None
@@ -520,12 +623,17 @@ def unreadable(request: Request, exc: Exception) -> Response:
 
 
 def make_app(folder: Path, links: Links, *, poll: float = 0.05, practice: Practice | None = None,
-             hosts: Collection[str] | None = None, read_only: bool = False) -> Starlette:
+             hosts: Collection[str] | None = None, read_only: bool = False, origins: Collection[str] | None = None,
+             misses: Misses | None = None, forwarded: bool = False) -> Starlette:
     """The app serving the table at `folder` to the holders of `links`; with `practice`, the computers play too.
-    `hosts`: the server's own addresses as `host:port` (`Host` headers): requests for any other are refused.
+    `hosts`: the server's own addresses as `host:port` (`Host` headers): requests for any other are refused;
+    `origins`: the pages' origins a POST may come from (by default `http://` and each of `hosts`).
+    `misses`: wrong secrets are counted per address, and too many refused (429); `forwarded`: behind a proxy
+    on this computer, whose `X-Forwarded-For` names the client (`Guard`).
     `read_only`: the folder cannot be written; the pages show the table and every lead is refused, saying why."""
     served = Served(folder, links, poll, practice, read_only)
-    app = Starlette(routes=served.routes(), middleware=[Middleware(Guard, hosts=hosts)], lifespan=served.lifespan,
+    guard = Middleware(Guard, hosts=hosts, origins=origins, misses=misses, forwarded=forwarded)
+    app = Starlette(routes=served.routes(), middleware=[guard], lifespan=served.lifespan,
                     exception_handlers={404: not_found, 405: not_found, 503: unreadable})
     app.state.end_streams = served.end_streams  # for `serve` to call on Ctrl-C, before the server waits
     app.state.hub = served.hub  # for `serve` to see players who join, from the pages' own reading
