@@ -14,6 +14,7 @@ import contextlib
 import json
 import os
 import queue
+import shutil
 import signal
 import subprocess
 import sys
@@ -47,6 +48,8 @@ class Served:
     board: str
     players: dict[str, str]
     lines: queue.Queue[str] = field(default_factory=queue.Queue)
+    local: str = ""
+    """Behind a proxy (`--public-url`): where it listens, as its `--json` line says (`local`)."""
 
     @property
     def base(self) -> str:
@@ -104,7 +107,7 @@ def start(home: Path, *args: str, env: dict[str, str] | None = None, files: int 
                 _, err = proc.communicate()
                 raise AssertionError(f"popejoan serve did not start (exit {proc.returncode}): {err}") from None
     links: dict[str, Any] = json.loads(first)
-    return Served(proc, links["board"], links["players"], lines)
+    return Served(proc, links["board"], links["players"], lines, links.get("local", ""))
 
 
 @contextlib.contextmanager
@@ -170,3 +173,31 @@ def wait_past(served: Served, seq: int) -> dict[str, Any]:
         assert time.monotonic() < deadline, "the lead was never recorded"
         time.sleep(0.02)
     return state
+
+
+OPENSSL = shutil.which("openssl")
+"""The system's openssl, for a self-signed certificate (`self_signed`); None where there is none."""
+
+
+def self_signed(folder: Path) -> tuple[Path, Path]:
+    """A self-signed certificate for 127.0.0.1 and localhost in `folder` (a day's, RSA 2048), and its key:
+    `cert.pem`, `key.pem`. A test that needs one skips where there is no openssl."""
+    if OPENSSL is None:
+        import pytest  # only a TLS test asks
+
+        pytest.skip("no openssl on PATH to make a self-signed certificate (Debian: apt-get install openssl)")
+    folder.mkdir(parents=True, exist_ok=True)
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run([OPENSSL, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost", "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True, timeout=60)
+    return cert, key
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 nobody listens on now: for a program that cannot be told to take any (Caddy)."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])

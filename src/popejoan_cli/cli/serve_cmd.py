@@ -436,8 +436,9 @@ def _print_links(base: str, links: Links, names: list[str], as_json: bool, *, la
     out = sys.stdout
     players = {name: f"{base}/p/{links.players[name]}" for name in names}
     board = f"{base}/b/{links.board}"
-    if as_json:
-        out.write(json.dumps({"board": board, "players": players}, ensure_ascii=False) + "\n")
+    if as_json:  # behind a proxy, where it listens too (`--port 0`: the proxy's configuration needs the port)
+        said: dict[str, Any] = {"board": board, "players": players, **({"local": local} if local else {})}
+        out.write(json.dumps(said, ensure_ascii=False) + "\n")
         out.flush()
         return
     from popejoan_cli.render.i18n import t
