@@ -127,3 +127,18 @@ def test_a_russian_table_speaks_of_its_computers_as_the_nouns_they_are(cli: Cli,
     told = "".join(_people_play_out(cli))
     assert "Компьютер 1 ходит" in told or "Компьютер 2 ходит" in told
     assert "ходит Компьютер" in told  # «Следующим ходит Компьютер 2»: masculine
+
+
+def test_the_evening_says_who_pays_for_the_computers_and_the_next_session_seats_them_again(mixed: Cli) -> None:
+    mixed.ok("deal", "--seed", "5")
+    _people_play_out(mixed)
+    doc = mixed.json("evening", "--value", "0.05")
+    assert doc["computers"] == {"Computer 1": {"level": "good", "paid_by": "Ann"},
+                                "Computer 2": {"level": "good", "paid_by": "Ann"}}
+    paying = {m["from"] for m in doc["transfers"]} | {m["to"] for m in doc["transfers"]}
+    assert not paying & {"Computer 1", "Computer 2"}  # a computer has no purse: Ann pays or takes for it
+    said = mixed.ok("evening", "--value", "0.05").stdout
+    assert "Computer 1, Computer 2: computers, whose result Ann pays or takes." in said
+    mixed.ok("end")
+    mixed.ok("session", "new")
+    assert tables.view(tables.folder())[0].computers == {"Computer 1": "good", "Computer 2": "good"}

@@ -268,8 +268,12 @@ def continue_table(name: str, imp: Imported, source: str, folder: Path) -> None:
     it current. `source` names the file it came from ("" when it is the table itself)."""
     from popejoan_cli.formats.exports import carried_opening
     from popejoan_cli.store import tables
+    from popejoan_cli.table.events import ComputerSeated
 
-    first_events = [*carried_opening(name, imp), *described((n, imp.genders.get(n)) for n in imp.players)]
+    people = [n for n in imp.players if n not in imp.computers]
+    first_events = [*carried_opening(name, imp), *described((n, imp.genders.get(n)) for n in people),
+                    *(ComputerSeated(player=n, level=level) for n, level in imp.computers.items()),
+                    *described((n, imp.genders.get(n)) for n in imp.computers)]
     done = record(lambda view: first_events, where=folder, create=True)
     if not cli.table_override:
         tables.set_current(name)
@@ -294,7 +298,7 @@ def continue_table(name: str, imp: Imported, source: str, folder: Path) -> None:
     if imp.dates:  # the session it continues, dated as its export says
         began, _, ended = imp.dates.partition("/")
         console().print(t("The session it continues was played {when}.", when=span(began, ended)), markup=False)
-    genders_untold(done.view, imp.players)
+    genders_untold(done.view, [n for n in imp.players if n not in imp.computers])
 
 
 def genders_untold(view: TableView, names: Sequence[str]) -> None:

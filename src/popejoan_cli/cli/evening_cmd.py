@@ -55,11 +55,14 @@ def _json(night: Evening, bank: str) -> dict[str, Any]:
         "hands": night.hands, "final_deal": night.final, "ended": night.ended,
         "value": str(money.value) if money else None, "currency": money.currency if money else None,
         "standings": [{"player": s.name, "counters": s.counters, "took_away": s.took, "net": s.net,
-                       "seated": s.seated, **({"cents": money.cents[s.name]} if money else {})}
+                       "seated": s.seated, **({"cents": money.cents[s.name]} if money and s.name in money.cents else {})}
                       for s in night.standings],
         "board": {"counters": night.on_board, "pots": night.board, "net": night.board_net, "held_by": bank}}
     unit = "cents" if money else "counters"
     doc["transfers"] = [{"from": m.payer, "to": m.payee, unit: m.cents} for m in night.transfers]
+    if night.computers:  # who they are, and whose purse pays their result (`table.computers.backed`)
+        doc["computers"] = {name: {"level": level, "paid_by": night.backer}
+                            for name, level in night.computers.items()}
     return doc
 
 
@@ -100,6 +103,7 @@ def _standings(night: Evening, bank: str) -> RenderableType:
 
     from popejoan_cli.render.figures import count, money
     from popejoan_cli.render.i18n import t, tp
+    from popejoan_cli.render.levels import level_word
     from popejoan_cli.table.settle import BOARD
 
     cur = night.money
@@ -111,8 +115,11 @@ def _standings(night: Evening, bank: str) -> RenderableType:
         table.add_column(tp("settle column", "Money"), justify="right")
     for s in night.standings:
         who = escape(shown(s.name)) if s.seated else _left(escape(shown(s.name)), s.took)
+        if s.name in night.computers:  # its level: the line under the table says they are computers
+            who += f" ({level_word(night.computers[s.name])})"
         table.add_row(who, count(s.counters) if s.seated else "–", _signed(s.net),
-                      *([money(cur.cents[s.name], cur.currency)] if cur is not None else []))
+                      *([money(cur.cents[s.name], cur.currency)] if cur is not None and s.name in cur.cents
+                        else ["–"] if cur is not None else []))
     if night.on_board or night.board_net:
         table.add_row(t("the board (held by {bank})", bank=escape(shown(bank))), count(night.on_board),
                       _signed(night.board_net),
@@ -143,6 +150,10 @@ def _screen(view: TableView, night: Evening, bank: str) -> RenderableType:
 
     cur = night.money
     parts: list[RenderableType] = [Text(_header(night)), _standings(night, bank)]
+    if night.computers:
+        # Who pays for them: said before the payments that include their results
+        parts.append(Text(t("{names}: computers, whose result {backer} pays or takes.",
+                            names=", ".join(night.computers), backer=night.backer)))
     if night.transfers:
         amount = (lambda n: money(n, cur.currency)) if cur is not None else counters
         parts.append(Text(t("Settle up:") + "".join(

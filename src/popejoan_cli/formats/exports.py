@@ -104,7 +104,8 @@ def to_document(view: TableView, *, session: int | None = None, json_style: bool
     if view.lang != "en":  # the table's own language, carried to its next session; English is never written
         doc["lang"] = view.lang
     doc["players"] = [{"name": n, "balance": view.balances[n], "brought_in": view.bought.get(n, 0),
-                       "taken_away": view.taken_out.get(n, 0), **_gender(view, n)} for n in view.players]
+                       "taken_away": view.taken_out.get(n, 0), **_gender(view, n),
+                       **({"computer": view.computers[n]} if n in view.computers else {})} for n in view.players]
     doc["departed"] = [{"name": n, "brought_in": view.bought.get(n, 0), "taken_away": view.taken_out.get(n, 0)}
                        for n in everyone if n not in view.players]
     doc["opening_board"] = _opening_board(view, rules)
@@ -242,6 +243,8 @@ class Imported:
     """The language the table speaks (`table new --lang`), which its next session speaks too."""
     genders: dict[str, str] = field(default_factory=dict)
     """Each seated player's gender, where the export says it."""
+    computers: dict[str, str] = field(default_factory=dict)
+    """Each seated computer's level (`computer`: the next session seats it as a computer again)."""
     dates: str = ""
     """When the session was played, as an ISO 8601 interval (`2026-12-01T21:04:05+01:00/2026-12-02T00:41:09+01:00`:
     its first hand dealt, its last hand or final deal ended); "" when the export says no time."""
@@ -344,7 +347,8 @@ def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
                     history_nets=[h["net"] for h in hands],
                     standings=ledgersums.standings(seats, hands, final, head.next_dealer, corrections), lang=lang,
                     dates=played_between(hands, final),
-                    genders={r["name"]: r["gender"] for r in seats.seated if "gender" in r})
+                    genders={r["name"]: r["gender"] for r in seats.seated if "gender" in r},
+                    computers={r["name"]: r["computer"] for r in seats.seated if "computer" in r})
 
 
 def _language(ck: ledgercheck.Checker, doc: Mapping[str, Any]) -> str:

@@ -21,6 +21,7 @@ from popejoan_cli.base.marks import Grouped
 from popejoan_cli.base.people import GENDERS
 from popejoan_cli.base.visible import shown, shown_said
 from popejoan_cli.game import rules as rules_mod
+from popejoan_cli.game.bots import LEVELS
 from popejoan_cli.game.cards import SEED_RULE, seed_problem
 from popejoan_cli.game.deal import check_players, name_problems
 from popejoan_cli.game.rules import HouseRules
@@ -260,13 +261,18 @@ def _seat_rows(ck: Checker, doc: Mapping[str, Any], key: str, needs_balance: boo
                "brought_in": ck.get(row, "brought_in", "int", place),
                "taken_away": ck.get(row, "taken_away", "int", place),
                "balance": ck.get(row, "balance", "int", place) if needs_balance else 0}
-        extra = set(row) - {"name", "brought_in", "taken_away", "gender", *(["balance"] if needs_balance else [])}
+        extra = set(row) - {"name", "brought_in", "taken_away", "gender", "computer",
+                            *(["balance"] if needs_balance else [])}
         for k in sorted(extra):
             ck.bad(f"{place}.{k}", Said("unknown key"))
         if "gender" in row and row["gender"] not in GENDERS:  # optional: said, or read from the name
             ck.bad(f"{place}.gender", Said("found {found}, expected f or m", found=describe(clip(row["gender"]))))
+        if "computer" in row and row["computer"] not in LEVELS:  # optional: a computer's seat, and its level
+            ck.bad(f"{place}.computer", Said("found {found}, expected {levels}", found=describe(clip(row["computer"])),
+                                             levels=", ".join(LEVELS)))
         if None not in got.values():
-            out.append(got | ({"gender": row["gender"]} if row.get("gender") in GENDERS else {}))
+            out.append(got | ({"gender": row["gender"]} if row.get("gender") in GENDERS else {})
+                       | ({"computer": row["computer"]} if row.get("computer") in LEVELS else {}))
     return out
 
 

@@ -110,3 +110,28 @@ def _seed(view: TableView) -> int:
     rec = view.open_hand
     assert rec is not None
     return zlib.crc32(f"{rec.number}:{rec.seq}:{view.last_seq}".encode())
+
+
+def backed(nets: dict[str, int], view: TableView, backer: str) -> dict[str, int]:
+    """`nets` with each computer's joined to its backer's, who pays what it lost or takes what it won when the
+    evening is settled in money (`evening --value`; the banker by default): a computer has no purse.
+
+    >>> view = TableView()
+    >>> view.computers = {"Computer 1": "good"}
+    >>> backed({"Ann": 5, "Bob": -2, "Computer 1": -3}, view, "Ann")
+    {'Ann': 2, 'Bob': -2}
+    """
+    out = dict(nets)
+    for name in view.computers:
+        if name in out and name != backer:
+            out[backer] = out.get(backer, 0) + out.pop(name)
+    return out
+
+
+def backer_of(view: TableView, bank: str) -> str:
+    """Who pays or takes a computer's result: the banker, or the first person at the table if the banker's seat is a
+    computer's."""
+    if bank not in view.computers:
+        return bank
+    return next((p for p in view.players if p not in view.computers), bank)
+

@@ -32,8 +32,10 @@ an open hand's dressing has not changed hands yet.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from typing import TYPE_CHECKING
 
+from popejoan_cli.table.computers import backed, backer_of
 from popejoan_cli.table.settle import (
     BOARD,
     UNDATED,
@@ -82,6 +84,8 @@ class Evening:
     nets: dict[str, int]  # participant -> counters, the board as `settle.BOARD`, as `ledger settle` has them
     transfers: tuple[Transfer, ...]  # in counters, or in cents when `money` is set
     money: Settlement | None
+    computers: dict[str, str] = dataclass_field(default_factory=dict)  # name -> level: their results their backer's
+    backer: str = ""  # who pays or takes the computers' results (the banker, or the first person)
 
     @property
     def on_board(self) -> int:
@@ -122,8 +126,10 @@ def evening(view: TableView, value: Decimal | None = None, currency: str = "EUR"
     money, as in `ledger settle` (`settle.transfers`)."""
     between_hands(view)  # exit 3 mid-hand, naming the hand and how to finish or undo it
     counted = nets(view)
-    money = settle_nets(counted, value, currency, bank) if value is not None else None
-    moves = money.transfers if money is not None else transfers(counted, bank)
+    # A computer has no purse: its result is its backer's when the evening is paid (the banker's, by default).
+    paid = backed(counted, view, backer_of(view, bank)) if view.computers and bank is not None else counted
+    money = settle_nets(paid, value, currency, bank) if value is not None else None
+    moves = money.transfers if money is not None else transfers(paid, bank)
     held = view.live_balances()
     rows = [Standing(name, held.get(name, 0), view.taken_out.get(name, 0), counted[name], name in view.players)
             for name in view.bought]
@@ -133,7 +139,8 @@ def evening(view: TableView, value: Decimal | None = None, currency: str = "EUR"
     return Evening(
         table=view.name, began=began, finished=finished, hands=len(view.hands), final=view.final is not None,
         ended=view.ended, standings=tuple(rows), board={k: n for k, n in view.live_board().items() if n},
-        board_net=counted.get(BOARD, 0), nets=counted, transfers=tuple(moves), money=money)
+        board_net=counted.get(BOARD, 0), nets=counted, transfers=tuple(moves), money=money,
+        computers=dict(view.computers), backer=backer_of(view, bank) if view.computers and bank is not None else "")
 
 
 def carried_evening(view: TableView) -> str:
