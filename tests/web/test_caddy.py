@@ -70,7 +70,7 @@ class Proxied:
     def origin(self) -> str:
         return f"https://127.0.0.1:{self.port}"
 
-    def client(self) -> httpx.Client:
+    def client(self) -> Any:
         """A client that trusts Caddy's certificate alone (not the system's authorities)."""
         return httpx.Client(verify=ssl.create_default_context(cafile=str(self.cert)), timeout=10)
 
@@ -142,7 +142,7 @@ def _stop(proxied: Proxied) -> tuple[int, str]:
     return proxied.served.stop()
 
 
-def _state(web: httpx.Client, url: str) -> dict[str, Any]:
+def _state(web: Any, url: str) -> dict[str, Any]:
     got = web.get(f"{url}/state")
     assert got.status_code == 200, got.text
     data: dict[str, Any] = got.json()

@@ -269,7 +269,7 @@ def tls(tmp_path: Path) -> tuple[Path, Path]:
     return serving.self_signed(tmp_path / "tls")
 
 
-def trusting(cert: Path) -> httpx.Client:
+def trusting(cert: Path) -> Any:
     """A client that trusts `cert` alone (not the system's authorities): the test sees the server's own TLS."""
     return httpx.Client(verify=ssl.create_default_context(cafile=str(cert)), timeout=10)
 
