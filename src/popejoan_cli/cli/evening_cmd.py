@@ -55,7 +55,8 @@ def _json(night: Evening, bank: str) -> dict[str, Any]:
         "hands": night.hands, "final_deal": night.final, "ended": night.ended,
         "value": str(money.value) if money else None, "currency": money.currency if money else None,
         "standings": [{"player": s.name, "counters": s.counters, "took_away": s.took, "net": s.net,
-                       "seated": s.seated, **({"cents": money.cents[s.name]} if money and s.name in money.cents else {})}
+                       "seated": s.seated,
+                       **({"cents": money.cents[s.name]} if money and s.name in money.cents else {})}
                       for s in night.standings],
         "board": {"counters": night.on_board, "pots": night.board, "net": night.board_net, "held_by": bank}}
     unit = "cents" if money else "counters"
