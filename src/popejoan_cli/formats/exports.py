@@ -347,8 +347,12 @@ def from_document(doc: Mapping[str, Any], file: str = "") -> Imported:
                     history_nets=[h["net"] for h in hands],
                     standings=ledgersums.standings(seats, hands, final, head.next_dealer, corrections), lang=lang,
                     dates=played_between(hands, final),
-                    genders={r["name"]: r["gender"] for r in seats.seated if "gender" in r},
-                    computers={r["name"]: r["computer"] for r in seats.seated if "computer" in r})
+                    genders=_seat_key(seats.seated, "gender"), computers=_seat_key(seats.seated, "computer"))
+
+
+def _seat_key(seated: list[dict[str, Any]], key: str) -> dict[str, str]:
+    """Each seated player's `key` (a gender, a computer's level), where the export says it."""
+    return {r["name"]: r[key] for r in seated if key in r}
 
 
 def _language(ck: ledgercheck.Checker, doc: Mapping[str, Any]) -> str:
