@@ -20,7 +20,7 @@ from typing import Any
 from popejoan_cli.game.state import STOP_REASONS
 from popejoan_cli.store import folded, tables
 
-SHAPES = {b"popejoan folded 6 ": "4ab3be5e65ef6374306fbb937017e630c9b0ad16cf20548c4b819d35bd330d25"}
+SHAPES = {b"popejoan folded 7 ": "a1873e3a691f9a3e561f160c4e03d3705345ca5d0374a7052cb88f3d16193e5c"}
 """Format (MAGIC) -> the fingerprint of the shape it pickles."""
 
 

@@ -25,6 +25,7 @@ SAMPLES: list[E.Event] = [
     E.PlayerDescribed(player="Аня", gender="f", forms={"gen": "Ани"}),
     E.ComputerSeated(player="Computer 1", level="good"),
     E.PlayerLeft(player="Cat"),
+    E.PaceChosen(speed="step"),
     E.HandDealt(seed=7, dealer="Ann"),
     E.HandDealt(seed="evening", dealer="Bob"),
     E.SpareTaken(player="Ann", price=2),

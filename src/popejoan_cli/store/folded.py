@@ -44,13 +44,14 @@ except ImportError:  # pragma: no cover - an interpreter without the accelerator
     from pickle import dumps, loads
 
 FOLDED = ".folded"
-MAGIC = b"popejoan folded 6 "
+MAGIC = b"popejoan folded 7 "
 """A cache's first bytes: the format (4), then popejoan's version and a newline, then the MAC. Format 2: a stop
 reason was added ("below", docs/hand-json.md), and a pickled hand's run tables hold the stop codes and the
 code for a run that waits: a format-1 cache, even of the same version, is ignored rather than misread.
 Format 3: a hand's `moves` hold a card and its lead bit, no longer its player (issue 27's play-out).
 Format 4: a hand keeps whether its leader led the Pope as an ordinary lead (`lieu_declined`) and a tally's pots
 paid (`paid`: a tally is a `Hand` of that kind, no longer a `TallyHand`), issue 36.
+Format 7: a table keeps the computers' pace chosen under `serve` (`TableView.pace`, issue 41).
 A change to the shape a cache pickles (a class's state, the stop reasons) raises the format: the store's tests
 pin that shape to it, so a build cannot forget."""
 _MAC = 32

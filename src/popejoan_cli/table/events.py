@@ -85,6 +85,14 @@ class ComputerSeated(Record, kw_only=True):
     level: str
 
 
+class PaceChosen(Record, kw_only=True):
+    """The computers' pace at this table under `serve`, chosen on a page: "slow", "normal", "fast", or "step" (each
+    computer's lead waits for a tap on the board page). No counter moves, and `undo` passes over it: a setting of
+    the pages, not a move of the game; the last one counts (`TableView.pace`)."""
+
+    speed: str
+
+
 class PlayerLeft(Record, kw_only=True):
     """A player left between hands, taking his counters with him."""
 
@@ -233,7 +241,7 @@ class HandCorrected(Record, kw_only=True):
 
 
 Event = (TableOpened | BalancesCarried | HistoryCarried | PlayerJoined | PlayerDescribed | ComputerSeated | PlayerLeft
-         | HandDealt
+         | PaceChosen | HandDealt
          | SpareTaken | CardLed
          | RealHandDealt | CardPlayed | StopCalled | HandShown | VoidDeclared | OutDeclared | Counted | EventVoided
          | HandCheckpointed | FinalDealt | SessionEnded | TallyHandDealt | PotsPaid | TallyOut | HandCorrected)
@@ -247,7 +255,7 @@ descriptions written with the opening are part of it (`table.undo.commands`)."""
 KINDS: dict[str, type[Any]] = {
     cls.__name__: cls
     for cls in (TableOpened, BalancesCarried, HistoryCarried, PlayerJoined, PlayerDescribed, ComputerSeated, PlayerLeft,
-                HandDealt,
+                PaceChosen, HandDealt,
                 SpareTaken, CardLed,
                 RealHandDealt, CardPlayed, StopCalled, HandShown, VoidDeclared, OutDeclared, Counted, EventVoided,
                 HandCheckpointed, FinalDealt, SessionEnded, TallyHandDealt, PotsPaid, TallyOut, HandCorrected)

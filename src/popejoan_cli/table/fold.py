@@ -31,7 +31,7 @@ from popejoan_cli.game.deal import MAX_NAME, check_players, seeded_deal
 from popejoan_cli.game.hand import Hand
 from popejoan_cli.game.playout import final_deal
 from popejoan_cli.game.rules import HouseRules, from_data
-from popejoan_cli.table import computers
+from popejoan_cli.table import computers, pace
 from popejoan_cli.table.corrections import corrected
 from popejoan_cli.table.events import (
     OPENING,
@@ -49,6 +49,7 @@ from popejoan_cli.table.events import (
     HandShown,
     HistoryCarried,
     OutDeclared,
+    PaceChosen,
     PlayerDescribed,
     PlayerJoined,
     PlayerLeft,
@@ -333,6 +334,7 @@ _STEPS: dict[type[Any], Callable[[TableView, int, Any], None]] = {
     PlayerJoined: _joined,
     PlayerDescribed: _described,
     ComputerSeated: computers.seated,
+    PaceChosen: pace.chosen,
     PlayerLeft: _left,
     HandDealt: _dealt,
     SpareTaken: _spare_taken,
@@ -481,7 +483,7 @@ def _checkpoint_after(live: Sequence[tuple[int, Event]], i: int) -> int:
         event = live[j][1]
         if isinstance(event, HandCheckpointed):
             return j
-        if not isinstance(event, CardLed | SpareTaken):
+        if not isinstance(event, CardLed | SpareTaken | PaceChosen):  # a pace chosen mid-hand: `_skip_hand` keeps it
             return -1
     return -1
 
@@ -575,5 +577,8 @@ def _skip_hand(view: TableView, part: Sequence[tuple[int, Event]]) -> None:
     view.balances = {p: check.balances[p] for p in players}
     view.board = {k: check.board[k] for k in board}
     view.next_dealer = players[(players.index(dealt.dealer) + 1) % len(players)]
+    for at, event in part:  # the hand is taken on its checkpoint's word, but a pace chosen during it still counts
+        if isinstance(event, PaceChosen):
+            pace.chosen(view, at, event)
 
 

@@ -25,6 +25,7 @@ from popejoan_cli.table.events import (
     HandDealt,
     HandShown,
     OutDeclared,
+    PaceChosen,
     PlayerDescribed,
     PlayerJoined,
     PlayerLeft,
@@ -66,11 +67,12 @@ def _computers(event: Event) -> bool:
 
 def _undoable(effective: Iterable[tuple[int, Event]]) -> Iterator[tuple[int, Event]]:
     """The events undo may take back: all but the opening (the players' descriptions written with it are part
-    of it) and the voids."""
+    of it), the voids, and the pace a page chose (a setting of the pages: `undo` after a tap on a pace button
+    takes back the last move, as the person typing it means)."""
     opening = True
     for seq, event in effective:
-        if isinstance(event, (*OPENING, EventVoided)) or (opening and isinstance(event, (PlayerDescribed,
-                                                                                           ComputerSeated))):
+        if isinstance(event, (*OPENING, EventVoided, PaceChosen)) or (opening and isinstance(event, (PlayerDescribed,
+                                                                                                       ComputerSeated))):
             continue
         opening = False
         yield seq, event

@@ -163,6 +163,9 @@ class TableView:
         self.effective: list[tuple[int, Event]] = []
         self.computers: dict[str, str] = {}
         """The computers seated at the table, each to its level (`ComputerSeated`; `table.computers`)."""
+        self.pace = "normal"
+        """How fast the computers lead under `serve` (`PaceChosen`; `table.pace.PACES`): "normal" until a page
+        chooses."""
         self.people: dict[str, Person] = {}
         """How the table's language speaks of each player described (`PlayerDescribed`): gender and cases."""
         self.times: dict[int, str] = {} if times is None else times
