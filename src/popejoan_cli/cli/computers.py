@@ -18,6 +18,7 @@ from popejoan_cli.cli import common
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from pathlib import Path
 
     from popejoan_cli.table.events import Event
 
@@ -80,11 +81,15 @@ def _forms(name: str) -> dict[str, str]:
 
 def play() -> None:
     """Each computer whose lead it now is leads, in turn, until a person's lead or the hand's end; each lead
-    narrated as `popejoan lead` narrates one, from the referee's record of it."""
+    narrated as `popejoan lead` narrates one, from the referee's record of it. While `popejoan serve` serves the
+    table, the server plays them at the table's pace instead (`web.seated`), and this says so."""
     from popejoan_cli.cli import say
     from popejoan_cli.render.narrate import after_lead
     from popejoan_cli.table.computers import computer_lead
 
+    if served(common.where()):
+        _left_to_the_server()
+        return
     while True:
         done = common.record(lambda view: [led] if (led := computer_lead(view)) is not None else [])
         if not done.written:
@@ -93,3 +98,35 @@ def play() -> None:
         told = rec.what_happened(seq for seq, _ in done.written)
         if told is not None:
             say(after_lead(rec.hand.rules, rec.players, told))
+
+
+def served(folder: Path) -> bool:
+    """Whether a `popejoan serve` holds this table now (its `serve.lock` is held): a lock left by a server that
+    stopped, or crashed, is free, so a stale file never keeps the computers from leading."""
+    from popejoan_cli.cli.serve_cmd import LOCK
+    from popejoan_cli.store import disk
+
+    if not (folder / LOCK).is_file():  # never served here: nothing to try (and no file made)
+        return False
+    try:
+        with disk.locked(folder, 0, name=LOCK):
+            return False
+    except disk.Busy:
+        return True
+    except disk.NoLock:  # a folder that cannot be written is served read-only, if at all: nobody plays there
+        return False
+
+
+def _left_to_the_server() -> None:
+    """Say, when a computer's lead is due, that the server plays it at the table's pace."""
+    from popejoan_cli.cli import console
+    from popejoan_cli.render.i18n import t
+
+    view = common.view()
+    rec = view.open_hand
+    if rec is None or rec.kind.real or not rec.hand.lead_due:
+        return
+    who = rec.players[rec.hand.law.lead_seats()[0]]
+    if who in view.computers:
+        console().print(t("{player} leads at the table's pace: `popejoan serve` plays the computers while it runs",
+                          player=who), markup=False)

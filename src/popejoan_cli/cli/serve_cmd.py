@@ -110,7 +110,8 @@ def serve(
 
             folder, extra = common.where(), {}
             view = common.view()  # the table must exist (and load) before anything is locked
-            names, seats = view.players, seats_of(view)
+            seats = seats_of(view)  # the people's seats: a computer has no page, so no link (`web.links`)
+            names = [name for name in view.players if name in seats]
         if not stack.enter_context(_served(folder)):
             extra["read_only"] = True
         sock = _bind("0.0.0.0" if lan else "127.0.0.1", port)

@@ -65,6 +65,7 @@ from popejoan_cli.table.view import TableView
 from popejoan_cli.web.hub import Hub, Screen, Stream, trouble
 from popejoan_cli.web.links import Links, not_found, seats_of
 from popejoan_cli.web.practice import SPEEDS, Practice
+from popejoan_cli.web.seated import Seated
 from popejoan_cli.web.wire import MAX_HEAD
 from popejoan_cli.web.words import board_json, lead_lines, page_words, seat_json, speak, text
 
@@ -364,6 +365,8 @@ class Served:
         self.speed = "normal"
         """Practice: how fast the computers lead (`practice.SPEEDS`), or "step": one lead per tap of yours."""
         self.stepped = asyncio.Event()
+        self.seated = Seated(self.hub, self.record)
+        """A table's own computers (`table new --computers`): each leads at the table's pace (`web.seated`)."""
         self._seats: tuple[TableView | None, dict[str, int]] = (None, {})
         self._undone: tuple[int, list[str]] = (0, [])
 
@@ -417,8 +420,9 @@ class Served:
         except PopejoanError:  # damaged before the server ever read it: nothing good to show
             raise HTTPException(503) from None
         speak(view)  # whatever this request says (a refusal, the page) is said in the table's language
-        if player is not None and (player not in view.players or not self.links.holds(player, self.seat(view, player))):
-            raise HTTPException(404)  # a player who left, or a token of whoever held the name before
+        if player is not None and (player not in view.players or player in view.computers
+                                   or not self.links.holds(player, self.seat(view, player))):
+            raise HTTPException(404)  # a player who left, a token of whoever held the name before, or a computer's
         return player, view
 
     def seat(self, view: TableView, player: str) -> int:
@@ -539,9 +543,13 @@ class Served:
 
     async def pace(self, request: Request) -> Response:
         """Practice: `{"speed": "slow"|"normal"|"fast"|"step"}` sets the computers' pace; `{"step": true}`
-        lets the next computer lead now (in "step", the only way they lead)."""
-        player, _ = await self.screen(request, False)
-        if self.practice is None or player != self.practice.you:
+        lets the next computer lead now (in "step", the only way they lead). At a table with computers, from the
+        board's page or a person's: the table's pace (`seated_pace`)."""
+        board = request.url.path.startswith("/b/")
+        player, view = await self.screen(request, board)
+        if self.practice is None:
+            return await self.seated_pace(request, view)
+        if player != self.practice.you:
             return not_found()
         try:
             data = await json_body(request)
@@ -554,6 +562,33 @@ class Served:
         if data.get("step") is True or speed != "step":
             self.stepped.set()
         return JSONResponse({"ok": True, "speed": self.speed})
+
+    async def seated_pace(self, request: Request, view: TableView) -> Response:
+        """A table with computers: `{"speed": ...}` records the table's pace (`PaceChosen`, kept in its journal);
+        `{"step": true, "seq": N}`, the board's tap, lets the computer whose lead it is at `seq` lead (in "step")."""
+        if not view.computers:
+            return not_found()
+        try:
+            data = await json_body(request)
+            speed = data.get("speed", view.pace)
+            if speed not in (*SPEEDS, "step"):
+                raise Refused(400, t("the speed is one of {speeds}", speeds=", ".join((*SPEEDS, "step"))))
+            if data.get("step") is True:
+                seq = data.get("seq")
+                if type(seq) is not int:
+                    raise Refused(400, t("send the table's seq with the tap, such as {example}",
+                                         example='{"step": true, "seq": 12}'))
+                self.seated.step(seq)
+            elif self.read_only:
+                raise Refused(409, t("this table is served read-only: its folder cannot be written, so no lead "
+                                     "can be recorded"))
+            else:
+                speed = await self.seated.chosen(speed)
+        except Refused as err:
+            return err.response()
+        except PopejoanError as err:
+            return refusal(err).response()
+        return JSONResponse({"ok": True, "speed": speed})
 
     async def hint(self, request: Request) -> Response:
         """Practice: the hint button's label; with `?ask`, the coach's words on your lead (`Practice.hint`)."""
@@ -602,6 +637,8 @@ class Served:
             tasks.start_soon(self.hub.watch)
             if self.practice is not None:
                 tasks.start_soon(self.computers, self.practice)
+            elif not self.read_only:  # a table's own computers, if it has or comes to have any
+                tasks.start_soon(self.seated.play)
             yield
             tasks.cancel_scope.cancel()
 
@@ -612,7 +649,8 @@ class Served:
             Route("/p/{token}/next", self.next_hand, methods=["POST"]),
             Route("/p/{token}/pace", self.pace, methods=["POST"]), Route("/p/{token}/hint", self.hint),
             Route("/b/{token}", self.board_page), Route("/b/{token}/state", self.state),
-            Route("/b/{token}/events", self.events), Route("/s/{name}", self.asset),
+            Route("/b/{token}/events", self.events), Route("/b/{token}/pace", self.pace, methods=["POST"]),
+            Route("/s/{name}", self.asset),
             Route("/p/{token}/words", self.words), Route("/b/{token}/words", self.words),
         ]
 

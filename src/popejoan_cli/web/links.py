@@ -30,9 +30,10 @@ from popejoan_cli.web.words import speak
 
 
 def seats_of(view: TableView) -> dict[str, int]:
-    """Each seated player's seat-holder: the seq of the `PlayerJoined` that seated them (0: at the table
-    since it opened). A name that left and joined again is another seat-holder."""
-    seats = dict.fromkeys(view.players, 0)
+    """Each seated person's seat-holder: the seq of the `PlayerJoined` that seated them (0: at the table
+    since it opened). A name that left and joined again is another seat-holder. A computer holds no link: it has
+    no page (its hand is shown to nobody), so `serve` prints none for it and revokes one a person held before."""
+    seats = {name: 0 for name in view.players if name not in view.computers}
     for seq, event in view.effective:
         if isinstance(event, PlayerJoined) and event.player in seats:
             seats[event.player] = seq

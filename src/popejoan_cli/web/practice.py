@@ -40,6 +40,16 @@ COUNTERS = 50
 """What each player brings to a practice table (scores may go below it, as in `popejoan practice`)."""
 
 
+def pause(view: TableView, speed: str = "normal", pace: float = PACE) -> float:
+    """Seconds to wait before the next computer's lead, at practice or at a served table with computers: longer
+    after a longer run (its cards must be read), stretched by `speed` (`SPEEDS`); "step" waits for a tap, not a
+    time. Only the public run counts: the pause says nothing of anyone's cards."""
+    rec = view.open_hand
+    run = rec.last_run() if rec is not None else None
+    cards = len(run.plays) if run is not None else 1
+    return min(MOST, pace + PER_CARD * (cards - 1)) * SPEEDS.get(speed, 1.0)
+
+
 @dataclass(frozen=True)
 class Practice:
     """You against `computers` computers at `level`, hand k dealt from `seed` + k - 1."""
@@ -85,12 +95,8 @@ class Practice:
         return session_seed(self.seed, number)
 
     def pause(self, view: TableView, speed: str = "normal") -> float:
-        """Seconds to wait before the next computer's lead: longer after a longer run (its cards must be
-        read), stretched by `speed` (`SPEEDS`); "step" waits for a tap, not a time."""
-        rec = view.open_hand
-        run = rec.last_run() if rec is not None else None
-        cards = len(run.plays) if run is not None else 1
-        return min(MOST, self.pace + PER_CARD * (cards - 1)) * SPEEDS.get(speed, 1.0)
+        """Seconds to wait before the next computer's lead (`pause`, from this practice's `pace`)."""
+        return pause(view, speed, self.pace)
 
     def computer_to_lead(self, view: TableView) -> str | None:
         """The computer whose lead it is now, if it is one's."""

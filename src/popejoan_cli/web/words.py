@@ -23,7 +23,7 @@ from popejoan_cli.render.i18n import t, tp
 from popejoan_cli.render.levels import LEVELS, level_word
 from popejoan_cli.render.narrate import Line
 from popejoan_cli.render.practice_views import RU_YOU, YOU, for_you
-from popejoan_cli.table.events import CardLed, HandCheckpointed, HandDealt, RealHandDealt, TallyHandDealt
+from popejoan_cli.table.events import CardLed, HandCheckpointed, HandDealt, PaceChosen, RealHandDealt, TallyHandDealt
 from popejoan_cli.table.seen import State, board_state, seat_state, shown_hand
 from popejoan_cli.table.view import HandRecord, TableView
 
@@ -59,7 +59,8 @@ def dealt_lines(rec: HandRecord) -> list[Line]:
 def last_lines(view: TableView, undone: Sequence[str] = ()) -> list[Line]:
     """The narration of the last thing recorded at the table; `undone`: what its last undo took back
     (`table.undo.last_undone`, each as `popejoan undo` says it), when the journal ends in one."""
-    events = [e for _, e in view.effective if not isinstance(e, HandCheckpointed)]
+    # A pace chosen is a setting of the pages, not a thing said at the table: the narration stays the last move's.
+    events = [e for _, e in view.effective if not isinstance(e, HandCheckpointed | PaceChosen)]
     rec = shown_hand(view)
     last = events[-1] if events else None
     # The replay keeps no voided event and no void: the journal going on past what it kept means the
@@ -140,6 +141,7 @@ def _page_words() -> dict[str, str]:
         tp("page", "You deal next."), tp("page", "The hand is over: you went out."),
         tp("page", "{card}: may not be led now; tap to hear why"), tp("page", "{card}: tap again to lead it"),
         tp("page", "{card}: tap to pick it"), tp("page", "How the hand ended"), tp("page", "This hand"),
+        tp("page", "{player} (computer)"), tp("page", "The computer leads"),
     ]
     return dict(zip(_PAGE_IDS, words, strict=True))
 
@@ -166,7 +168,7 @@ _PAGE_IDS = (
     "This link no longer opens your page: it was replaced, or you left the table. Ask the banker for your link.",
     "You deal next.", "The hand is over: you went out.",
     "{card}: may not be led now; tap to hear why", "{card}: tap again to lead it", "{card}: tap to pick it",
-    "How the hand ended", "This hand",
+    "How the hand ended", "This hand", "{player} (computer)", "The computer leads",
 )
 """The ids page.js looks its words up by, in `_page_words`'s order: each the English of its message (the msgid)."""
 
@@ -265,13 +267,24 @@ def _runs_of(plays: Sequence[Play]) -> list[list[Play]]:
     return runs
 
 
+def _computers(state: State, view: TableView) -> State:
+    """At a table with computers (`ComputerSeated`): each player marked `computer` or not, and `computers`: their
+    names and the table's pace (`TableView.pace`), which the pages show and choose. Nothing of their cards: a
+    computer's seat is a seat like any other's to every screen (`table.seen`), and has no page of its own."""
+    if view.computers:
+        for shown in state["players"]:
+            shown["computer"] = shown["name"] in view.computers
+        state["computers"] = {"names": [p for p in view.players if p in view.computers], "pace": view.pace}
+    return state
+
+
 def board_json(view: TableView, undone: Sequence[str] = ()) -> State:
     """`table.seen.board_state` with the words: `said`, `story`, each stop's `why`, the settlement's lines.
 
     A player named "You" (or «Вы»: practice's player) is told in the second person here too ("You lead",
     never "You leads"): it depends on the names alone, which the board shows anyway."""
     you = next((name for name in (YOU, RU_YOU) if name in view.players), None)
-    state = _add_words(board_state(view), view, you, undone)
+    state = _computers(_add_words(board_state(view), view, you, undone), view)
     if you is not None:
         state["practice_you"] = you  # the page heads the board "Your lead." for that player («Ваш ход.»)
     return state
@@ -280,7 +293,7 @@ def board_json(view: TableView, undone: Sequence[str] = ()) -> State:
 def seat_json(view: TableView, player: str, extra: dict[str, Any] | None = None,
               undone: Sequence[str] = ()) -> State:
     """`table.seen.seat_state` with the same words, told to `player`; `extra` is merged in (practice adds its part)."""
-    state = _add_words(seat_state(view, player), view, player, undone)
+    state = _computers(_add_words(seat_state(view, player), view, player, undone), view)
     # The page's head names whose it is, the name in its case («Карты Бори»): page.js cannot decline a name.
     state["you"]["whose"] = tp("page", "{player}'s hand", player=player)
     if extra:

@@ -297,9 +297,11 @@
       var tr = el("tr", p.leader ? "leader" : "");
       // Your own row is said to you: "Bob (you deal)", not "Bob (deals)".
       var mine = !!(s.you && s.you.name === p.name) || (!s.you && s.practice_you === p.name);
-      var name = p.dealer && p.leader ? w(mine ? "{player} (you deal) \u2190 your lead" : "{player} (deals) \u2190 to lead", { player: p.name })
-        : p.dealer ? w(mine ? "{player} (you deal)" : "{player} (deals)", { player: p.name })
-        : p.leader ? w(mine ? "{player} \u2190 your lead" : "{player} \u2190 to lead", { player: p.name }) : p.name;
+      // A computer's seat says so in words, never by colour alone: "Computer 1 (computer)" («(компьютер)»).
+      var who = p.computer ? w("{player} (computer)", { player: p.name }) : p.name;
+      var name = p.dealer && p.leader ? w(mine ? "{player} (you deal) \u2190 your lead" : "{player} (deals) \u2190 to lead", { player: who })
+        : p.dealer ? w(mine ? "{player} (you deal)" : "{player} (deals)", { player: who })
+        : p.leader ? w(mine ? "{player} \u2190 your lead" : "{player} \u2190 to lead", { player: who }) : who;
       // "Computer 1" kept whole: a name's number never begins a line of its own in a narrow column.
       tr.appendChild(el("td", "", name.replace(/ (\d+)(?=$| \()/, "\u00a0$1")));
       tr.appendChild(el("td", "num", num(p.balance)));
@@ -374,14 +376,36 @@
         ? w("Practice {against} ({level}); the last hand's seed was {hand}.", about)
         : w("Practice {against} ({level}).", about);
       $("next").hidden = !(s.hand === null || s.over) || s.ended;
-      Array.prototype.forEach.call(document.querySelectorAll("#pace button"), function (b) {
-        b.setAttribute("aria-pressed", b.getAttribute("data-speed") === practice.speed ? "true" : "false");
-      });
+      pressPace(practice.speed);
       // In "a lead per tap", the computers wait for you: this button lets the next one lead.
       $("step").hidden = !(practice.speed === "step" && s.lead && !you.your_lead && !s.over);
+    } else if (s.computers) {
+      // A table with computers: every person may choose their pace; the board's screen taps for each lead.
+      box.hidden = false;
+      $("practice-seed").textContent = "";
+      $("next").hidden = true;
+      $("step").hidden = true;
+      pressPace(s.computers.pace);
     } else {
       box.hidden = true;
     }
+  }
+
+  function pressPace(speed) {
+    Array.prototype.forEach.call(document.querySelectorAll("#pace button"), function (b) {
+      b.setAttribute("aria-pressed", b.getAttribute("data-speed") === speed ? "true" : "false");
+    });
+  }
+
+  // The board at a table with computers: their pace, and in "a lead per tap" the button that lets the computer
+  // whose lead it is lead (the table's seq goes with the tap: it answers the table the screen showed).
+  function drawComputers(s) {
+    var box = $("computers");
+    if (!box) { return; }
+    box.hidden = !s.computers;
+    if (!s.computers) { return; }
+    pressPace(s.computers.pace);
+    $("step").hidden = !(s.computers.pace === "step" && s.lead && s.computers.names.indexOf(s.lead) >= 0 && !s.over);
   }
 
   // One card of your hand: a button; a legal lead is marked Play, and once picked, "Tap again".
@@ -464,7 +488,7 @@
     drawEnding(s);
     // The journal cannot be read: the last good state, and the server's words saying the banker must look.
     if (s.trouble) { banner(s.trouble); }
-    if (screen === "player") { answered(s); drawHand(s); keepAwake(); }
+    if (screen === "player") { answered(s); drawHand(s); keepAwake(); } else { drawComputers(s); }
     document.body.classList.remove("loading");
     document.dispatchEvent(new CustomEvent("popejoan:state", { detail: s }));  // for coach.js: a practice?
     refocus(keep);
@@ -614,7 +638,7 @@
   var next = $("next");
   if (next) { next.addEventListener("click", function () { if (!pending) { post("/next", {}); } }); }
   var step = $("step");
-  if (step) { step.addEventListener("click", function () { if (!pending) { post("/pace", { step: true }); } }); }
+  if (step) { step.addEventListener("click", function () { if (!pending && state) { post("/pace", { step: true, seq: state.seq }); } }); }
   Array.prototype.forEach.call(document.querySelectorAll("#pace button"), function (b) {
     b.addEventListener("click", function () { if (!pending) { post("/pace", { speed: b.getAttribute("data-speed") }); } });
   });
