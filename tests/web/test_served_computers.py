@@ -106,6 +106,10 @@ class Pages:
         self.client.post(f"/p/{self.links.players[who]}/lead", json={"card": mine["you"]["legal"][0],
                                                                       "seq": mine["seq"]})
 
+    def past(self, seq: int, what: str) -> None:
+        """Wait until the table has moved past `seq`."""
+        wait_for(lambda: self.state()["seq"] != seq, what)
+
     def play_out(self) -> dict[str, Any]:
         """The people lead whenever it is theirs; the computers by themselves: the board's state once it is over."""
         deadline = time.monotonic() + 6 * WAIT
@@ -114,7 +118,7 @@ class Pages:
             if state["lead"] in PEOPLE:
                 self.lead(state)
             else:
-                wait_for(lambda seq=state["seq"]: self.state()["seq"] != seq, "a computer never led")
+                self.past(state["seq"], "a computer never led")
         return state
 
 
@@ -156,7 +160,7 @@ def test_a_command_typed_at_the_terminal_hands_the_lead_to_the_served_computers(
                 assert led is not None and led.player == state["lead"]
                 told.append(cli.ok("lead", led.card).stdout)
             else:
-                wait_for(lambda seq=state["seq"]: table.state()["seq"] != seq, "a computer never led")
+                table.past(state["seq"], "a computer never led")
     said = "".join(told)
     assert "leads at the table's pace: `popejoan serve` plays the computers while it runs" in said
     assert not re.search(r"Computer \d leads \S*[♣♦♥♠]", said)  # the server led for them, not the terminal
@@ -195,7 +199,7 @@ def test_the_pace_is_kept_in_the_journal_and_step_waits_for_the_boards_tap(cli: 
         cli.ok("deal", "--seed", "5")
         while (state := table.state())["lead"] in PEOPLE:
             table.lead(state)
-            wait_for(lambda seq=state["seq"]: table.state()["seq"] != seq, "a person's lead was not recorded")
+            table.past(state["seq"], "a person's lead was not recorded")
         seq = state["seq"]
         assert state["lead"] in ("Computer 1", "Computer 2") and state["computers"]["pace"] == "step"
         time.sleep(0.3)  # nothing happens without a tap (this shows an absence: no state to wait for)
