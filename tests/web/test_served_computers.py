@@ -283,3 +283,16 @@ def test_permuting_every_card_a_page_may_not_see_changes_nothing_it_is_sent(cli:
         cli.ok("lead", led.card)
         steps += 1
     assert steps and view.hands[-1].closed
+
+
+def test_a_russian_page_marks_a_computer_in_russian() -> None:
+    from popejoan_cli.render import i18n
+    from popejoan_cli.web.words import page_words
+
+    i18n.use("ru")
+    try:
+        words = page_words("ru")["words"]
+    finally:
+        i18n.use("en")
+    assert words["{player} (computer)"] == "{player} (компьютер)"
+    assert words["The computer leads"] == "Ход компьютера"

@@ -297,7 +297,7 @@
       var tr = el("tr", p.leader ? "leader" : "");
       // Your own row is said to you: "Bob (you deal)", not "Bob (deals)".
       var mine = !!(s.you && s.you.name === p.name) || (!s.you && s.practice_you === p.name);
-      // A computer's seat says so in words, never by colour alone: "Computer 1 (computer)" («(компьютер)»).
+      // A computer's seat says so in words, never by colour alone: "Computer 1 (computer)", in the table's language.
       var who = p.computer ? w("{player} (computer)", { player: p.name }) : p.name;
       var name = p.dealer && p.leader ? w(mine ? "{player} (you deal) \u2190 your lead" : "{player} (deals) \u2190 to lead", { player: who })
         : p.dealer ? w(mine ? "{player} (you deal)" : "{player} (deals)", { player: who })
