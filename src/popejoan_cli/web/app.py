@@ -632,6 +632,7 @@ class Served:
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
         """One task watches the journal (and, in practice, one plays the computers) while the server runs."""
         self.loop = asyncio.get_running_loop()
+        self.hub.bind()  # this run's loop: an app served twice (tests, a restart in-process) waits on its own
         await self.hub.refresh()
         async with anyio.create_task_group() as tasks:
             tasks.start_soon(self.hub.watch)

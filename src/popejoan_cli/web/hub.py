@@ -145,6 +145,11 @@ class Hub:
         for stream in list(self.streams):
             stream.offer(Stream.END)
 
+    def bind(self) -> None:
+        """A fresh change signal for the event loop that starts serving now (an asyncio event belongs to the loop
+        that first waits on it)."""
+        self._changed = asyncio.Event()
+
     async def changed(self, timeout: float) -> None:
         """Wait for the next change (or `timeout` seconds)."""
         with anyio.move_on_after(timeout):
