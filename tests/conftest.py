@@ -318,6 +318,18 @@ def _english_again() -> Iterator[None]:
         i18n.use("en")
 
 
+@pytest.fixture
+def russian() -> Iterator[None]:
+    """The test speaks Russian, in-process (`render.i18n.use`); English again after it."""
+    from popejoan_cli.render import i18n
+
+    i18n.use("ru")
+    try:
+        yield
+    finally:
+        i18n.use("en")
+
+
 @dataclass
 class Transcript:
     """An evening typed at the current table of `cli`'s home, each command shown as typed with what it printed

@@ -8,8 +8,6 @@ the passive, never by another tense; no English word a player did not type: `cla
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from conftest import Cli
@@ -17,15 +15,6 @@ from popejoan_cli.base.errors import Said
 from popejoan_cli.game.cards import Card
 from popejoan_cli.game.claims import means_cards
 from popejoan_cli.render import i18n
-
-
-@pytest.fixture
-def russian() -> Iterator[None]:
-    i18n.use("ru")
-    try:
-        yield
-    finally:
-        i18n.use("en")
 
 
 def said(text: str) -> str:

@@ -22,11 +22,7 @@ NOUNS = ("туз", "двойка", "тройка", "четвёрка", "пятё
 _GENDER = {"masc": "m", "femn": "f", "neut": "n"}
 
 
-@pytest.fixture(autouse=True)
-def russian() -> object:
-    i18n.use("ru")
-    yield
-    i18n.use("en")
+pytestmark = pytest.mark.usefixtures("russian")  # conftest: Russian, English again after
 
 
 def test_each_rank_has_the_gender_the_dictionary_gives_its_noun() -> None:

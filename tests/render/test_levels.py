@@ -5,9 +5,6 @@ Russian table, «хороший против простого», and reads the R
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-
-import pytest
 
 from conftest import Cli
 from popejoan_cli.render import i18n
@@ -15,15 +12,6 @@ from popejoan_cli.render.levels import FORMS, LEVELS, level_typed, level_word
 
 RU = {"POPEJOAN_LANG": "ru"}
 ENGLISH_LEVEL = re.compile(r"\b(simple|good|strong|peek)\b")
-
-
-@pytest.fixture
-def russian() -> Iterator[None]:
-    i18n.use("ru")
-    try:
-        yield
-    finally:
-        i18n.use("en")
 
 
 def test_every_level_in_every_form_has_russian_words(russian: None) -> None:

@@ -6,7 +6,6 @@ the person who edits their rules file (`render.rule_words.key_words`, `cited`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 
@@ -22,15 +21,6 @@ CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
 def ru(text: str) -> str:
     """`text` spoken in Russian, its no-break spaces (the typesetting's) read as spaces."""
     return i18n.spoken_said(text).replace("\u00a0", " ")
-
-
-@pytest.fixture
-def russian() -> Iterator[None]:
-    i18n.use("ru")
-    try:
-        yield
-    finally:
-        i18n.use("en")
 
 
 @pytest.mark.parametrize("path", [k.path for k in KEYS])

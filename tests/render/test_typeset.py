@@ -74,11 +74,7 @@ def _catalogue() -> list[tuple[str, str, str]]:
     return out
 
 
-@pytest.fixture(autouse=True)
-def russian() -> object:
-    i18n.use("ru")
-    yield
-    i18n.use("en")
+pytestmark = pytest.mark.usefixtures("russian")  # conftest: Russian, English again after
 
 
 def test_every_catalogue_entry_is_set_with_its_no_break_spaces() -> None:
