@@ -74,6 +74,8 @@ def _filled(template: str, named: dict[str, object]) -> Line:
 
 def said(msgid: str, /, **named: object) -> Line:
     """The message `msgid` in the table's language as a line, its placeholders filled (cards as cards)."""
+    # The template is set whole first: a no-break space before a card («на 3♥») is seen only there, not in the
+    # pieces `_filled` sets once the values are in.
     return _filled(tp(None, msgid), named)
 
 

@@ -48,7 +48,8 @@ conjunctions, particles and pronouns (a line that ends on «в» or «не» rea
 
 
 @cache
-def _rules() -> tuple[tuple[re.Pattern[str], str], ...]:
+def _spaces() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The spaces a book never breaks at, each a pattern and what it is replaced with."""
     short = "|".join(sorted(SHORT, key=len, reverse=True))
     letter = r"[^\W\d_]"
     return (
@@ -58,8 +59,13 @@ def _rules() -> tuple[tuple[re.Pattern[str], str], ...]:
         # «платит 3 фишки» keeps its number with its noun instead)
         (re.compile(rf"(?<=[А-Яа-яЁё]) (?=[−+-]?\d[\d\u202f]*(?:,\d+)?(?![ \u00a0]?{letter}))"), NBSP),
         (re.compile(rf"(?<![\w-])((?i:{short})) (?=\S)"), r"\1" + NBSP),  # a short word and the word after it
-        (re.compile(r"(?<![\w\-−])-(?=\d)"), MINUS),  # a hyphen for a minus
     )
+
+
+@cache
+def _hyphen() -> re.Pattern[str]:
+    """A hyphen standing for a minus before a figure."""
+    return re.compile(r"(?<![\w\-−])-(?=\d)")
 
 
 def typeset(text: str) -> str:
@@ -70,7 +76,7 @@ def typeset(text: str) -> str:
     >>> typeset("Итог: Вика -13, Компьютер 3 +4")
     'Итог: Вика\\xa0−13, Компьютер\\xa03 +4'
     >>> typeset("--counters «-3» — отрицательное число")
-    '--counters «-3»\xa0— отрицательное число'
+    '--counters «-3»\\xa0— отрицательное число'
     >>> typeset("Скажите `popejoan count Ann -3 в 2 раза`, и всё")
     'Скажите `popejoan count Ann -3 в 2 раза`, и\\xa0всё'
     >>> typeset(typeset("у Вики 5 фишек")) == typeset("у Вики 5 фишек")
@@ -83,7 +89,7 @@ def typeset(text: str) -> str:
         return text  # no space to set, or not a Russian sentence (a message the catalogue lacks stays English)
     parts = text.split("`")
     for i in range(0, len(parts), 2):  # the even parts are outside backquotes
-        for pattern, replacement in _rules()[:-1]:
+        for pattern, replacement in _spaces():
             parts[i] = pattern.sub(replacement, parts[i])
         parts[i] = _minus(parts[i])
     return "`".join(parts)
@@ -95,7 +101,7 @@ def _minus(text: str) -> str:
     if "-" not in text:
         return text
     quoted = re.split(r"(«[^»]*»)", text)
-    return "".join(part if part.startswith("«") else _rules()[-1][0].sub(MINUS, part) for part in quoted)
+    return "".join(part if part.startswith("«") else _hyphen().sub(MINUS, part) for part in quoted)
 
 
 def _month_name(number: int, genitive: bool) -> str:
