@@ -85,7 +85,7 @@ def play() -> None:
     table, the server plays them at the table's pace instead (`web.seated`), and this says so."""
     from popejoan_cli.cli import say
     from popejoan_cli.render.narrate import after_lead
-    from popejoan_cli.table.computers import computer_lead
+    from popejoan_cli.table.computer_leads import computer_lead
 
     if served(common.where()):
         _left_to_the_server()

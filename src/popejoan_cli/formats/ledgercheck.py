@@ -21,9 +21,9 @@ from popejoan_cli.base.marks import Grouped
 from popejoan_cli.base.people import GENDERS
 from popejoan_cli.base.visible import shown, shown_said
 from popejoan_cli.game import rules as rules_mod
-from popejoan_cli.game.bots import LEVELS
 from popejoan_cli.game.cards import SEED_RULE, seed_problem
 from popejoan_cli.game.deal import check_players, name_problems
+from popejoan_cli.game.levels import LEVELS
 from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.table.view import MAX_COUNTERS
 

@@ -34,12 +34,11 @@ from collections.abc import Callable, Mapping, Sequence
 from popejoan_cli.game.cards import CARDS, Card
 from popejoan_cli.game.hand import Hand, Observation
 from popejoan_cli.game.heuristic import good_lead
+from popejoan_cli.game.levels import LEVELS, QUICK  # the names, kept apart from the bots' search
 from popejoan_cli.game.lookahead import strong_lead
 from popejoan_cli.game.rules import HouseRules
 
-LEVELS = ("simple", "good", "strong")
-QUICK = ("simple", "good")
-"""The rule-of-thumb levels: a lead from the observation alone, in microseconds, without a search."""
+__all__ = ["LEVELS", "QUICK", "bot_lead", "choosers", "pick_lead", "play_out_bots", "wants_lieu"]
 
 
 def pick_lead(view: Observation, level: str, rules: HouseRules | None = None, seed: int = 0) -> Card:

@@ -4,24 +4,21 @@ A computer is a seat like any other (`TableOpened` or `PlayerJoined` seats it, `
 by `ComputerSeated` with its level, in the same write. Its counters are real: the ledger, the evening and every
 export count them as a player's. What differs:
 
-- it leads by itself (`computer_lead`), from its own seat's observation only (`Hand.observe`, the one view a
-  seat's private facts leave a hand through), so it cannot see another hand or the spare one;
+- it leads by itself (`table.computer_leads.computer_lead`), from its own seat's observation only (`Hand.observe`,
+  the one view a seat's private facts leave a hand through), so it cannot see another hand or the spare one;
 - its lead is recorded as any lead is, a `CardLed` with the level and the seed that chose it, so replaying the
   journal gives the same hand whatever the bots become;
 - nobody else may lead for it, and nobody may look at its hand before the hand is over;
 - it sits only at a virtual deal: a real deck or a tally needs a person to hold and play its cards.
 
 Pure: the CLI and `serve` decide when a computer plays (at once after a command, or at the table's pace);
-`computer_lead` decides what.
+`table.computer_leads` decides what (apart, so that the fold does not import the bots' search).
 """
 
 from __future__ import annotations
 
-import zlib
-
 from popejoan_cli.base.errors import RuleViolation, Said, UsageError, allowed
-from popejoan_cli.game import bots
-from popejoan_cli.game.cards import CARDS
+from popejoan_cli.game.levels import LEVELS
 from popejoan_cli.table.events import CardLed, ComputerSeated
 from popejoan_cli.table.view import TableView, seat_of
 
@@ -29,9 +26,9 @@ from popejoan_cli.table.view import TableView, seat_of
 def seated(view: TableView, seq: int, event: ComputerSeated) -> None:
     """The fold's step: the player seated just before is a computer at `level`."""
     seat_of(view, event.player)
-    if event.level not in bots.LEVELS:
+    if event.level not in LEVELS:
         raise UsageError(Said("{level!r} is not a computer's level", level=event.level),
-                         allowed(list(bots.LEVELS), event.level))
+                         allowed(list(LEVELS), event.level))
     view.computers[event.player] = event.level
 
 
@@ -77,39 +74,6 @@ def refuse_spare(view: TableView, player: str) -> None:
     """A computer never takes the spare hand: nobody may choose that for it."""
     if player in view.computers:
         raise RuleViolation(Said("{player} is a computer: nobody takes the spare hand for it", player=player))
-
-
-def computer_lead(view: TableView) -> CardLed | None:
-    """The lead a computer makes now, or None when no virtual hand waits for a computer: the computer on lead, or
-    first a computer not on lead that plays the Pope in lieu of a stop (`bots.wants_lieu`). Each chooses from its
-    own seat's observation; its seed is drawn from the hand's number and the cards played so far, so the same
-    journal chooses the same lead."""
-    rec = view.open_hand
-    if rec is None or rec.kind.real or not rec.hand.lead_due or not view.computers:
-        return None
-    hand = rec.hand
-    seat = hand.law.lead_seats()[0]
-    lieu = hand.law.lieu_seat()
-    if lieu not in (-1, seat) and rec.players[lieu] in view.computers:
-        by = view.computers[rec.players[lieu]]
-        if bots.wants_lieu(hand.observe(lieu), by, hand.rules):
-            return CardLed(player=rec.players[lieu], card=str(CARDS[hand.observe(lieu).legal[0]]), level=by,
-                           seed=_seed(view))
-    who = rec.players[seat]
-    level = view.computers.get(who)
-    if level is None:
-        return None
-    seed = _seed(view)
-    card = bots.pick_lead(hand.observe(seat), level, hand.rules, seed)
-    return CardLed(player=who, card=str(card), level=level, seed=seed)
-
-
-def _seed(view: TableView) -> int:
-    """A decision's seed: the hand's number and how far it has gone, mixed (never the hand's own seed, which deals
-    every card)."""
-    rec = view.open_hand
-    assert rec is not None
-    return zlib.crc32(f"{rec.number}:{rec.seq}:{view.last_seq}".encode())
 
 
 def backed(nets: dict[str, int], view: TableView, backer: str) -> dict[str, int]:

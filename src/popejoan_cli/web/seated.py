@@ -7,7 +7,7 @@ pace kept in the table's journal (`PaceChosen`, `TableView.pace`), so that the p
 - `Seated.play` watches the view the hub reads (a lead from a page, a command typed at the terminal, the server
   started again mid-hand: all the same journal); whenever a computer's lead is due, it waits the pause the pace
   gives (`practice.pause`: a longer run takes longer to read) or, in "step", a tap on the board page for that very
-  state of the table, and records the lead `table.computers.computer_lead` chose, through `tables.record` as every
+  state of the table, and records the lead `table.computer_leads.computer_lead` chose, through `tables.record` as every
   page's lead is recorded (the referee, the lock and the journal of `popejoan lead`);
 - a computer that plays the Pope in lieu of a stop answers the stop at once, as at the command line: a person's
   lead meanwhile would take its chance away, and the Pope is shown to everyone the moment it is played;
@@ -28,7 +28,7 @@ import anyio
 import anyio.to_thread
 
 from popejoan_cli.base.errors import PopejoanError
-from popejoan_cli.table.computers import computer_lead
+from popejoan_cli.table.computer_leads import computer_lead
 from popejoan_cli.table.events import CardLed, Event, PaceChosen
 from popejoan_cli.table.view import TableView
 from popejoan_cli.web.hub import Hub
