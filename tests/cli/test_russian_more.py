@@ -274,6 +274,7 @@ def test_a_practice_name_the_computers_hold_gets_a_russian_hint(cli: Cli) -> Non
 def test_serve_practice_names_you_and_the_computers_as_practice_does() -> None:
     from popejoan_cli.base.errors import RuleViolation
     from popejoan_cli.formats.presets import load_rules
+    from popejoan_cli.table.events import PlayerDescribed, TableOpened
     from popejoan_cli.web.practice import Practice
 
     english = Practice(computers=2, level="good", seed=1)
@@ -281,7 +282,14 @@ def test_serve_practice_names_you_and_the_computers_as_practice_does() -> None:
     i18n.use("ru")
     game = Practice(computers=2, level="good", seed=1)
     assert game.players == ["Вы", "Компьютер 1", "Компьютер 2"] and game.first_dealer == "Компьютер 2"
-    assert game.opening(load_rules("modern-stops")).players == ["Вы", "Компьютер 1", "Компьютер 2"]
+    opened, *seats = game.opening(load_rules("modern-stops"))
+    assert isinstance(opened, TableOpened) and opened.players == ["Вы", "Компьютер 1", "Компьютер 2"]
+    # each computer seated as `table new --computers` seats one, its name in its cases («у Компьютера 2»)
+    assert [(type(e).__name__, e.player) for e in seats] == [
+        ("ComputerSeated", "Компьютер 1"), ("PlayerDescribed", "Компьютер 1"),
+        ("ComputerSeated", "Компьютер 2"), ("PlayerDescribed", "Компьютер 2")]
+    described = seats[3]
+    assert isinstance(described, PlayerDescribed) and described.forms["gen"] == "Компьютера 2"
     i18n.use("en")
     assert game.players == ["Вы", "Компьютер 1", "Компьютер 2"]  # chosen as the practice started, and kept
     assert Practice(computers=2, level="good", seed=1, you="Аня").players[0] == "Аня"

@@ -56,7 +56,9 @@ def test_a_lead_per_tap_makes_the_computers_wait_for_you(tmp_path: Path) -> None
         before = leads(folder)
         time.sleep(0.5)
         assert leads(folder) == before  # the computers wait for a tap
-        assert client.post(f"{you}/pace", json={"step": True}).status_code == 200
+        seq = client.get(f"{you}/state").json()["seq"]  # the tap is for the table as the page shows it
+        assert client.post(f"{you}/pace", json={"step": True}).status_code == 400  # a tap without it says so
+        assert client.post(f"{you}/pace", json={"step": True, "seq": seq}).status_code == 200
         deadline = time.monotonic() + 5
         while leads(folder) == before:
             assert time.monotonic() < deadline, "a step let no computer lead"

@@ -55,7 +55,7 @@ def mixed(cli: Cli) -> Path:
 @pytest.fixture
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
     """The computers' pause shortened to 10 ms (still stretched by the pace): the tests play many leads."""
-    monkeypatch.setattr(seated, "pause", lambda view, speed: 0.01)
+    monkeypatch.setattr(seated, "pause", lambda view, speed, pace: 0.01)
 
 
 @contextlib.contextmanager

@@ -52,31 +52,11 @@ def names(taken: Sequence[str], n: int) -> list[str]:
 
 
 def seated(players: Sequence[str], level: str) -> list[Event]:
-    """The events that make each of `players` (just seated) a computer at `level`, described as the noun it is:
-    «компьютер» is masculine, so the Russian says «Компьютер 1 сыграл»."""
-    from popejoan_cli.table.events import ComputerSeated, PlayerDescribed
+    """The events that make each of `players` (just seated) a computer at `level` (`practice_table.computer_seats`,
+    which practice seats its computers with too)."""
+    from popejoan_cli.render.practice_table import computer_seats
 
-    out: list[Event] = []
-    for name in players:
-        out += [ComputerSeated(player=name, level=level), PlayerDescribed(player=name, gender="m", forms=_forms(name))]
-    return out
-
-
-def _forms(name: str) -> dict[str, str]:
-    """A computer's name in its cases where it is the name this module gives (`names`): «у Компьютера 2», «за
-    Компьютером 2»; none for a name a person chose (the catalogue's construction then: «у игрока Робби»)."""
-    from popejoan_cli.render.i18n import language, tp
-    from popejoan_cli.render.practice_views import computer_name
-
-    number = next((n for n in range(1, 9) if computer_name(n) == name), None)
-    if number is None or language() == "en":
-        return {}
-    cases = {"gen": tp("computer's name in the genitive", "Computer {number}", number=number),
-             "dat": tp("computer's name in the dative", "Computer {number}", number=number),
-             "acc": tp("computer's name in the accusative", "Computer {number}", number=number),
-             "ins": tp("computer's name in the instrumental", "Computer {number}", number=number),
-             "pre": tp("computer's name in the prepositional", "Computer {number}", number=number)}
-    return {case: form.replace("\u00a0", " ") for case, form in cases.items()}  # data: the plain space typed
+    return computer_seats(players, level)
 
 
 def play() -> None:

@@ -1,13 +1,14 @@
 """`popejoan practice`: you against two to seven computers in the terminal.
 
-You sit in seat 0; the computers sit after you, clockwise. The first dealer is the last
-computer, so you are eldest and lead first, and the deal passes to the left each hand. Each
-hand is dealt by `game.deal.seeded_deal` from `game.deal.session_seed(S, k)`
-for the session seed S (`--seed`, or a random one), and the command shown at the end,
-with the seed and the other options, replays the session. The referee (`Hand`) decides
-every legal lead and refuses the rest; the computers lead through `bots.pick_lead`; `hint`
-asks the coach (`lookahead.coach`: the lead the `strong` level would choose from your seat's
-observation, and why); this module only reads your entries and prints.
+Practice is a table with one person and computer seats (`render.practice_table.Practice`, which `serve --practice`
+plays too), kept in memory (`table.throwaway`): you sit in seat 0, the computers after you, clockwise, each
+seated as `table new --computers` seats one. The first dealer is the last computer, so you are eldest and lead
+first, and the deal passes to the left each hand. Hand k is dealt from `game.deal.session_seed(S, k)` for the
+session seed S (`--seed`, or a random one), and the command shown at the end, with the seed and the other options,
+replays the session. The table's fold and referee decide every lead and refuse the rest; the computers lead as a
+table's computers lead (`table.computer_leads.computer_lead`, from their own seat's view); `hint` asks the coach
+(`lookahead.coach`: the lead the `strong` level would choose from your seat's observation, and why); this module
+only reads your entries and prints.
 
 The referee, the store, the formats and rich are imported inside the commands that need
 them, to keep start-up short: a command pays only for what it uses.
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from popejoan_cli.game.hand import Hand, Played
     from popejoan_cli.game.rules import HouseRules
     from popejoan_cli.render.practice_views import Session
+    from popejoan_cli.table.throwaway import Throwaway
 
 DEFAULT_RULES = "modern-stops"
 DEFAULT_COMPUTERS = 3
@@ -119,8 +121,8 @@ def _ask(prompt: str) -> str | None:
     return line.strip() if line else None
 
 
-def _your_lead(hand: Hand, session: Session, out: Any) -> Played | None:
-    """Ask until the referee accepts a lead from you, and play it; what it did, or None if you quit."""
+def _your_lead(table: Throwaway, session: Session, out: Any) -> Played | None:
+    """Ask until the referee accepts a lead from you, and record it; what it did, or None if you quit."""
     from rich.text import Text
 
     from popejoan_cli.cli.exits import spoken
@@ -129,6 +131,9 @@ def _your_lead(hand: Hand, session: Session, out: Any) -> Played | None:
     from popejoan_cli.render.practice_views import numbered, play_mark, second_person, status_view
 
     me = session.me
+    rec = table.view.open_hand
+    assert rec is not None  # asked only while your hand is open
+    hand = rec.hand
     cards = numbered(hand, me)
     name = session.names[me]
 
@@ -168,10 +173,10 @@ def _your_lead(hand: Hand, session: Session, out: Any) -> Played | None:
                        count=len(cards)))
                 continue
             card = found
-        try:
-            return hand.lead(me, card)
-        except IllegalPlay as err:
-            tell(_refused_words(err, name))
+        done = table.lead(name, card)
+        if not isinstance(done, IllegalPlay):
+            return _recorded(table, done)
+        tell(_refused_words(done, name))
 
 
 def _hint(hand: Hand, me: int) -> Any:
@@ -198,23 +203,38 @@ def _refused_words(err: IllegalPlay, name: str) -> str:
              play=play_mark())
 
 
-def _play_hand(hand: Hand, session: Session, level: str, out: Any) -> bool:
-    """Play one hand to its end; False if you quit during it."""
-    from popejoan_cli.game import bots
+def _recorded(table: Throwaway, done: object) -> Played:
+    """What the lead just recorded did: the record the hand keeps of it (`HandRecord.what_happened`), from which
+    it is narrated; a refusal other than the referee's (none is expected: the hand is open and the seat yours) is
+    raised, to be said as any command's error is."""
+    from popejoan_cli.base.errors import PopejoanError
+
+    if isinstance(done, PopejoanError):
+        raise done
+    told = table.view.hands[-1].what_happened([table.view.last_seq])
+    assert told is not None  # a lead always does something
+    return told
+
+
+def _play_hand(table: Throwaway, session: Session, out: Any) -> bool:
+    """Play one hand to its end; False if you quit during it. Each computer leads when its lead comes (or plays the
+    Pope in lieu of a stop), as at any table with computers (`computer_lead`)."""
     from popejoan_cli.render import narrate
     from popejoan_cli.render.practice_views import for_you, status_view
+    from popejoan_cli.table.computer_leads import computer_lead
 
     names, me = session.names, session.me
-    while not hand.ended:
-        seat = hand.law.lead_seats()[0]
-        if seat == me:
-            out.print(status_view(hand, session))
-            done = _your_lead(hand, session, out)
+    while (rec := table.view.open_hand) is not None:
+        led = computer_lead(table.view)
+        if led is None:
+            out.print(status_view(rec.hand, session))
+            done = _your_lead(table, session, out)
             if done is None:
                 return False
         else:
-            done = hand.lead(*bots.bot_lead(hand, level, human=me))
-        say(for_you(narrate.after_lead(hand.rules, names, done), names[me]))
+            table.record([led])
+            done = _recorded(table, rec)
+        say(for_you(narrate.after_lead(rec.hand.rules, names, done), names[me]))
     return True
 
 
@@ -247,12 +267,11 @@ def practice(
 
     from popejoan_cli.formats.presets import load_rules
     from popejoan_cli.game import bots
-    from popejoan_cli.game.board import Board
-    from popejoan_cli.game.deal import check_players, seeded_deal, session_seed
-    from popejoan_cli.game.hand import Hand
+    from popejoan_cli.game.deal import check_players
     from popejoan_cli.render import narrate
     from popejoan_cli.render.i18n import preset_title, t, tn
     from popejoan_cli.render.levels import level_word
+    from popejoan_cli.render.practice_table import Practice
     from popejoan_cli.render.practice_views import (
         Session,
         computer_name,
@@ -261,6 +280,7 @@ def practice(
         totals_view,
         your_name,
     )
+    from popejoan_cli.table.throwaway import Throwaway
 
     if level not in bots.LEVELS:
         raise UsageError(Said("unknown level {typed!r}", typed=level), allowed(bots.LEVELS, level))
@@ -284,25 +304,24 @@ def practice(
                 level=level_word(level), against=tn("against {n} computer", "against {n} computers", computers),
                 hands=tn("{count} hand", "{count} hands", hands, count=hands)),
               markup=False)
-    board = Board(rules)
+    game = Practice(computers=computers, level=level, seed=base, you=name, computer_names=tuple(names[1:]))
+    table = Throwaway(game.opening(rules))
     scores = [0] * seats
-    dealer = seats - 1
     played = 0
     last: Hand | None = None
     for number in range(1, hands + 1):
         # A hand's seed deals the computers' cards: it is told once the hand is over, and the
         # session's (which deals every hand) once the session is (docs/architecture.md: One view per seat).
-        hand_seed = session_seed(base, number)
-        hand = Hand.deal(rules, seats, dealer, board, seeded_deal(rules, seats, dealer, hand_seed))
-        hand.names = names
-        last = hand
+        table.record(game.next_deal(table.view))
+        rec = table.view.hands[-1]
+        hand = last = rec.hand
         out.rule(t("Hand {number} of {hands}", number=number, hands=hands))
-        lines = narrate.dealt(hand, names, number, names[dealer])
+        lines = narrate.dealt(hand, names, number, rec.dealer)
         if not hand.ended_at_turnup:
             lines[-1] = [t("{player} leads.", player=names[hand.leader])]
         say(for_you(lines, name))
         session = Session(names, me, number, hands, title, level, tuple(scores))
-        finished = _play_hand(hand, session, level, out)
+        finished = _play_hand(table, session, out)
         scores = [s + n for s, n in zip(scores, hand.net, strict=True)]
         if not finished:
             out.print(second_person(t("{player} left the table during hand {number}; the counters already moved "
@@ -310,8 +329,7 @@ def practice(
             break
         played = number
         out.print(totals_view(names, scores, hand.net, hand, t("After hand {number} (seed {seed})", number=number,
-                                                                 seed=hand_seed)))
-        dealer = (dealer + 1) % seats
+                                                                 seed=game.hand_seed(number))))
     assert last is not None
     out.rule(t("Final scores"))
     heading = (tn("Final scores after {played} of {n} hand", "Final scores after {played} of {n} hands", hands,

@@ -60,11 +60,12 @@ from popejoan_cli.store import journal, tables
 from popejoan_cli.table import moves
 from popejoan_cli.table.events import Event
 from popejoan_cli.table.fold import lead_refusal
+from popejoan_cli.table.pace import SPEEDS
 from popejoan_cli.table.undo import last_undone
 from popejoan_cli.table.view import TableView
 from popejoan_cli.web.hub import Hub, Screen, Stream, trouble
 from popejoan_cli.web.links import Links, not_found, seats_of
-from popejoan_cli.web.practice import SPEEDS, Practice
+from popejoan_cli.web.practice import Practice
 from popejoan_cli.web.seated import Seated
 from popejoan_cli.web.wire import MAX_HEAD
 from popejoan_cli.web.words import board_json, lead_lines, page_words, seat_json, speak, text
@@ -362,11 +363,9 @@ class Served:
         stream."""
         self.hub = Hub(folder, self.screen_json, poll)
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.speed = "normal"
-        """Practice: how fast the computers lead (`practice.SPEEDS`), or "step": one lead per tap of yours."""
-        self.stepped = asyncio.Event()
-        self.seated = Seated(self.hub, self.record)
-        """A table's own computers (`table new --computers`): each leads at the table's pace (`web.seated`)."""
+        self.seated = Seated(self.hub, self.record, *([] if practice is None else [practice.pace]))
+        """The table's computers (`table new --computers`, or a practice's): each leads at the table's pace
+        (`web.seated`)."""
         self._seats: tuple[TableView | None, dict[str, int]] = (None, {})
         self._undone: tuple[int, list[str]] = (0, [])
 
@@ -385,7 +384,7 @@ class Served:
             return board_json(view, undone)
         practice = self.practice
         mine = practice is not None and screen == practice.you
-        extra = {"practice": {**practice.about(view), "speed": self.speed}} if practice is not None and mine else None
+        extra = {"practice": {**practice.about(view), "speed": view.pace}} if practice is not None and mine else None
         return seat_json(view, screen, extra, undone)
 
     def undone(self, view: TableView) -> list[str]:
@@ -542,26 +541,13 @@ class Served:
         return JSONResponse({"ok": True, "hand": len(done.view.hands)})
 
     async def pace(self, request: Request) -> Response:
-        """Practice: `{"speed": "slow"|"normal"|"fast"|"step"}` sets the computers' pace; `{"step": true}`
-        lets the next computer lead now (in "step", the only way they lead). At a table with computers, from the
-        board's page or a person's: the table's pace (`seated_pace`)."""
+        """The computers' pace, from the board's page or a person's (at practice, yours alone): the table's pace,
+        kept in its journal, and in "step" the tap that lets a computer lead (`seated_pace`)."""
         board = request.url.path.startswith("/b/")
         player, view = await self.screen(request, board)
-        if self.practice is None:
-            return await self.seated_pace(request, view)
-        if player != self.practice.you:
-            return not_found()
-        try:
-            data = await json_body(request)
-            speed = data.get("speed", self.speed)
-            if speed not in (*SPEEDS, "step"):
-                raise Refused(400, t("the speed is one of {speeds}", speeds=", ".join((*SPEEDS, "step"))))
-        except Refused as err:
-            return err.response()
-        self.speed = speed
-        if data.get("step") is True or speed != "step":
-            self.stepped.set()
-        return JSONResponse({"ok": True, "speed": self.speed})
+        if self.practice is not None and player != self.practice.you:
+            return not_found()  # at practice only you choose the pace (the computers have no pages to tap)
+        return await self.seated_pace(request, view)
 
     async def seated_pace(self, request: Request, view: TableView) -> Response:
         """A table with computers: `{"speed": ...}` records the table's pace (`PaceChosen`, kept in its journal);
@@ -606,39 +592,15 @@ class Served:
             return not_found()
         return self.sent(request, ("asset", name), ASSETS[name], (STATIC / name).read_bytes)
 
-    async def computers(self, practice: Practice) -> None:
-        """Practice: while it is a computer's lead, record the bot's pick, each after the pause `paused` waits."""
-        while True:
-            view = await self.hub.view()
-            if practice.computer_to_lead(view) is None:
-                await self.hub.changed(HEARTBEAT)
-                continue
-            await self.paused(practice, view)
-            with contextlib.suppress(PopejoanError):  # the table moved meanwhile: look again
-                await self.record(practice.computer_lead)
-
-    async def paused(self, practice: Practice, view: TableView) -> None:
-        """Wait before a computer's lead: longer after a longer run, as the chosen speed says; in "step",
-        until you tap for the next lead."""
-        if self.speed == "step":
-            self.stepped.clear()
-            await self.stepped.wait()
-            return
-        with anyio.move_on_after(practice.pause(view, self.speed)):
-            self.stepped.clear()
-            await self.stepped.wait()  # a change of speed (or a step) cuts the wait short
-
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
-        """One task watches the journal (and, in practice, one plays the computers) while the server runs."""
+        """One task watches the journal and one plays the table's computers while the server runs."""
         self.loop = asyncio.get_running_loop()
         self.hub.bind()  # this run's loop: an app served twice (tests, a restart in-process) waits on its own
         await self.hub.refresh()
         async with anyio.create_task_group() as tasks:
             tasks.start_soon(self.hub.watch)
-            if self.practice is not None:
-                tasks.start_soon(self.computers, self.practice)
-            elif not self.read_only:  # a table's own computers, if it has or comes to have any
+            if not self.read_only:  # the table's computers (a practice's all but you), if it has or comes to have any
                 tasks.start_soon(self.seated.play)
             yield
             tasks.cancel_scope.cancel()

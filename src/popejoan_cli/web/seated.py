@@ -6,7 +6,7 @@ pace kept in the table's journal (`PaceChosen`, `TableView.pace`), so that the p
 
 - `Seated.play` watches the view the hub reads (a lead from a page, a command typed at the terminal, the server
   started again mid-hand: all the same journal); whenever a computer's lead is due, it waits the pause the pace
-  gives (`practice.pause`: a longer run takes longer to read) or, in "step", a tap on the board page for that very
+  gives (`table.pace.pause`: a longer run takes longer to read) or, in "step", a tap on the board page for that very
   state of the table, and records the lead `table.computer_leads.computer_lead` chose, through `tables.record` as every
   page's lead is recorded (the referee, the lock and the journal of `popejoan lead`);
 - a computer that plays the Pope in lieu of a stop answers the stop at once, as at the command line: a person's
@@ -30,9 +30,9 @@ import anyio.to_thread
 from popejoan_cli.base.errors import PopejoanError
 from popejoan_cli.table.computer_leads import computer_lead
 from popejoan_cli.table.events import CardLed, Event, PaceChosen
+from popejoan_cli.table.pace import PACE, pause
 from popejoan_cli.table.view import TableView
 from popejoan_cli.web.hub import Hub
-from popejoan_cli.web.practice import pause
 
 Record = Callable[[Callable[[TableView], Sequence[Event]]], Awaitable[Any]]
 """`Served.record`: `tables.record` off the event loop, then the news to every page."""
@@ -55,8 +55,9 @@ def at(seq: int, led: CardLed) -> Callable[[TableView], list[Event]]:
 class Seated:
     """The computers of one served table: when each leads, and the taps that let one lead in "step"."""
 
-    def __init__(self, hub: Hub, record: Record) -> None:
-        self.hub, self.record = hub, record
+    def __init__(self, hub: Hub, record: Record, pace: float = PACE) -> None:
+        self.hub, self.record, self.pace = hub, record, pace
+        """`pace`: the pause after a run of one card at "normal" (`table.pace.pause`; a practice may choose its own)."""
         self.tapped = -1
         """The table's seq when the board page's "the computer leads" was last tapped: a tap lets the computer
         lead in the state the page showed, never a later one (two taps are one lead)."""
@@ -85,7 +86,7 @@ class Seated:
         seq = view.last_seq
         if view.pace == "step":
             return await self._tapped(seq)
-        deadline = time.monotonic() + pause(view, view.pace)
+        deadline = time.monotonic() + pause(view, view.pace, self.pace)
         while (left := deadline - time.monotonic()) > 0:
             await self.hub.changed(left)
             if self._moved(seq):
