@@ -142,3 +142,34 @@ def test_the_evening_says_who_pays_for_the_computers_and_the_next_session_seats_
     mixed.ok("end")
     mixed.ok("session", "new")
     assert tables.view(tables.folder())[0].computers == {"Computer 1": "good", "Computer 2": "good"}
+
+
+@pytest.mark.parametrize("value", [None, "0.05"])
+def test_ledger_settle_pays_for_the_computers_as_the_evening_does(mixed: Cli, value: str | None) -> None:
+    """`ledger settle` and `evening` settle one way (`settle.paid`): the computers' nets shown, their money their
+    backer's, and the same transfers, in counters and in money."""
+    for seed in ("5", "6"):
+        mixed.ok("deal", "--seed", seed)
+        _people_play_out(mixed)
+    extra = () if value is None else ("--value", value)
+    settled, night = mixed.json("ledger", "settle", *extra), mixed.json("evening", *extra)
+    assert {"Computer 1", "Computer 2"} <= set(settled["nets"]) and any(settled["nets"][c] for c in ("Computer 1",
+                                                                                                     "Computer 2"))
+    assert settled["computers"] == night["computers"]
+    unit = "counters" if value is None else "cents"
+    assert [(m["from"], m["to"], m[unit]) for m in settled["transfers"]] == \
+        [(m["from"], m["to"], m[unit]) for m in night["transfers"]]
+    paying = {m["from"] for m in settled["transfers"]} | {m["to"] for m in settled["transfers"]}
+    assert not paying & {"Computer 1", "Computer 2"}
+    # What the people pay and take (the backer's share of the computers' included) is each one's net
+    nets = settled["nets"]
+    moved = {name: 0 for name in nets}
+    for m in settled["transfers"]:
+        moved[m["from"]] -= m[unit]
+        moved[m["to"]] = moved.get(m["to"], 0) + m[unit]
+    if value is None:
+        backed = dict(nets)
+        backed["Ann"] += backed.pop("Computer 1") + backed.pop("Computer 2")
+        assert {name: moved.get(name, 0) for name in backed} == backed  # each pays out its loss, takes its win
+    said = mixed.ok("ledger", "settle", *extra).stdout
+    assert "Computer 1 (good)" in said and "Computer 1, Computer 2: computers, whose result Ann pays or takes." in said

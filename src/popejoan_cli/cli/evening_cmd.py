@@ -104,7 +104,7 @@ def _standings(night: Evening, bank: str) -> RenderableType:
 
     from popejoan_cli.render.figures import count, money
     from popejoan_cli.render.i18n import t, tp
-    from popejoan_cli.render.levels import level_word
+    from popejoan_cli.render.levels import with_level
     from popejoan_cli.table.settle import BOARD
 
     cur = night.money
@@ -116,8 +116,7 @@ def _standings(night: Evening, bank: str) -> RenderableType:
         table.add_column(tp("settle column", "Money"), justify="right")
     for s in night.standings:
         who = escape(shown(s.name)) if s.seated else _left(escape(shown(s.name)), s.took)
-        if s.name in night.computers:  # its level: the line under the table says they are computers
-            who += f" ({level_word(night.computers[s.name])})"
+        who = with_level(who, night.computers.get(s.name))  # the line under the table says they are computers
         table.add_row(who, count(s.counters) if s.seated else "–", _signed(s.net),
                       *([money(cur.cents[s.name], cur.currency)] if cur is not None and s.name in cur.cents
                         else ["–"] if cur is not None else []))
@@ -146,6 +145,7 @@ def _screen(view: TableView, night: Evening, bank: str) -> RenderableType:
     from popejoan_cli.cli.settle_cmd import board_line, transfer_line
     from popejoan_cli.render.figures import money
     from popejoan_cli.render.i18n import counters, t
+    from popejoan_cli.render.levels import paid_for
     from popejoan_cli.render.table_views import pot_words
     from popejoan_cli.table.settle import to_cents
 
@@ -153,8 +153,7 @@ def _screen(view: TableView, night: Evening, bank: str) -> RenderableType:
     parts: list[RenderableType] = [Text(_header(night)), _standings(night, bank)]
     if night.computers:
         # Who pays for them: said before the payments that include their results
-        parts.append(Text(t("{names}: computers, whose result {backer} pays or takes.",
-                            names=", ".join(night.computers), backer=night.backer)))
+        parts.append(Text(paid_for(night.computers, night.backer)))
     if night.transfers:
         amount = (lambda n: money(n, cur.currency)) if cur is not None else counters
         parts.append(Text(t("Settle up:") + "".join(

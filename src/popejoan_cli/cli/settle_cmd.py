@@ -83,10 +83,12 @@ def ledger_settle(
     the banker; the counters on the board stay there for the next session.
     """
     from popejoan_cli.render.figures import money  # in the table's language: 7.60 EUR, 7,60 EUR
+    from popejoan_cli.table.computers import backer_of
     from popejoan_cli.table.settle import (
         banker,
         between_hands,
         nets,
+        paid,
         parse_value,
         settle,
         to_cents,
@@ -101,13 +103,18 @@ def ledger_settle(
     pots = {k: n for k, n in view.live_board().items() if n}
     on_board = sum(view.live_board().values())
     counted = nets(view)
+    # A computer has no purse: who pays for it is the one `evening` names (`settle.paid`)
     result = settle(view, per, cur, bank_name) if per is not None else None
-    moves = result.transfers if result is not None else transfers(counted, bank_name)
+    moves = result.transfers if result is not None else transfers(paid(view, bank_name), bank_name)
     settled = result.settled if result is not None else not any(counted.values())
 
     worth = money(to_cents(on_board, per)[0], cur) if per is not None else None
     if as_json:
-        emit_json(_settlement_json(per, cur, settled, bank_name, counted, pots, on_board, result, moves))
+        doc = _settlement_json(per, cur, settled, bank_name, counted, pots, on_board, result, moves)
+        if view.computers:  # who they are, and whose purse pays their result, as `evening --json` says
+            doc["computers"] = {name: {"level": level, "paid_by": backer_of(view, bank_name)}
+                                for name, level in view.computers.items()}
+        emit_json(doc)
         return
     from popejoan_cli.render.i18n import counters, t
 
@@ -123,7 +130,11 @@ def ledger_settle(
                   markup=False)
         out.print(stays, markup=False)
         return
-    out.print(_nets_table(counted, per, cur, bank_name, result))
+    out.print(_nets_table(counted, per, cur, bank_name, result, view.computers))
+    if view.computers:
+        from popejoan_cli.render.levels import paid_for
+
+        out.print(paid_for(view.computers, backer_of(view, bank_name)), markup=False)
     for move in moves:
         out.print(transfer_line(move, amount(move.cents), bank_name), markup=False)
     out.print(stays, markup=False)
@@ -170,13 +181,14 @@ def _settlement_json(per: Decimal | None, cur: str, settled: bool, bank_name: st
 
 
 def _nets_table(counted: dict[str, int], per: Decimal | None, cur: str, bank_name: str,
-                result: Settlement | None) -> Table:
+                result: Settlement | None, computers: dict[str, str]) -> Table:
     """Each participant's net in counters, and in money when there is a value; the board's row says who holds
-    it."""
+    it, a computer's its level (its money is its backer's: `settle.paid`)."""
     from rich.table import Table
 
     from popejoan_cli.render.figures import money, signed
     from popejoan_cli.render.i18n import t, tp
+    from popejoan_cli.render.levels import with_level
     from popejoan_cli.table.settle import BOARD
 
     title = t("Nets at {value} {currency} a counter", value=per, currency=cur) if per is not None \
@@ -187,8 +199,11 @@ def _nets_table(counted: dict[str, int], per: Decimal | None, cur: str, bank_nam
     if result is not None:
         table.add_column(tp("settle column", "Money"), justify="right")
     for name, n in counted.items():
-        who = t("the board (held by {bank})", bank=bank_name) if name == BOARD else name
-        table.add_row(who, signed(n), *([money(result.cents[name], cur)] if result is not None else []))
+        who = (t("the board (held by {bank})", bank=bank_name) if name == BOARD
+               else with_level(name, computers.get(name)))
+        # a computer's money is its backer's (in theirs, and said under the table): no cents of its own
+        cents = [money(result.cents[name], cur) if name in result.cents else "–"] if result is not None else []
+        table.add_row(who, signed(n), *cents)
     return table
 
 

@@ -67,3 +67,22 @@ def level_typed(word: str) -> str | None:
             if _folded(said) == folded:
                 return level
     return None
+
+
+def with_level(name: str, level: str | None) -> str:
+    """A row's name in the standings (`evening`, `ledger settle`): a computer's with its `level`, «Компьютер 1
+    (хороший)»; a person's (no level) as it is. The line `paid_for` gives says, under the table, that they are
+    computers.
+
+    >>> with_level("Computer 1", "good"), with_level("Ann", None)
+    ('Computer 1 (good)', 'Ann')
+    """
+    return name if level is None else f"{name} ({level_word(level)})"
+
+
+def paid_for(computers: dict[str, str], backer: str) -> str:
+    """The line under the standings that names the computers and who pays or takes their results
+    (`table.computers.backed`): a computer has no purse."""
+    from popejoan_cli.render.i18n import t
+
+    return t("{names}: computers, whose result {backer} pays or takes.", names=", ".join(computers), backer=backer)

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import TYPE_CHECKING
 
-from popejoan_cli.table.computers import backed, backer_of
+from popejoan_cli.table.computers import backer_of
 from popejoan_cli.table.settle import (
     BOARD,
     UNDATED,
@@ -44,6 +44,7 @@ from popejoan_cli.table.settle import (
     Transfer,
     between_hands,
     nets,
+    paid,
     season,
     settle_nets,
     stats,
@@ -127,9 +128,9 @@ def evening(view: TableView, value: Decimal | None = None, currency: str = "EUR"
     between_hands(view)  # exit 3 mid-hand, naming the hand and how to finish or undo it
     counted = nets(view)
     # A computer has no purse: its result is its backer's when the evening is paid (the banker's, by default).
-    paid = backed(counted, view, backer_of(view, bank)) if view.computers and bank is not None else counted
-    money = settle_nets(paid, value, currency, bank) if value is not None else None
-    moves = money.transfers if money is not None else transfers(paid, bank)
+    payable = paid(view, bank) if bank is not None else counted
+    money = settle_nets(payable, value, currency, bank) if value is not None else None
+    moves = money.transfers if money is not None else transfers(payable, bank)
     held = view.live_balances()
     rows = [Standing(name, held.get(name, 0), view.taken_out.get(name, 0), counted[name], name in view.players)
             for name in view.bought]

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 
 from popejoan_cli.base.errors import RuleViolation, Said, SaidN, UsageError, allowed, joined
+from popejoan_cli.table.computers import backed, backer_of
 from popejoan_cli.table.ledger import changes, postings
 from popejoan_cli.table.view import HandRecord, TableView
 
@@ -191,8 +192,25 @@ def _greedy(cents: dict[str, int]) -> list[Transfer]:
     return out
 
 
+def paid(view: TableView, bank: str) -> dict[str, int]:
+    """The nets as they are paid (`ledger settle`, `evening`): each computer's result its backer's, since a computer
+    has no purse (`computers.backed`, `computers.backer_of`: the banker `bank`, or the first person); `nets` itself
+    when no computer sat at the table.
+
+    >>> view = TableView()
+    >>> view.players, view.computers = ["Ann", "Computer 1"], {"Computer 1": "good"}
+    >>> view.bought, view.brought_in = {"Ann": 10, "Computer 1": 10}, 20
+    >>> view.balances = {"Ann": 13, "Computer 1": 7}
+    >>> nets(view), paid(view, "Computer 1")
+    ({'Ann': 3, 'Computer 1': -3}, {'Ann': 0})
+    """
+    counted = nets(view)
+    return backed(counted, view, backer_of(view, bank)) if view.computers else counted
+
+
 def settle(view: TableView, value: Decimal, currency: str = "EUR", bank: str | None = None) -> Settlement:
-    return settle_nets(nets(view), value, currency, bank)
+    """The settle-up in money of the nets as they are paid (`paid`: a computer's result its backer's)."""
+    return settle_nets(paid(view, banker(view, bank)), value, currency, bank)
 
 
 def rounding_note(s: Settlement) -> str:
