@@ -6,7 +6,7 @@ interpreter's package, `tests/web/serving.py`), chooses the pace on the board's 
 opens the board's event stream (httpx in a thread, as a browser's EventSource reads it). Then, for each lead of a
 person that hands the lead to a computer: the time from the person's `POST /p/TOKEN/lead` leaving to the board's
 stream receiving the state with the computer's lead, less the pause the server was to wait
-(`web.practice.pause` of the run the person's lead played, at that pace). Hands are dealt at the terminal as
+(`table.pace.pause` of the run the person's lead played, at that pace). Hands are dealt at the terminal as
 they end (untimed).
 
     python bench/computer_pace.py [--leads 20] [--pace fast]
@@ -32,7 +32,7 @@ sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "web")]
 import httpx  # noqa: E402
 import serving  # noqa: E402  tests/web/serving.py
 
-from popejoan_cli.web.practice import MOST, PACE, PER_CARD, SPEEDS  # noqa: E402
+from popejoan_cli.table.pace import MOST, PACE, PER_CARD, SPEEDS  # noqa: E402
 
 TARGET_MS = 200.0
 PEOPLE = ("Ann", "Bob")

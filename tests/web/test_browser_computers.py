@@ -5,7 +5,9 @@ the board's page, and whole hands are played to their end (issue 41).
 After every step, the DOM of every page (both phones, the board) names no card but its own player's and those
 the table has seen: never a computer's card before the hand ends. When a hand ends, the standings on every page
 show the computers' counters, each seat marked "(computer)". `serve --json` gives links to the people only.
-The test waits for states (the board's seq, the page's drawing), never for a time.
+The test waits for states (the board's seq, the page's drawing), never for a time. With `POPEJOAN_SHOTS=DIR`,
+it saves each page as it stands mid-way through the first hand (DIR/ann-phone.png, DIR/board.png and so on): the
+screenshots of issue 41's closing note.
 
 Skipped, saying why, where Chromium or Playwright is missing (Debian's `chromium`, never a download).
 """
@@ -13,6 +15,7 @@ Skipped, saying why, where Chromium or Playwright is missing (Debian's `chromium
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -117,8 +120,22 @@ def play_hand(home: Path, served: serving.Served, pages: dict[str, Any], seed: i
         else:
             computers += 1  # nobody does anything: the computer leads by itself, at the table's pace
         state = wait_past(served, state["seq"])
+        if people + computers == 8 and seed == SEEDS[0]:
+            shots(pages, state["seq"])
     look(home, served, pages, dealt)
     return people, computers
+
+
+def shots(pages: dict[str, Any], seq: int) -> None:
+    """Each page as it stands, saved as a PNG in `POPEJOAN_SHOTS` when it names a folder (nothing otherwise)."""
+    where = os.environ.get("POPEJOAN_SHOTS")
+    if not where:
+        return
+    Path(where).mkdir(parents=True, exist_ok=True)
+    for name, page in pages.items():
+        drawn(page, seq)
+        page.screenshot(path=str(Path(where) / (f"{name.lower()}-phone.png" if name else "board.png")),
+                        full_page=True)
 
 
 def standings(page: Any) -> dict[str, str]:

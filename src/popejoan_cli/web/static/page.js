@@ -150,9 +150,14 @@
     if (shown.length) { FACE = new RegExp("(10|[2-9]|" + shown.join("|") + ")([\u2663\u2666\u2665\u2660])", "g"); }
   }
 
+  // A name's number stays with the name ("Computer 1" never ends one line and begins the next with "1"): a number
+  // after a word, with no word after it, is the end of a name.
+  var NAMED = /([A-Za-z\u0400-\u04ff]) (\d+)(?= ?$|[,.:;!?)]| [^A-Za-z\u0400-\u04ff\d])/g;
+
   function textWithCards(parent, text) {
     var at = 0;
     var m;
+    text = text.replace(NAMED, "$1\u00a0$2");
     FACE.lastIndex = 0;
     while ((m = FACE.exec(text)) !== null) {
       if (m.index > at) { parent.appendChild(document.createTextNode(text.slice(at, m.index))); }
@@ -160,6 +165,25 @@
       at = m.index + m[0].length;
     }
     if (at < text.length) { parent.appendChild(document.createTextNode(text.slice(at))); }
+    return glued(parent);
+  }
+
+  // A card and the punctuation after it are one unit: a line never begins with the comma after "5♣" (a narrow
+  // column, or the television's runs, would break between a card's tile and its comma otherwise).
+  var STUCK = /^[,.:;!?)»…]+/;
+  function glued(parent) {
+    Array.prototype.slice.call(parent.childNodes).forEach(function (node) {
+      var next = node.nextSibling;
+      if (!node.classList || !node.classList.contains("card") || !next || next.nodeType !== 3) { return; }
+      var m = STUCK.exec(next.nodeValue);
+      if (!m) { return; }
+      var unit = el("span", "nobr");
+      parent.insertBefore(unit, node);
+      unit.appendChild(node);
+      unit.appendChild(document.createTextNode(m[0]));
+      next.nodeValue = next.nodeValue.slice(m[0].length);
+      if (!next.nodeValue) { parent.removeChild(next); }
+    });
     return parent;
   }
 
@@ -242,7 +266,7 @@
       if (typeof piece === "string") { textWithCards(p, piece); }
       else if (piece && piece.card) { p.appendChild(cardFace(piece.card)); }
     });
-    return p;
+    return glued(p);
   }
 
   // A run, as the command line tells it (the server's `story`): each player's name before their cards, read from
