@@ -12,7 +12,7 @@ Only `simulate` offers `peek` (`game.simulate.BOUNDS`), which reads every hand: 
 
 from __future__ import annotations
 
-from popejoan_cli.render.i18n import language, tp
+from popejoan_cli.render.i18n import language, t, tp
 
 FORMS = ("nominative", "genitive", "plural")
 """How a level is said: alone or as a sentence's subject («хороший»), after «против» («простого»), of several
@@ -83,6 +83,4 @@ def with_level(name: str, level: str | None) -> str:
 def paid_for(computers: dict[str, str], backer: str) -> str:
     """The line under the standings that names the computers and who pays or takes their results
     (`table.computers.backed`): a computer has no purse."""
-    from popejoan_cli.render.i18n import t
-
     return t("{names}: computers, whose result {backer} pays or takes.", names=", ".join(computers), backer=backer)
