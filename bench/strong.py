@@ -11,7 +11,7 @@ baseline measured in the same run: the ratio says what the search costs).
 Margins (`--hands N`, default 4,000; `--processes P`, default 2): `simulate` at 4 players with
 seats strong, good, good, good and with peek, good, good, good (the same deals: seed 1), per preset.
 Each margin is `simulate`'s: the first level's mean net per hand and seat minus the second's, with
-its 95% interval (`simulate._ci`, normal approximation). The share of peek's edge that strong
+its 95% interval (`simulate.interval`, normal approximation). The share of peek's edge that strong
 captures is the ratio of the two means; its interval is the ratio's by the delta method over two
 independent runs (they share the deals, which only narrows the true interval). Targets: strong's
 lower bound above 0, and a share of at least 1/2.

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
@@ -27,7 +27,11 @@ from popejoan_cli.base.marks import Grouped
 from popejoan_cli.cli import command, console, emit_json, root
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from popejoan_cli.game.simulate import SimResult
+
+T = TypeVar("T")
 
 MAX_HANDS = 10_000_000
 PER_CORE = 2
@@ -67,11 +71,10 @@ def _levels(text: str, players: int) -> list[str]:
     return [words[k % len(words)] for k in range(players)]
 
 
-def _run(rules: Any, players: int, hands: int, seed: int, bots: list[str], processes: int) -> SimResult:
-    from popejoan_cli.game.simulate import simulate
-
+def _with_bar(total: int, play: Callable[[Callable[[int], None] | None], T]) -> T:
+    """`play(progress)` with a progress bar on stderr when it is a terminal (`progress` None otherwise)."""
     if not sys.stderr.isatty():
-        return simulate(rules, players, hands, seed, bots, processes)
+        return play(None)
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -79,9 +82,19 @@ def _run(rules: Any, players: int, hands: int, seed: int, bots: list[str], proce
 
     with Progress(TextColumn(t("simulating")), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("hands", total=hands)
-        return simulate(rules, players, hands, seed, bots, processes,
-                        progress=lambda n: bar.advance(task, n))
+        task = bar.add_task("hands", total=total)
+        return play(lambda n: bar.advance(task, n))
+
+
+def _engine(cluster: str | None, processes: int) -> Any:
+    """Who plays the chunks: the Dask cluster at `cluster` (`cli.cluster`), or this machine's processes."""
+    if cluster is None:
+        from popejoan_cli.game.simulate import Processes
+
+        return Processes(processes)
+    from popejoan_cli.cli.cluster import Cluster
+
+    return Cluster(cluster)
 
 
 def _interval(d: dict[str, Any]) -> str:
@@ -188,13 +201,50 @@ def simulate_cmd(
         help="Worker processes (default: all cores). Up to 2 per core, 64 at most: more is cut down, with a "
              "note. Never more than there are 100-hand chunks.")]
     = None,
+    against: Annotated[str | None, typer.Option(
+        "--against", help="Compare: play the same deals under this preset or house-rule file too (B), and report "
+                          "A − B with its interval.")] = None,
+    against_bots: Annotated[str | None, typer.Option(
+        "--against-bots", help="Compare line-ups: play the same deals with these bot levels too (B), the line-ups "
+                               "turned round the table so that no seat's luck counts.")] = None,
+    cluster: Annotated[str | None, typer.Option(
+        "--cluster", help="Play on the Dask cluster whose scheduler is here, e.g. tcp://HOST:8786 (the cluster "
+                          "extra); the numbers are the same as on this machine.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the numbers as JSON on stdout.")] = False,
 ) -> None:
-    """Play many hands between computer players and report what the house rules do."""
+    """Play many hands between computer players and report what the house rules do, or how two differ."""
     from popejoan_cli.formats.presets import load_rules
-    from popejoan_cli.game.simulate import MAX_PROCESSES
 
     rules = load_rules(rules_spec)
+    _check(rules, players, hands)
+    levels = _levels(bots, players)
+    if against is not None and against_bots is not None:
+        raise UsageError(Said("--against and --against-bots each name what B is: give one"),
+                         Said("compare two rule sets with the same bots, or two line-ups under the same rules"))
+    other = load_rules(against) if against is not None else None
+    if other is not None:
+        _check(other, players, hands)
+    line_up = _levels(against_bots, players) if against_bots is not None else None
+    if cluster is not None and processes is not None:
+        raise UsageError(Said("--processes and --cluster both say who plays the hands: give one"))
+    engine = _engine(cluster, _processes(processes) if cluster is None else 1)
+    try:
+        if other is None and line_up is None:
+            res = _with_bar(hands, lambda progress: _simulate(rules, players, hands, seed, levels, engine, progress))
+        else:
+            _compared(rules, other or rules, players, hands, seed, levels, line_up, engine, as_json)
+            return
+    finally:
+        if cluster is not None:
+            engine.close()
+    if as_json:
+        emit_json(res.to_json())
+        return
+    _render(res, rules)
+
+
+def _check(rules: Any, players: int, hands: int) -> None:
+    """Refuse a number of players the rules are not for, or of hands out of range."""
     lo, hi = rules.players.min, rules.players.max
     if not lo <= players <= hi:
         raise UsageError(Said("--players {players}: {rules} is for {least}–{most} players", players=players,
@@ -202,7 +252,12 @@ def simulate_cmd(
     if not 1 <= hands <= MAX_HANDS:
         raise UsageError(Said("--hands {hands}: give a number of hands from 1 to {most}", hands=hands,
                               most=Grouped(MAX_HANDS)))
-    levels = _levels(bots, players)
+
+
+def _processes(processes: int | None) -> int:
+    """The processes asked for (all cores by default), cut down to what this machine can use, with a note."""
+    from popejoan_cli.game.simulate import MAX_PROCESSES
+
     procs = processes if processes is not None else cores()
     if procs < 1:
         raise UsageError(Said("--processes {processes}: give 1 or more", processes=procs))
@@ -214,8 +269,28 @@ def simulate_cmd(
                                           "({per_core} per core, {most} at most)", asked=procs, limit=limit,
                                           per_core=PER_CORE, most=MAX_PROCESSES) + "\n")
         procs = limit
-    res = _run(rules, players, hands, seed, levels, procs)
+    return procs
+
+
+def _simulate(rules: Any, players: int, hands: int, seed: int, levels: list[str], engine: Any,
+              progress: Callable[[int], None] | None) -> SimResult:
+    from popejoan_cli.game.simulate import simulate
+
+    return simulate(rules, players, hands, seed, levels, progress=progress, engine=engine)
+
+
+def _compared(rules: Any, other: Any, players: int, hands: int, seed: int, levels: list[str],
+              line_up: list[str] | None, engine: Any, as_json: bool) -> None:
+    """`--against` or `--against-bots`: both sides on the same deals, and the paired difference."""
+    from popejoan_cli.game.compare import compare
+
+    turns = 1 if line_up is None else players
+    done = _with_bar(2 * hands * turns, lambda progress: compare(
+        rules, other, players, hands, seed, levels, line_up, progress=None if progress is None else
+        lambda n: progress(2 * n), engine=engine))
     if as_json:
-        emit_json(res.to_json())
+        emit_json(done.to_json())
         return
-    _render(res, rules)
+    from popejoan_cli.cli.compare_view import render
+
+    render(done.to_json(), done.workers, rules)

@@ -35,15 +35,16 @@ import math
 import multiprocessing
 import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.bots import LEVELS, Chooser, play_out_bots
 from popejoan_cli.game.deal import seeded_deal
 from popejoan_cli.game.hand import Hand
 from popejoan_cli.game.lookahead import peek_lead
+from popejoan_cli.game.playout import play_out
 from popejoan_cli.game.rules import HouseRules
 
 CHUNK = 100
@@ -102,7 +103,7 @@ class Tally:
             self.pot_max[name] = max(self.pot_max[name], other.pot_max[name])
 
 
-def _empty(rules: HouseRules, players: int) -> Tally:
+def empty_tally(rules: HouseRules, players: int) -> Tally:
     names = [p.name for p in rules.pots]
     return Tally(net=[0] * players, net_sq=[0] * players, out=[0] * players,
                  pot_wins=dict.fromkeys(names, 0), pot_amount=dict.fromkeys(names, 0),
@@ -117,58 +118,122 @@ def _groups(bots: Sequence[str]) -> tuple[list[int], list[int]]:
     return [s for s, b in enumerate(bots) if b == order[0]], [s for s, b in enumerate(bots) if b == order[1]]
 
 
-def run_chunk(rules: HouseRules, players: int, seed: int, bots: Sequence[str], start: int, stop: int) -> Tally:
-    """Hands start..stop-1 of a run, on a board that starts empty and carries over."""
-    tally = _empty(rules, players)
-    board = Board(rules)
-    names = list(board.order)
-    last_win = dict.fromkeys(names, start - 1)
-    first, second = _groups(bots)
-    g, s = len(first), len(second)
-    net, net_sq, out = tally.net, tally.net_sq, tally.out
-    wins, amounts, carry, biggest = tally.pot_wins, tally.pot_amount, tally.pot_carry, tally.pot_max
-    for k in range(start, stop):
-        dealer = k % players
-        hand = Hand.deal(rules, players, dealer, board, seeded_deal(rules, players, dealer, hand_seed(seed, k)))
-        play_out_bots(hand, bots, seed, BOUNDS)
-        hn = hand.net
-        total = 0
-        for i, n in enumerate(hn):
-            net[i] += n
-            net_sq[i] += n * n
-            total += n
+def play(rules: HouseRules, players: int, dealer: int, board: Board, deal_seed: int, bots: Sequence[str],
+         seed: int) -> Hand:
+    """Deal one hand of a run on `board` and play it out, each seat at its level. A table of `simple` bots takes the
+    referee's one-call path (`playout.play_out`: the lowest policy inside `push`'s loop), the same hand as
+    `play_out_bots` plays it (tests/game/test_simulate.py), at three quarters of its cost (bench/playout.py)."""
+    hand = Hand.deal(rules, players, dealer, board, seeded_deal(rules, players, dealer, deal_seed))
+    if all(level == "simple" for level in bots):
+        return play_out(hand)
+    return play_out_bots(hand, bots, seed, BOUNDS)
+
+
+class Counting:
+    """Adds each hand played on one board to `tally`: the nets by line-up position (a seat, unless the line-up is
+    rotated round the table: position p then sits at seat (p + turn) % players), the dealer's edge, the margin
+    between the two levels, the endings and the pots with how long each carried."""
+
+    def __init__(self, tally: Tally, bots: Sequence[str], start: int) -> None:
+        self.tally = tally
+        self.players = len(bots)
+        self.first, self.second = _groups(bots)
+        self.last_win = dict.fromkeys(tally.pot_wins, start - 1)
+
+    def count(self, hand: Hand, k: int, dealer: int, turn: int = 0) -> None:
+        """Hand `k` of the run, dealt by seat `dealer`, the line-up turned by `turn` seats."""
+        tally, n = self.tally, self.players
+        hn = [hand.net[(p + turn) % n] for p in range(n)]  # by position
+        total = sum(hn)
+        for p, net in enumerate(hn):
+            tally.net[p] += net
+            tally.net_sq[p] += net * net
         tally.conservation += total + hand.board_change()
-        e = (players - 1) * hn[dealer] - (total - hn[dealer])
+        mine = hand.net[dealer]
+        e = (n - 1) * mine - (total - mine)
         tally.edge += e
         tally.edge_sq += e * e
-        if g:
-            m = s * sum(hn[i] for i in first) - g * sum(hn[i] for i in second)
+        if self.first:
+            g, s = len(self.first), len(self.second)
+            m = s * sum(hn[i] for i in self.first) - g * sum(hn[i] for i in self.second)
             tally.margin += m
             tally.margin_sq += m * m
-        ending = hand.ending  # a played-out hand has ended
-        if ending is not None:
-            if ending.at_turnup:
-                tally.turnup_end += 1
-            if ending.void:
-                tally.void += 1
-            if ending.out is not None:
-                out[ending.out] += 1
-        won: dict[str, int] = {}
-        for a in hand.awards:
-            won[a.pot] = won.get(a.pot, 0) + a.amount
+        self._ending(hand, turn)
+        self._pots(won_by_pot(hand), k)
+
+    def _ending(self, hand: Hand, turn: int) -> None:
+        tally, end = self.tally, hand.ending  # a played-out hand has ended
+        if end is None:
+            return
+        tally.turnup_end += end.at_turnup
+        tally.void += end.void
+        if end.out is not None:
+            tally.out[(end.out - turn) % self.players] += 1
+
+    def _pots(self, won: dict[str, int], k: int) -> None:
+        tally = self.tally
         for name, amount in won.items():
-            wins[name] += 1
-            amounts[name] += amount
-            carry[name] += k - last_win[name]
-            last_win[name] = k
-            if amount > biggest[name]:
-                biggest[name] = amount
+            tally.pot_wins[name] += 1
+            tally.pot_amount[name] += amount
+            tally.pot_carry[name] += k - self.last_win[name]
+            self.last_win[name] = k
+            tally.pot_max[name] = max(tally.pot_max[name], amount)
+
+
+def won_by_pot(hand: Hand) -> dict[str, int]:
+    """What each pot paid in `hand`, pot by pot (a pot paid twice, as a turn-up's and a card's, counted once)."""
+    won: dict[str, int] = {}
+    for a in hand.awards:
+        won[a.pot] = won.get(a.pot, 0) + a.amount
+    return won
+
+
+def run_chunk(rules: HouseRules, players: int, seed: int, bots: Sequence[str], start: int, stop: int) -> Tally:
+    """Hands start..stop-1 of a run, on a board that starts empty and carries over."""
+    tally = empty_tally(rules, players)
+    board = Board(rules)
+    counting = Counting(tally, bots, start)
+    for k in range(start, stop):
+        dealer = k % players
+        counting.count(play(rules, players, dealer, board, hand_seed(seed, k), bots, seed), k, dealer)
     tally.hands = stop - start
     return tally
 
 
-# ------------------------------------------------------------------ worker processes
-_JOB: tuple[HouseRules, int, int, tuple[str, ...]] | None = None
+# ------------------------------------------------------------------ what a worker plays, and who plays it
+Span = tuple[int, int]
+"""Hands start..stop-1 of a run: one chunk."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """One run's chunks as a worker plays them: picklable, so that a process of this machine's or a cluster's
+    worker (`cli.cluster`) plays a chunk from it alone, and gives the same tally whoever plays it."""
+
+    rules: HouseRules
+    players: int
+    seed: int
+    bots: tuple[str, ...]
+
+    def __call__(self, span: Span) -> Tally:
+        return run_chunk(self.rules, self.players, self.seed, self.bots, span[0], span[1])
+
+
+class Engine(Protocol):
+    """Who plays a run's chunks: `Processes` on this machine, or a cluster (`cli.cluster.Cluster`). `run` yields
+    each chunk's span and result once, in any order: a tally's sums are integers, so any order merges alike."""
+
+    workers: int
+
+    def run(self, job: Callable[[Span], Any], spans: Sequence[Span]) -> Iterator[tuple[Span, Any]]: ...
+
+
+def chunks(hands: int) -> list[Span]:
+    """The run's chunks of `CHUNK` hands (the last one shorter): they depend on nothing but `hands`."""
+    return [(a, min(a + CHUNK, hands)) for a in range(0, hands, CHUNK)]
+
+
+_JOB: Callable[[Span], Any] | None = None
 _STOP = {signal.SIGINT, signal.SIGTERM}
 _PR_SET_PDEATHSIG = 1
 
@@ -205,24 +270,58 @@ def _die_with_parent() -> None:
         raise SystemExit(1)
 
 
-def _init(rules: HouseRules, players: int, seed: int, bots: tuple[str, ...]) -> None:
+def _init(job: Callable[[Span], Any]) -> None:
     global _JOB
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP)  # held by the parent as it forked
     _die_with_parent()
-    _JOB = (rules, players, seed, bots)
+    _JOB = job
 
 
-def _work(span: tuple[int, int]) -> Tally:
+def _work(span: Span) -> tuple[Span, Any]:
     assert _JOB is not None
-    rules, players, seed, bots = _JOB
-    return run_chunk(rules, players, seed, bots, span[0], span[1])
+    return span, _JOB(span)
+
+
+class Processes:
+    """This machine's worker processes: at most `processes`, never more than there are chunks or
+    `MAX_PROCESSES`; one plays in this process itself."""
+
+    def __init__(self, processes: int = 1) -> None:
+        self.asked = processes
+        self.workers = 1
+
+    def run(self, job: Callable[[Span], Any], spans: Sequence[Span]) -> Iterator[tuple[Span, Any]]:
+        self.workers = workers = max(1, min(self.asked, len(spans), MAX_PROCESSES))
+        if workers == 1:
+            for span in spans:
+                yield span, job(span)
+            return
+        methods = multiprocessing.get_all_start_methods()
+        ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+        batch = max(1, min(8, len(spans) // (workers * 8)))  # fewer round trips, still a smooth bar
+        held = _hold_stops()
+        try:
+            pool = ctx.Pool(workers, initializer=_init, initargs=(job,))
+        except BaseException:
+            _release(held)
+            raise
+        try:
+            _release(held)  # a signal that came during the forks is raised here, inside the try
+            yield from pool.imap(_work, spans, chunksize=batch)
+        finally:
+            held = _hold_stops()
+            try:
+                pool.terminate()
+                pool.join()
+            finally:
+                _release(held)
 
 
 # ------------------------------------------------------------------ the result
-def _ci(total: float, total_sq: float, n: int, scale: float = 1.0) -> dict[str, float]:
+def interval(total: float, total_sq: float, n: int, scale: float = 1.0) -> dict[str, float]:
     """Mean and 95% confidence interval (normal approximation) from a sum and sum of squares."""
     if n <= 0:
         return {"mean": 0.0, "low": 0.0, "high": 0.0, "stderr": 0.0}
@@ -249,12 +348,12 @@ class SimResult:
 
     def seat(self, i: int) -> dict[str, Any]:
         t = self.tally
-        return {"seat": i, "bot": self.bots[i], **_ci(t.net[i], t.net_sq[i], t.hands),
+        return {"seat": i, "bot": self.bots[i], **interval(t.net[i], t.net_sq[i], t.hands),
                 "out_first": round(t.out[i] / t.hands, 4) if t.hands else 0.0}
 
     def dealer_edge(self) -> dict[str, float]:
         t = self.tally
-        return _ci(t.edge, t.edge_sq, t.hands, scale=self.players - 1)
+        return interval(t.edge, t.edge_sq, t.hands, scale=self.players - 1)
 
     def margin(self) -> dict[str, Any] | None:
         first, second = _groups(self.bots)
@@ -262,7 +361,7 @@ class SimResult:
             return None
         t = self.tally
         a, b = self.bots[first[0]], self.bots[second[0]]
-        return {"of": a, "over": b, **_ci(t.margin, t.margin_sq, t.hands, scale=len(first) * len(second))}
+        return {"of": a, "over": b, **interval(t.margin, t.margin_sq, t.hands, scale=len(first) * len(second))}
 
     def pots(self) -> list[dict[str, Any]]:
         t = self.tally
@@ -319,14 +418,9 @@ class SimResult:
         }
 
 
-def simulate(rules: HouseRules, players: int, hands: int, seed: int, bots: Sequence[str], processes: int = 1,
-             progress: Callable[[int], None] | None = None) -> SimResult:
-    """Play `hands` hands with `bots[seat]` at each seat; see the module docstring.
-
-    At most `processes` workers play (fewer if there are fewer chunks, and never more
-    than MAX_PROCESSES). `progress(n)` is called with the number of hands just finished,
-    chunk by chunk.
-    """
+def levels_for(bots: Sequence[str], players: int) -> tuple[str, ...]:
+    """Each seat's level: `bots` as given, or one level for every seat; refused when it names another number of
+    seats or a level `simulate` does not play."""
     levels = tuple(bots)
     if len(levels) == 1:
         levels = levels * players
@@ -335,38 +429,30 @@ def simulate(rules: HouseRules, players: int, hands: int, seed: int, bots: Seque
     for level in levels:
         if level not in SIM_LEVELS:
             raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(SIM_LEVELS)}")
+    return levels
+
+
+def merged(engine: Engine, job: Callable[[Span], Any], spans: Sequence[Span], total: Any,
+           progress: Callable[[int], None] | None) -> Any:
+    """`total` with every chunk's result added (`add`), as `engine` plays them; `progress(n)` after each chunk."""
+    for (a, b), part in engine.run(job, spans):
+        total.add(part)
+        if progress is not None:
+            progress(b - a)
+    return total
+
+
+def simulate(rules: HouseRules, players: int, hands: int, seed: int, bots: Sequence[str], processes: int = 1,
+             progress: Callable[[int], None] | None = None, engine: Engine | None = None) -> SimResult:
+    """Play `hands` hands with `bots[seat]` at each seat; see the module docstring.
+
+    The chunks are played by `engine` (by default `Processes(processes)`: at most `processes` workers, fewer if
+    there are fewer chunks, never more than MAX_PROCESSES). `progress(n)` is called with the number of hands just
+    finished, chunk by chunk.
+    """
+    levels = levels_for(bots, players)
     if hands < 0:
         raise ValueError("hands must be 0 or more")
-    spans = [(a, min(a + CHUNK, hands)) for a in range(0, hands, CHUNK)]
-    total = _empty(rules, players)
-    workers = max(1, min(processes, len(spans), MAX_PROCESSES))
-    if workers == 1:
-        for a, b in spans:
-            total.add(run_chunk(rules, players, seed, levels, a, b))
-            if progress is not None:
-                progress(b - a)
-    else:
-        methods = multiprocessing.get_all_start_methods()
-        ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-        batch = max(1, min(8, len(spans) // (workers * 8)))  # fewer round trips, still a smooth bar
-        held = _hold_stops()
-        try:
-            pool = ctx.Pool(workers, initializer=_init, initargs=(rules, players, seed, levels))
-        except BaseException:
-            _release(held)
-            raise
-        try:
-            _release(held)  # a signal that came during the forks is raised here, inside the try
-            # imap keeps chunk order; results are merged in that order whatever finishes first.
-            for (a, b), tally in zip(spans, pool.imap(_work, spans, chunksize=batch), strict=True):
-                total.add(tally)
-                if progress is not None:
-                    progress(b - a)
-        finally:
-            held = _hold_stops()
-            try:
-                pool.terminate()
-                pool.join()
-            finally:
-                _release(held)
-    return SimResult(rules.name, players, hands, seed, levels, total, workers=workers)
+    engine = engine if engine is not None else Processes(processes)
+    total = merged(engine, Job(rules, players, seed, levels), chunks(hands), empty_tally(rules, players), progress)
+    return SimResult(rules.name, players, hands, seed, levels, total, workers=engine.workers)

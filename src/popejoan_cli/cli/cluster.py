@@ -1,0 +1,65 @@
+"""`simulate --cluster tcp://HOST:8786`: a run's chunks played on a Dask cluster (the `cluster` extra).
+
+`Cluster` is a `simulate.Engine`: it submits every chunk of the run (`simulate.Job` or `compare.PairJob` with its
+span, both picklable) as one task of its own, and yields each result as it comes back. Each chunk's result depends
+on nothing but its span and the job, and the sums are integers, so the JSON is byte for byte the local run's
+whatever the order, the number of workers, or a worker lost on the way: the scheduler runs a lost worker's chunk
+again elsewhere, and each chunk's one result is merged once (docs/simulate.md). Ctrl-C (or any error) cancels
+every task of the run before it propagates, so the cluster stops playing the hands of a run nobody waits for.
+
+`dask.distributed` is imported here only, by `simulate --cluster` only: without the extra every other command, and
+`simulate` on this machine's processes, is as it was; `--cluster` then says how to install it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from popejoan_cli.base.errors import Said, UsageError
+
+CONNECT = 10.0
+"""Seconds to wait for the scheduler to answer before saying it cannot be reached."""
+
+
+class Cluster:
+    """The Dask cluster whose scheduler is at `address`: as many workers as it has when the run starts."""
+
+    def __init__(self, address: str) -> None:
+        try:
+            distributed = _distributed()
+        except ImportError:
+            raise UsageError(Said("--cluster needs Dask's distributed scheduler, which is not installed"),
+                             Said("install it with `pip install 'popejoan[cluster]'`, or leave --cluster out to "
+                                  "play on this machine's processes")) from None
+        try:
+            self.client: Any = distributed.Client(address, timeout=CONNECT, set_as_default=False)
+        except (OSError, TimeoutError, ValueError) as err:
+            raise UsageError(Said("--cluster {address}: no Dask scheduler answered there ({why})", address=address,
+                                  why=str(err) or type(err).__name__),
+                             Said("start one with `dask scheduler` and workers with `dask worker {address}` "
+                                  "(docs/simulate.md)", address=address)) from None
+        self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
+
+    def run(self, job: Callable[[tuple[int, int]], Any],
+            spans: Sequence[tuple[int, int]]) -> Iterator[tuple[tuple[int, int], Any]]:
+        """Each chunk played as a task (`pure=False`: a chunk is never taken for another run's); each result
+        yielded once, as it comes back. On the way out, finished or not, every task of the run is cancelled."""
+        as_completed = _distributed().as_completed
+        futures = [self.client.submit(job, span, pure=False) for span in spans]
+        of = {future.key: span for future, span in zip(futures, spans, strict=True)}
+        try:
+            for future in as_completed(futures, loop=self.client.loop):
+                yield of[future.key], future.result()
+        finally:
+            self.client.cancel(futures)
+
+    def close(self) -> None:
+        self.client.close()
+
+
+def _distributed() -> Any:
+    """`dask.distributed`, the `cluster` extra, imported for this command alone; untyped, so held as `Any` (mypy
+    checks this module alike with the extra installed or not)."""
+    return importlib.import_module("dask.distributed")
