@@ -244,6 +244,21 @@ def popejoan_hand(rules_name: str) -> Callable[[int, int], hand.Hand]:
     return one
 
 
+def dealing(rules_name: str) -> Callable[[int, int], object]:
+    """The deal of a popejoan hand alone: what `popejoan_hand` does before its play-out begins."""
+    rules = presets.preset(rules_name)
+
+    def one(seed: int, dealer: int) -> object:
+        return deal.seeded_deal(rules, SEATS, dealer, seed)
+
+    return one
+
+
+def baseline_deal(seed: int, dealer: int) -> object:
+    """The baseline's deal alone (`baseline_hand`'s first line)."""
+    return deal_cards(shuffled(BASE_DECK, seed), SEATS, dealer, "last", "in-hand")
+
+
 def run_all(one: Callable[[int, int], object], n: int, start: int = 0) -> None:
     for seed in range(start, n):
         one(seed, seed % SEATS)
@@ -335,6 +350,11 @@ def report_bytecodes(n: int, ours: dict[str, float], theirs: dict[str, float], a
 BESIDE = "baseline beside "
 """The key of the baseline's time measured in the same chunks as a preset's (`measure_once`)."""
 OWN_BESIDE = "own beside "
+DEAL = "deal of "
+"""The deal alone (`deal.seeded_deal`: the deal v1 shuffle and the hands dealt), which popejoan and the baseline
+share: timed beside each preset, with the baseline's own deal (`BASE_DEAL`), so that the "no deal" column gives
+the play-out's ratio with that shared cost left out."""
+BASE_DEAL = "baseline's deal beside "
 """Likewise for a preset's own hand-written baseline (`OWN`), other than modern-stops's, which is the baseline."""
 
 
@@ -350,6 +370,7 @@ def measure_once(n: int, cpu: bool) -> dict[str, float]:
                                                                  (BESIDE + name, baseline_hand)]
         if name in OWN and name != MAIN_PRESET:
             sides.append((OWN_BESIDE + name, OWN[name][0]))
+        sides += [(DEAL + name, dealing(name)), (BASE_DEAL + name, baseline_deal)]
         spent = dict.fromkeys((key for key, _ in sides), 0.0)
         for first in range(0, n, CHUNK):
             last = min(n, first + CHUNK)
@@ -390,7 +411,7 @@ def report(n: int, ours: dict[str, float], theirs: dict[str, float], against: st
         print(f"{'preset':<16}{'hands/s':>10}{'µs/hand':>10}{'÷ base':>9}{'÷ own':>9}{'old ÷ base':>12}"
               f"   (old: {against})")
     else:
-        print(f"{'preset':<16}{'hands/s':>12}{'µs/hand':>12}{'÷ baseline':>12}{'÷ own':>9}")
+        print(f"{'preset':<16}{'hands/s':>12}{'µs/hand':>12}{'÷ baseline':>12}{'÷ own':>9}{'no deal':>9}")
     for name in shown:
         secs = ours[name]
         ratio = secs / ours.get(BESIDE + name, ours["baseline"])
@@ -401,10 +422,12 @@ def report(n: int, ours: dict[str, float], theirs: dict[str, float], against: st
             old = theirs[name] / theirs.get(BESIDE + name, theirs["baseline"])
             print(f"{name:<16}{1 / secs:>10,.0f}{secs * 1e6:>10.1f}{ratio:>8.2f}×{owned:>9}{old:>11.2f}×{note}")
         else:
-            print(f"{name:<16}{1 / secs:>12,.0f}{secs * 1e6:>12.1f}{ratio:>11.2f}×{owned:>9}{note}")
+            print(f"{name:<16}{1 / secs:>12,.0f}{secs * 1e6:>12.1f}{ratio:>11.2f}×{owned:>9}{_no_deal(ours, name):>9}"
+                  f"{note}")
     print("(÷ baseline: each preset's time per hand over the baseline's, the two run in alternating chunks of "
           f"{CHUNK} seeds; the baseline row: its best. ÷ own: over hand-written code of the preset's own rules, "
-          "run beside it likewise)")
+          "run beside it likewise. no deal: ÷ baseline with the deal both share, the shuffle and the hands dealt, "
+          "left out of both)")
     ratio = ours[MAIN_PRESET] / ours[BESIDE + MAIN_PRESET]
     rate = 1 / ours[MAIN_PRESET]
     print(f"\n{MAIN_PRESET}: popejoan / baseline time per hand = {ratio:.2f}×")
@@ -421,6 +444,16 @@ def report(n: int, ours: dict[str, float], theirs: dict[str, float], against: st
         own = _own_ratio(ours, name)
         if name != MAIN_PRESET and own is not None:
             print(f"{name}: popejoan / hand-written {name} = {own:.2f}× (its hands' length left out)")
+
+
+def _no_deal(ours: dict[str, float], name: str) -> str:
+    """The preset's time per hand over the baseline's, each less its deal (timed beside it), or "" where it was not
+    timed (the baseline's row, or another tree's figures)."""
+    if DEAL + name not in ours:
+        return ""
+    mine = ours[name] - ours[DEAL + name]
+    base = ours[BESIDE + name] - ours[BASE_DEAL + name]
+    return f"{mine / base:.2f}×"
 
 
 def _own_ratio(ours: dict[str, float], name: str) -> float | None:

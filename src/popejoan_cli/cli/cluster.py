@@ -19,8 +19,12 @@ from typing import Any
 
 from popejoan_cli.base.errors import Said, UsageError
 
+Span = tuple[int, int]
+"""A chunk's hands, start..stop-1 (`simulate.Span`)."""
 CONNECT = 10.0
 """Seconds to wait for the scheduler to answer before saying it cannot be reached."""
+BATCH = 32
+"""The most chunks one task plays (3,200 hands): a run gives each worker at least eight tasks, up to this size."""
 
 
 class Cluster:
@@ -44,14 +48,17 @@ class Cluster:
 
     def run(self, job: Callable[[tuple[int, int]], Any],
             spans: Sequence[tuple[int, int]]) -> Iterator[tuple[tuple[int, int], Any]]:
-        """Each chunk played as a task (`pure=False`: a chunk is never taken for another run's); each result
-        yielded once, as it comes back. On the way out, finished or not, every task of the run is cancelled."""
+        """The chunks played in batches, one task each (`pure=False`: a batch is never taken for another run's):
+        a few chunks a task keep the scheduler's and the pickling's share of the CPU small, and still give every
+        worker many tasks (so a lost worker costs one batch, and the bar moves). Each chunk's result is yielded
+        once, as its batch comes back; on the way out, finished or not, every task of the run is cancelled."""
         as_completed = _distributed().as_completed
-        futures = [self.client.submit(job, span, pure=False) for span in spans]
-        of = {future.key: span for future, span in zip(futures, spans, strict=True)}
+        size = max(1, min(BATCH, len(spans) // (self.workers * 8)))
+        batches = [tuple(spans[i:i + size]) for i in range(0, len(spans), size)]
+        futures = [self.client.submit(_batch, job, batch, pure=False) for batch in batches]
         try:
             for future in as_completed(futures, loop=self.client.loop):
-                yield of[future.key], future.result()
+                yield from future.result()
         finally:
             self.client.cancel(futures)
 
@@ -63,3 +70,8 @@ def _distributed() -> Any:
     """`dask.distributed`, the `cluster` extra, imported for this command alone; untyped, so held as `Any` (mypy
     checks this module alike with the extra installed or not)."""
     return importlib.import_module("dask.distributed")
+
+
+def _batch(job: Callable[[Span], Any], spans: Sequence[Span]) -> list[tuple[Span, Any]]:
+    """One task: its chunks played in turn, each with its span (run by a worker)."""
+    return [(span, job(span)) for span in spans]

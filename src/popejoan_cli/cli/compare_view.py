@@ -60,10 +60,10 @@ def _seats(doc: dict[str, Any]) -> Any:
 
     bots = doc["comparison"] == "bots"
     heads = [tp("simulate column", "seat"), *([tp("comparison", "A / B")] if bots else []), "A", "B", "A − B",
-             tp("comparison", "± 95%"), tp("comparison", "± two runs"), ""]
+             tp("comparison", "95%"), tp("comparison", "two runs"), ""]
     table = _table(t("A − B per seat"), heads, 2 if bots else 1)
     for s in doc["difference"]["seats"]:
-        levels = [f"{level_word(s['a'])} / {level_word(s['b'])}"] if bots else []
+        levels = [f"{level_word(s['a'])}/{level_word(s['b'])}"] if bots else []
         table.add_row(str(s["seat"] + 1), *levels, _figure(s["a_mean"]), _figure(s["b_mean"]), _figure(s["mean"]),
                       _half(s), _half({"low": -s["unpaired"], "high": s["unpaired"]}), _clear(s))
     return table
@@ -73,7 +73,7 @@ def _pots(doc: dict[str, Any], word: Any) -> Any:
 
 
     heads = [tp("simulate column", "pot"), tp("comparison", "won A"), tp("comparison", "won B"), "A − B",
-             tp("comparison", "± 95%"), ""]
+             tp("comparison", "95%"), ""]
     table = _table(t("A − B per pot: counters it paid per hand"), heads, 1)
     won = {side: {p["pot"]: p["won"] for p in doc[side]["pots"]} for side in ("a", "b")}
     for p in doc["difference"]["pots"]:
