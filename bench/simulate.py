@@ -159,7 +159,7 @@ def _cluster(hands: int, bots: str) -> None:
 
     rules = preset("modern-stops")
     levels = bots.split(",") * (4 // len(bots.split(",")))
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as lc:
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as lc:
         engine = Cluster(lc.scheduler_address)
         simulate(rules, 4, 400, 0, levels, engine=engine)  # the workers import popejoan and warm their caches
         rows = {}

@@ -35,7 +35,7 @@ RUN = ("simulate", "--rules", "modern-stops", "--players", "4", "--hands", "1234
 @pytest.fixture(scope="module")
 def scheduler() -> Iterator[str]:
     """A scheduler and two worker processes (each with its nanny, which starts a killed worker again)."""
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c:
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as c:
         yield str(c.scheduler_address)
 
 
