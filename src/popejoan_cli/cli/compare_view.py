@@ -83,8 +83,9 @@ def _pots(doc: dict[str, Any], word: Any) -> Any:
     return table
 
 
-def render(doc: dict[str, Any], workers: int, rules: Any) -> None:
-    """The comparison `doc` (`Comparison.to_json`) as tables and lines, for a person at a terminal."""
+def render(doc: dict[str, Any], who: str, rules: Any) -> None:
+    """The comparison `doc` (`Comparison.to_json`) as tables and lines, for a person at a terminal; `who` played
+    it, in words ("2 processes")."""
 
 
     out = console()
@@ -96,7 +97,7 @@ def render(doc: dict[str, Any], workers: int, rules: Any) -> None:
     out.print(t("A = {a}, B = {b}: {deals}, {players}, seed {seed}, {processes}; {played}. Counters per hand.",
                 a=escape(_side(doc, "a", kind)), b=escape(_side(doc, "b", kind)), deals=deals,
                 players=tn("{n} player", "{n} players", doc["players"]), seed=doc["seed"],
-                processes=tn("{n} process", "{n} processes", workers), played=played))
+                processes=who, played=played))
     out.print(_seats(doc))
     edge = doc["difference"]["dealer_edge"]
     out.print(t("Dealer's edge: A {a}, B {b}; A − B {mean} {interval} (two independent runs: ±{unpaired}), {clear}.",

@@ -140,7 +140,7 @@ def _seat_table(data: dict[str, Any]) -> Any:
     return seats
 
 
-def _render(res: SimResult, rules: Any) -> None:
+def _render(res: SimResult, rules: Any, who: str) -> None:
     from rich.markup import escape
     from rich.table import Table
 
@@ -157,7 +157,7 @@ def _render(res: SimResult, rules: Any) -> None:
                 rules=escape(res.rules_name),
                 hands=tn("{count} hand", "{count} hands", res.hands, count=grouped(res.hands)),
                 players=tn("{n} player", "{n} players", res.players), seed=res.seed,
-                processes=tn("{n} process", "{n} processes", res.workers)))
+                processes=who))
     out.print(_seat_table(data))
     if data["margin"] is not None:
         m = data["margin"]
@@ -240,7 +240,17 @@ def simulate_cmd(
     if as_json:
         emit_json(res.to_json())
         return
-    _render(res, rules)
+    _render(res, rules, _who(engine))
+
+
+def _who(engine: Any) -> str:
+    """Who played the hands, in words for the header: "2 processes", or a cluster's "8 workers"."""
+    from popejoan_cli.cli.cluster import Cluster
+    from popejoan_cli.render.i18n import tn
+
+    if isinstance(engine, Cluster):
+        return tn("{n} cluster worker", "{n} cluster workers", engine.workers)
+    return tn("{n} process", "{n} processes", engine.workers)
 
 
 def _check(rules: Any, players: int, hands: int) -> None:
@@ -293,4 +303,4 @@ def _compared(rules: Any, other: Any, players: int, hands: int, seed: int, level
         return
     from popejoan_cli.cli.compare_view import render
 
-    render(done.to_json(), done.workers, rules)
+    render(done.to_json(), _who(engine), rules)
