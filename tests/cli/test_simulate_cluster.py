@@ -23,7 +23,8 @@ import pytest
 
 from conftest import Cli
 from popejoan_cli.formats.presets import preset
-from popejoan_cli.game.simulate import Job, Span, Tally, chunks, empty_tally, merged, simulate
+from popejoan_cli.game.processes import Span
+from popejoan_cli.game.simulate import Job, Tally, chunks, empty_tally, merged, simulate
 
 distributed = pytest.importorskip("dask.distributed", reason="the cluster extra (dask.distributed) is not "
                                                              "installed: pip install 'popejoan[cluster]'")

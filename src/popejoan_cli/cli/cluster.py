@@ -14,6 +14,7 @@ every task of the run before it propagates, so the cluster stops playing the han
 from __future__ import annotations
 
 import importlib
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -68,8 +69,12 @@ class Cluster:
 
 def _distributed() -> Any:
     """`dask.distributed`, the `cluster` extra, imported for this command alone; untyped, so held as `Any` (mypy
-    checks this module alike with the extra installed or not)."""
-    return importlib.import_module("dask.distributed")
+    checks this module alike with the extra installed or not). Its own files opened without an encoding warn as it
+    is imported where Python is asked to say so (`PYTHONWARNDEFAULTENCODING`): that is Dask's to mend, and this
+    command says one thing on stderr."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", EncodingWarning)
+        return importlib.import_module("dask.distributed")
 
 
 def _batch(job: Callable[[Span], Any], spans: Sequence[Span]) -> list[tuple[Span, Any]]:

@@ -10,6 +10,10 @@ refused: the numbers do not depend on the number of processes, so a script writt
 bigger machine still runs, and gives the same result. A run never starts more workers
 than there are 100-hand chunks; the header says how many played.
 
+`--against B` and `--against-bots Y` compare: the same deals under both sides (`game.compare`), rendered by
+`cli.compare_view`. `--cluster ADDRESS` plays the chunks on a Dask cluster instead of this machine's processes
+(`cli.cluster`, the `cluster` extra), with the same numbers (docs/simulate.md).
+
 The referee, the store, the formats and rich are imported inside the commands that need
 them, to keep start-up short: a command pays only for what it uses.
 """
@@ -46,7 +50,7 @@ def cores() -> int:
 
 
 def process_limit() -> int:
-    from popejoan_cli.game.simulate import MAX_PROCESSES
+    from popejoan_cli.game.processes import MAX_PROCESSES
 
     return min(MAX_PROCESSES, PER_CORE * cores())
 
@@ -89,7 +93,7 @@ def _with_bar(total: int, play: Callable[[Callable[[int], None] | None], T]) -> 
 def _engine(cluster: str | None, processes: int) -> Any:
     """Who plays the chunks: the Dask cluster at `cluster` (`cli.cluster`), or this machine's processes."""
     if cluster is None:
-        from popejoan_cli.game.simulate import Processes
+        from popejoan_cli.game.processes import Processes
 
         return Processes(processes)
     from popejoan_cli.cli.cluster import Cluster
@@ -266,7 +270,7 @@ def _check(rules: Any, players: int, hands: int) -> None:
 
 def _processes(processes: int | None) -> int:
     """The processes asked for (all cores by default), cut down to what this machine can use, with a note."""
-    from popejoan_cli.game.simulate import MAX_PROCESSES
+    from popejoan_cli.game.processes import MAX_PROCESSES
 
     procs = processes if processes is not None else cores()
     if procs < 1:

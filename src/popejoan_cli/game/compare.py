@@ -27,15 +27,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from popejoan_cli.game.board import Board
+from popejoan_cli.game.processes import Engine, Processes, Span
 from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.game.simulate import (
     CHUNK,
     Z95,
     Counting,
-    Engine,
-    Processes,
     SimResult,
-    Span,
     Tally,
     chunks,
     empty_tally,

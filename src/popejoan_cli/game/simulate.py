@@ -12,13 +12,10 @@ as it does at a table, and the chunk boundaries depend on nothing but `hands`. C
 are spread over worker processes and merged in chunk order, with integer sums only, so
 1 and 8 processes give the same numbers to the last digit.
 
-Workers. A run starts no more workers than it was asked for, than there are chunks, or
-than `MAX_PROCESSES` (64); the command line also keeps to 2 per core. The workers end
-with the run however it ends: an exception or a signal in the parent (Ctrl-C, SIGTERM)
-terminates them before it propagates, and on Linux a worker is sent SIGTERM by the kernel
-if its parent dies outright (SIGKILL). Workers ignore SIGINT, which a terminal sends to
-the whole process group: the parent alone decides, so Ctrl-C gives one message, not one
-per process.
+Workers. The chunks are played by an engine (`game.processes`): by default `Processes`, no more
+workers than it was asked for, than there are chunks, or than `MAX_PROCESSES` (64; the command
+line also keeps to 2 per core), each ending with the run however it ends; or a Dask cluster
+(`cli.cluster`). A `Job` is picklable, so any of them plays a chunk from it alone.
 
 Levels. Each seat plays a `bots.LEVELS` level (`strong` searches with the run's seed, so a
 run replays), or `peek`: `strong`'s search on the real deal, which reads every hand. No table
@@ -32,12 +29,9 @@ processes and gets progress through a callback.
 from __future__ import annotations
 
 import math
-import multiprocessing
-import signal
-import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.bots import LEVELS, Chooser, play_out_bots
@@ -45,13 +39,12 @@ from popejoan_cli.game.deal import seeded_deal
 from popejoan_cli.game.hand import Hand
 from popejoan_cli.game.lookahead import peek_lead
 from popejoan_cli.game.playout import play_out
+from popejoan_cli.game.processes import Engine, Processes, Span
 from popejoan_cli.game.rules import HouseRules
 
 CHUNK = 100
 """Hands per chunk: the board carries over within a chunk and starts empty at the next."""
 SEED_STRIDE = 1_000_003
-MAX_PROCESSES = 64
-"""The most worker processes one run starts, whatever it is asked for."""
 Z95 = 1.959963984540054
 BOUNDS: dict[str, Chooser] = {"peek": peek_lead}
 """Levels `simulate` plays and no table offers: `peek`, `strong`'s search on the real deal (it reads every
@@ -201,10 +194,6 @@ def run_chunk(rules: HouseRules, players: int, seed: int, bots: Sequence[str], s
 
 
 # ------------------------------------------------------------------ what a worker plays, and who plays it
-Span = tuple[int, int]
-"""Hands start..stop-1 of a run: one chunk."""
-
-
 @dataclass(frozen=True)
 class Job:
     """One run's chunks as a worker plays them: picklable, so that a process of this machine's or a cluster's
@@ -219,105 +208,10 @@ class Job:
         return run_chunk(self.rules, self.players, self.seed, self.bots, span[0], span[1])
 
 
-class Engine(Protocol):
-    """Who plays a run's chunks: `Processes` on this machine, or a cluster (`cli.cluster.Cluster`). `run` yields
-    each chunk's span and result once, in any order: a tally's sums are integers, so any order merges alike."""
-
-    workers: int
-
-    def run(self, job: Callable[[Span], Any], spans: Sequence[Span]) -> Iterator[tuple[Span, Any]]: ...
-
-
 def chunks(hands: int) -> list[Span]:
     """The run's chunks of `CHUNK` hands (the last one shorter): they depend on nothing but `hands`."""
     return [(a, min(a + CHUNK, hands)) for a in range(0, hands, CHUNK)]
 
-
-_JOB: Callable[[Span], Any] | None = None
-_STOP = {signal.SIGINT, signal.SIGTERM}
-_PR_SET_PDEATHSIG = 1
-
-
-def _hold_stops() -> set[int] | None:
-    """Hold SIGINT and SIGTERM; one that comes meanwhile is delivered by `_release`.
-
-    Held while the workers are forked, so that none is born with the parent's handlers
-    (a worker sets its own first thing), and while they are ended, so that a second
-    Ctrl-C cannot cut that short. Returns the mask to restore.
-    """
-    if not hasattr(signal, "pthread_sigmask"):
-        return None
-    return signal.pthread_sigmask(signal.SIG_BLOCK, _STOP)
-
-
-def _release(mask: set[int] | None) -> None:
-    if mask is not None:
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-
-
-def _die_with_parent() -> None:
-    """Have the kernel send this worker SIGTERM when its parent dies (Linux only)."""
-    if not sys.platform.startswith("linux"):
-        return
-    try:
-        import ctypes  # only a worker on Linux asks for it
-
-        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
-    except (OSError, AttributeError):
-        return
-    parent = multiprocessing.parent_process()
-    if parent is not None and not parent.is_alive():  # it died before prctl: no signal will come
-        raise SystemExit(1)
-
-
-def _init(job: Callable[[Span], Any]) -> None:
-    global _JOB
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP)  # held by the parent as it forked
-    _die_with_parent()
-    _JOB = job
-
-
-def _work(span: Span) -> tuple[Span, Any]:
-    assert _JOB is not None
-    return span, _JOB(span)
-
-
-class Processes:
-    """This machine's worker processes: at most `processes`, never more than there are chunks or
-    `MAX_PROCESSES`; one plays in this process itself."""
-
-    def __init__(self, processes: int = 1) -> None:
-        self.asked = processes
-        self.workers = 1
-
-    def run(self, job: Callable[[Span], Any], spans: Sequence[Span]) -> Iterator[tuple[Span, Any]]:
-        self.workers = workers = max(1, min(self.asked, len(spans), MAX_PROCESSES))
-        if workers == 1:
-            for span in spans:
-                yield span, job(span)
-            return
-        methods = multiprocessing.get_all_start_methods()
-        ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-        batch = max(1, min(8, len(spans) // (workers * 8)))  # fewer round trips, still a smooth bar
-        held = _hold_stops()
-        try:
-            pool = ctx.Pool(workers, initializer=_init, initargs=(job,))
-        except BaseException:
-            _release(held)
-            raise
-        try:
-            _release(held)  # a signal that came during the forks is raised here, inside the try
-            yield from pool.imap(_work, spans, chunksize=batch)
-        finally:
-            held = _hold_stops()
-            try:
-                pool.terminate()
-                pool.join()
-            finally:
-                _release(held)
 
 
 # ------------------------------------------------------------------ the result
