@@ -216,6 +216,15 @@ def _recorded(table: Throwaway, done: object) -> Played:
     return told
 
 
+def _reviewed(table: Throwaway, number: int, name: str) -> Any:
+    """The review of your leads in the hand just over (`table.review`: each judged from what your seat could see
+    then), in the second person."""
+    from popejoan_cli.render.review_views import review_view
+    from popejoan_cli.table.review import review
+
+    return review_view(number, review(table.view, number, [name]), table.view.the_rules())
+
+
 def _play_hand(table: Throwaway, session: Session, out: Any) -> bool:
     """Play one hand to its end; False if you quit during it. Each computer leads when its lead comes (or plays the
     Pope in lieu of a stop), as at any table with computers (`computer_lead`)."""
@@ -330,6 +339,7 @@ def practice(
         played = number
         out.print(totals_view(names, scores, hand.net, hand, t("After hand {number} (seed {seed})", number=number,
                                                                  seed=game.hand_seed(number))))
+        out.print(_reviewed(table, number, name))
     assert last is not None
     out.rule(t("Final scores"))
     heading = (tn("Final scores after {played} of {n} hand", "Final scores after {played} of {n} hands", hands,

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
-from popejoan_cli.base.errors import IllegalPlay, RuleViolation, Said, UsageError
+from popejoan_cli.base.errors import IllegalPlay, RuleViolation, Said, UsageError, allowed
 from popejoan_cli.base.names import find_name
 from popejoan_cli.base.visible import shown_lines
 from popejoan_cli.base.words import as_typed
@@ -247,9 +247,22 @@ def ledger_show(as_json: JsonOpt = False) -> None:
 
 
 @command(root, "history")
-def history(as_json: JsonOpt = False) -> None:
+def history(
+    as_json: JsonOpt = False,
+    review: Annotated[int | None, typer.Option(
+        "--review", metavar="N", help="Review hand N, once it is over: each lead beside the one the strong level "
+                                      "would have made from that seat's view, its cost and a lesson per mistake.")]
+    = None,
+    player: Annotated[list[str] | None, typer.Option(
+        "--player", help="With --review: this player's leads only (repeatable; default: every person's).")] = None,
+) -> None:
     """Hand by hand: dealer, seed, turn-up, who went out, pots won and each player's change."""
     view = common.view()
+    if review is not None:
+        _review(view, review, player, as_json)
+        return
+    if player:
+        raise UsageError(Said("--player says whose leads --review judges: give --review N too"))
     if as_json:
         from popejoan_cli.formats.handjson import to_json
         from popejoan_cli.table.view import told_reason, told_seed
@@ -265,6 +278,26 @@ def history(as_json: JsonOpt = False) -> None:
     from popejoan_cli.render.table_views import history_view
 
     console().print(history_view(view))
+
+
+def _review(view: TableView, number: int, players: list[str] | None, as_json: bool) -> None:
+    """`history --review N`: the hand's leads judged (`table.review`), as a table or `--json`."""
+    from popejoan_cli.render.review_views import review_json, review_view
+    from popejoan_cli.table.review import review
+
+    chosen = None
+    if players:
+        chosen = []
+        for typed in players:
+            found = find_name(typed, view.players)
+            if found is None:
+                raise UsageError(Said("no player {typed!r} at this table", typed=typed), allowed(view.players, typed))
+            chosen.append(found)
+    done = review(view, number, chosen)
+    if as_json:
+        emit_json(review_json(number, done))
+        return
+    console().print(review_view(number, done, view.the_rules()))
 
 
 def _history_json(view: TableView, told: Any, told_seed: Any) -> dict[str, Any]:
