@@ -120,3 +120,27 @@ def review_json(number: int, reviewed: Sequence[Reviewed]) -> dict[str, Any]:
                 "lesson": lesson}
 
     return {"hand": number, "leads": [one(r) for r in reviewed]}
+
+
+def review_page(number: int, reviewed: Sequence[Reviewed], rules: HouseRules, rows: bool) -> dict[str, Any]:
+    """A page's review of hand `number` (`serve`: `GET /p/TOKEN/review`, `/b/TOKEN/review`), in the table's words:
+    its title, a line a lead (`rows`: a person's page, their own leads), each lesson, and each player's sum."""
+    lines = []
+    if rows:
+        for r in reviewed:
+            j = r.judged
+            said = (t("Lead {lead}: {card}, {mark}.", lead=r.lead, card=face(j.card), mark=mark_word(j.mark))
+                    if j.best == j.card else
+                    t("Lead {lead}: {card}, {mark}; strong would have led {best}.", lead=r.lead, card=face(j.card),
+                      mark=mark_word(j.mark), best=face(j.best)) if j.cost < 0.05 else  # a cost that rounds to 0
+                    t("Lead {lead}: {card}, {mark}; strong would have led {best} ({cost} counters).", lead=r.lead,
+                      card=face(j.card), mark=mark_word(j.mark), best=face(j.best), cost=decimal(-j.cost, "+.1f")))
+            lines.append(said)
+    lessons = [t("Lead {lead} ({player}, {card}), {mark}: {lesson}", lead=r.lead, player=r.player,
+                 card=face(r.judged.card), mark=mark_word(r.judged.mark), lesson=lesson_line(r.judged, rules))
+               for r in reviewed if r.judged.lesson is not None]
+    players = list(dict.fromkeys(r.player for r in reviewed))
+    return {"hand": number, "title": t("Review of hand {number}", number=number), "lines": lines,
+            "lessons": lessons, "sums": [summary_line(p, [r for r in reviewed if r.player == p]) for p in players],
+            "empty": None if reviewed else t("Hand {number}: no lead to review (no person led in it).",
+                                             number=number)}

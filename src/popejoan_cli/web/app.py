@@ -53,7 +53,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from popejoan_cli.base.errors import BadInput, IllegalPlay, PopejoanError
 from popejoan_cli.game.cards import Card
-from popejoan_cli.render.i18n import spoken_said, t
+from popejoan_cli.render.i18n import language, spoken_said, t
 from popejoan_cli.render.practice_views import for_you, said_to
 from popejoan_cli.render.rule_words import cited
 from popejoan_cli.store import journal, tables
@@ -72,7 +72,8 @@ from popejoan_cli.web.words import board_json, lead_lines, page_words, seat_json
 
 STATIC = Path(__file__).parent / "static"
 ASSETS = {"style.css": "text/css; charset=utf-8", "live.css": "text/css; charset=utf-8",
-          "page.js": "text/javascript; charset=utf-8", "coach.js": "text/javascript; charset=utf-8"}
+          "page.js": "text/javascript; charset=utf-8", "coach.js": "text/javascript; charset=utf-8",
+          "review.js": "text/javascript; charset=utf-8"}
 STYLESHEET = re.compile(r'<link rel="stylesheet" href="/s/([\w.]+)">')
 """A page's stylesheet, put into the page itself as it is served (`inline_styles`)."""
 COMMENT = re.compile(r"/\*.*?\*/\n?", re.S)
@@ -368,6 +369,9 @@ class Served:
         (`web.seated`)."""
         self._seats: tuple[TableView | None, dict[str, int]] = (None, {})
         self._undone: tuple[int, list[str]] = (0, [])
+        self._reviews: dict[tuple[int, int, int, str | None, str], dict[str, Any]] = {}
+        """Each review made, by hand, its place in the journal, screen and language: a closed hand's review never
+        changes, and an undone hand's place changes with it."""
 
     def end_streams(self) -> None:
         """End every open event stream, from any thread: call it as the server begins to stop, since a
@@ -586,6 +590,29 @@ class Served:
         speak(view)
         return JSONResponse(practice.hint(view, values))
 
+    async def review(self, request: Request) -> Response:
+        """The review of the last hand that is over (`table.review`): on a person's page their own leads, line by
+        line (at practice: yours), on the board every person's sums and lessons; 404 before any hand is over, or at
+        a real deck's. A search of some hundreds of ms: run off the loop, once for each hand and screen."""
+        board = request.url.path.startswith("/b/")
+        player, view = await self.screen(request, board)
+        closed = [rec for rec in view.hands if rec.closed and not rec.kind.real]
+        if not closed:
+            return not_found()
+        rec = closed[-1]
+        key = (rec.number, rec.seq, rec.end_seq, player, language())
+        if key not in self._reviews:
+            self._reviews[key] = await anyio.to_thread.run_sync(self.reviewed, view, rec.number, player)
+        return JSONResponse(self._reviews[key])
+
+    def reviewed(self, view: TableView, number: int, player: str | None) -> dict[str, Any]:
+        from popejoan_cli.render.review_views import review_page  # the coach's search: only when a review is asked
+        from popejoan_cli.table.review import review  # and the fold played again
+
+        speak(view)
+        return review_page(number, review(view, number, None if player is None else [player]), view.the_rules(),
+                           rows=player is not None)
+
     async def asset(self, request: Request) -> Response:
         name = request.path_params["name"]
         if name not in ASSETS:
@@ -611,6 +638,7 @@ class Served:
             Route("/p/{token}/events", self.events), Route("/p/{token}/lead", self.lead, methods=["POST"]),
             Route("/p/{token}/next", self.next_hand, methods=["POST"]),
             Route("/p/{token}/pace", self.pace, methods=["POST"]), Route("/p/{token}/hint", self.hint),
+            Route("/p/{token}/review", self.review), Route("/b/{token}/review", self.review),
             Route("/b/{token}", self.board_page), Route("/b/{token}/state", self.state),
             Route("/b/{token}/events", self.events), Route("/b/{token}/pace", self.pace, methods=["POST"]),
             Route("/s/{name}", self.asset),
