@@ -88,6 +88,8 @@ def test_the_end_of_a_hand_is_whole_on_every_screen(ended: dict[int, Path], brow
         # once the browser has laid it out again (two animation frames).
         page = open_board(browser, served, FULL_HD)
         page.wait_for_function("n => document.querySelectorAll('#ending .line').length === n", arg=len(told))
+        # The hand's review (review.js) comes in the board's column, and must not make the screen scroll either
+        page.wait_for_selector("#review-box:not([hidden]) .sum", timeout=30000)
         for where, viewport in SCREENS.items():
             page.set_viewport_size(viewport)
             page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")

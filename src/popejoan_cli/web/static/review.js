@@ -38,9 +38,11 @@
     h.textContent = data.title;
     section.appendChild(h);
     if (data.empty) { line(section, "note", data.empty); }
-    (data.lines || []).forEach(function (t) { line(section, "row", t); });
-    (data.lessons || []).forEach(function (t) { line(section, "lesson", t); });
-    (data.sums || []).forEach(function (t) { line(section, "sum", t); });
+    // The board shows each player's sum first (its column may clip the end); a person's page, their leads in turn,
+    // then the lessons, then their sum.
+    var parts = board ? [["sum", data.sums], ["lesson", data.lessons]]
+      : [["row", data.lines], ["lesson", data.lessons], ["sum", data.sums]];
+    parts.forEach(function (part) { (part[1] || []).forEach(function (t) { line(section, part[0], t); }); });
     section.hidden = false;
   }
 
