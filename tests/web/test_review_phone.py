@@ -39,6 +39,10 @@ def test_the_review_of_your_hand_on_a_phone(tmp_path: Path, browser: Any) -> Non
         page.add_init_script(NOTE)
         page.goto(practice.players["You"])
         page.locator('#pace button[data-speed="fast"]').tap()
+        # The pace is recorded in the table's journal: a new state, which must be drawn before your first tap (a
+        # hand drawn again between your two taps would lose the card picked)
+        page.wait_for_function("() => window.popejoanState && window.popejoanState.practice && "
+                               "window.popejoanState.practice.speed === 'fast'", timeout=WAIT)
         while True:  # until the hand is over: at each of your leads, tap your first legal card twice
             page.wait_for_function("() => window.popejoanState && (window.popejoanState.over || "
                                    "window.popejoanState.you.your_lead)", timeout=WAIT)
