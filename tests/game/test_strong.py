@@ -127,7 +127,7 @@ def test_peek_is_strongs_search_on_the_real_deal(name: str, seats: int, seed: in
         assert replayed is not None and replayed.observe(seat) == view
         return replayed
 
-    assert lookahead.search(view, rules, [(again(), again)], 1) == lookahead.peek(hand, seat)
+    assert lookahead.search(view, rules, [again()], 1) == lookahead.peek(hand, seat)
 
 
 def test_peek_is_for_simulate_only() -> None:

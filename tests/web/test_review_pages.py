@@ -10,6 +10,7 @@ import pytest
 
 pytest.importorskip("starlette")
 from starlette.testclient import TestClient
+from test_app import Served, play_your_leads
 
 from popejoan_cli.formats.presets import preset
 from popejoan_cli.render.review_views import review_page
@@ -18,7 +19,6 @@ from popejoan_cli.table.review import review
 from popejoan_cli.web.app import make_app
 from popejoan_cli.web.links import make_links
 from popejoan_cli.web.practice import Practice, open_table
-from test_app import Served, play_your_leads
 
 
 def test_a_practice_page_reviews_your_leads_once_the_hand_is_over(tmp_path: Path) -> None:
