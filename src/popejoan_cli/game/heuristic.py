@@ -93,15 +93,44 @@ class Seen:
 
 def play_out_good(hand: Hand, table: Table) -> Hand:
     """Play a known hand to its end with `good` at every seat, fast (`Seen`); `table`: its public
-    facts for the whole hand (`Hand.public()`, or an observation's `public` from the same hand)."""
+    facts for the whole hand (`Hand.public()`, or an observation's `public` from the same hand). The dead
+    cards are kept as the hand goes (`Dead`), not worked out again at every lead: the same set `_dead` makes."""
     push = hand.push
+    dead = Dead(table)
     while not hand.ended:
         if hand.turn.phase == "lead":
             seat = hand.leader
-            push(seat, good_lead(Seen(hand, seat, table)))
+            view = Seen(hand, seat, table)
+            push(seat, good_lead(view, dead.now(hand, view)))
         else:
             hand.follow_run()
     return hand
+
+
+class Dead:
+    """The dead cards of one hand as it is played out (`_dead`, kept up to date): the cards removed and a dead
+    turn-up from the start, then each card played and each card after a spare stop as the record grows (it only
+    grows, so each lead adds what is new since the last)."""
+
+    def __init__(self, table: Table) -> None:
+        self.succ = SUCC[table.ace_high]
+        self.cards: set[int] = set(table.removed)
+        if table.turnup is not None and table.turnup_dead:
+            self.cards.add(table.turnup)
+        self.moves = self.stops = 0
+
+    def now(self, hand: Hand, view: Sees) -> set[int]:
+        """The dead cards at `view`, a lead of `hand`: what `_dead(view, succ)` gives."""
+        cards, moves = self.cards, hand.moves
+        for m in moves[self.moves:]:
+            cards.add(m & 63)
+        self.moves = len(moves)
+        stops = view.stops
+        for stop in stops[self.stops:]:
+            if stop.reason == "spare" and self.succ[stop.card] >= 0:
+                cards.add(self.succ[stop.card])
+        self.stops = len(stops)
+        return cards
 
 
 _PRED: dict[bool, tuple[int, ...]] = {}
@@ -117,6 +146,19 @@ def _pred_table(ace_high: bool, succ: Sequence[int]) -> tuple[int, ...]:
                 pred[n] = c
         found = _PRED[ace_high] = tuple(pred)
     return found
+
+
+_BELOW: dict[int, tuple[Mapping[int, Sequence[Trigger]], frozenset[int]]] = {}
+"""Each set of triggers seen (by identity, kept alive with it) and the cards below a pot's it makes stops."""
+
+
+def _below_stops(triggers: Mapping[int, Sequence[Trigger]]) -> frozenset[int]:
+    found = _BELOW.get(id(triggers))
+    if found is None or found[0] is not triggers:
+        if len(_BELOW) > 256:  # a long run of different trumps: start again rather than grow
+            _BELOW.clear()
+        found = _BELOW[id(triggers)] = (triggers, frozenset(stops_by_rule(triggers)))
+    return found[1]
 
 
 def _dead(view: Sees, succ: Sequence[int]) -> set[int]:
@@ -137,16 +179,17 @@ def _dead(view: Sees, succ: Sequence[int]) -> set[int]:
 class _Judge:
     """The `good` level's valuation of each legal lead, from one seat's observation."""
 
-    def __init__(self, view: Sees) -> None:
+    def __init__(self, view: Sees, dead: set[int] | None = None) -> None:
         self.view = view
         self.succ = SUCC[view.public.ace_high]
         self.pred = _pred_table(view.public.ace_high, self.succ)
         self.rank = RANK[view.public.ace_high]
-        self.dead = _dead(view, self.succ)
+        self.dead = _dead(view, self.succ) if dead is None else dead
         trump = view.public.trump
         self.early = {view.public.pope_card, None if trump is None else trump * 13}  # the Pope and the trump ace
-        # Cards below a `wins = "below"` pot's (docs/house-rules.md): each is a stop its player leads after.
-        self.stops = set(stops_by_rule(view.triggers))
+        # Cards below a `wins = "below"` pot's (docs/house-rules.md): each is a stop its player leads after. The
+        # same for the whole hand (its triggers are its trumps'): made once a set of triggers.
+        self.stops = _below_stops(view.triggers)
 
     def pots_of(self, chain: list[int]) -> float:
         view, rank = self.view, self.rank
@@ -189,11 +232,12 @@ class _Judge:
         return (float(goes_out), float(keeps), float(c in self.early), value, float(-key[c]))
 
 
-def good_lead(view: Sees) -> Card:
-    """The `good` level's lead from what its seat may know (`Hand.observe`)."""
+def good_lead(view: Sees, dead: set[int] | None = None) -> Card:
+    """The `good` level's lead from what its seat may know (`Hand.observe`); `dead`: the dead cards there, where
+    the caller keeps them (`Dead`), else worked out from the view."""
     legal = view.legal
     if len(legal) == 1:
         return CARDS[legal[0]]
     key = LEAD_KEY[view.public.ace_high]
-    judge = _Judge(view)
+    judge = _Judge(view, dead)
     return CARDS[max(legal, key=lambda c: judge.score(c, key))]
