@@ -10,7 +10,8 @@ from popejoan_cli.formats.presets import preset, preset_names
 from popejoan_cli.game.board import Board
 from popejoan_cli.game.deal import seeded_deal
 from popejoan_cli.game.hand import Hand
-from popejoan_cli.game.heuristic import SUCC, Dead, Seen, _dead, good_lead
+from popejoan_cli.game.heuristic import Dead, Seen, _dead, good_lead
+from popejoan_cli.game.state import SUCC
 
 
 @settings(max_examples=50, deadline=None)
