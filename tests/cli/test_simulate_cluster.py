@@ -121,3 +121,26 @@ def test_ctrl_c_stops_the_clusters_work_and_exits_130(scheduler: str, tmp_path: 
             proc.kill()
             proc.wait()
         client.close()
+
+
+@dataclass(frozen=True)
+class Failing:
+    """A job whose every chunk fails on the worker (as a chunk a cluster cannot play)."""
+
+    def __call__(self, span: Span) -> Tally:
+        raise RuntimeError(f"chunk {span[0]} could not be played")
+
+
+def test_a_run_the_cluster_cannot_play_is_one_error_not_a_traceback(scheduler: str) -> None:
+    from popejoan_cli.cli.cluster import Cluster, ClusterLost
+    from popejoan_cli.cli.exits import exit_code
+
+    rules = preset("modern-stops")
+    engine = Cluster(scheduler)
+    try:
+        with pytest.raises(ClusterLost, match="the cluster stopped playing the run's hands: RuntimeError: chunk") \
+                as caught:
+            merged(engine, Failing(), chunks(300), empty_tally(rules, 4), None)
+    finally:
+        engine.close()
+    assert exit_code(caught.value) == 6 and "dask scheduler" in str(caught.value)

@@ -18,7 +18,7 @@ import warnings
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from popejoan_cli.base.errors import Said, UsageError
+from popejoan_cli.base.errors import Said, StorageError, UsageError
 
 Span = tuple[int, int]
 """A chunk's hands, start..stop-1 (`simulate.Span`)."""
@@ -26,6 +26,11 @@ CONNECT = 10.0
 """Seconds to wait for the scheduler to answer before saying it cannot be reached."""
 BATCH = 32
 """The most chunks one task plays (3,200 hands): a run gives each worker at least eight tasks, up to this size."""
+
+
+class ClusterLost(StorageError):
+    """The cluster stopped playing a run's hands: its scheduler gone, or a chunk it could not play (its workers
+    lost more often than the scheduler allows, `KilledWorker`). Exit 6, as any I/O that failed; one line."""
 
 
 class Cluster:
@@ -59,7 +64,7 @@ class Cluster:
         futures = [self.client.submit(_batch, job, batch, pure=False) for batch in batches]
         try:
             for future in as_completed(futures, loop=self.client.loop):
-                yield from future.result()
+                yield from _result(future)
         finally:
             self.client.cancel(futures)
 
@@ -80,3 +85,14 @@ def _distributed() -> Any:
 def _batch(job: Callable[[Span], Any], spans: Sequence[Span]) -> list[tuple[Span, Any]]:
     """One task: its chunks played in turn, each with its span (run by a worker)."""
     return [(span, job(span)) for span in spans]
+
+
+def _result(future: Any) -> list[tuple[Span, Any]]:
+    """A batch's results, or the cluster's failure said in one line (`ClusterLost`): never a traceback."""
+    try:
+        return list(future.result())
+    except Exception as err:  # whatever Dask raises: a lost scheduler, a killed worker, a task's error
+        raise ClusterLost(Said("the cluster stopped playing the run's hands: {why}",
+                               why=f"{type(err).__name__}: {err}".strip(": ")),
+                          Said("check its scheduler and workers (`dask scheduler`, `dask worker`), or leave "
+                               "--cluster out to play on this machine's processes")) from None
