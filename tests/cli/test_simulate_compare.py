@@ -64,3 +64,14 @@ def test_a_cluster_nobody_answers_at_is_one_line_and_what_to_do(cli: Cli, monkey
     cli.fails(2, "simulate", "--rules", "modern-stops", "--players", "4", "--hands", "10", "--cluster",
               "tcp://127.0.0.1:9", said=["--cluster tcp://127.0.0.1:9: no Dask scheduler answered there",
                                          "dask scheduler"])
+
+
+def test_without_the_cluster_extra_the_option_says_how_to_install_it(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    def missing() -> None:
+        raise ImportError("No module named 'dask'")
+
+    monkeypatch.setattr(cluster, "_distributed", missing)
+    cli.fails(2, "simulate", "--rules", "modern-stops", "--players", "4", "--hands", "10", "--cluster",
+              "tcp://127.0.0.1:9", said=["--cluster needs Dask's distributed scheduler, which is not installed",
+                                         "pip install 'popejoan[cluster]'"])
+    assert cli.json("simulate", "--rules", "modern-stops", "--players", "4", "--hands", "10")["hands"] == 10
