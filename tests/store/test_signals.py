@@ -48,6 +48,8 @@ def test_a_signal_in_the_first_instant_of_a_command_is_one_line(tmp_path: Path, 
     env = new_table(tmp_path)
     seen: dict[int, int] = {}
     base = startup_seconds()
+    whole = subprocess.run([*POPEJOAN, "board"], env=env, capture_output=True, text=True, encoding="utf-8",
+                           check=True).stdout
     for k in range(10):
         proc = subprocess.Popen([*POPEJOAN, "board"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 text=True, encoding="utf-8")
@@ -67,7 +69,9 @@ def test_a_signal_in_the_first_instant_of_a_command_is_one_line(tmp_path: Path, 
         assert proc.returncode in (-sig, 128 + sig, 0), (k, proc.returncode, err)
         if proc.returncode == 128 + sig:
             assert err.count("\n") == 1 and "interrupted" in err and "nothing was recorded" in err, err
-            assert out == ""
+            # Nothing printed, or (a signal after the board was written, before the process ended) the whole
+            # board: never half of it. Which of the two is the machine's load's to say.
+            assert out in ("", whole), out
     # Where each moment falls (before Python, inside popejoan, after the command) is the machine's load's to
     # say: counting them would be a race. The import-by-import test below lands inside popejoan every time.
     record_property(FIGURE + "signals sent in a command's first instant, each one line or silent",
