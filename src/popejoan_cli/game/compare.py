@@ -32,6 +32,7 @@ from popejoan_cli.game.rules import HouseRules
 from popejoan_cli.game.simulate import (
     CHUNK,
     Z95,
+    Counted,
     Counting,
     SimResult,
     Tally,
@@ -42,7 +43,6 @@ from popejoan_cli.game.simulate import (
     levels_for,
     merged,
     play,
-    won_by_pot,
 )
 
 
@@ -112,30 +112,30 @@ class PairJob:
         countings = [Counting(tally, bots, start) for _, bots, tally, _ in sides]
         for k in range(start, stop):
             dealer = k % self.players
-            results = []
+            counted = []
             for (rules, bots, _, turn), board, counting in zip(sides, boards, countings, strict=True):
                 hand = play(rules, self.players, dealer, board, hand_seed(self.seed, k), _turned(bots, turn),
                             self.seed)
-                counting.count(hand, k, dealer, turn)
-                results.append((hand, turn))
-            self._differences(pair, results, dealer)
+                counted.append(counting.count(hand, k, dealer, turn))
+            self._differences(pair, counted)
         pair.a.hands = pair.b.hands = (stop - start) * self.turns
         pair.deals = stop - start
         return pair
 
-    def _differences(self, pair: Paired, results: list[tuple[Any, int]], dealer: int) -> None:
-        """Add one deal's differences: side A's results are the first `turns`, side B's the rest."""
+    def _differences(self, pair: Paired, counted: list[Counted]) -> None:
+        """Add one deal's differences, from what each side's `Counting` counted of its hands: side A's are the first
+        `turns`, side B's the rest."""
         n = self.players
         net = [0] * n
         edge = 0
         pots = dict.fromkeys(pair.pot, 0)
         won = dict.fromkeys(pair.pot, 0)
-        for i, (hand, turn) in enumerate(results):
+        for i, (by_position, hand_edge, paid) in enumerate(counted):
             sign = 1 if i < self.turns else -1
             for p in range(n):
-                net[p] += sign * hand.net[(p + turn) % n]
-            edge += sign * (n * hand.net[dealer] - sum(hand.net))
-            for name, amount in won_by_pot(hand).items():
+                net[p] += sign * by_position[p]
+            edge += sign * hand_edge
+            for name, amount in paid.items():
                 pots[name] += sign * amount
                 won[name] += sign
         for p in range(n):

@@ -122,6 +122,11 @@ def play(rules: HouseRules, players: int, dealer: int, board: Board, deal_seed: 
     return play_out_bots(hand, bots, seed, BOUNDS)
 
 
+Counted = tuple[list[int], int, dict[str, int]]
+"""What `Counting.count` counted of one hand: the nets by line-up position, the dealer's edge (`Tally.edge`'s
+term), and what each pot paid."""
+
+
 class Counting:
     """Adds each hand played on one board to `tally`: the nets by line-up position (a seat, unless the line-up is
     rotated round the table: position p then sits at seat (p + turn) % players), the dealer's edge, the margin
@@ -133,8 +138,9 @@ class Counting:
         self.first, self.second = _groups(bots)
         self.last_win = dict.fromkeys(tally.pot_wins, start - 1)
 
-    def count(self, hand: Hand, k: int, dealer: int, turn: int = 0) -> None:
-        """Hand `k` of the run, dealt by seat `dealer`, the line-up turned by `turn` seats."""
+    def count(self, hand: Hand, k: int, dealer: int, turn: int = 0) -> Counted:
+        """Hand `k` of the run, dealt by seat `dealer`, the line-up turned by `turn` seats; what it counted of the
+        hand (`compare` takes its differences from it)."""
         tally, n = self.tally, self.players
         hn = [hand.net[(p + turn) % n] for p in range(n)]  # by position
         total = sum(hn)
@@ -152,7 +158,9 @@ class Counting:
             tally.margin += m
             tally.margin_sq += m * m
         self._ending(hand, turn)
-        self._pots(won_by_pot(hand), k)
+        won = won_by_pot(hand)
+        self._pots(won, k)
+        return hn, e, won
 
     def _ending(self, hand: Hand, turn: int) -> None:
         tally, end = self.tally, hand.ending  # a played-out hand has ended
