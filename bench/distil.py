@@ -24,18 +24,16 @@ import argparse
 import itertools
 import math
 import statistics
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from popejoan_cli.formats.presets import preset
 from popejoan_cli.game import lookahead
-from popejoan_cli.game.board import Board
 from popejoan_cli.game.bots import pick_lead
 from popejoan_cli.game.cards import CARDS, Card
-from popejoan_cli.game.deal import seeded_deal
-from popejoan_cli.game.hand import LEAD_KEY, Hand, Observation
-from popejoan_cli.game.heuristic import Dead, Seen, Sees, Table, _Judge, good_lead
+from popejoan_cli.game.hand import LEAD_KEY
+from popejoan_cli.game.heuristic import Sees, _Judge, play_out_good
 from popejoan_cli.game.simulate import Z95
-from strong import _regret_positions  # bench/strong.py
+from strong import _good_leads, _regret_positions  # bench/strong.py
 
 NAMES = ("out", "keeps", "early", "pots", "run", "bottom", "gift", "rank", "suit")
 
@@ -71,22 +69,6 @@ TRAIN_FROM = 10_000
 """The first seed of the training hands: well apart from the evaluation's (seeds 0, 1, ...)."""
 
 
-def _leads(name: str, seed: int) -> Iterator[Observation]:
-    """Every leader's view with a choice in hands `good` plays at every seat, from `seed` on."""
-    rules = preset(name)
-    while True:
-        hand = Hand.deal(rules, 4, seed % 4, Board(rules), seeded_deal(rules, 4, seed % 4, seed))
-        while not hand.ended:
-            if hand.turn.phase != "lead":
-                hand.follow_run()
-                continue
-            view = hand.observe(hand.leader)
-            if len(view.legal) > 1:
-                yield view
-            hand.push(hand.leader, pick_lead(view, "good"))
-        seed += 1
-
-
 Example = tuple[list[list[float]], int, int]
 """A position: each legal lead's features, the one `strong` chose and the one `good` chose (their places)."""
 
@@ -95,7 +77,8 @@ def training(name: str, count: int) -> list[Example]:
     """`count` positions of the training hands, each with `strong`'s choice and `good`'s."""
     rules = preset(name)
     out: list[Example] = []
-    for view in itertools.islice(_leads(name, TRAIN_FROM), count):
+    choices = (view for _, _, view in _good_leads(name, TRAIN_FROM) if len(view.legal) > 1)
+    for view in itertools.islice(choices, count):
         legal = list(view.legal)
         judge = _Judge(view)
         out.append(([features(judge, c) for c in legal], legal.index(int(pick_lead(view, "strong", rules))),
@@ -134,50 +117,28 @@ def agreement(w: Sequence[float] | None, data: list[Example]) -> float:
     return hits / len(data)
 
 
-def distilled_roll(weights: Sequence[float]) -> object:
-    """`lookahead._roll` with the searching seat's later leads played by the policy (the others `good`)."""
-    def play_out(hand: Hand, table: Table, me: int) -> Hand:
-        push, dead = hand.push, Dead(table)
-        while not hand.ended:
-            if hand.turn.phase == "lead":
-                seat = hand.leader
-                view = Seen(hand, seat, table)
-                kept = dead.now(hand, view)
-                push(seat, choose(weights, view, kept) if seat == me else good_lead(view, kept))
-            else:
-                hand.follow_run()
-        return hand
+def distilled(weights: Sequence[float], me: int) -> object:
+    """`lookahead.play_out_good` for a search from seat `me`: that seat's later leads by the policy, the others
+    `good`'s (`heuristic.play_out_good`'s `own`)."""
+    def own(view: Sees, dead: set[int]) -> Card:
+        return choose(weights, view, dead)
 
-    def roll(hand: Hand, seat: int, card: int, table: Table, sums: lookahead._Sums) -> None:
-        net, awards, moves = hand.net[seat], len(hand.awards), len(hand.moves)
-        hand.push(seat, card)
-        by = hand.played_by
-        sums.shed += sum(1 for m in hand.moves[moves:] if by[m & 63] == seat)
-        sums.keeps += not hand.ended and hand.leader == seat
-        sums.ends += hand.ended
-        play_out(hand, table, seat)
-        sums.gain += hand.net[seat] - net
-        sums.out += hand.out == seat
-        for pot in {a.pot for a in hand.awards[awards:] if a.seat == seat}:
-            sums.pots[pot] = sums.pots.get(pot, 0) + 1
-        sums.n += 1
-
-    return roll
+    return lambda hand, table: play_out_good(hand, table, (me, own))
 
 
 def evaluate(name: str, count: int, weights: Sequence[float]) -> None:
     rules = preset(name)
-    plain = lookahead._roll
-    good, strong, distilled = [], [], []
+    plain = play_out_good  # the function the search's play-outs call, by its name in lookahead
+    good, strong, own = [], [], []
     for view, values in _regret_positions(name, count):
         best = max(values.values())
         good.append(best - values[int(pick_lead(view, "good"))])
         strong.append(best - values[int(pick_lead(view, "strong", rules))])
-        lookahead._roll = distilled_roll(weights)  # type: ignore[assignment]
+        setattr(lookahead, "play_out_good", distilled(weights, view.seat))  # noqa: B010 (a name mypy cannot see)
         try:
-            distilled.append(best - values[int(pick_lead(view, "strong", rules))])
+            own.append(best - values[int(pick_lead(view, "strong", rules))])
         finally:
-            lookahead._roll = plain
+            setattr(lookahead, "play_out_good", plain)  # noqa: B010
     g = statistics.mean(good)
 
     def share(regret: list[float]) -> str:
@@ -186,10 +147,10 @@ def evaluate(name: str, count: int, weights: Sequence[float]) -> None:
         m = statistics.mean(removed)
         return f"{m / g:.0%} (95% {(m - half) / g:.0%} to {(m + half) / g:.0%})"
 
-    diff = [a - b for a, b in zip(strong, distilled, strict=True)]
+    diff = [a - b for a, b in zip(strong, own, strict=True)]
     half = Z95 * statistics.stdev(diff) / math.sqrt(len(diff))
     print(f"{name:>13}: {len(good)} positions; good's regret {g:.3f}; strong removes {share(strong)}; strong with "
-          f"the distilled own leads removes {share(distilled)}; paired gain "
+          f"the distilled own leads removes {share(own)}; paired gain "
           f"{statistics.mean(diff) / g:+.1%} ± {half / g:.1%} of good's regret")
 
 

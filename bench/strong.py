@@ -63,10 +63,10 @@ def _one_core() -> None:
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
 
 
-def _good_leads(name: str) -> Iterator[tuple[int, Hand, Observation]]:
-    """Every lead of hands `good` plays at every seat (seeds 0, 1, ...): the seed, the hand, the leader's view."""
+def _good_leads(name: str, seed: int = 0) -> Iterator[tuple[int, Hand, Observation]]:
+    """Every lead of hands `good` plays at every seat (seeds `seed`, `seed` + 1, ...): the seed, the hand, the
+    leader's view."""
     rules = preset(name)
-    seed = 0
     while True:
         hand = Hand.deal(rules, 4, seed % 4, Board(rules), seeded_deal(rules, 4, seed % 4, seed))
         while not hand.ended:

@@ -17,7 +17,7 @@ Pure: no files, no printing.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Protocol
 
 from popejoan_cli.game.cards import CARDS, Card
@@ -91,17 +91,23 @@ class Seen:
         self.triggers: Mapping[int, Sequence[Trigger]] = hand.trumps.triggers
 
 
-def play_out_good(hand: Hand, table: Table) -> Hand:
+Lead = Callable[[Sees, set[int]], Card]
+"""A lead from a seat's view and the dead cards there: `good_lead`, or another policy's (`play_out_good`'s `own`)."""
+
+
+def play_out_good(hand: Hand, table: Table, own: tuple[int, Lead] | None = None) -> Hand:
     """Play a known hand to its end with `good` at every seat, fast (`Seen`); `table`: its public
-    facts for the whole hand (`Hand.public()`, or an observation's `public` from the same hand). The dead
-    cards are kept as the hand goes (`Dead`), not worked out again at every lead: the same set `_dead` makes."""
+    facts for the whole hand (`Hand.public()`, or an observation's `public` from the same hand); `own`: one seat
+    that leads by a policy of its own instead (bench/distil.py's experiment). The dead cards are kept as the hand
+    goes (`Dead`), not worked out again at every lead: the same set `_dead` makes."""
     push = hand.push
     dead = Dead(table)
+    own_seat, own_lead = own if own is not None else (-1, good_lead)
     while not hand.ended:
         if hand.turn.phase == "lead":
             seat = hand.leader
             view = Seen(hand, seat, table)
-            push(seat, good_lead(view, dead.now(hand, view)))
+            push(seat, (own_lead if seat == own_seat else good_lead)(view, dead.now(hand, view)))
         else:
             hand.follow_run()
     return hand
