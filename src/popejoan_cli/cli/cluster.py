@@ -19,9 +19,8 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from popejoan_cli.base.errors import Said, StorageError, UsageError
+from popejoan_cli.game.processes import Span
 
-Span = tuple[int, int]
-"""A chunk's hands, start..stop-1 (`simulate.Span`)."""
 CONNECT = 10.0
 """Seconds to wait for the scheduler to answer before saying it cannot be reached."""
 BATCH = 32
@@ -52,8 +51,7 @@ class Cluster:
                                   "(docs/simulate.md)", address=address)) from None
         self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
 
-    def run(self, job: Callable[[tuple[int, int]], Any],
-            spans: Sequence[tuple[int, int]]) -> Iterator[tuple[tuple[int, int], Any]]:
+    def run(self, job: Callable[[Span], Any], spans: Sequence[Span]) -> Iterator[tuple[Span, Any]]:
         """The chunks played in batches, one task each (`pure=False`: a batch is never taken for another run's):
         a few chunks a task keep the scheduler's and the pickling's share of the CPU small, and still give every
         worker many tasks (so a lost worker costs one batch, and the bar moves). Each chunk's result is yielded

@@ -1,5 +1,6 @@
-"""Computers at a real table (issue 41): their names and levels as a command seats them, and their leads after a
-command hands them the lead, narrated as `lead` narrates a person's.
+"""Computers at a real table (issue 41): their names and levels as a command seats them (the events that seat them
+are `render.practice_table.computer_seats`, practice's too), their leads after a command hands them the lead,
+narrated as `lead` narrates a person's, and their part of `--json` (`paid_by_json`).
 
 What a computer may do and which lead it chooses are the table's (`table.computers`); this module only says when:
 right after the command that recorded a person's lead, a deal or the spare hand's exchange, each computer whose
@@ -20,7 +21,6 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from pathlib import Path
 
-    from popejoan_cli.table.events import Event
 
 LEVELS_SAID = "simple, good or strong (простой, хороший, сильный)"
 
@@ -51,12 +51,10 @@ def names(taken: Sequence[str], n: int) -> list[str]:
     return out
 
 
-def seated(players: Sequence[str], level: str) -> list[Event]:
-    """The events that make each of `players` (just seated) a computer at `level` (`practice_table.computer_seats`,
-    which practice seats its computers with too)."""
-    from popejoan_cli.render.practice_table import computer_seats
-
-    return computer_seats(players, level)
+def paid_by_json(computers: dict[str, str], backer: str) -> dict[str, dict[str, str]]:
+    """`--json`'s "computers" of `evening` and `ledger settle`: each computer's level, and whose purse pays or takes
+    its result (`table.computers.backer_of`)."""
+    return {name: {"level": level, "paid_by": backer} for name, level in computers.items()}
 
 
 def play() -> None:

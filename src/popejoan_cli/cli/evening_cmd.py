@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from popejoan_cli.base.visible import shown
-from popejoan_cli.cli import command, common, console, emit_json, root
+from popejoan_cli.cli import command, common, computers, console, emit_json, root
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -62,8 +62,7 @@ def _json(night: Evening, bank: str) -> dict[str, Any]:
     unit = "cents" if money else "counters"
     doc["transfers"] = [{"from": m.payer, "to": m.payee, unit: m.cents} for m in night.transfers]
     if night.computers:  # who they are, and whose purse pays their result (`table.computers.backed`)
-        doc["computers"] = {name: {"level": level, "paid_by": night.backer}
-                            for name, level in night.computers.items()}
+        doc["computers"] = computers.paid_by_json(night.computers, night.backer)
     return doc
 
 

@@ -22,7 +22,7 @@ import typer
 
 from popejoan_cli.base.errors import Said, UsageError
 from popejoan_cli.base.visible import shown
-from popejoan_cli.cli import command, common, console, emit_json, ledger_app
+from popejoan_cli.cli import command, common, computers, console, emit_json, ledger_app
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -112,8 +112,7 @@ def ledger_settle(
     if as_json:
         doc = _settlement_json(per, cur, settled, bank_name, counted, pots, on_board, result, moves)
         if view.computers:  # who they are, and whose purse pays their result, as `evening --json` says
-            doc["computers"] = {name: {"level": level, "paid_by": backer_of(view, bank_name)}
-                                for name, level in view.computers.items()}
+            doc["computers"] = computers.paid_by_json(view.computers, backer_of(view, bank_name))
         emit_json(doc)
         return
     from popejoan_cli.render.i18n import counters, t
@@ -181,7 +180,7 @@ def _settlement_json(per: Decimal | None, cur: str, settled: bool, bank_name: st
 
 
 def _nets_table(counted: dict[str, int], per: Decimal | None, cur: str, bank_name: str,
-                result: Settlement | None, computers: dict[str, str]) -> Table:
+                result: Settlement | None, levels: dict[str, str]) -> Table:
     """Each participant's net in counters, and in money when there is a value; the board's row says who holds
     it, a computer's its level (its money is its backer's: `settle.paid`)."""
     from rich.table import Table
@@ -200,7 +199,7 @@ def _nets_table(counted: dict[str, int], per: Decimal | None, cur: str, bank_nam
         table.add_column(tp("settle column", "Money"), justify="right")
     for name, n in counted.items():
         who = (t("the board (held by {bank})", bank=bank_name) if name == BOARD
-               else with_level(name, computers.get(name)))
+               else with_level(name, levels.get(name)))
         # a computer's money is its backer's (in theirs, and said under the table): no cents of its own
         cents = [money(result.cents[name], cur) if name in result.cents else "–"] if result is not None else []
         table.add_row(who, signed(n), *cents)

@@ -105,8 +105,10 @@ def seated_computers(taken: list[str], n: int, level: str, speaks: str) -> list[
     named in the table's language `speaks`."""
     if not n:
         return []
+    from popejoan_cli.render.practice_table import computer_seats  # only when computers sit: it reads the bots
+
     cli.speak(speaks)
-    return computers.seated(computers.names(taken, n), computers.level_of(level))
+    return computer_seats(computers.names(taken, n), computers.level_of(level))
 
 
 def _computers_said(view: TableView, names: list[str]) -> None:
@@ -276,7 +278,9 @@ def table_join(
             _not_words([who], view.the_rules())
         joined = moves.joining(view, who, given, bring_back=bring_back)
         if robot is not None:
-            return [joined, *computers.seated([joined.player], robot)]
+            from popejoan_cli.render.practice_table import computer_seats  # as `table new --computers` seats one
+
+            return [joined, *computer_seats([joined.player], robot)]
         known = view.people.get(joined.player) if said is None else None  # back again: as described before
         return [joined] if known is not None else [joined, *common.described([(joined.player, said)])]
 
